@@ -1,0 +1,2 @@
+import 'reflect-metadata';
+export const VERSION = '0.1.0';
