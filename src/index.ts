@@ -1,2 +1,54 @@
+/**
+ * hedera-agent-hooks: guardrails for AI agents acting on Hedera.
+ * Every tool call runs through one lifecycle; hooks observe it, policies can veto it.
+ */
 import 'reflect-metadata';
-export const VERSION = '0.1.0';
+
+export { BaseTool } from './lifecycle/base-tool.js';
+export type { Context } from './lifecycle/context.js';
+export {
+  AgentHooksError,
+  ErrorCode,
+  InvalidParamsError,
+  PolicyBlockedError,
+  UnknownToolError,
+} from './lifecycle/errors.js';
+export type { Logger } from './lifecycle/logger.js';
+export type {
+  PreToolExecutionParams,
+  PostParamsNormalizationParams,
+  PostCoreActionParams,
+  PostSecondaryActionParams,
+  ToolErrorParams,
+  StageEvent,
+  StageEventMap,
+  StageListeners,
+} from './lifecycle/stage-events.js';
+export type { PolicyVerdict, StageListener } from './lifecycle/stage-listener.js';
+export { HOOK_STAGES, LIFECYCLE_STAGES, LIFECYCLE_STEPS, ALL_TOOLS } from './lifecycle/stages.js';
+export type { HookStage, LifecycleStage, LifecycleStep } from './lifecycle/stages.js';
+export { toJson } from './lifecycle/to-json.js';
+export type { BlockedBy, RawToolResult, ToolResult } from './lifecycle/tool-result.js';
+export type { ToolParamRegistry, TypedToolName } from './lifecycle/tool-types.js';
+
+export { AbstractHook } from './hooks/abstract-hook.js';
+export { AbstractPolicy } from './policies/abstract-policy.js';
+
+export { Hook, Policy } from './di/decorators.js';
+export type { PolicyOptions } from './di/decorators.js';
+export { AUDIT_CLIENT, HEDERA_CLIENT, KIT_CONTEXT } from './di/tokens.js';
+
+export { AgentMode } from './modes/agent-mode.js';
+export type { TransactionStrategy } from './modes/transaction-strategy.js';
+export { ExecuteStrategy } from './modes/execute-strategy.js';
+export { ReturnBytesStrategy } from './modes/return-bytes-strategy.js';
+
+export type { Plugin } from './plugins/plugin-contract.js';
+export { loadPlugins, validatePlugin, CORE_PLUGINS_DIR } from './plugins/plugin-loader.js';
+export type { LoadedPlugin } from './plugins/plugin-loader.js';
+
+export { AgentKit } from './kit/agent-kit.js';
+export { createAgentKit } from './kit/create-agent-kit.js';
+export type { AgentKitOptions } from './kit/create-agent-kit.js';
+export { HederaAgentAPI } from './kit/hedera-agent-api.js';
+export type { ToolDescription } from './kit/tool-registry.js';

@@ -1,0 +1,60 @@
+import type {
+  PostCoreActionParams,
+  PostParamsNormalizationParams,
+  PostSecondaryActionParams,
+  PreToolExecutionParams,
+  ToolErrorParams,
+} from '../lifecycle/stage-events.js';
+
+/**
+ * A seed-style hook: override any of the four stage methods (and, beyond the seed, `toolErrorHook`
+ * to hear about blocked and failed calls). Only the methods a subclass overrides are registered, for
+ * the tools in `relevantTools` (`'*'` for all).
+ *
+ * A hook that throws before the transaction is submitted fails the call; after submission its error
+ * becomes a warning on the result.
+ *
+ * @example
+ * class CountingHook extends AbstractHook {
+ *   name = 'Counting Hook';
+ *   description = 'Counts transfers';
+ *   relevantTools = ['transfer_hbar_tool'];
+ *   count = 0;
+ *   async postToolExecutionHook() { this.count++; }
+ * }
+ */
+export abstract class AbstractHook {
+  name: string = this.constructor.name;
+  description = '';
+  relevantTools: string[] = [];
+
+  async preToolExecutionHook(_params: PreToolExecutionParams, _method: string): Promise<unknown> {
+    return undefined;
+  }
+
+  async postParamsNormalizationHook(_params: PostParamsNormalizationParams, _method: string): Promise<unknown> {
+    return undefined;
+  }
+
+  async postCoreActionHook(_params: PostCoreActionParams, _method: string): Promise<unknown> {
+    return undefined;
+  }
+
+  async postToolExecutionHook(_params: PostSecondaryActionParams, _method: string): Promise<unknown> {
+    return undefined;
+  }
+
+  /** Called when a stage throws or a policy blocks. Not in the seed. */
+  async toolErrorHook(_params: ToolErrorParams, _method: string): Promise<unknown> {
+    return undefined;
+  }
+}
+
+/** Hook method name per stage, the single mapping the adapters use. */
+export const HOOK_METHODS = {
+  preToolExecution: 'preToolExecutionHook',
+  postParamsNormalization: 'postParamsNormalizationHook',
+  postCoreAction: 'postCoreActionHook',
+  postToolExecution: 'postToolExecutionHook',
+  toolError: 'toolErrorHook',
+} as const;

@@ -1,0 +1,67 @@
+import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
+import type { StageListener } from '../lifecycle/stage-listener.js';
+import { HOOK_STAGES, LIFECYCLE_STAGES } from '../lifecycle/stages.js';
+import { AbstractPolicy, POLICY_METHODS } from '../policies/abstract-policy.js';
+import { AbstractHook, HOOK_METHODS } from './abstract-hook.js';
+
+/**
+ * Turns a seed-style hook or policy instance into stage listeners. Only overridden methods become
+ * listeners, so a hook that implements one stage costs nothing at the other three.
+ */
+export function listenersFromSeedInstance(instance: AbstractHook): StageListener[] {
+  const name = typeof instance.name === 'string' && instance.name ? instance.name : instance.constructor.name;
+  const tools = checkedTools(instance.relevantTools, name);
+  const listeners: StageListener[] = [];
+  const target = instance as unknown as Record<string, (...args: unknown[]) => unknown>;
+
+  if (instance instanceof AbstractPolicy) {
+    for (const stage of HOOK_STAGES) {
+      const hookMethod = HOOK_METHODS[stage];
+      if (target[hookMethod] !== AbstractPolicy.prototype[hookMethod]) {
+        throw new AgentHooksError(
+          ErrorCode.INVALID_LISTENER,
+          `Policy "${name}" overrides ${hookMethod}; a policy implements ${POLICY_METHODS[stage]} instead, so its verdict cannot be bypassed.`,
+        );
+      }
+      const judge = POLICY_METHODS[stage];
+      if (target[judge] !== (AbstractPolicy.prototype as unknown as typeof target)[judge]) {
+        listeners.push({
+          kind: 'policy',
+          name,
+          stage,
+          tools,
+          timeoutMs: instance.timeoutMs,
+          invoke: (event: { method: string }) => target[judge]!.call(instance, event, event.method),
+        });
+      }
+    }
+  } else {
+    for (const stage of HOOK_STAGES) addHookIfOverridden(stage);
+  }
+  addHookIfOverridden('toolError');
+  return listeners;
+
+  function addHookIfOverridden(stage: (typeof LIFECYCLE_STAGES)[number]): void {
+    const method = HOOK_METHODS[stage];
+    const base = instance instanceof AbstractPolicy ? AbstractPolicy.prototype : AbstractHook.prototype;
+    if (target[method] === (base as unknown as typeof target)[method]) return;
+    listeners.push({
+      kind: 'hook',
+      name,
+      stage,
+      tools,
+      invoke: (event: { method: string }) => target[method]!.call(instance, event, event.method),
+    });
+  }
+}
+
+/** relevantTools must be a list of tool names; a typo'd shape would otherwise silently guard nothing. */
+export function checkedTools(tools: unknown, owner: string): readonly string[] {
+  if (!Array.isArray(tools) || tools.some((tool) => typeof tool !== 'string' || tool.length === 0)) {
+    throw new AgentHooksError(
+      ErrorCode.INVALID_LISTENER,
+      `"${owner}" has invalid relevantTools: expected an array of tool names (or '*'), got ${JSON.stringify(tools)}.`,
+    );
+  }
+  return Object.freeze([...tools]);
+}

@@ -1,0 +1,108 @@
+import type { Client } from '@hiero-ledger/sdk';
+import type { DependencyContainer } from 'tsyringe';
+import type { Context } from '../lifecycle/context.js';
+import { AgentHooksError, ErrorCode, UnknownToolError } from '../lifecycle/errors.js';
+import type { ListenerIndex } from '../lifecycle/listener-index.js';
+import type { StageBus } from '../lifecycle/stage-bus.js';
+import type { StageListeners } from '../lifecycle/stage-events.js';
+import type { LifecycleStage } from '../lifecycle/stages.js';
+import { toJson } from '../lifecycle/to-json.js';
+import type { ToolResult } from '../lifecycle/tool-result.js';
+import type { ToolRunner } from '../lifecycle/tool-runner.js';
+import { listenersFrom } from './listener-sources.js';
+import type { ToolDescription, ToolRegistry } from './tool-registry.js';
+
+/** The parts a kit is assembled from; built by `createAgentKit`. */
+export interface AgentKitParts {
+  client: Client;
+  context: Context;
+  container: DependencyContainer;
+  registry: ToolRegistry;
+  index: ListenerIndex;
+  bus: StageBus;
+  runner: ToolRunner;
+  /** Objects the kit constructed or was given that may hold resources (closed by `close()`). */
+  owned: object[];
+}
+
+/**
+ * One agent's guarded tool set: every call goes through the lifecycle, with this kit's own
+ * listeners, container and policy state. Create it with `createAgentKit`.
+ */
+export class AgentKit {
+  readonly client: Client;
+  readonly context: Context;
+  /** The kit's own child container; resolve your services from it. */
+  readonly container: DependencyContainer;
+  private closed = false;
+
+  constructor(private readonly parts: AgentKitParts) {
+    this.client = parts.client;
+    this.context = parts.context;
+    this.container = parts.container;
+  }
+
+  /**
+   * Runs one tool call through the lifecycle. Blocks, invalid input and ledger failures come back
+   * as results with `raw.status: 'ERROR'`, never as exceptions.
+   */
+  async execute(method: string, args?: unknown): Promise<ToolResult> {
+    this.assertOpen();
+    let tool;
+    try {
+      tool = this.parts.registry.get(method);
+    } catch (error) {
+      if (!(error instanceof UnknownToolError)) throw error;
+      return {
+        raw: { status: 'ERROR', errorCode: error.code, error: error.message, suggestions: [...error.suggestions] },
+        humanMessage: `${error.message} Call one of the listed tools instead.`,
+      };
+    }
+    return this.parts.runner.run(tool, args, this.context, this.client);
+  }
+
+  /** `execute`, as the JSON string an LLM reads. */
+  async run(method: string, args?: unknown): Promise<string> {
+    return toJson(await this.execute(method, args));
+  }
+
+  listTools(): ToolDescription[] {
+    return this.parts.registry.list();
+  }
+
+  /** Observes a stage on every tool; observers cannot veto. */
+  on<S extends LifecycleStage>(stage: S, listener: StageListeners[S]): this {
+    this.parts.bus.on(stage, listener as never);
+    return this;
+  }
+
+  off<S extends LifecycleStage>(stage: S, listener: StageListeners[S]): this {
+    this.parts.bus.off(stage, listener as never);
+    return this;
+  }
+
+  /** Adds a hook or policy after creation; returns a function that removes it again. */
+  use(hookOrPolicy: unknown): () => void {
+    this.assertOpen();
+    const { listeners, instance } = listenersFrom(hookOrPolicy, this.container, 'kit.use');
+    this.parts.owned.push(instance);
+    const removers = listeners.map((listener) => this.parts.index.add(listener));
+    return () => removers.forEach((remove) => remove());
+  }
+
+  /** Closes what the kit owns (hooks with a `close()`, its container). The client stays yours. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const owned of this.parts.owned) {
+      const close = (owned as { close?: unknown }).close;
+      if (typeof close === 'function') await close.call(owned);
+    }
+    this.parts.bus.removeAllListeners();
+    await this.container.dispose();
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new AgentHooksError(ErrorCode.KIT_CLOSED, 'This agent kit is closed; create a new one.');
+  }
+}

@@ -1,0 +1,116 @@
+import { Client } from '@hiero-ledger/sdk';
+import { container as rootContainer, type DependencyContainer } from 'tsyringe';
+import type { Context } from '../lifecycle/context.js';
+import { AgentHooksError, ErrorCode, invalidArgument, messageOf } from '../lifecycle/errors.js';
+import { silentLogger, type Logger } from '../lifecycle/logger.js';
+import { isAgentMode, AgentMode } from '../modes/agent-mode.js';
+import type { Plugin } from '../plugins/plugin-contract.js';
+import { CORE_PLUGINS_DIR, loadPlugins, validatePlugin } from '../plugins/plugin-loader.js';
+import { existsSync } from 'node:fs';
+import type { AgentKit } from './agent-kit.js';
+import { assembleKit } from './assemble-kit.js';
+
+export interface AgentKitOptions {
+  /** The operator client: pays for and signs AUTONOMOUS transactions. */
+  client: Client;
+  context?: Context;
+  /** Plugins added to those found in `pluginsDir`. */
+  plugins?: Plugin[];
+  /** Folder of plugins to load; defaults to the project's core plugins; `null` loads none. */
+  pluginsDir?: string | null;
+  /** Decorated classes (resolved in the kit's container) and hook/policy instances. */
+  hooks?: unknown[];
+  /** Parent of the kit's own child container; register AUDIT_CLIENT and your services here. */
+  container?: DependencyContainer;
+  /** Mirror node REST base URL for tools that read the ledger. */
+  mirrorNodeUrl?: string;
+  /** Expose only these tools. */
+  tools?: string[];
+  /** Time budget of an asynchronous policy verdict, in ms (default 5000); over it, the call is blocked. */
+  policyTimeoutMs?: number;
+  logger?: Logger;
+}
+
+export const DEFAULT_POLICY_TIMEOUT_MS = 5_000;
+
+/**
+ * Builds an agent kit: loads plugins, registers their tools, and indexes every hook and policy
+ * (from `context.hooks`, `hooks` and the plugins, in that order) by stage and tool.
+ *
+ * @example
+ * const kit = await createAgentKit({
+ *   client,
+ *   context: { accountId: '0.0.1234', hooks: [new RejectToolPolicy(['delete_account_tool'])] },
+ *   hooks: [TransferLogger],
+ * });
+ * const result = await kit.execute('transfer_hbar_tool', { transfers: [{ accountId: '0.0.5', amount: 1 }] });
+ */
+export async function createAgentKit(options: AgentKitOptions): Promise<AgentKit> {
+  checkOptions(options);
+  const context: Context = { ...options.context, mode: options.context?.mode ?? AgentMode.AUTONOMOUS };
+  if (options.mirrorNodeUrl) context.mirrorNodeUrl = options.mirrorNodeUrl;
+
+  const plugins = await collectPlugins(options);
+  const tools: { tool: unknown; plugin: string }[] = [];
+  for (const { plugin, source } of plugins) {
+    let built: unknown;
+    try {
+      built = plugin.tools(context);
+    } catch (error) {
+      throw new AgentHooksError(ErrorCode.PLUGIN_LOAD, `Plugin "${plugin.name}" (${source}) failed to build its tools: ${messageOf(error)}`, { cause: error });
+    }
+    if (!Array.isArray(built)) {
+      throw new AgentHooksError(ErrorCode.PLUGIN_INVALID, `Plugin "${plugin.name}" (${source}): tools(context) must return an array of tools.`);
+    }
+    for (const tool of built) tools.push({ tool, plugin: plugin.name });
+  }
+
+  const listeners = [
+    ...(context.hooks ?? []).map((source, at) => ({ source, origin: `context.hooks[${at}]` })),
+    ...(options.hooks ?? []).map((source, at) => ({ source, origin: `hooks[${at}]` })),
+    ...plugins.flatMap(({ plugin }) => [
+      ...(plugin.hooks ?? []).map((source, at) => ({ source, origin: `plugin "${plugin.name}" hooks[${at}]` })),
+      ...(plugin.policies ?? []).map((source, at) => ({ source, origin: `plugin "${plugin.name}" policies[${at}]` })),
+    ]),
+  ];
+  return assembleKit({
+    client: options.client,
+    context,
+    parentContainer: options.container ?? rootContainer,
+    tools,
+    listeners,
+    onlyTools: options.tools,
+    policyTimeoutMs: options.policyTimeoutMs ?? DEFAULT_POLICY_TIMEOUT_MS,
+    logger: options.logger ?? silentLogger,
+  });
+}
+
+async function collectPlugins(options: AgentKitOptions): Promise<{ plugin: Plugin; source: string }[]> {
+  const fromDir =
+    options.pluginsDir === null
+      ? []
+      : options.pluginsDir === undefined
+        ? existsSync(CORE_PLUGINS_DIR) ? await loadPlugins(CORE_PLUGINS_DIR) : []
+        : await loadPlugins(options.pluginsDir);
+  const given = (options.plugins ?? []).map((plugin, at) => ({
+    plugin: validatePlugin(plugin, `plugins[${at}]${plugin && typeof plugin === 'object' && 'name' in plugin ? ` ("${String(plugin.name)}")` : ''}`),
+    source: `plugins[${at}]`,
+  }));
+  return [...fromDir, ...given];
+}
+
+function checkOptions(options: AgentKitOptions): void {
+  if (!options || typeof options !== 'object') throw invalidArgument('createAgentKit needs an options object with at least { client }.');
+  if (!(options.client instanceof Client)) {
+    throw invalidArgument('createAgentKit: options.client must be a @hiero-ledger/sdk Client (e.g. Client.forTestnet().setOperator(id, key)).');
+  }
+  if (options.context?.mode !== undefined && !isAgentMode(options.context.mode)) {
+    throw invalidArgument(`createAgentKit: context.mode "${String(options.context.mode)}" is not a mode; expected one of ${Object.values(AgentMode).join(', ')}.`);
+  }
+  const timeout = options.policyTimeoutMs;
+  if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) {
+    throw invalidArgument(`createAgentKit: policyTimeoutMs must be a positive number of milliseconds, got ${String(timeout)}.`);
+  }
+  if (options.hooks !== undefined && !Array.isArray(options.hooks)) throw invalidArgument('createAgentKit: hooks must be an array.');
+  if (options.context?.hooks !== undefined && !Array.isArray(options.context.hooks)) throw invalidArgument('createAgentKit: context.hooks must be an array.');
+}

@@ -1,0 +1,42 @@
+import type { DependencyContainer } from 'tsyringe';
+import { instantiateDecorated, listenersFromDecoratedInstance } from '../di/decorated-listeners.js';
+import { listenerMetadataOf } from '../di/decorators.js';
+import { AbstractHook } from '../hooks/abstract-hook.js';
+import { listenersFromSeedInstance } from '../hooks/seed-listeners.js';
+import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
+import type { StageListener } from '../lifecycle/stage-listener.js';
+
+/** What the kit accepts as a hook or policy: a decorated class, its instance, or a seed-style instance. */
+export type ListenerSource = AbstractHook | object | (new (...args: any[]) => object);
+
+/**
+ * Turns any accepted hook or policy into stage listeners; the objects it constructs are returned
+ * too so the kit can close them. `origin` names where it came from in errors.
+ */
+export function listenersFrom(
+  source: unknown,
+  container: DependencyContainer,
+  origin: string,
+): { listeners: StageListener[]; instance: object } {
+  if (typeof source === 'function') {
+    const instance = instantiateDecorated(source as new (...args: any[]) => object, container);
+    return { listeners: listenersFromDecoratedInstance(instance), instance };
+  }
+  if (source instanceof AbstractHook) {
+    const decorated = listenerMetadataOf(source).length ? listenersFromDecoratedInstance(source) : [];
+    return { listeners: [...listenersFromSeedInstance(source), ...decorated], instance: source };
+  }
+  if (source !== null && typeof source === 'object' && listenerMetadataOf(source).length) {
+    return { listeners: listenersFromDecoratedInstance(source), instance: source };
+  }
+  throw new AgentHooksError(
+    ErrorCode.INVALID_LISTENER,
+    `${origin}: ${describe(source)} is not a hook or policy. Pass an AbstractHook/AbstractPolicy instance or a class with @Hook/@Policy methods.`,
+  );
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value !== 'object') return `a ${typeof value}`;
+  return `an instance of ${(value as object).constructor?.name ?? 'Object'}`;
+}

@@ -1,0 +1,64 @@
+import { Transaction, type Client } from '@hiero-ledger/sdk';
+import type { z } from 'zod';
+import { strategyForMode } from '../modes/strategy-for-mode.js';
+import type { Context } from './context.js';
+import type { RawToolResult, ToolResult } from './tool-result.js';
+
+/**
+ * A tool an agent can call. Subclasses supply the steps; the kit's runner drives them through the
+ * seven-stage lifecycle and publishes the hook stages between them.
+ *
+ * @example
+ * class EchoTool extends BaseTool<{ text: string }, { text: string }, string> {
+ *   method = 'echo_tool';
+ *   name = 'Echo';
+ *   description = 'Returns the text it is given.';
+ *   parameters = z.object({ text: z.string() }).strict();
+ *   normalizeParams(params: { text: string }) { return params; }
+ *   coreAction(params: { text: string }) { return params.text; }
+ * }
+ */
+export abstract class BaseTool<TRaw = any, TNormalised = any, TCore = any> {
+  /** The name agents call the tool by, e.g. `transfer_hbar_tool`. */
+  abstract readonly method: string;
+  abstract readonly name: string;
+  /** What the tool does, written for an LLM deciding whether to call it. */
+  abstract readonly description: string;
+  /** Input schema; parsed before `normalizeParams`, so that step only sees valid input. */
+  abstract readonly parameters: z.ZodType<TRaw>;
+
+  /** Turns validated input into the types the core action needs (SDK ids, Hbar, scaled amounts). */
+  abstract normalizeParams(params: TRaw, context: Context, client: Client): TNormalised | Promise<TNormalised>;
+
+  /** Builds the transaction, or performs the query. */
+  abstract coreAction(params: TNormalised, context: Context, client: Client): TCore | Promise<TCore>;
+
+  /** Whether the core action's result still has to go out through the mode's strategy. */
+  shouldSecondaryAction(coreActionResult: TCore, _context: Context): boolean {
+    return coreActionResult instanceof Transaction;
+  }
+
+  /** Signs and submits, or returns bytes, as `context.mode` says. */
+  async secondaryAction(coreActionResult: TCore, client: Client, context: Context, params: TNormalised): Promise<ToolResult> {
+    const raw = await strategyForMode(context).finish(coreActionResult as unknown as Transaction, client, context);
+    return { raw, humanMessage: this.describeResult(raw, params) };
+  }
+
+  /** The result of a call that needed no secondary action (queries, computations). */
+  formatResult(coreActionResult: TCore, _params: TNormalised): ToolResult {
+    const raw: RawToolResult = { status: 'SUCCESS', data: coreActionResult };
+    return { raw, humanMessage: this.describeResult(raw, _params) };
+  }
+
+  /** The sentence an LLM reads about a finished call. Tools override it to be specific. */
+  describeResult(raw: RawToolResult, _params: TNormalised): string {
+    if (raw.status === 'SUCCESS') {
+      if (raw.bytes) return `${this.name}: transaction prepared and returned as bytes, not submitted${raw.expiresAt ? `; valid until ${raw.expiresAt}` : ''}.`;
+      return `${this.name} succeeded${raw.transactionId ? ` (transaction ${raw.transactionId})` : ''}.`;
+    }
+    if (raw.status === 'UNKNOWN') {
+      return `${this.name}: transaction ${raw.transactionId} was submitted but its outcome is not known yet. Do not retry; check the transaction ID first.`;
+    }
+    return `${this.name} failed${raw.errorCode ? ` with ${raw.errorCode}` : ''}${raw.transactionId ? ` (transaction ${raw.transactionId})` : ''}.`;
+  }
+}

@@ -1,0 +1,25 @@
+import type { AgentMode } from '../modes/agent-mode.js';
+import type { TransactionStrategy } from '../modes/transaction-strategy.js';
+
+/**
+ * What a kit knows about the agent it serves. Passed to every tool step and every listener.
+ * Seed-compatible: `accountId`, `mode` and `hooks` mean what they meant there.
+ */
+export interface Context {
+  /** The account the agent acts for; payer of RETURN_BYTES transactions. */
+  accountId?: string;
+  /** Its public key, when tools need it (e.g. as the default key of new topics). */
+  accountPublicKey?: string;
+  /** Defaults to AUTONOMOUS. */
+  mode?: AgentMode;
+  /** The strategy CUSTOM_EXECUTE_TX / CUSTOM_RETURN_BYTES modes hand transactions to. */
+  strategy?: TransactionStrategy;
+  /** Seed-style hook and policy instances. */
+  hooks?: readonly unknown[];
+  /** Base URL of the mirror node REST API, e.g. `http://127.0.0.1:5551`. */
+  mirrorNodeUrl?: string;
+  /** Identifies the agent session in audit entries. */
+  sessionId?: string;
+  /** Anything else a plugin wants to carry. */
+  [extension: string]: unknown;
+}

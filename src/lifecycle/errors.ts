@@ -1,0 +1,88 @@
+import type { BlockedBy } from './tool-result.js';
+
+/**
+ * Every error the project raises on purpose, with a stable code. Messages say what was wrong,
+ * where, and what is accepted; they never contain key material.
+ */
+export const ErrorCode = {
+  INVALID_ARGUMENT: 'E_INVALID_ARGUMENT',
+  INVALID_PARAMS: 'E_INVALID_PARAMS',
+  UNKNOWN_TOOL: 'E_UNKNOWN_TOOL',
+  POLICY_BLOCKED: 'E_POLICY_BLOCKED',
+  POLICY_TIMEOUT: 'E_POLICY_TIMEOUT',
+  INVALID_LISTENER: 'E_INVALID_LISTENER',
+  PLUGIN_LOAD: 'E_PLUGIN_LOAD',
+  PLUGIN_INVALID: 'E_PLUGIN_INVALID',
+  DUPLICATE_TOOL: 'E_DUPLICATE_TOOL',
+  INJECTION: 'E_INJECTION',
+  MODE: 'E_MODE',
+  KIT_CLOSED: 'E_KIT_CLOSED',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export class AgentHooksError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** Raised by the runner when a policy refuses a call; one place, one shape. */
+export class PolicyBlockedError extends AgentHooksError {
+  constructor(
+    readonly tool: string,
+    readonly blockedBy: BlockedBy,
+  ) {
+    super(
+      ErrorCode.POLICY_BLOCKED,
+      `Policy "${blockedBy.policy}" blocked ${tool} at ${blockedBy.stage}` +
+        (blockedBy.reason ? `: ${blockedBy.reason}` : ''),
+    );
+  }
+}
+
+/** Tool input that failed validation; `issues` name each field by its path. */
+export class InvalidParamsError extends AgentHooksError {
+  constructor(
+    readonly tool: string,
+    readonly issues: readonly string[],
+  ) {
+    super(ErrorCode.INVALID_PARAMS, `Invalid parameters for ${tool}: ${issues.join('; ')}`);
+  }
+}
+
+export class UnknownToolError extends AgentHooksError {
+  constructor(
+    readonly tool: string,
+    readonly suggestions: readonly string[],
+  ) {
+    super(
+      ErrorCode.UNKNOWN_TOOL,
+      `Unknown tool "${tool}".` +
+        (suggestions.length ? ` Closest known tools: ${suggestions.join(', ')}.` : ' No tools are loaded.'),
+    );
+  }
+}
+
+export function invalidArgument(message: string): AgentHooksError {
+  return new AgentHooksError(ErrorCode.INVALID_ARGUMENT, message);
+}
+
+/** The message of anything thrown, without its stack. */
+export function messageOf(thrown: unknown): string {
+  if (thrown instanceof Error) return thrown.message || thrown.name;
+  if (typeof thrown === 'string') return thrown;
+  try {
+    return JSON.stringify(thrown) ?? String(thrown);
+  } catch {
+    return String(thrown);
+  }
+}
+
+export function asError(thrown: unknown): Error {
+  return thrown instanceof Error ? thrown : new Error(messageOf(thrown));
+}

@@ -1,0 +1,27 @@
+import type { InvalidParamsError } from './errors.js';
+import type { BlockedBy } from './tool-result.js';
+
+/** Sentences written for the LLM that reads the result. */
+export function blockedMessage(tool: string, blockedBy: BlockedBy): string {
+  return (
+    `The ${tool} call was refused by the policy "${blockedBy.policy}" at the ${blockedBy.stage} stage` +
+    (blockedBy.reason ? `: ${blockedBy.reason}.` : '.') +
+    ' This is a policy decision, not a temporary failure: retrying the same request will not help.'
+  );
+}
+
+export function blockedAfterExecutionMessage(summary: string, blockedBy: BlockedBy): string {
+  return (
+    `${summary} Afterwards the policy "${blockedBy.policy}" objected` +
+    (blockedBy.reason ? ` (${blockedBy.reason})` : '') +
+    ', but the transaction was already submitted and cannot be undone. Do not retry it.'
+  );
+}
+
+export function invalidParamsMessage(error: InvalidParamsError): string {
+  return `The ${error.tool} call was not made because its input is invalid: ${error.issues.join('; ')}. Correct the input and call again.`;
+}
+
+export function failedMessage(tool: string, stage: string, reason: string): string {
+  return `The ${tool} call failed during ${stage}: ${reason}. Nothing was submitted to the network.`;
+}

@@ -1,0 +1,55 @@
+import { PolicyBlockedError, messageOf } from './errors.js';
+import type { StageListener } from './stage-listener.js';
+import type { HookStage } from './stages.js';
+import type { BlockedBy } from './tool-result.js';
+
+/**
+ * Asks one policy for its verdict. Fail closed: a throw, a rejection or an answer later than the
+ * time budget all count as a block, with the reason saying which.
+ * Synchronous verdicts are read without a timer or a promise, which keeps the common path cheap.
+ */
+export function judge(
+  policy: StageListener,
+  stage: HookStage,
+  event: unknown,
+  defaultTimeoutMs: number,
+): BlockedBy | undefined | Promise<BlockedBy | undefined> {
+  let verdict: unknown;
+  try {
+    verdict = policy.invoke(event);
+  } catch (error) {
+    return blockedByError(policy, stage, error);
+  }
+  if (!isThenable(verdict)) return blockedByVerdict(policy, stage, verdict);
+  const timeoutMs = policy.timeoutMs ?? defaultTimeoutMs;
+  let timer: NodeJS.Timeout | undefined;
+  const overtime = new Promise<BlockedBy>((resolve) => {
+    timer = setTimeout(
+      () => resolve({ policy: policy.name, stage, reason: `no verdict within its ${timeoutMs} ms time budget` }),
+      timeoutMs,
+    );
+  });
+  const answered = Promise.resolve(verdict).then(
+    (value) => blockedByVerdict(policy, stage, value),
+    (error: unknown) => blockedByError(policy, stage, error),
+  );
+  return Promise.race([answered, overtime]).finally(() => clearTimeout(timer));
+}
+
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as PromiseLike<unknown>).then === 'function';
+}
+
+function blockedByVerdict(policy: StageListener, stage: HookStage, verdict: unknown): BlockedBy | undefined {
+  if (verdict === true) return { policy: policy.name, stage };
+  if (verdict !== null && typeof verdict === 'object' && (verdict as { block?: unknown }).block === true) {
+    const reason = (verdict as { reason?: unknown }).reason;
+    return { policy: policy.name, stage, ...(typeof reason === 'string' && reason ? { reason } : {}) };
+  }
+  return undefined;
+}
+
+function blockedByError(policy: StageListener, stage: HookStage, error: unknown): BlockedBy {
+  if (error instanceof PolicyBlockedError) return { ...error.blockedBy, policy: policy.name, stage };
+  return { policy: policy.name, stage, reason: messageOf(error) };
+}

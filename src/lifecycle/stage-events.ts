@@ -1,0 +1,60 @@
+import type { Client } from '@hiero-ledger/sdk';
+import type { Context } from './context.js';
+import type { LifecycleStep, LifecycleStage } from './stages.js';
+import type { BlockedBy, ToolResult } from './tool-result.js';
+import type { CoreActionResultOf, NormalisedParamsOf, RawParamsOf } from './tool-types.js';
+
+/**
+ * The one place stage payload types are written. Each stage's params extend the previous stage's,
+ * as in the seed; `method` is added so a listener for several tools can branch on it.
+ * `T` narrows the params to one tool's declared types (see ToolParamRegistry).
+ */
+export interface PreToolExecutionParams<T extends string = string> {
+  method: T;
+  context: Context;
+  rawParams: RawParamsOf<T>;
+  client: Client;
+}
+
+export interface PostParamsNormalizationParams<T extends string = string> extends PreToolExecutionParams<T> {
+  normalisedParams: NormalisedParamsOf<T>;
+}
+
+export interface PostCoreActionParams<T extends string = string> extends PostParamsNormalizationParams<T> {
+  coreActionResult: CoreActionResultOf<T>;
+}
+
+export interface PostSecondaryActionParams<T extends string = string> extends PostCoreActionParams<T> {
+  toolResult: ToolResult;
+}
+
+/** Published when a stage throws or a policy blocks; carries whatever the call had reached. */
+export interface ToolErrorParams<T extends string = string> extends PreToolExecutionParams<T> {
+  /** The step that was running when the call stopped. */
+  stage: LifecycleStep;
+  error: Error;
+  blockedBy?: BlockedBy;
+  normalisedParams?: NormalisedParamsOf<T>;
+  coreActionResult?: CoreActionResultOf<T>;
+  toolResult?: ToolResult;
+}
+
+/** Stage name → payload. The bus, listener signatures and the decorators derive from this map. */
+export interface StageEventMap<T extends string = string> {
+  preToolExecution: PreToolExecutionParams<T>;
+  postParamsNormalization: PostParamsNormalizationParams<T>;
+  postCoreAction: PostCoreActionParams<T>;
+  postToolExecution: PostSecondaryActionParams<T>;
+  toolError: ToolErrorParams<T>;
+}
+
+/**
+ * The payload of stage `S` for tool(s) `T`. A union of tool names gives a union of payloads, so
+ * `if (event.method === 'transfer_hbar_tool')` narrows the params.
+ */
+export type StageEvent<S extends LifecycleStage, T extends string = string> = T extends string
+  ? StageEventMap<T>[S]
+  : never;
+
+/** Listener signature per stage, for the typed bus. */
+export type StageListeners = { [S in LifecycleStage]: (event: StageEvent<S>) => void };

@@ -1,0 +1,24 @@
+import type { LifecycleStage } from './stages.js';
+
+/**
+ * One registered reaction to one stage. Hooks observe (their return value is ignored); policies
+ * judge (see PolicyVerdict). Seed-style instances, decorated methods and plugin contributions are
+ * all turned into these before they reach the index.
+ */
+export interface StageListener {
+  readonly kind: 'hook' | 'policy';
+  /** Shown in `blockedBy.policy`, warnings and errors. */
+  readonly name: string;
+  readonly stage: LifecycleStage;
+  /** Tool method names, or `'*'` for every tool. */
+  readonly tools: readonly string[];
+  /** Policies only: overrides the kit's time budget for this policy. */
+  readonly timeoutMs?: number;
+  invoke(event: any): unknown;
+}
+
+/**
+ * What a policy returns. `true` or `{ block: true }` blocks; anything else (false, undefined, …)
+ * allows. Throwing or rejecting also blocks, with the error's message as the reason.
+ */
+export type PolicyVerdict = boolean | { block: boolean; reason?: string } | void | undefined | null;

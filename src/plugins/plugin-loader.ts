@@ -1,0 +1,82 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { AgentHooksError, ErrorCode, messageOf } from '../lifecycle/errors.js';
+import { formatPath } from '../lifecycle/parse-params.js';
+import { pluginSchema, type Plugin } from './plugin-contract.js';
+
+/** A plugin and where it came from, so errors can name it. */
+export interface LoadedPlugin {
+  plugin: Plugin;
+  source: string;
+}
+
+const MODULE_EXTENSIONS = ['.js', '.cjs', '.mjs'];
+
+/** The project's own plugins folder, compiled: `dist/plugins`. */
+export const CORE_PLUGINS_DIR = path.resolve(__dirname, '..', '..', 'plugins');
+
+/**
+ * Imports every plugin in `dir`: each subfolder whose `index.js|cjs|mjs` exports a plugin, and each
+ * single `.js|.cjs|.mjs` file (names starting with `_` or `.` are skipped). The plugin is the module's default export, or the module itself.
+ * A plugin that fails to import or does not match the contract stops start-up with an error naming
+ * the plugin's file and the problem. Entries are read in name order, so start-up is deterministic.
+ */
+export async function loadPlugins(dir: string = CORE_PLUGINS_DIR): Promise<LoadedPlugin[]> {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    throw new AgentHooksError(ErrorCode.PLUGIN_LOAD, `Plugins folder "${dir}" does not exist or is not a folder.`);
+  }
+  const loaded: LoadedPlugin[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    // Names starting with "_" or "." are private helpers shared by plugins, not plugins.
+    if (entry.name.startsWith('_') || entry.name.startsWith('.')) continue;
+    const file = entry.isDirectory() ? indexModuleOf(path.join(dir, entry.name)) : moduleFile(dir, entry.name);
+    if (file) loaded.push({ plugin: await importPlugin(file), source: file });
+  }
+  return loaded;
+}
+
+/** Checks an in-memory plugin against the contract; `source` names it in errors. */
+export function validatePlugin(candidate: unknown, source: string): Plugin {
+  const parsed = pluginSchema.safeParse(candidate);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${formatPath(issue.path)}: ${issue.message}`).join('; ');
+    throw new AgentHooksError(ErrorCode.PLUGIN_INVALID, `Plugin ${source} does not match the plugin contract: ${problems}.`);
+  }
+  return candidate as Plugin;
+}
+
+async function importPlugin(file: string): Promise<Plugin> {
+  let namespace: Record<string, unknown>;
+  try {
+    namespace = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  } catch (error) {
+    throw new AgentHooksError(ErrorCode.PLUGIN_LOAD, `Plugin ${file} failed to load: ${messageOf(error)}`, { cause: error });
+  }
+  return validatePlugin(exportedPlugin(namespace), file);
+}
+
+/** Default export, unwrapping the `exports.default` that compiled TypeScript leaves in CommonJS. */
+function exportedPlugin(namespace: Record<string, unknown>): unknown {
+  let exported: unknown = namespace.default ?? namespace;
+  if (exported && typeof exported === 'object' && (exported as { __esModule?: unknown }).__esModule && 'default' in exported) {
+    exported = (exported as { default: unknown }).default;
+  }
+  return exported;
+}
+
+function indexModuleOf(folder: string): string {
+  const index = MODULE_EXTENSIONS.map((ext) => path.join(folder, `index${ext}`)).find((file) => existsSync(file));
+  if (!index) {
+    throw new AgentHooksError(
+      ErrorCode.PLUGIN_LOAD,
+      `Plugin folder ${folder} has no index.js, index.cjs or index.mjs. Each subfolder of a plugins folder is a plugin; prefix helper folders with "_".`,
+    );
+  }
+  return index;
+}
+
+function moduleFile(dir: string, name: string): string | undefined {
+  if (name.endsWith('.d.ts') || name.endsWith('.map')) return undefined;
+  return MODULE_EXTENSIONS.includes(path.extname(name)) ? path.join(dir, name) : undefined;
+}

@@ -1,0 +1,56 @@
+import type { PostParamsNormalizationParams } from '../lifecycle/stage-events.js';
+import { invalidArgument } from '../lifecycle/errors.js';
+import { AbstractPolicy } from './abstract-policy.js';
+import { DEFAULT_RECIPIENT_COUNTERS, type RecipientCounter } from './recipient-counting.js';
+
+export type { RecipientCounter } from './recipient-counting.js';
+
+/**
+ * Caps the number of distinct recipients of transfers and airdrops, judged on normalised params.
+ * Extra tools need a counting strategy; a strategy for a default tool replaces the default one.
+ *
+ * @example
+ * new MaxRecipientsPolicy(5)
+ * new MaxRecipientsPolicy(5, ['my_bulk_tool'], { my_bulk_tool: (params) => params.recipients.length })
+ */
+export class MaxRecipientsPolicy extends AbstractPolicy {
+  override name = 'MaxRecipientsPolicy';
+  override description: string;
+  override relevantTools: string[];
+  private readonly counters: Record<string, RecipientCounter>;
+
+  constructor(
+    private readonly maxRecipients: number,
+    additionalTools: string[] = [],
+    customStrategies: Record<string, RecipientCounter> = {},
+  ) {
+    super();
+    if (!Number.isSafeInteger(maxRecipients) || maxRecipients < 1) {
+      throw invalidArgument(`MaxRecipientsPolicy: maxRecipients must be a positive integer, got ${String(maxRecipients)}.`);
+    }
+    if (!Array.isArray(additionalTools) || additionalTools.some((tool) => typeof tool !== 'string' || !tool)) {
+      throw invalidArgument(`MaxRecipientsPolicy: additionalTools must be an array of tool names, got ${JSON.stringify(additionalTools)}.`);
+    }
+    for (const [tool, strategy] of Object.entries(customStrategies ?? {})) {
+      if (typeof strategy !== 'function') throw invalidArgument(`MaxRecipientsPolicy: the strategy for "${tool}" must be a function (params) => number.`);
+    }
+    const missing = additionalTools.filter((tool) => !Object.hasOwn(customStrategies, tool) && !Object.hasOwn(DEFAULT_RECIPIENT_COUNTERS, tool));
+    if (missing.length) {
+      throw invalidArgument(`MaxRecipientsPolicy: custom tool ${missing.map((t) => `"${t}"`).join(', ')} requires a strategy function in customStrategies.`);
+    }
+    this.counters = { ...DEFAULT_RECIPIENT_COUNTERS, ...customStrategies };
+    this.relevantTools = [...new Set([...Object.keys(DEFAULT_RECIPIENT_COUNTERS), ...additionalTools])];
+    this.description = `Blocks transfers and airdrops to more than ${maxRecipients} distinct recipients.`;
+  }
+
+  protected override shouldBlockPostParamsNormalization(params: PostParamsNormalizationParams, method: string): boolean {
+    const counter = this.counters[method];
+    if (!counter) throw new Error(`no recipient counting strategy for ${method}`);
+    const count = counter(params.normalisedParams);
+    if (!Number.isFinite(count) || count < 0) throw new Error(`the recipient count for ${method} is not a number (${String(count)})`);
+    if (count > this.maxRecipients) {
+      throw new Error(`${count} recipients exceed the maximum of ${this.maxRecipients}`);
+    }
+    return false;
+  }
+}

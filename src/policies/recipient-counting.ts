@@ -1,0 +1,46 @@
+/**
+ * How MaxRecipientsPolicy counts recipients on the normalised params of the core transfer tools:
+ * distinct accounts credited, so the sender's negative entry does not count and an account listed
+ * twice counts once.
+ */
+export type RecipientCounter = (normalisedParams: any) => number;
+
+const hbarCounter: RecipientCounter = (params) => distinctCredited(field(params, 'hbarTransfers'), 'accountId');
+const tokenCounter: RecipientCounter = (params) => distinctCredited(field(params, 'tokenTransfers'), 'accountId');
+const nftCounter: RecipientCounter = (params) =>
+  new Set(field(params, 'transfers').map((transfer) => String(transfer.receiverAccountId ?? transfer.receiver))).size;
+
+/** The tools the policy knows out of the box, with their counters. */
+export const DEFAULT_RECIPIENT_COUNTERS: Readonly<Record<string, RecipientCounter>> = Object.freeze({
+  transfer_hbar_tool: hbarCounter,
+  transfer_hbar_with_allowance_tool: hbarCounter,
+  airdrop_fungible_token_tool: tokenCounter,
+  transfer_fungible_token_tool: tokenCounter,
+  transfer_fungible_token_with_allowance_tool: tokenCounter,
+  transfer_non_fungible_token_tool: nftCounter,
+  transfer_non_fungible_token_with_allowance_tool: nftCounter,
+});
+
+function field(params: unknown, name: string): any[] {
+  const value = (params as Record<string, unknown> | undefined)?.[name];
+  // Fail closed: a shape we cannot read is an error (which blocks), never a count of zero.
+  if (!Array.isArray(value)) throw new Error(`cannot count recipients: normalised params have no "${name}" list`);
+  return value;
+}
+
+function distinctCredited(entries: any[], accountField: string): number {
+  const credited = new Set<string>();
+  for (const entry of entries) {
+    if (!isNegative(entry.amount)) credited.add(String(entry[accountField]));
+  }
+  return credited.size;
+}
+
+function isNegative(amount: unknown): boolean {
+  if (typeof amount === 'number' || typeof amount === 'bigint') return amount < 0;
+  if (amount && typeof (amount as { isNegative?: unknown }).isNegative === 'function') {
+    return (amount as { isNegative(): boolean }).isNegative();
+  }
+  if (typeof amount === 'string') return amount.trim().startsWith('-');
+  throw new Error(`cannot count recipients: unreadable amount ${String(amount)}`);
+}

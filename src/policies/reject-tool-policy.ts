@@ -1,0 +1,24 @@
+import { checkedTools } from '../hooks/seed-listeners.js';
+import { AbstractPolicy } from './abstract-policy.js';
+
+/**
+ * Disables tools outright: any call to one of `relevantTools` is refused at preToolExecution,
+ * before its input is even parsed.
+ *
+ * @example
+ * new RejectToolPolicy(['delete_account_tool', 'delete_topic_tool'])
+ */
+export class RejectToolPolicy extends AbstractPolicy {
+  override name = 'RejectToolPolicy';
+  override description = 'Refuses every call to the listed tools.';
+  override relevantTools: string[];
+
+  constructor(relevantTools: string[]) {
+    super();
+    this.relevantTools = [...checkedTools(relevantTools, 'RejectToolPolicy')];
+  }
+
+  protected override shouldBlockPreToolExecution(): boolean {
+    return true;
+  }
+}
