@@ -1,0 +1,18 @@
+import { AccountId, Client, type PrivateKey } from '@hiero-ledger/sdk';
+
+/**
+ * An SDK client for one devnet node. Retry waits are cut from seconds to tens of milliseconds: the SDK's
+ * node backoff after a transport error (8 s, doubling) would otherwise stall every fault test, and a
+ * loopback node never needs it.
+ */
+export function createDevnetClient(grpcAddress: string, operatorId: string, operatorKey: PrivateKey): Client {
+  const client = Client.forNetwork({ [grpcAddress]: '0.0.3' }, { scheduleNetworkUpdate: false });
+  client.setOperator(AccountId.fromString(operatorId), operatorKey);
+  client.setMinBackoff(25);
+  client.setMaxBackoff(250);
+  client.setNodeMinBackoff(25);
+  client.setNodeMaxBackoff(50);
+  client.setMaxAttempts(40);
+  client.setRequestTimeout(30_000);
+  return client;
+}

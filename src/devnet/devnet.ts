@@ -1,0 +1,144 @@
+import { AccountCreateTransaction, Hbar, PrivateKey, type Client } from '@hiero-ledger/sdk';
+import { createDevnetClient } from './devnet-client.js';
+import { DevnetFaults } from './faults.js';
+import { HapiServer } from './grpc/grpc-server.js';
+import { QueryProcessor } from './grpc/query-processor.js';
+import { listRpcMethods } from './grpc/service-table.js';
+import { TRANSACTION_HANDLERS } from './ledger/handlers.js';
+import { FEE_COLLECTOR_NUM, Ledger, NODE_NUM, OPERATOR_NUM } from './ledger/ledger.js';
+import { TransactionProcessor } from './ledger/transaction-processor.js';
+import { MirrorServer } from './mirror/mirror-server.js';
+import { MIRROR_ROUTES } from './mirror/routes.js';
+
+/** Options of {@link startDevnet}; every field is optional. */
+export interface DevnetOptions {
+  /** gRPC port on 127.0.0.1; 0 (default) picks a free port. Avoid 50212: the SDK uses TLS there. */
+  grpcPort?: number;
+  /** mirror REST port on 127.0.0.1; 0 (default) picks a free port */
+  mirrorPort?: number;
+  /** operator key of 0.0.2; a fresh ED25519 key by default */
+  operatorKey?: PrivateKey;
+  /** operator balance in HBAR (default 1 000 000 000) */
+  operatorHbar?: number;
+  /** fee charged to the payer of every transaction, in tinybars (default 100 000 = 0.001 ℏ) */
+  transactionFeeTinybars?: number;
+  /** cost of every paid query, in tinybars (default 10 000) */
+  queryFeeTinybars?: number;
+  /** random source for probabilistic faults (default Math.random) */
+  random?: () => number;
+}
+
+/** What {@link Devnet.createAccount} accepts. */
+export interface CreateAccountOptions {
+  /** initial balance in HBAR */
+  hbar: number;
+  /** key of the new account; a fresh ED25519 key by default */
+  key?: PrivateKey;
+}
+
+/** A running devnet. */
+export interface Devnet {
+  /** `'0.0.2'`, funded with `operatorHbar` */
+  readonly operatorId: string;
+  readonly operatorKey: PrivateKey;
+  /** `'127.0.0.1:PORT'` */
+  readonly grpcAddress: string;
+  /** `'http://127.0.0.1:PORT'` (REST paths start with `/api/v1`) */
+  readonly mirrorUrl: string;
+  readonly faults: DevnetFaults;
+  /** A new SDK client for the operator with fast retries; closed by {@link Devnet.stop}. */
+  client(): Client;
+  /** Creates and funds an account through a real AccountCreateTransaction paid by the operator. */
+  createAccount(options: CreateAccountOptions): Promise<{ accountId: string; privateKey: PrivateKey }>;
+  /** Closes clients from {@link Devnet.client}, then both servers. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+const HOST = '127.0.0.1';
+
+function checkPort(name: string, value: number | undefined): number {
+  if (value === undefined) return 0;
+  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new Error(`startDevnet: ${name} must be an integer port in 0..65535 (got ${String(value)})`);
+  if (name === 'grpcPort' && value === 50212) throw new Error('startDevnet: grpcPort 50212 is reserved: the SDK speaks TLS to that port, the devnet does not');
+  return value;
+}
+
+function checkAmount(name: string, value: number | undefined, fallback: bigint, scale = 1n): bigint {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`startDevnet: ${name} must be a non-negative integer (got ${String(value)})`);
+  return BigInt(value) * scale;
+}
+
+/**
+ * Starts an in-memory Hedera network: one node speaking HAPI gRPC and a mirror REST server.
+ *
+ * @example
+ * const net = await startDevnet({ grpcPort: 0, mirrorPort: 0 });
+ * const client = net.client();
+ * const { accountId } = await net.createAccount({ hbar: 10 });
+ * await new TransferTransaction().addHbarTransfer(net.operatorId, -1).addHbarTransfer(accountId, 1).execute(client);
+ * await net.stop();
+ */
+export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
+  const grpcPort = checkPort('grpcPort', options.grpcPort);
+  const mirrorPort = checkPort('mirrorPort', options.mirrorPort);
+  const operatorBalance = checkAmount('operatorHbar', options.operatorHbar, 100_000_000_000_000_000n, 100_000_000n);
+  const ledger = new Ledger({
+    transactionFee: checkAmount('transactionFeeTinybars', options.transactionFeeTinybars, 100_000n),
+    queryFee: checkAmount('queryFeeTinybars', options.queryFeeTinybars, 10_000n),
+  });
+  const operatorKey = options.operatorKey ?? PrivateKey.generateED25519();
+  const operatorProtoKey = operatorKey.publicKey._toProtobufKey();
+  ledger.addAccount({ num: OPERATOR_NUM, key: operatorProtoKey, balance: operatorBalance });
+  ledger.addAccount({ num: NODE_NUM, key: operatorProtoKey, balance: 0n });
+  ledger.addAccount({ num: FEE_COLLECTOR_NUM, key: operatorProtoKey, balance: 0n });
+
+  const methods = listRpcMethods();
+  const faults = new DevnetFaults(
+    new Set(methods.map((m) => m.path)), new Set(methods.filter((m) => m.kind === 'transaction').map((m) => m.path)), options.random,
+  );
+  const hapi = new HapiServer({ methods, transactions: new TransactionProcessor(ledger, TRANSACTION_HANDLERS), queries: new QueryProcessor(ledger), faults });
+  const mirror = new MirrorServer(ledger, MIRROR_ROUTES);
+  let boundGrpc: number;
+  let boundMirror: number;
+  try {
+    boundGrpc = await hapi.listen(HOST, grpcPort);
+    boundMirror = await mirror.listen(HOST, mirrorPort);
+  } catch (error) {
+    hapi.stop();
+    await mirror.stop();
+    throw new Error(`startDevnet: could not bind ${HOST} (grpcPort ${grpcPort}, mirrorPort ${mirrorPort}): ${(error as Error).message}`);
+  }
+  const grpcAddress = `${HOST}:${boundGrpc}`;
+  const clients = new Set<Client>();
+  let adminClient: Client | undefined;
+  let stopped = false;
+  const operatorId = `0.0.${OPERATOR_NUM}`;
+  const newClient = (): Client => {
+    if (stopped) throw new Error('devnet: client() called after stop()');
+    const client = createDevnetClient(grpcAddress, operatorId, operatorKey);
+    clients.add(client);
+    return client;
+  };
+
+  return {
+    operatorId, operatorKey, grpcAddress, mirrorUrl: `http://${HOST}:${boundMirror}`, faults,
+    client: newClient,
+    async createAccount({ hbar, key }: CreateAccountOptions) {
+      if (typeof hbar !== 'number' || !Number.isFinite(hbar) || hbar < 0) throw new Error(`devnet.createAccount: hbar must be a non-negative number (got ${String(hbar)})`);
+      const privateKey = key ?? PrivateKey.generateED25519();
+      adminClient ??= newClient();
+      const response = await new AccountCreateTransaction().setKeyWithoutAlias(privateKey.publicKey).setInitialBalance(new Hbar(hbar)).execute(adminClient);
+      const receipt = await response.getReceipt(adminClient);
+      return { accountId: receipt.accountId!.toString(), privateKey };
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      for (const client of clients) client.close();
+      clients.clear();
+      hapi.stop();
+      await mirror.stop();
+    },
+  };
+}

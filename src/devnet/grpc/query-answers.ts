@@ -1,0 +1,110 @@
+import type { proto } from '@hiero-ledger/proto';
+import { accountId, tokenId, topicId } from '../ledger/entity-ids.js';
+import { transactionKey, type Ledger } from '../ledger/ledger.js';
+import { nsToTimestamp, toLong } from '../ledger/numbers.js';
+import { recordToProto } from '../ledger/record-proto.js';
+import { LedgerStatusError } from '../ledger/status-error.js';
+import type { AccountState, TokenState } from '../ledger/state-types.js';
+
+/** Ledger id bytes of a local node (LedgerId.LOCAL_NODE), so SDK info objects parse it. */
+const LOCAL_LEDGER_ID = new Uint8Array([3]);
+
+/** Builds the body of one query answer (everything except the response header). */
+export type QueryAnswer = (ledger: Ledger, request: Record<string, unknown>) => Record<string, unknown>;
+
+function accountFor(ledger: Ledger, id: proto.IAccountID | null | undefined): AccountState {
+  return ledger.account(id, 'INVALID_ACCOUNT_ID');
+}
+
+/** Hedera's "long-zero" EVM address of an account without an EVM alias, as 40 hex characters. */
+function longZeroAddress(num: number): string {
+  return num.toString(16).padStart(40, '0');
+}
+
+function tokenBalances(ledger: Ledger, account: AccountState): proto.ITokenBalance[] {
+  return [...account.tokens.entries()].map(([num, relation]) => ({
+    tokenId: tokenId(num), balance: toLong(relation.balance, true), decimals: ledger.tokens.get(num)?.decimals ?? 0,
+  }));
+}
+
+const accountBalance: QueryAnswer = (ledger, request) => {
+  const op = request as proto.ICryptoGetAccountBalanceQuery;
+  if (op.contractID) throw new LedgerStatusError('INVALID_CONTRACT_ID');
+  const account = accountFor(ledger, op.accountID);
+  return { accountID: accountId(account.num), balance: toLong(account.balance, true), tokenBalances: tokenBalances(ledger, account) };
+};
+
+const accountInfo: QueryAnswer = (ledger, request) => {
+  const account = accountFor(ledger, (request as proto.ICryptoGetInfoQuery).accountID);
+  const info: proto.CryptoGetInfoResponse.IAccountInfo = {
+    accountID: accountId(account.num), key: account.key, balance: toLong(account.balance, true), deleted: account.deleted,
+    memo: account.memo, autoRenewPeriod: { seconds: toLong(BigInt(account.autoRenewPeriodSec)) },
+    expirationTime: nsToTimestamp(BigInt(account.expirySec) * 1_000_000_000n), receiverSigRequired: account.receiverSigRequired,
+    maxAutomaticTokenAssociations: account.maxAutoAssociations, ethereumNonce: toLong(0n), ledgerId: LOCAL_LEDGER_ID,
+    contractAccountID: account.alias?.length === 20 ? Buffer.from(account.alias).toString('hex') : longZeroAddress(account.num),
+    alias: account.alias ?? new Uint8Array(), ownedNfts: toLong(ownedNfts(ledger, account)),
+  };
+  return { accountInfo: info };
+};
+
+function ownedNfts(ledger: Ledger, account: AccountState): bigint {
+  let count = 0n;
+  for (const token of ledger.tokens.values()) for (const nft of token.nfts.values()) if (nft.owner === account.num) count++;
+  return count;
+}
+
+const topicInfo: QueryAnswer = (ledger, request) => {
+  const topic = ledger.topic((request as proto.IConsensusGetTopicInfoQuery).topicID);
+  return {
+    topicID: topicId(topic.num),
+    topicInfo: {
+      memo: topic.memo, runningHash: topic.runningHash, sequenceNumber: toLong(topic.sequenceNumber, true),
+      expirationTime: nsToTimestamp(BigInt(topic.expirySec) * 1_000_000_000n), adminKey: topic.adminKey ?? null,
+      submitKey: topic.submitKey ?? null, autoRenewPeriod: { seconds: toLong(BigInt(topic.autoRenewPeriodSec)) },
+      autoRenewAccount: topic.autoRenewAccount ? accountId(topic.autoRenewAccount) : null, ledgerId: LOCAL_LEDGER_ID,
+    } satisfies proto.IConsensusTopicInfo,
+  };
+};
+
+function tokenInfoProto(token: TokenState): proto.ITokenInfo {
+  return {
+    tokenId: tokenId(token.num), name: token.name, symbol: token.symbol, decimals: token.decimals,
+    totalSupply: toLong(token.totalSupply, true), treasury: accountId(token.treasury), ...token.keys,
+    defaultFreezeStatus: token.keys.freezeKey ? (token.freezeDefault ? 1 : 2) : 0, defaultKycStatus: token.keys.kycKey ? 2 : 0,
+    deleted: token.deleted, autoRenewAccount: token.autoRenewAccount ? accountId(token.autoRenewAccount) : null,
+    autoRenewPeriod: { seconds: toLong(BigInt(token.autoRenewPeriodSec)) }, expiry: nsToTimestamp(BigInt(token.expirySec) * 1_000_000_000n),
+    memo: token.memo, tokenType: token.type === 'FUNGIBLE_COMMON' ? 0 : 1, supplyType: token.supplyType === 'INFINITE' ? 0 : 1,
+    maxSupply: toLong(token.maxSupply), pauseStatus: token.keys.pauseKey ? 2 : 0, ledgerId: LOCAL_LEDGER_ID, metadata: token.metadata,
+    customFees: [],
+  };
+}
+
+const tokenInfo: QueryAnswer = (ledger, request) => ({
+  tokenInfo: tokenInfoProto(ledger.token((request as proto.ITokenGetInfoQuery).token, true)),
+});
+
+const receipt: QueryAnswer = (ledger, request) => {
+  const op = request as proto.ITransactionGetReceiptQuery;
+  if (!op.transactionID) throw new LedgerStatusError('INVALID_TRANSACTION_ID');
+  const record = ledger.records.get(transactionKey(op.transactionID));
+  if (!record) throw new LedgerStatusError('RECEIPT_NOT_FOUND');
+  return { receipt: record.receipt, duplicateTransactionReceipts: [], childTransactionReceipts: [] };
+};
+
+const record: QueryAnswer = (ledger, request) => {
+  const op = request as proto.ITransactionGetRecordQuery;
+  if (!op.transactionID) throw new LedgerStatusError('INVALID_TRANSACTION_ID');
+  const stored = ledger.records.get(transactionKey(op.transactionID));
+  if (!stored) throw new LedgerStatusError('RECORD_NOT_FOUND');
+  return { transactionRecord: recordToProto(stored), duplicateTransactionRecords: [], childTransactionRecords: [] };
+};
+
+/** Query oneof name → answer builder and whether a real node charges for it. */
+export const QUERY_ANSWERS: Readonly<Record<string, { answer: QueryAnswer; paid: boolean }>> = {
+  cryptogetAccountBalance: { answer: accountBalance, paid: false },
+  cryptoGetInfo: { answer: accountInfo, paid: true },
+  consensusGetTopicInfo: { answer: topicInfo, paid: true },
+  tokenGetInfo: { answer: tokenInfo, paid: true },
+  transactionGetReceipt: { answer: receipt, paid: false },
+  transactionGetRecord: { answer: record, paid: true },
+};

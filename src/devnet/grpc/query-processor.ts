@@ -1,0 +1,47 @@
+import { proto } from '@hiero-ledger/proto';
+import type { Ledger } from '../ledger/ledger.js';
+import { toLong } from '../ledger/numbers.js';
+import { LedgerStatusError, statusCode, type StatusName } from '../ledger/status-error.js';
+import { QUERY_ANSWERS } from './query-answers.js';
+import { settleQueryPayment } from './query-payment.js';
+
+/** Fault-injected overrides for one query call. */
+export interface QueryOverrides {
+  precheck?: StatusName;
+  /** replaces the receipt status in a getTransactionReceipts answer */
+  receiptStatus?: StatusName;
+}
+
+const COST_TYPES = new Set([proto.ResponseType.COST_ANSWER, proto.ResponseType.COST_ANSWER_STATE_PROOF]);
+
+/**
+ * Answers HAPI queries: cost answers for paid queries, payment settlement, and the answer itself, all in
+ * the response oneof that matches the query oneof (which is where the SDK looks).
+ */
+export class QueryProcessor {
+  constructor(private readonly ledger: Ledger) {}
+
+  answer(query: proto.Query, overrides: QueryOverrides = {}): proto.IResponse {
+    const name = query.query;
+    if (!name) return {};
+    const request = (query as unknown as Record<string, { header?: proto.IQueryHeader }>)[name];
+    const responseType = request.header?.responseType ?? proto.ResponseType.ANSWER_ONLY;
+    const respond = (status: StatusName, body: Record<string, unknown> = {}, cost?: bigint): proto.IResponse => ({
+      [name]: { header: { nodeTransactionPrecheckCode: statusCode(status), responseType, ...(cost !== undefined ? { cost: toLong(cost, true) } : {}) }, ...body },
+    });
+    const spec = QUERY_ANSWERS[name];
+    if (!spec) return respond('NOT_SUPPORTED');
+    if (overrides.precheck) return respond(overrides.precheck);
+    const cost = spec.paid ? this.ledger.options.queryFee : 0n;
+    try {
+      const body = spec.answer(this.ledger, request as Record<string, unknown>);
+      if (COST_TYPES.has(responseType)) return respond('OK', {}, cost);
+      if (cost > 0n) settleQueryPayment(this.ledger, request.header?.payment, cost);
+      if (overrides.receiptStatus && 'receipt' in body) body.receipt = { status: statusCode(overrides.receiptStatus) };
+      return respond('OK', body, cost);
+    } catch (error) {
+      if (error instanceof LedgerStatusError) return respond(error.status);
+      throw error;
+    }
+  }
+}

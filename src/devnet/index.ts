@@ -1,0 +1,13 @@
+/**
+ * `hedera-agent-hooks/devnet`: an embedded Hedera network for tests and demos.
+ *
+ * @example
+ * import { startDevnet } from 'hedera-agent-hooks/devnet';
+ * const net = await startDevnet();
+ * const client = net.client();
+ * // … run SDK transactions and queries against it, read net.mirrorUrl over HTTP …
+ * await net.stop();
+ */
+export { startDevnet, type CreateAccountOptions, type Devnet, type DevnetOptions } from './devnet.js';
+export { DevnetFaults, type FaultHandle, type FaultSpec, type FaultTarget, type GrpcErrorName } from './faults.js';
+export type { StatusName } from './ledger/status-error.js';

@@ -1,0 +1,54 @@
+import type { proto } from '@hiero-ledger/proto';
+import type { Ledger } from './ledger.js';
+import type { SignatureChecker } from './signature-checker.js';
+import { LedgerStatusError } from './status-error.js';
+import type { AccountState, HbarTransferEntry, NftTransferEntry, TokenTransferEntry } from './state-types.js';
+
+/** What a transaction handler sees while it runs at "consensus". */
+export class HandlerContext {
+  readonly receipt: proto.ITransactionReceipt = {};
+  readonly transfers: HbarTransferEntry[] = [];
+  readonly tokenTransfers: TokenTransferEntry[] = [];
+  readonly nftTransfers: NftTransferEntry[] = [];
+  /** entity the mirror lists as `entity_id` (created or targeted entity) */
+  entityId?: string;
+
+  constructor(
+    readonly ledger: Ledger,
+    readonly body: proto.TransactionBody,
+    readonly payer: AccountState,
+    readonly consensusNs: bigint,
+    private readonly signatures: SignatureChecker,
+  ) {}
+
+  hasSignature(key: proto.IKey | null | undefined): boolean {
+    return this.signatures.isSatisfied(key);
+  }
+
+  /** INVALID_SIGNATURE unless `key` signed; a missing key means nobody can authorise (UNAUTHORIZED). */
+  requireSignature(key: proto.IKey | null | undefined): void {
+    if (!key) throw new LedgerStatusError('UNAUTHORIZED');
+    if (!this.signatures.isSatisfied(key)) throw new LedgerStatusError('INVALID_SIGNATURE');
+  }
+
+  /** Moves tinybars and writes the leg into the record; callers validate balances first. */
+  moveHbar(account: AccountState, amount: bigint, isApproval = false): void {
+    if (amount === 0n) return;
+    account.balance += amount;
+    mergeHbar(this.transfers, account.num, amount, isApproval);
+  }
+}
+
+function mergeHbar(list: HbarTransferEntry[], account: number, amount: bigint, isApproval: boolean): void {
+  const existing = list.find((entry) => entry.account === account && entry.isApproval === isApproval);
+  if (existing) existing.amount += amount;
+  else list.push({ account, amount, isApproval });
+}
+
+/** A handler for one TransactionBody data field. */
+export interface TransactionHandler {
+  /** Stateless checks a node runs before accepting the transaction (their failure is a precheck code). */
+  pureChecks?(body: proto.TransactionBody): void;
+  /** Applies the transaction; throw LedgerStatusError to fail it with a receipt status. */
+  handle(ctx: HandlerContext): void;
+}

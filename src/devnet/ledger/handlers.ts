@@ -1,0 +1,15 @@
+import { createAccountHandler, deleteAccountHandler, updateAccountHandler } from './accounts-handler.js';
+import type { TransactionHandler } from './handler-context.js';
+import { cryptoTransferHandler, tokenAirdropHandler } from './transfers-handler.js';
+
+/**
+ * TransactionBody data field → handler. Anything missing here is answered with NOT_SUPPORTED at precheck,
+ * which is what a real node says for a transaction type it does not offer.
+ */
+export const TRANSACTION_HANDLERS: Readonly<Record<string, TransactionHandler>> = {
+  cryptoCreateAccount: createAccountHandler,
+  cryptoUpdateAccount: updateAccountHandler,
+  cryptoDelete: deleteAccountHandler,
+  cryptoTransfer: cryptoTransferHandler,
+  tokenAirdrop: tokenAirdropHandler,
+};

@@ -1,0 +1,118 @@
+import { proto } from '@hiero-ledger/proto';
+import { accountNum, tokenNum, topicNum } from './entity-ids.js';
+import { timestampToNs, toBig } from './numbers.js';
+import { LedgerStatusError, type StatusName } from './status-error.js';
+import type { AccountState, PendingAirdropState, TokenState, TopicState, TransactionRecordState } from './state-types.js';
+
+/** Default auto-renew period the SDK uses for accounts, topics and tokens (90 days). */
+export const DEFAULT_AUTO_RENEW_SEC = 7_776_000;
+
+export interface LedgerOptions {
+  /** fee charged to the payer of every transaction, in tinybars */
+  transactionFee: bigint;
+  /** cost answered for every paid query, in tinybars */
+  queryFee: bigint;
+  /** clock in nanoseconds since the epoch; injectable so tests can move time */
+  now?: () => bigint;
+}
+
+/** Account numbers that exist from genesis. */
+export const OPERATOR_NUM = 2;
+export const NODE_NUM = 3;
+export const FEE_COLLECTOR_NUM = 98;
+
+/**
+ * The in-memory state of the devnet: entities, the consensus clock, and the record of every transaction
+ * that reached "consensus". Handlers mutate it only after validating, so a failed transaction leaves
+ * nothing behind but its fee.
+ */
+export class Ledger {
+  readonly accounts = new Map<number, AccountState>();
+  readonly topics = new Map<number, TopicState>();
+  readonly tokens = new Map<number, TokenState>();
+  /** by transaction-ID key (see {@link transactionKey}) */
+  readonly records = new Map<string, TransactionRecordState>();
+  /** in consensus order, for mirror listings */
+  readonly recordList: TransactionRecordState[] = [];
+  /** airdrops waiting for the receiver to associate (receiver had no free association slot) */
+  readonly pendingAirdrops: PendingAirdropState[] = [];
+  private nextNum = 1001;
+  private lastConsensusNs = 0n;
+  private readonly clock: () => bigint;
+
+  constructor(readonly options: LedgerOptions) {
+    this.clock = options.now ?? (() => BigInt(Date.now()) * 1_000_000n);
+  }
+
+  nowNs(): bigint {
+    return this.clock();
+  }
+
+  /** Strictly increasing consensus timestamps, even when many transactions land in the same millisecond. */
+  nextConsensusNs(): bigint {
+    const now = this.clock();
+    this.lastConsensusNs = now > this.lastConsensusNs ? now : this.lastConsensusNs + 1n;
+    return this.lastConsensusNs;
+  }
+
+  /** Accounts, topics and tokens share one number space, as on Hedera. */
+  nextEntityNum(): number {
+    return this.nextNum++;
+  }
+
+  /** Creates an account at a fixed number (genesis accounts) or the next free number. */
+  addAccount(init: { key: proto.IKey; balance: bigint; num?: number; createdNs?: bigint } & Partial<AccountState>): AccountState {
+    const num = init.num ?? this.nextEntityNum();
+    const createdNs = init.createdNs ?? this.nowNs();
+    const account: AccountState = {
+      memo: '', deleted: false, receiverSigRequired: false, maxAutoAssociations: 0,
+      autoRenewPeriodSec: DEFAULT_AUTO_RENEW_SEC, declineReward: false,
+      expirySec: Number(createdNs / 1_000_000_000n) + DEFAULT_AUTO_RENEW_SEC,
+      tokens: new Map(), hbarAllowances: new Map(), tokenAllowances: new Map(), nftApprovedForAll: new Set(),
+      ...init, num, createdNs,
+    };
+    this.accounts.set(num, account);
+    return account;
+  }
+
+  /** The account for an ID; INVALID_ACCOUNT_ID when unknown, ACCOUNT_DELETED when deleted (unless allowed). */
+  account(id: proto.IAccountID | null | undefined, missing: StatusName = 'INVALID_ACCOUNT_ID', allowDeleted = false): AccountState {
+    const account = this.accounts.get(accountNum(id, missing));
+    if (!account) throw new LedgerStatusError(missing);
+    if (account.deleted && !allowDeleted) throw new LedgerStatusError('ACCOUNT_DELETED');
+    return account;
+  }
+
+  accountByNum(num: number): AccountState {
+    const account = this.accounts.get(num);
+    if (!account) throw new LedgerStatusError('INVALID_ACCOUNT_ID');
+    if (account.deleted) throw new LedgerStatusError('ACCOUNT_DELETED');
+    return account;
+  }
+
+  topic(id: proto.ITopicID | null | undefined, allowDeleted = false): TopicState {
+    const topic = this.topics.get(topicNum(id));
+    if (!topic) throw new LedgerStatusError('INVALID_TOPIC_ID');
+    if (topic.deleted && !allowDeleted) throw new LedgerStatusError('INVALID_TOPIC_ID');
+    return topic;
+  }
+
+  token(id: proto.ITokenID | null | undefined, allowDeleted = false): TokenState {
+    const token = this.tokens.get(tokenNum(id));
+    if (!token) throw new LedgerStatusError('INVALID_TOKEN_ID');
+    if (token.deleted && !allowDeleted) throw new LedgerStatusError('TOKEN_WAS_DELETED');
+    return token;
+  }
+
+  addRecord(record: TransactionRecordState): void {
+    this.records.set(record.key, record);
+    this.recordList.push(record);
+  }
+}
+
+/** Key under which a transaction's receipt and record are stored: payer, valid start, scheduled flag, nonce. */
+export function transactionKey(id: proto.ITransactionID): string {
+  const payer = toBig(id.accountID?.accountNum);
+  const start = timestampToNs(id.transactionValidStart);
+  return `${payer}-${start}-${id.scheduled ? 1 : 0}-${id.nonce ?? 0}`;
+}

@@ -1,0 +1,55 @@
+import { proto } from '@hiero-ledger/proto';
+import { simpleKeyBytes, simplePublicKey } from './keys.js';
+
+/**
+ * Decides whether the signatures attached to one transaction satisfy a proto Key.
+ * Every simple key is checked with the SDK's own `PublicKey.verify` over the exact body bytes, and the
+ * result is cached per key because one transaction often needs the same key several times
+ * (payer, debited account, treasury).
+ */
+export class SignatureChecker {
+  private readonly verified = new Map<string, boolean>();
+
+  constructor(private readonly bodyBytes: Uint8Array, private readonly pairs: proto.ISignaturePair[]) {}
+
+  /** True when `key` is satisfied; key lists need every member, threshold keys need `threshold` members. */
+  isSatisfied(key: proto.IKey | null | undefined): boolean {
+    if (!key) return false;
+    if (key.keyList) {
+      const keys = key.keyList.keys ?? [];
+      return keys.length > 0 && keys.every((k) => this.isSatisfied(k));
+    }
+    if (key.thresholdKey) {
+      const keys = key.thresholdKey.keys?.keys ?? [];
+      const threshold = key.thresholdKey.threshold ?? 0;
+      return threshold > 0 && keys.filter((k) => this.isSatisfied(k)).length >= threshold;
+    }
+    return this.isSimpleKeySatisfied(key);
+  }
+
+  private isSimpleKeySatisfied(key: proto.IKey): boolean {
+    const raw = simpleKeyBytes(key);
+    const publicKey = simplePublicKey(key);
+    if (!raw || !publicKey) return false; // contract keys cannot sign a HAPI transaction
+    const cacheKey = Buffer.from(raw).toString('hex');
+    const cached = this.verified.get(cacheKey);
+    if (cached !== undefined) return cached;
+    const result = this.pairs.some((pair) => {
+      const signature = key.ed25519 ? pair.ed25519 : pair.ECDSASecp256k1;
+      if (!signature?.length || !isPrefix(pair.pubKeyPrefix, raw)) return false;
+      try {
+        return publicKey.verify(this.bodyBytes, signature);
+      } catch {
+        return false; // malformed signature bytes count as a wrong signature
+      }
+    });
+    this.verified.set(cacheKey, result);
+    return result;
+  }
+}
+
+function isPrefix(prefix: Uint8Array | null | undefined, bytes: Uint8Array): boolean {
+  if (!prefix?.length || prefix.length > bytes.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (prefix[i] !== bytes[i]) return false;
+  return true;
+}

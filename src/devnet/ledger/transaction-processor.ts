@@ -1,0 +1,101 @@
+import { proto } from '@hiero-ledger/proto';
+import { decodeTransaction, type DecodedTransaction } from './decode-transaction.js';
+import { accountNum } from './entity-ids.js';
+import { HandlerContext, type TransactionHandler } from './handler-context.js';
+import { FEE_COLLECTOR_NUM, NODE_NUM, transactionKey, type Ledger } from './ledger.js';
+import { timestampToNs, toBig } from './numbers.js';
+import { SignatureChecker } from './signature-checker.js';
+import { ensure, LedgerStatusError, statusCode, type StatusName } from './status-error.js';
+import type { AccountState } from './state-types.js';
+
+const MIN_VALID_DURATION_SEC = 15n;
+const MAX_VALID_DURATION_SEC = 180n;
+const MAX_MEMO_BYTES = 100;
+
+/**
+ * Runs a submitted transaction the way a single Hedera node plus consensus would: precheck (the answer the
+ * gRPC call returns), then, when accepted, fee charging, the handler, and a stored receipt and record.
+ */
+export class TransactionProcessor {
+  constructor(private readonly ledger: Ledger, private readonly handlers: Readonly<Record<string, TransactionHandler>>) {}
+
+  /**
+   * Returns the precheck status. When it is OK the transaction has reached consensus and its receipt is
+   * stored. `forcedStatus` (fault injection) fails it at consensus with that status instead of running it.
+   */
+  submit(transaction: proto.ITransaction, forcedStatus?: StatusName): StatusName {
+    let decoded: DecodedTransaction;
+    let payer: AccountState;
+    let signatures: SignatureChecker;
+    try {
+      decoded = decodeTransaction(transaction);
+      signatures = new SignatureChecker(decoded.bodyBytes, decoded.sigPairs);
+      payer = this.precheck(decoded, signatures);
+    } catch (error) {
+      if (error instanceof LedgerStatusError) return error.status;
+      throw error;
+    }
+    this.reachConsensus(decoded, payer, signatures, forcedStatus);
+    return 'OK';
+  }
+
+  private precheck(tx: DecodedTransaction, signatures: SignatureChecker): AccountState {
+    const { body } = tx;
+    const handler = this.handlers[tx.bodyName];
+    ensure(handler, 'NOT_SUPPORTED', tx.bodyName);
+    const id = body.transactionID;
+    ensure(id?.accountID && id.transactionValidStart, 'INVALID_TRANSACTION_ID');
+    ensure(body.nodeAccountID && accountNum(body.nodeAccountID, 'INVALID_NODE_ACCOUNT') === NODE_NUM, 'INVALID_NODE_ACCOUNT');
+    ensure(Buffer.byteLength(body.memo ?? '') <= MAX_MEMO_BYTES, 'MEMO_TOO_LONG');
+    const duration = toBig(body.transactionValidDuration?.seconds);
+    ensure(duration >= MIN_VALID_DURATION_SEC && duration <= MAX_VALID_DURATION_SEC, 'INVALID_TRANSACTION_DURATION');
+    const start = timestampToNs(id.transactionValidStart);
+    const now = this.ledger.nowNs();
+    ensure(start <= now, 'INVALID_TRANSACTION_START');
+    ensure(start + duration * 1_000_000_000n > now, 'TRANSACTION_EXPIRED');
+    ensure(!this.ledger.records.has(transactionKey(id)), 'DUPLICATE_TRANSACTION');
+    const payer = this.ledger.accounts.get(accountNum(id.accountID, 'PAYER_ACCOUNT_NOT_FOUND'));
+    ensure(payer, 'PAYER_ACCOUNT_NOT_FOUND');
+    ensure(!payer.deleted, 'PAYER_ACCOUNT_DELETED');
+    ensure(signatures.isSatisfied(payer.key), 'INVALID_SIGNATURE');
+    const fee = this.ledger.options.transactionFee;
+    ensure(toBig(body.transactionFee) >= fee, 'INSUFFICIENT_TX_FEE');
+    ensure(payer.balance >= fee, 'INSUFFICIENT_PAYER_BALANCE');
+    handler.pureChecks?.(body);
+    return payer;
+  }
+
+  private reachConsensus(tx: DecodedTransaction, payer: AccountState, signatures: SignatureChecker, forcedStatus?: StatusName): void {
+    const { body } = tx;
+    const consensusNs = this.ledger.nextConsensusNs();
+    const fee = this.ledger.options.transactionFee;
+    const collector = this.ledger.accounts.get(FEE_COLLECTOR_NUM)!;
+    const ctx = new HandlerContext(this.ledger, body, payer, consensusNs, signatures);
+    ctx.moveHbar(payer, -fee);
+    ctx.moveHbar(collector, fee);
+    const feeLegs = ctx.transfers.map((leg) => ({ ...leg }));
+    let status: StatusName = 'SUCCESS';
+    if (forcedStatus) {
+      status = forcedStatus;
+    } else {
+      try {
+        this.handlers[tx.bodyName].handle(ctx);
+      } catch (error) {
+        if (!(error instanceof LedgerStatusError)) throw error;
+        status = error.status;
+      }
+    }
+    const ok = status === 'SUCCESS';
+    const receipt: proto.ITransactionReceipt = ok ? { ...ctx.receipt, status: statusCode(status) } : { status: statusCode(status) };
+    const id = body.transactionID!;
+    this.ledger.addRecord({
+      key: transactionKey(id), transactionId: id, bodyName: tx.bodyName, payer: payer.num, consensusNs,
+      validStartNs: timestampToNs(id.transactionValidStart), validDurationSec: Number(toBig(body.transactionValidDuration?.seconds)),
+      memo: body.memo ?? '', chargedFee: fee, maxFee: toBig(body.transactionFee), hash: tx.hash, receipt,
+      entityId: ctx.entityId,
+      transfers: ok ? ctx.transfers : feeLegs,
+      tokenTransfers: ok ? ctx.tokenTransfers : [],
+      nftTransfers: ok ? ctx.nftTransfers : [],
+    });
+  }
+}

@@ -1,0 +1,93 @@
+import { proto } from '@hiero-ledger/proto';
+import { accountNum, tokenNum } from './entity-ids.js';
+import type { HandlerContext, TransactionHandler } from './handler-context.js';
+import { toBig } from './numbers.js';
+import { ensure, LedgerStatusError } from './status-error.js';
+import type { AccountState } from './state-types.js';
+import { planTokenTransfers } from './token-transfer-planner.js';
+
+/** Stateless shape rules shared by cryptoTransfer and tokenAirdrop. */
+export function checkTokenListShape(lists: proto.ITokenTransferList[]): void {
+  const seen = new Set<number>();
+  for (const list of lists) {
+    const token = tokenNum(list.token);
+    ensure(!seen.has(token), 'TOKEN_ID_REPEATED_IN_TOKEN_LIST');
+    seen.add(token);
+    const legs = list.transfers ?? [];
+    const nfts = list.nftTransfers ?? [];
+    ensure(legs.length || nfts.length, 'EMPTY_TOKEN_TRANSFER_ACCOUNT_AMOUNTS');
+    ensure(!(legs.length && nfts.length), 'INVALID_ACCOUNT_AMOUNTS');
+    ensure(legs.reduce((sum, leg) => sum + toBig(leg.amount), 0n) === 0n, 'TRANSFERS_NOT_ZERO_SUM_FOR_TOKEN');
+    const accounts = legs.map((leg) => accountNum(leg.accountID));
+    ensure(new Set(accounts).size === accounts.length, 'ACCOUNT_REPEATED_IN_ACCOUNT_AMOUNTS');
+    for (const nft of nfts) {
+      ensure(toBig(nft.serialNumber) > 0n, 'INVALID_TOKEN_NFT_SERIAL_NUMBER');
+      ensure(accountNum(nft.senderAccountID) !== accountNum(nft.receiverAccountID), 'ACCOUNT_REPEATED_IN_ACCOUNT_AMOUNTS');
+    }
+  }
+}
+
+/**
+ * cryptoTransfer: zero-sum HBAR legs plus token and NFT legs. Each debit needs the account's signature,
+ * or with `isApproval` an allowance granted to the payer (the spender), which the transfer then consumes.
+ */
+export const cryptoTransferHandler: TransactionHandler = {
+  pureChecks(body) {
+    const op = body.cryptoTransfer!;
+    const legs = op.transfers?.accountAmounts ?? [];
+    ensure(legs.reduce((sum, leg) => sum + toBig(leg.amount), 0n) === 0n, 'INVALID_ACCOUNT_AMOUNTS');
+    const accounts = legs.map((leg) => accountNum(leg.accountID));
+    ensure(new Set(accounts).size === accounts.length, 'ACCOUNT_REPEATED_IN_ACCOUNT_AMOUNTS');
+    checkTokenListShape(op.tokenTransfers ?? []);
+  },
+  handle(ctx) {
+    const op = ctx.body.cryptoTransfer!;
+    const applyHbar = planHbar(ctx, op.transfers?.accountAmounts ?? []);
+    const applyTokens = planTokenTransfers(ctx, op.tokenTransfers ?? [], 'transfer');
+    applyHbar();
+    applyTokens();
+  },
+};
+
+function planHbar(ctx: HandlerContext, legs: proto.IAccountAmount[]): () => void {
+  const steps: Array<{ account: AccountState; amount: bigint; isApproval: boolean }> = [];
+  for (const leg of legs) {
+    const amount = toBig(leg.amount);
+    const account = ctx.ledger.account(leg.accountID);
+    if (amount < 0n) {
+      if (leg.isApproval) {
+        const allowance = account.hbarAllowances.get(ctx.payer.num);
+        if (allowance === undefined) throw new LedgerStatusError('SPENDER_DOES_NOT_HAVE_ALLOWANCE');
+        ensure(allowance >= -amount, 'AMOUNT_EXCEEDS_ALLOWANCE');
+      } else {
+        ctx.requireSignature(account.key);
+      }
+      ensure(account.balance + amount >= 0n, 'INSUFFICIENT_ACCOUNT_BALANCE');
+    } else if (amount > 0n && account.receiverSigRequired) {
+      ctx.requireSignature(account.key);
+    }
+    steps.push({ account, amount, isApproval: !!leg.isApproval });
+  }
+  return () => {
+    for (const { account, amount, isApproval } of steps) {
+      if (isApproval && amount < 0n) {
+        const left = account.hbarAllowances.get(ctx.payer.num)! + amount;
+        if (left === 0n) account.hbarAllowances.delete(ctx.payer.num);
+        else account.hbarAllowances.set(ctx.payer.num, left);
+      }
+      ctx.moveHbar(account, amount, isApproval);
+    }
+  };
+}
+
+/** tokenAirdrop: like a token transfer, but receivers without a free association get a pending airdrop. */
+export const tokenAirdropHandler: TransactionHandler = {
+  pureChecks(body) {
+    const lists = body.tokenAirdrop!.tokenTransfers ?? [];
+    ensure(lists.length > 0, 'EMPTY_TOKEN_TRANSFER_BODY');
+    checkTokenListShape(lists);
+  },
+  handle(ctx) {
+    planTokenTransfers(ctx, ctx.body.tokenAirdrop!.tokenTransfers ?? [], 'airdrop')();
+  },
+};
