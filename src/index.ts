@@ -52,3 +52,4 @@ export { createAgentKit } from './kit/create-agent-kit.js';
 export type { AgentKitOptions } from './kit/create-agent-kit.js';
 export { HederaAgentAPI } from './kit/hedera-agent-api.js';
 export type { ToolDescription } from './kit/tool-registry.js';
+export type { KitAware, KitScope } from './kit/kit-scope.js';

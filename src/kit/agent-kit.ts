@@ -3,12 +3,14 @@ import type { DependencyContainer } from 'tsyringe';
 import type { Context } from '../lifecycle/context.js';
 import { AgentHooksError, ErrorCode, UnknownToolError } from '../lifecycle/errors.js';
 import type { ListenerIndex } from '../lifecycle/listener-index.js';
+import type { Logger } from '../lifecycle/logger.js';
 import type { StageBus } from '../lifecycle/stage-bus.js';
 import type { StageListeners } from '../lifecycle/stage-events.js';
 import type { LifecycleStage } from '../lifecycle/stages.js';
 import { toJson } from '../lifecycle/to-json.js';
 import type { ToolResult } from '../lifecycle/tool-result.js';
 import type { ToolRunner } from '../lifecycle/tool-runner.js';
+import { isKitAware } from './kit-scope.js';
 import { listenersFrom } from './listener-sources.js';
 import type { ToolDescription, ToolRegistry } from './tool-registry.js';
 
@@ -21,6 +23,7 @@ export interface AgentKitParts {
   index: ListenerIndex;
   bus: StageBus;
   runner: ToolRunner;
+  logger: Logger;
   /** Objects the kit constructed or was given that may hold resources (closed by `close()`). */
   owned: object[];
 }
@@ -85,6 +88,7 @@ export class AgentKit {
   use(hookOrPolicy: unknown): () => void {
     this.assertOpen();
     const { listeners, instance } = listenersFrom(hookOrPolicy, this.container, 'kit.use');
+    if (isKitAware(instance)) instance.attachToKit({ container: this.container, context: this.context, client: this.client, logger: this.parts.logger });
     this.parts.owned.push(instance);
     const removers = listeners.map((listener) => this.parts.index.add(listener));
     return () => removers.forEach((remove) => remove());

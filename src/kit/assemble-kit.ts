@@ -7,6 +7,7 @@ import type { Logger } from '../lifecycle/logger.js';
 import { StageBus } from '../lifecycle/stage-bus.js';
 import { ToolRunner } from '../lifecycle/tool-runner.js';
 import { AgentKit } from './agent-kit.js';
+import { isKitAware } from './kit-scope.js';
 import { listenersFrom } from './listener-sources.js';
 import { ToolRegistry } from './tool-registry.js';
 
@@ -42,11 +43,12 @@ export function assembleKit(assembly: KitAssembly): AgentKit {
   const owned: object[] = [];
   for (const { source, origin } of assembly.listeners) {
     const { listeners, instance } = listenersFrom(source, container, origin);
+    if (isKitAware(instance)) instance.attachToKit({ container, context, client, logger: assembly.logger });
     owned.push(instance);
     for (const listener of listeners) index.add(listener);
   }
 
   const bus = new StageBus();
   const runner = new ToolRunner(index, bus, { policyTimeoutMs: assembly.policyTimeoutMs, logger: assembly.logger });
-  return new AgentKit({ client, context, container, registry, index, bus, runner, owned });
+  return new AgentKit({ client, context, container, registry, index, bus, runner, owned, logger: assembly.logger });
 }

@@ -1,0 +1,24 @@
+import type { Client } from '@hiero-ledger/sdk';
+import type { DependencyContainer } from 'tsyringe';
+import type { Context } from '../lifecycle/context.js';
+import type { Logger } from '../lifecycle/logger.js';
+
+/** What a hook or policy can learn about the kit it was registered with. */
+export interface KitScope {
+  container: DependencyContainer;
+  context: Context;
+  client: Client;
+  logger: Logger;
+}
+
+/**
+ * Implemented by hooks and policies that need their kit, e.g. to take the AUDIT_CLIENT from its
+ * container. Called once when the instance is registered; an instance belongs to one kit.
+ */
+export interface KitAware {
+  attachToKit(scope: KitScope): void;
+}
+
+export function isKitAware(value: unknown): value is KitAware {
+  return value !== null && typeof value === 'object' && typeof (value as KitAware).attachToKit === 'function';
+}
