@@ -7,6 +7,7 @@ import type { QueryProcessor } from './query-processor.js';
 import type { RpcMethod } from './service-table.js';
 
 const identity = (buffer: Buffer): Buffer => buffer;
+const MAX_TRANSACTION_BYTES = 6144;
 
 export interface HapiServerDeps {
   methods: RpcMethod[];
@@ -72,6 +73,8 @@ export class HapiServer {
   private answer(method: RpcMethod, request: Buffer, precheck?: Parameters<typeof statusCode>[0], receiptStatus?: Parameters<typeof statusCode>[0]): Buffer {
     if (method.kind === 'transaction') {
       let code = precheck;
+      // A node refuses transactions above 6 KiB before looking inside them.
+      if (!code && request.length > MAX_TRANSACTION_BYTES) code = 'TRANSACTION_OVERSIZE';
       if (!code) {
         let transaction: proto.Transaction;
         try {

@@ -1,5 +1,6 @@
 import { createAccountHandler, deleteAccountHandler, updateAccountHandler } from './accounts-handler.js';
 import type { TransactionHandler } from './handler-context.js';
+import { createTopicHandler, deleteTopicHandler, submitMessageHandler, updateTopicHandler } from './topics-handler.js';
 import { cryptoTransferHandler, tokenAirdropHandler } from './transfers-handler.js';
 
 /**
@@ -12,4 +13,8 @@ export const TRANSACTION_HANDLERS: Readonly<Record<string, TransactionHandler>> 
   cryptoDelete: deleteAccountHandler,
   cryptoTransfer: cryptoTransferHandler,
   tokenAirdrop: tokenAirdropHandler,
+  consensusCreateTopic: createTopicHandler,
+  consensusUpdateTopic: updateTopicHandler,
+  consensusDeleteTopic: deleteTopicHandler,
+  consensusSubmitMessage: submitMessageHandler,
 };

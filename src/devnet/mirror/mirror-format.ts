@@ -1,0 +1,101 @@
+import type { proto } from '@hiero-ledger/proto';
+import { entityString } from '../ledger/entity-ids.js';
+import { mirrorKey } from '../ledger/keys.js';
+import type { Ledger } from '../ledger/ledger.js';
+import { nsToMirror, timestampToNs, toBig } from '../ledger/numbers.js';
+import { statusName } from '../ledger/status-error.js';
+import type { TopicMessageState, TopicState, TransactionRecordState } from '../ledger/state-types.js';
+
+/** Mirror transaction ID `0.0.x-<seconds>-<9-digit nanos>`. */
+export function mirrorTransactionId(id: proto.ITransactionID): string {
+  const ns = timestampToNs(id.transactionValidStart);
+  return `0.0.${toBig(id.accountID?.accountNum)}-${ns / 1_000_000_000n}-${(ns % 1_000_000_000n).toString().padStart(9, '0')}`;
+}
+
+export function formatMessage(topicNum: number, message: TopicMessageState, encoding: 'base64' | 'utf-8' = 'base64'): Record<string, unknown> {
+  const chunk = message.chunk;
+  return {
+    chunk_info: chunk ? {
+      initial_transaction_id: {
+        account_id: entityString(Number(toBig(chunk.initialTransactionId.accountID?.accountNum))),
+        nonce: chunk.initialTransactionId.nonce ?? 0,
+        scheduled: !!chunk.initialTransactionId.scheduled,
+        transaction_valid_start: nsToMirror(timestampToNs(chunk.initialTransactionId.transactionValidStart)),
+      },
+      number: chunk.number,
+      total: chunk.total,
+    } : null,
+    consensus_timestamp: nsToMirror(message.consensusNs),
+    message: Buffer.from(message.message).toString(encoding === 'utf-8' ? 'utf8' : 'base64'),
+    payer_account_id: entityString(message.payer),
+    running_hash: Buffer.from(message.runningHash).toString('base64'),
+    running_hash_version: 3,
+    sequence_number: Number(message.sequenceNumber),
+    topic_id: entityString(topicNum),
+  };
+}
+
+export function formatTopic(topic: TopicState): Record<string, unknown> {
+  return {
+    admin_key: mirrorKey(topic.adminKey),
+    auto_renew_account: topic.autoRenewAccount ? entityString(topic.autoRenewAccount) : null,
+    auto_renew_period: topic.autoRenewPeriodSec,
+    created_timestamp: nsToMirror(topic.createdNs),
+    custom_fees: { created_timestamp: nsToMirror(topic.createdNs), fixed_fees: [] },
+    deleted: topic.deleted,
+    fee_exempt_key_list: [],
+    fee_schedule_key: null,
+    memo: topic.memo,
+    submit_key: mirrorKey(topic.submitKey),
+    timestamp: { from: nsToMirror(topic.modifiedNs), to: null },
+    topic_id: entityString(topic.num),
+  };
+}
+
+export function formatTransaction(record: TransactionRecordState): Record<string, unknown> {
+  const status = statusName(record.receipt.status ?? 0) ?? 'UNKNOWN';
+  return {
+    assessed_custom_fees: [],
+    batch_key: null,
+    bytes: null,
+    charged_tx_fee: Number(record.chargedFee),
+    consensus_timestamp: nsToMirror(record.consensusNs),
+    entity_id: record.entityId ?? null,
+    max_custom_fees: [],
+    max_fee: record.maxFee.toString(),
+    memo_base64: Buffer.from(record.memo).toString('base64'),
+    name: record.bodyName.toUpperCase(),
+    nft_transfers: record.nftTransfers.map((nft) => ({
+      is_approval: nft.isApproval, receiver_account_id: entityString(nft.receiver), sender_account_id: entityString(nft.sender),
+      serial_number: nft.serial, token_id: entityString(nft.token),
+    })),
+    node: '0.0.3',
+    nonce: record.transactionId.nonce ?? 0,
+    parent_consensus_timestamp: null,
+    result: status,
+    scheduled: !!record.transactionId.scheduled,
+    staking_reward_transfers: [],
+    token_transfers: record.tokenTransfers.map((leg) => ({
+      token_id: entityString(leg.token), account: entityString(leg.account), amount: Number(leg.amount), is_approval: leg.isApproval,
+    })),
+    transaction_hash: Buffer.from(record.hash).toString('base64'),
+    transaction_id: mirrorTransactionId(record.transactionId),
+    transfers: record.transfers.map((leg) => ({ account: entityString(leg.account), amount: Number(leg.amount), is_approval: leg.isApproval })),
+    valid_duration_seconds: String(record.validDurationSec),
+    valid_start_timestamp: nsToMirror(record.validStartNs),
+  };
+}
+
+/** Whether a record touches an account (payer, HBAR/token/NFT leg). */
+export function involvesAccount(record: TransactionRecordState, num: number): boolean {
+  return record.payer === num || record.transfers.some((leg) => leg.account === num)
+    || record.tokenTransfers.some((leg) => leg.account === num)
+    || record.nftTransfers.some((nft) => nft.sender === num || nft.receiver === num);
+}
+
+/** Mirror token balance list of an account, `[{token_id, balance}]`. */
+export function accountTokenBalances(ledger: Ledger, num: number): Array<{ token_id: string; balance: number }> {
+  const account = ledger.accounts.get(num);
+  if (!account) return [];
+  return [...account.tokens.entries()].sort(([a], [b]) => a - b).map(([token, relation]) => ({ token_id: entityString(token), balance: Number(relation.balance) }));
+}
