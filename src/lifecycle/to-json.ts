@@ -8,8 +8,10 @@ export function toJson(value: unknown, space?: number): string {
   return JSON.stringify(value, jsonReplacer, space);
 }
 
-export function jsonReplacer(this: unknown, _key: string, value: unknown): unknown {
-  return toJsonValue(value);
+export function jsonReplacer(this: unknown, key: string, value: unknown): unknown {
+  // JSON.stringify applies toJSON before the replacer; Buffers would arrive as {type, data}.
+  const original = (this as Record<string, unknown>)[key];
+  return toJsonValue(original instanceof Uint8Array ? original : value);
 }
 
 /** One value rendered as JSON-safe data (not recursive: JSON.stringify walks the rest). */

@@ -55,3 +55,20 @@ export class RecordingTransferTool extends BaseTool<{ to: string; hbar: number }
 export function pluginOf(name: string, ...tools: BaseTool[]): Plugin {
   return { name, tools: () => tools };
 }
+
+/** Builds a real HBAR transfer and leaves the secondary action to the mode's strategy. */
+export class TransferBuilderTool extends BaseTool<{ to: string; hbar: number }, { to: AccountId; hbar: Hbar }, TransferTransaction> {
+  method = 'transfer_builder_tool';
+  name = 'Transfer builder';
+  description = 'Transfers HBAR from the payer to one account.';
+  parameters = z.object({ to: z.string(), hbar: z.number().positive() }).strict();
+
+  normalizeParams(params: { to: string; hbar: number }) {
+    return { to: AccountId.fromString(params.to), hbar: new Hbar(params.hbar) };
+  }
+
+  coreAction(params: { to: AccountId; hbar: Hbar }, context: { accountId?: string }, client: Client) {
+    const payer = context.accountId ?? client.operatorAccountId!.toString();
+    return new TransferTransaction().addHbarTransfer(params.to, params.hbar).addHbarTransfer(payer, params.hbar.negated());
+  }
+}
