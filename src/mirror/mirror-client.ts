@@ -1,0 +1,234 @@
+import type { Client } from '@hiero-ledger/sdk';
+import type { Context } from '../lifecycle/context.js';
+import { MirrorError, MirrorErrorCode } from './mirror-error.js';
+import type {
+  MirrorAccount,
+  MirrorAccountTokens,
+  MirrorBalances,
+  MirrorToken,
+  MirrorTopic,
+  MirrorTopicMessage,
+  MirrorTopicMessages,
+  MirrorTransaction,
+  MirrorTransactions,
+} from './mirror-types.js';
+
+export interface MirrorClientOptions {
+  /** Retries after HTTP 429/503 or a network error (default 2). */
+  retries?: number;
+  /** First retry delay in ms, doubled each retry (default 500). */
+  retryDelayMs?: number;
+  /** Per-request timeout in ms (default 10000). */
+  timeoutMs?: number;
+  /** Defaults to the global fetch. */
+  fetch?: typeof fetch;
+}
+
+export interface TopicMessagesQuery {
+  /** How many messages to return in total (default 25, at most 1000); pages are followed to reach it. */
+  limit?: number;
+  order?: 'asc' | 'desc';
+  /** A number (exact) or a mirror filter such as `gt:5`. */
+  sequenceNumber?: number | string;
+  /** Mirror timestamp filters such as `gte:1700000000.000000000`; repeated for a range. */
+  timestamp?: string | string[];
+}
+
+export interface BalancesQuery {
+  /** `0.0.1234` or a filter such as `gt:0.0.1000`. */
+  accountId?: string;
+  limit?: number;
+  order?: 'asc' | 'desc';
+  timestamp?: string;
+}
+
+const MAX_PAGE = 100;
+const MAX_MESSAGES = 1000;
+const RETRIED_STATUSES = new Set([429, 503]);
+
+/**
+ * A small client for the mirror node REST API (`/api/v1/...`), built on global fetch. Unknown
+ * entities raise a MirrorError with code E_MIRROR_NOT_FOUND; 429 and 503 are retried a bounded
+ * number of times.
+ *
+ * @example
+ * const mirror = new MirrorClient('https://testnet.mirrornode.hedera.com');
+ * const account = await mirror.getAccount('0.0.1234');
+ * console.log(account.balance.balance); // tinybars
+ */
+export class MirrorClient {
+  readonly baseUrl: string;
+  private readonly retries: number;
+  private readonly retryDelayMs: number;
+  private readonly timeoutMs: number;
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(baseUrl: string, options: MirrorClientOptions = {}) {
+    this.baseUrl = normaliseBaseUrl(baseUrl);
+    this.retries = options.retries ?? 2;
+    this.retryDelayMs = options.retryDelayMs ?? 500;
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.fetchImpl = options.fetch ?? globalThis.fetch;
+  }
+
+  getAccount(accountId: string): Promise<MirrorAccount> {
+    return this.get(`/accounts/${encodeURIComponent(accountId)}`, `account ${accountId}`);
+  }
+
+  /** The account's token relationships (balances in smallest units), following pages. */
+  async getAccountTokens(accountId: string): Promise<MirrorAccountTokens> {
+    const what = `account ${accountId}`;
+    const first = await this.get<MirrorAccountTokens>(`/accounts/${encodeURIComponent(accountId)}/tokens?limit=${MAX_PAGE}`, what);
+    const tokens = [...first.tokens];
+    let next = first.links?.next ?? null;
+    for (let page = 0; next && page < 50; page++) {
+      const body = await this.get<MirrorAccountTokens>(next, what);
+      tokens.push(...body.tokens);
+      next = body.links?.next ?? null;
+    }
+    return { tokens, links: { next } };
+  }
+
+  getTopic(topicId: string): Promise<MirrorTopic> {
+    return this.get(`/topics/${encodeURIComponent(topicId)}`, `topic ${topicId}`);
+  }
+
+  /** Messages of a topic, following `links.next` until `limit` messages are collected or none are left. */
+  async getTopicMessages(topicId: string, query: TopicMessagesQuery = {}): Promise<MirrorTopicMessages> {
+    const wanted = Math.min(Math.max(1, Math.floor(query.limit ?? 25)), MAX_MESSAGES);
+    const params = new URLSearchParams();
+    params.set('limit', String(Math.min(wanted, MAX_PAGE)));
+    if (query.order) params.set('order', query.order);
+    if (query.sequenceNumber !== undefined) params.set('sequencenumber', String(query.sequenceNumber));
+    for (const filter of [query.timestamp ?? []].flat()) params.append('timestamp', filter);
+    const what = `topic ${topicId}`;
+    const first = await this.get<MirrorTopicMessages>(`/topics/${encodeURIComponent(topicId)}/messages?${params}`, what);
+    const messages: MirrorTopicMessage[] = [...first.messages];
+    let next = first.links?.next ?? null;
+    while (next && messages.length < wanted) {
+      const body = await this.get<MirrorTopicMessages>(next, what);
+      if (body.messages.length === 0) break;
+      messages.push(...body.messages);
+      next = body.links?.next ?? null;
+    }
+    return { messages: messages.slice(0, wanted), links: { next: messages.length > wanted ? null : next } };
+  }
+
+  getToken(tokenId: string): Promise<MirrorToken> {
+    return this.get(`/tokens/${encodeURIComponent(tokenId)}`, `token ${tokenId}`);
+  }
+
+  /** Accepts the SDK form `0.0.2@1700000000.123456789` or the mirror form `0.0.2-1700000000-123456789`. */
+  getTransaction(transactionId: string): Promise<MirrorTransactions> {
+    const mirrorId = toMirrorTransactionId(transactionId);
+    return this.get(`/transactions/${encodeURIComponent(mirrorId)}`, `transaction ${transactionId}`);
+  }
+
+  getBalances(query: BalancesQuery = {}): Promise<MirrorBalances> {
+    const params = new URLSearchParams();
+    if (query.accountId) params.set('account.id', query.accountId);
+    if (query.limit !== undefined) params.set('limit', String(query.limit));
+    if (query.order) params.set('order', query.order);
+    if (query.timestamp) params.set('timestamp', query.timestamp);
+    const suffix = params.size ? `?${params}` : '';
+    return this.get(`/balances${suffix}`, 'balances');
+  }
+
+  /** GET a path under /api/v1 (or a `links.next` path starting with /api/v1) and parse the JSON body. */
+  private async get<T>(path: string, what: string): Promise<T> {
+    const url = path.startsWith('/api/') ? `${this.baseUrl}${path}` : `${this.baseUrl}/api/v1${path}`;
+    for (let attempt = 0; ; attempt++) {
+      let response: Response;
+      try {
+        response = await this.fetchImpl(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(this.timeoutMs) });
+      } catch (error) {
+        if (attempt < this.retries) {
+          await delay(this.retryDelayMs * 2 ** attempt);
+          continue;
+        }
+        throw new MirrorError(MirrorErrorCode.UNAVAILABLE, `Mirror node at ${this.baseUrl} could not be reached for ${what}: ${(error as Error).message}`, undefined, { cause: error });
+      }
+      if (response.ok) return parseBody<T>(response, what, this.baseUrl);
+      await response.body?.cancel().catch(() => undefined);
+      if (RETRIED_STATUSES.has(response.status) && attempt < this.retries) {
+        await delay(this.retryDelayMs * 2 ** attempt);
+        continue;
+      }
+      throw httpError(response.status, what, this.baseUrl);
+    }
+  }
+}
+
+/** Strips a trailing slash and a trailing `/api/v1`, so both forms of a base URL work. */
+function normaliseBaseUrl(baseUrl: string): string {
+  if (typeof baseUrl !== 'string' || !/^https?:\/\//i.test(baseUrl.trim())) {
+    throw new MirrorError(MirrorErrorCode.NOT_CONFIGURED, `Mirror node URL must be an http(s) URL such as https://testnet.mirrornode.hedera.com, got ${JSON.stringify(baseUrl)}.`);
+  }
+  return baseUrl.trim().replace(/\/+$/, '').replace(/\/api\/v1$/, '');
+}
+
+export function toMirrorTransactionId(transactionId: string): string {
+  const sdkForm = /^(\d+\.\d+\.\d+)@(\d+)\.(\d+)$/.exec(transactionId.trim());
+  if (sdkForm) return `${sdkForm[1]}-${sdkForm[2]}-${sdkForm[3].padEnd(9, '0')}`;
+  return transactionId.trim();
+}
+
+async function parseBody<T>(response: Response, what: string, baseUrl: string): Promise<T> {
+  try {
+    return (await response.json()) as T;
+  } catch (error) {
+    throw new MirrorError(MirrorErrorCode.BAD_RESPONSE, `Mirror node at ${baseUrl} returned a body that is not JSON for ${what}.`, response.status, { cause: error });
+  }
+}
+
+function httpError(status: number, what: string, baseUrl: string): MirrorError {
+  if (status === 404) return new MirrorError(MirrorErrorCode.NOT_FOUND, `Not found on the mirror node: ${what} does not exist (or is not yet visible).`, status);
+  if (status === 400) return new MirrorError(MirrorErrorCode.BAD_RESPONSE, `Mirror node at ${baseUrl} refused the request for ${what} as malformed (HTTP 400).`, status);
+  return new MirrorError(MirrorErrorCode.UNAVAILABLE, `Mirror node at ${baseUrl} answered HTTP ${status} for ${what}; try again later.`, status);
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Public mirror nodes by network, used when the kit was given no `mirrorNodeUrl`. */
+export const PUBLIC_MIRROR_URLS = {
+  mainnet: 'https://mainnet-public.mirrornode.hedera.com',
+  testnet: 'https://testnet.mirrornode.hedera.com',
+  previewnet: 'https://previewnet.mirrornode.hedera.com',
+} as const;
+
+const clients = new Map<string, MirrorClient>();
+
+/**
+ * The mirror client a tool should use: `context.mirrorNodeUrl` when set, else the public mirror of
+ * the client's network (testnet, mainnet, previewnet). Any other network needs an explicit URL.
+ *
+ * @example
+ * const mirror = mirrorFor(context, client);
+ * const token = await mirror.getToken('0.0.5678');
+ */
+export function mirrorFor(context: { mirrorNodeUrl?: unknown } | Context, client?: Client): MirrorClient {
+  const url = typeof context?.mirrorNodeUrl === 'string' && context.mirrorNodeUrl ? context.mirrorNodeUrl : publicMirrorOf(client);
+  if (!url) {
+    throw new MirrorError(
+      MirrorErrorCode.NOT_CONFIGURED,
+      'No mirror node is configured: pass mirrorNodeUrl to createAgentKit (e.g. the devnet mirrorUrl); public mirrors are only known for testnet, mainnet and previewnet clients.',
+    );
+  }
+  let mirror = clients.get(url);
+  if (!mirror) {
+    mirror = new MirrorClient(url);
+    clients.set(url, mirror);
+  }
+  return mirror;
+}
+
+function publicMirrorOf(client: Client | undefined): string | undefined {
+  const ledger = client?.ledgerId;
+  if (!ledger) return undefined;
+  if (ledger.isMainnet()) return PUBLIC_MIRROR_URLS.mainnet;
+  if (ledger.isTestnet()) return PUBLIC_MIRROR_URLS.testnet;
+  if (ledger.isPreviewnet()) return PUBLIC_MIRROR_URLS.previewnet;
+  return undefined;
+}

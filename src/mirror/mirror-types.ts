@@ -1,0 +1,189 @@
+/**
+ * Mirror node REST response bodies, with the field names the mirror node returns (snake_case).
+ * Only the fields tools read are required; the rest are optional because mirrors differ by version.
+ */
+
+export interface MirrorKey {
+  _type: 'ED25519' | 'ECDSA_SECP256K1' | 'ProtobufEncoded' | string;
+  key: string;
+}
+
+export interface MirrorLinks {
+  next: string | null;
+}
+
+export interface MirrorTokenBalance {
+  token_id: string;
+  balance: number;
+}
+
+export interface MirrorAccount {
+  account: string;
+  alias?: string | null;
+  auto_renew_period?: number | null;
+  balance: { balance: number; timestamp: string | null; tokens: MirrorTokenBalance[] };
+  created_timestamp?: string | null;
+  decline_reward?: boolean;
+  deleted?: boolean;
+  ethereum_nonce?: number;
+  evm_address?: string | null;
+  expiry_timestamp?: string | null;
+  key?: MirrorKey | null;
+  max_automatic_token_associations?: number;
+  memo?: string;
+  pending_reward?: number;
+  receiver_sig_required?: boolean | null;
+  staked_account_id?: string | null;
+  staked_node_id?: number | null;
+  stake_period_start?: string | null;
+  links?: MirrorLinks;
+}
+
+export interface MirrorAccountToken {
+  token_id: string;
+  balance: number;
+  decimals?: number;
+  automatic_association?: boolean;
+  created_timestamp?: string;
+  freeze_status?: string;
+  kyc_status?: string;
+}
+
+export interface MirrorAccountTokens {
+  tokens: MirrorAccountToken[];
+  links: MirrorLinks;
+}
+
+export interface MirrorTopic {
+  topic_id: string;
+  memo: string;
+  admin_key: MirrorKey | null;
+  submit_key: MirrorKey | null;
+  auto_renew_account: string | null;
+  auto_renew_period: number | null;
+  created_timestamp: string | null;
+  deleted: boolean;
+  fee_schedule_key?: MirrorKey | null;
+  fee_exempt_key_list?: MirrorKey[];
+  custom_fees?: { created_timestamp: string | null; fixed_fees: unknown[] };
+  timestamp?: { from: string | null; to: string | null };
+  sequence_number?: number;
+  running_hash?: string;
+  running_hash_version?: number;
+}
+
+export interface MirrorChunkInfo {
+  initial_transaction_id: { account_id: string; nonce: number; scheduled: boolean; transaction_valid_start: string };
+  number: number;
+  total: number;
+}
+
+export interface MirrorTopicMessage {
+  consensus_timestamp: string;
+  /** base64 */
+  message: string;
+  payer_account_id: string;
+  /** base64 of 48 bytes */
+  running_hash: string;
+  running_hash_version: number;
+  sequence_number: number;
+  topic_id: string;
+  chunk_info: MirrorChunkInfo | null;
+}
+
+export interface MirrorTopicMessages {
+  messages: MirrorTopicMessage[];
+  links: MirrorLinks;
+}
+
+export interface MirrorToken {
+  token_id: string;
+  name: string;
+  symbol: string;
+  type: 'FUNGIBLE_COMMON' | 'NON_FUNGIBLE_UNIQUE';
+  /** a string on the wire, e.g. "2" */
+  decimals: string;
+  initial_supply?: string;
+  total_supply: string;
+  max_supply?: string;
+  supply_type?: 'FINITE' | 'INFINITE';
+  treasury_account_id: string;
+  admin_key?: MirrorKey | null;
+  supply_key?: MirrorKey | null;
+  kyc_key?: MirrorKey | null;
+  freeze_key?: MirrorKey | null;
+  wipe_key?: MirrorKey | null;
+  pause_key?: MirrorKey | null;
+  fee_schedule_key?: MirrorKey | null;
+  metadata_key?: MirrorKey | null;
+  freeze_default?: boolean;
+  pause_status?: string;
+  deleted?: boolean;
+  memo?: string;
+  metadata?: string;
+  auto_renew_account?: string | null;
+  auto_renew_period?: number | null;
+  expiry_timestamp?: string | number | null;
+  created_timestamp?: string;
+  modified_timestamp?: string;
+  custom_fees?: unknown;
+}
+
+export interface MirrorTransfer {
+  account: string;
+  amount: number;
+  is_approval: boolean;
+}
+
+export interface MirrorTokenTransfer {
+  token_id: string;
+  account: string;
+  amount: number;
+  is_approval: boolean;
+}
+
+export interface MirrorNftTransfer {
+  token_id: string;
+  sender_account_id: string | null;
+  receiver_account_id: string | null;
+  serial_number: number;
+  is_approval: boolean;
+}
+
+export interface MirrorTransaction {
+  transaction_id: string;
+  consensus_timestamp: string;
+  valid_start_timestamp: string;
+  valid_duration_seconds?: string;
+  name: string;
+  result: string;
+  entity_id: string | null;
+  node: string | null;
+  nonce: number;
+  scheduled: boolean;
+  charged_tx_fee: number;
+  max_fee?: string;
+  memo_base64: string;
+  transaction_hash: string;
+  transfers: MirrorTransfer[];
+  token_transfers?: MirrorTokenTransfer[];
+  nft_transfers?: MirrorNftTransfer[];
+  staking_reward_transfers?: unknown[];
+  parent_consensus_timestamp?: string | null;
+}
+
+export interface MirrorTransactions {
+  transactions: MirrorTransaction[];
+}
+
+export interface MirrorBalanceEntry {
+  account: string;
+  balance: number;
+  tokens: MirrorTokenBalance[];
+}
+
+export interface MirrorBalances {
+  timestamp: string | null;
+  balances: MirrorBalanceEntry[];
+  links: MirrorLinks;
+}

@@ -1,0 +1,80 @@
+import { Hbar, Long } from '@hiero-ledger/sdk';
+import { z } from 'zod';
+import { amountProblem, decimalParts, scaledDigits } from './decimal-amount.js';
+import { paramIssue } from './param-issue.js';
+
+/** HBAR has 8 decimal places (1 HBAR = 100,000,000 tinybars). */
+export const HBAR_DECIMALS = 8;
+
+const INT64_MAX = Long.MAX_VALUE.toString();
+
+/** An amount as the input carries it: a JSON number, or a decimal string such as "0.1". */
+export type AmountInput = number | string;
+
+function positiveAmount(maxDecimals: number | undefined, unit: string, description: string) {
+  return z
+    .union([z.number(), z.string()], { error: 'must be a positive number such as 1.5' })
+    .superRefine((value, ctx) => {
+      const problem = amountProblem(value, maxDecimals, unit);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .describe(description);
+}
+
+/**
+ * A positive, finite HBAR amount with at most 8 decimal places, in HBAR (not tinybars).
+ *
+ * @example
+ * hbarAmountSchema.parse(1.5);            // ok
+ * hbarAmountSchema.safeParse(0.000000001); // fails: 9 decimal places, HBAR has 8
+ */
+export const hbarAmountSchema = positiveAmount(
+  HBAR_DECIMALS,
+  'HBAR has 8',
+  'Amount of HBAR (not tinybars), a positive number with at most 8 decimal places, e.g. 1.5.',
+);
+
+/**
+ * A positive, finite token amount in display units (e.g. 1.25 of a token with 2 decimals). Its
+ * precision is checked against the token's decimals by {@link toSmallestUnits} once they are known.
+ */
+export const tokenAmountSchema = positiveAmount(
+  undefined,
+  'token decimals',
+  "Token amount in display units (e.g. 1.25), positive; it may not have more decimal places than the token's decimals.",
+);
+
+/**
+ * Scales a display amount to the token's smallest units, refusing amounts with more decimal places
+ * than the token has, zero, negatives and values beyond int64. Errors name `field`.
+ *
+ * @example
+ * toSmallestUnits(1.25, 2, 'amount').toString();   // '125'
+ * toSmallestUnits('0.001', 2, 'recipients[0].amount'); // throws: 3 decimal places, token has 2
+ */
+export function toSmallestUnits(amount: AmountInput, decimals: number, field: string, tool?: string): Long {
+  return scale(amount, decimals, field, `the token has ${decimals} decimals`, tool);
+}
+
+function scale(amount: AmountInput, decimals: number, field: string, unit: string, tool?: string): Long {
+  if (!Number.isInteger(decimals) || decimals < 0) throw paramIssue(field, `the token's decimals (${String(decimals)}) are not readable`, tool);
+  const problem = amountProblem(amount, decimals, unit);
+  if (problem) throw paramIssue(field, problem, tool);
+  const digits = scaledDigits(decimalParts(amount)!, decimals);
+  if (exceedsInt64(digits)) throw paramIssue(field, `is too large: ${String(amount)} does not fit in a 64-bit count of smallest units`, tool);
+  return Long.fromString(digits);
+}
+
+/**
+ * Converts a validated HBAR amount to an Hbar object exactly (via tinybars, never floats).
+ *
+ * @example
+ * toHbar(0.1, 'transfers[0].amount').toTinybars().toString(); // '10000000'
+ */
+export function toHbar(amount: AmountInput, field: string, tool?: string): Hbar {
+  return Hbar.fromTinybars(scale(amount, HBAR_DECIMALS, field, 'HBAR has 8', tool));
+}
+
+function exceedsInt64(digits: string): boolean {
+  return digits.length > INT64_MAX.length || (digits.length === INT64_MAX.length && digits > INT64_MAX);
+}

@@ -1,0 +1,25 @@
+/**
+ * Shared parameter kit for tools: zod schemas an LLM can follow and normalisers that turn validated
+ * input into SDK types, raising InvalidParamsError issues that name the field.
+ */
+export { paramIssue, forTool } from './param-issue.js';
+export { accountIdSchema, tokenIdSchema, topicIdSchema, toAccountId, toTokenId, toTopicId } from './entity-id-schemas.js';
+export { HBAR_DECIMALS, hbarAmountSchema, tokenAmountSchema, toSmallestUnits, toHbar } from './amount-schemas.js';
+export type { AmountInput } from './amount-schemas.js';
+export { amountProblem, decimalParts } from './decimal-amount.js';
+export {
+  MAX_TRANSFER_RECIPIENTS,
+  hbarRecipientSchema,
+  tokenRecipientSchema,
+  recipientsSchema,
+  refuseSenderAmongRecipients,
+} from './recipients.js';
+export { resolveAccount } from './default-account.js';
+export type {
+  HbarTransferEntry,
+  TokenTransferEntry,
+  NftTransferEntry,
+  HbarTransfersParams,
+  TokenTransfersParams,
+  NftTransfersParams,
+} from './normalised-shapes.js';
