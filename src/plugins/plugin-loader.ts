@@ -51,7 +51,9 @@ async function importPlugin(file: string): Promise<Plugin> {
   try {
     namespace = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (error) {
-    throw new AgentHooksError(ErrorCode.PLUGIN_LOAD, `Plugin ${file} failed to load: ${messageOf(error)}`, { cause: error });
+    // Node appends a multi-line require stack to resolution errors; the first line says it all.
+    const reason = messageOf(error).split('\n')[0];
+    throw new AgentHooksError(ErrorCode.PLUGIN_LOAD, `Plugin ${file} failed to load: ${reason}`, { cause: error });
   }
   return validatePlugin(exportedPlugin(namespace), file);
 }
