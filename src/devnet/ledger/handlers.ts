@@ -1,5 +1,8 @@
 import { createAccountHandler, deleteAccountHandler, updateAccountHandler } from './accounts-handler.js';
+import { approveAllowancesHandler, deleteAllowancesHandler } from './allowances-handler.js';
 import type { TransactionHandler } from './handler-context.js';
+import { associateTokensHandler, dissociateTokensHandler } from './token-associations-handler.js';
+import { createTokenHandler, mintTokenHandler, updateTokenHandler } from './tokens-handler.js';
 import { createTopicHandler, deleteTopicHandler, submitMessageHandler, updateTopicHandler } from './topics-handler.js';
 import { cryptoTransferHandler, tokenAirdropHandler } from './transfers-handler.js';
 
@@ -17,4 +20,11 @@ export const TRANSACTION_HANDLERS: Readonly<Record<string, TransactionHandler>> 
   consensusUpdateTopic: updateTopicHandler,
   consensusDeleteTopic: deleteTopicHandler,
   consensusSubmitMessage: submitMessageHandler,
+  tokenCreation: createTokenHandler,
+  tokenMint: mintTokenHandler,
+  tokenUpdate: updateTokenHandler,
+  tokenAssociate: associateTokensHandler,
+  tokenDissociate: dissociateTokensHandler,
+  cryptoApproveAllowance: approveAllowancesHandler,
+  cryptoDeleteAllowance: deleteAllowancesHandler,
 };

@@ -66,7 +66,7 @@ export function formatTransaction(record: TransactionRecordState): Record<string
     memo_base64: Buffer.from(record.memo).toString('base64'),
     name: record.bodyName.toUpperCase(),
     nft_transfers: record.nftTransfers.map((nft) => ({
-      is_approval: nft.isApproval, receiver_account_id: entityString(nft.receiver), sender_account_id: entityString(nft.sender),
+      is_approval: nft.isApproval, receiver_account_id: entityString(nft.receiver), sender_account_id: nft.sender ? entityString(nft.sender) : null,
       serial_number: nft.serial, token_id: entityString(nft.token),
     })),
     node: '0.0.3',

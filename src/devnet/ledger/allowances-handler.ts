@@ -1,0 +1,106 @@
+import type { proto } from '@hiero-ledger/proto';
+import { accountNum } from './entity-ids.js';
+import type { HandlerContext, TransactionHandler } from './handler-context.js';
+import { toBig } from './numbers.js';
+import { ensure } from './status-error.js';
+import type { AccountState, TokenState } from './state-types.js';
+import { requireRelation } from './token-relations.js';
+
+/** The allowance owner (the payer when omitted) signs; the payer's own signature was checked at precheck. */
+function ownerFor(ctx: HandlerContext, owner: proto.IAccountID | null | undefined): AccountState {
+  if (!owner || toBig(owner.accountNum) === 0n) return ctx.payer;
+  const account = ctx.ledger.account(owner, 'INVALID_ALLOWANCE_OWNER_ID');
+  if (account.num !== ctx.payer.num) ctx.requireSignature(account.key);
+  return account;
+}
+
+function spenderFor(ctx: HandlerContext, spender: proto.IAccountID | null | undefined, owner: AccountState): AccountState {
+  const account = ctx.ledger.account(spender, 'INVALID_ALLOWANCE_SPENDER_ID');
+  ensure(account.num !== owner.num, 'SPENDER_ACCOUNT_SAME_AS_OWNER');
+  return account;
+}
+
+function nftToken(ctx: HandlerContext, id: proto.ITokenID | null | undefined): TokenState {
+  const token = ctx.ledger.token(id);
+  ensure(token.type === 'NON_FUNGIBLE_UNIQUE', 'FUNGIBLE_TOKEN_IN_NFT_ALLOWANCES');
+  return token;
+}
+
+/** Checks that `owner` holds each serial and returns the NFT records. */
+function ownedSerials(token: TokenState, owner: AccountState, serials: proto.INftAllowance['serialNumbers']) {
+  return (serials ?? []).map((serial) => {
+    const nft = token.nfts.get(Number(toBig(serial)));
+    ensure(nft, 'INVALID_TOKEN_NFT_SERIAL_NUMBER');
+    ensure(nft.owner === owner.num, 'SENDER_DOES_NOT_OWN_NFT_SERIAL_NO');
+    return nft;
+  });
+}
+
+/**
+ * cryptoApproveAllowance: HBAR, fungible-token and NFT allowances granted by their owners. An amount of 0
+ * removes the allowance, which is how the SDK and the agent kit "delete" HBAR and token allowances.
+ */
+export const approveAllowancesHandler: TransactionHandler = {
+  pureChecks(body) {
+    const op = body.cryptoApproveAllowance!;
+    const count = (op.cryptoAllowances?.length ?? 0) + (op.tokenAllowances?.length ?? 0) + (op.nftAllowances?.length ?? 0);
+    ensure(count > 0, 'EMPTY_ALLOWANCES');
+    ensure(count <= 20, 'MAX_ALLOWANCES_EXCEEDED');
+    for (const allowance of [...(op.cryptoAllowances ?? []), ...(op.tokenAllowances ?? [])]) ensure(toBig(allowance.amount) >= 0n, 'NEGATIVE_ALLOWANCE_AMOUNT');
+  },
+  handle(ctx) {
+    const op = ctx.body.cryptoApproveAllowance!;
+    const steps: Array<() => void> = [];
+    for (const allowance of op.cryptoAllowances ?? []) {
+      const owner = ownerFor(ctx, allowance.owner);
+      const spender = spenderFor(ctx, allowance.spender, owner);
+      const amount = toBig(allowance.amount);
+      steps.push(() => (amount === 0n ? owner.hbarAllowances.delete(spender.num) : owner.hbarAllowances.set(spender.num, amount)));
+    }
+    for (const allowance of op.tokenAllowances ?? []) {
+      const owner = ownerFor(ctx, allowance.owner);
+      const spender = spenderFor(ctx, allowance.spender, owner);
+      const token = ctx.ledger.token(allowance.tokenId);
+      ensure(token.type === 'FUNGIBLE_COMMON', 'NFT_IN_FUNGIBLE_TOKEN_ALLOWANCES');
+      requireRelation(owner, token);
+      const key = `${token.num}:${spender.num}`;
+      const amount = toBig(allowance.amount);
+      if (token.supplyType === 'FINITE') ensure(amount <= token.maxSupply, 'AMOUNT_EXCEEDS_TOKEN_MAX_SUPPLY');
+      steps.push(() => (amount === 0n ? owner.tokenAllowances.delete(key) : owner.tokenAllowances.set(key, amount)));
+    }
+    for (const allowance of op.nftAllowances ?? []) {
+      const owner = ownerFor(ctx, allowance.owner);
+      const spender = spenderFor(ctx, allowance.spender, owner);
+      const token = nftToken(ctx, allowance.tokenId);
+      requireRelation(owner, token);
+      const nfts = ownedSerials(token, owner, allowance.serialNumbers);
+      const forAll = allowance.approvedForAll?.value;
+      const key = `${token.num}:${spender.num}`;
+      steps.push(() => {
+        for (const nft of nfts) nft.spender = spender.num;
+        if (forAll === true) owner.nftApprovedForAll.add(key);
+        if (forAll === false) owner.nftApprovedForAll.delete(key);
+      });
+    }
+    for (const step of steps) step();
+  },
+};
+
+/** cryptoDeleteAllowance: removes single-serial NFT allowances; the owner signs. */
+export const deleteAllowancesHandler: TransactionHandler = {
+  pureChecks(body) {
+    const op = body.cryptoDeleteAllowance!;
+    ensure(op.nftAllowances?.length, 'EMPTY_ALLOWANCES');
+    for (const allowance of op.nftAllowances) if (allowance.owner) accountNum(allowance.owner, 'INVALID_ALLOWANCE_OWNER_ID');
+  },
+  handle(ctx) {
+    const steps: Array<() => void> = [];
+    for (const allowance of ctx.body.cryptoDeleteAllowance!.nftAllowances ?? []) {
+      const owner = ownerFor(ctx, allowance.owner);
+      const token = nftToken(ctx, allowance.tokenId);
+      const nfts = ownedSerials(token, owner, allowance.serialNumbers);
+      steps.push(() => { for (const nft of nfts) nft.spender = undefined; });
+    }
+    for (const step of steps) step();
+  },
+};
