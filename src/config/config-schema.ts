@@ -1,0 +1,115 @@
+import { z } from 'zod';
+
+/** File names `loadConfig` looks for in the working folder, in this order. */
+export const CONFIG_FILE_NAMES = [
+  'agent-hooks.config.json',
+  'agent-hooks.config.js',
+  'agent-hooks.config.cjs',
+  'agent-hooks.config.mjs',
+] as const;
+
+export const NETWORKS = ['devnet', 'local', 'testnet', 'mainnet'] as const;
+export type NetworkName = (typeof NETWORKS)[number];
+
+const entityId = z.string().regex(/^\d+\.\d+\.\d+$/, 'an entity ID like 0.0.1234');
+const toolName = z.string().regex(/^[a-z][a-z0-9_]*$/, 'a tool name in snake_case, e.g. transfer_hbar_tool');
+const listenerName = z.string().regex(/^[A-Za-z_$][\w$]*$/, 'a class name, e.g. MaxRecipientsPolicy');
+
+/**
+ * One hook or policy by name: `{ "policy": "MaxRecipientsPolicy", "args": [5] }`. The key says which
+ * kind is meant, so a typo that names a hook where a policy was intended is caught.
+ */
+export const namedListener = z
+  .object({
+    hook: listenerName.optional(),
+    policy: listenerName.optional(),
+    args: z.array(z.unknown()).default([]),
+  })
+  .strict()
+  .refine((entry) => (entry.hook === undefined) !== (entry.policy === undefined), {
+    message: 'give exactly one of "hook" or "policy" (the class name), plus optional "args"',
+  });
+export type NamedListener = z.output<typeof namedListener>;
+
+/**
+ * A JSON config names hooks and policies; a JS config may also put real instances (or decorated
+ * classes) there. Plain objects are checked as names, so their problems are reported field by field.
+ */
+const listenerEntry = z.unknown().transform((value, ctx): NamedListener | object => {
+  if (isPlainObject(value)) {
+    const named = namedListener.safeParse(value);
+    if (named.success) return named.data;
+    for (const issue of named.error.issues) {
+      if (issue.code === 'unrecognized_keys') {
+        for (const key of issue.keys) ctx.addIssue({ code: 'custom', path: [key], message: 'unknown field; accepted fields: hook, policy, args' });
+      } else {
+        ctx.addIssue({ code: 'custom', path: issue.path as PropertyKey[], message: issue.message });
+      }
+    }
+    return z.NEVER;
+  }
+  if (typeof value === 'function' || (value !== null && typeof value === 'object')) return value;
+  ctx.addIssue({ code: 'custom', message: 'an object { "hook" | "policy": "<class name>", "args": [...] }' });
+  return z.NEVER;
+});
+
+/** Where `network: "local"` finds a node, e.g. one started by `agent-hooks devnet`. */
+const localNetwork = z
+  .object({
+    grpcAddress: z.string().regex(/^[\w.-]+:\d{1,5}$/, 'host:port, e.g. 127.0.0.1:50211'),
+    mirrorUrl: z.url({ protocol: /^https?$/, error: 'an http(s) URL, e.g. http://127.0.0.1:5551' }),
+    nodeAccountId: entityId.default('0.0.3'),
+  })
+  .strict();
+
+const modes = { autonomous: 'autonomous', returnbytes: 'returnBytes', return_bytes: 'returnBytes' } as const;
+
+/**
+ * `agent-hooks.config.json`. The operator is never read from here: it comes from
+ * `HEDERA_OPERATOR_ID` / `HEDERA_OPERATOR_KEY`, so a config file can be committed safely.
+ */
+export const agentHooksConfigSchema = z
+  .object({
+    $schema: z.string().optional(),
+    network: z.enum(NETWORKS, { error: `one of ${NETWORKS.join(', ')}` }).default('devnet'),
+    local: localNetwork.optional(),
+    mirrorNodeUrl: z.url({ protocol: /^https?$/, error: 'an http(s) URL' }).optional(),
+    mode: z
+      .string()
+      .transform((mode, ctx) => {
+        const known = modes[mode.toLowerCase() as keyof typeof modes];
+        if (!known) ctx.addIssue({ code: 'custom', message: `"${mode}" is not a mode; use "autonomous" or "returnBytes"` });
+        return known ?? 'autonomous';
+      })
+      .default('autonomous'),
+    /** Payer of RETURN_BYTES transactions; defaults to the operator. */
+    accountId: entityId.optional(),
+    sessionId: z.string().min(1).max(100).optional(),
+    /** Load the project's core plugins (default true). */
+    corePlugins: z.boolean().default(true),
+    /** Extra plugin folders, relative to the config file. */
+    plugins: z.array(z.string().min(1, 'a folder path')).default([]),
+    /** Expose only these tools. */
+    tools: z.array(toolName).min(1, 'list at least one tool, or leave "tools" out to expose all').optional(),
+    hooks: z.array(listenerEntry).default([]),
+    policies: z.array(listenerEntry).default([]),
+    policyTimeoutMs: z.number().int().positive().max(600_000).optional(),
+  })
+  .strict()
+  .superRefine((config, ctx) => {
+    if (config.network === 'local' && !config.local) {
+      ctx.addIssue({ code: 'custom', path: ['local'], message: 'required when network is "local": { "grpcAddress": "127.0.0.1:50211", "mirrorUrl": "http://127.0.0.1:5551" }' });
+    }
+    if (config.network !== 'local' && config.local) {
+      ctx.addIssue({ code: 'custom', path: ['local'], message: `only used with network "local" (network is "${config.network}")` });
+    }
+  });
+
+export type AgentHooksConfigInput = z.input<typeof agentHooksConfigSchema>;
+export type AgentHooksConfig = z.output<typeof agentHooksConfigSchema>;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}

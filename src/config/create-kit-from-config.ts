@@ -1,0 +1,118 @@
+import path from 'node:path';
+import { AccountId, Client } from '@hiero-ledger/sdk';
+import { startDevnet, type Devnet } from '../devnet/index.js';
+import type { Context } from '../lifecycle/context.js';
+import type { Logger } from '../lifecycle/logger.js';
+import type { AgentKit } from '../kit/agent-kit.js';
+import { createAgentKit } from '../kit/create-agent-kit.js';
+import { AgentMode } from '../modes/agent-mode.js';
+import { loadPlugins } from '../plugins/plugin-loader.js';
+import type { Plugin } from '../plugins/plugin-contract.js';
+import { ConfigError } from './config-error.js';
+import type { LoadedConfig } from './load-config.js';
+import { operatorFromEnv } from './operator-from-env.js';
+
+/** A kit built from a configuration, with what it runs on. */
+export interface ConfiguredKit {
+  kit: AgentKit;
+  network: LoadedConfig['config']['network'];
+  /** The embedded devnet when `network` is `devnet`. */
+  devnet?: Devnet;
+  mirrorNodeUrl?: string;
+  /** Closes the kit (flushing its hooks), then the client or the embedded devnet. */
+  close(): Promise<void>;
+}
+
+const PUBLIC_MIRRORS = {
+  testnet: 'https://testnet.mirrornode.hedera.com',
+  mainnet: 'https://mainnet-public.mirrornode.hedera.com',
+} as const;
+
+/**
+ * Builds the client, context and kit a configuration describes. `devnet` starts a fresh embedded
+ * network (its own operator; no environment needed); `local`, `testnet` and `mainnet` take the
+ * operator from `HEDERA_OPERATOR_ID` / `HEDERA_OPERATOR_KEY`.
+ *
+ * @example
+ * const loaded = await loadConfig();
+ * const { kit, close } = await createKitFromConfig(loaded);
+ * try { console.log(kit.listTools().map((t) => t.method)); } finally { await close(); }
+ */
+export async function createKitFromConfig(
+  loaded: LoadedConfig,
+  options: { env?: NodeJS.ProcessEnv; logger?: Logger } = {},
+): Promise<ConfiguredKit> {
+  const { config } = loaded;
+  const env = options.env ?? process.env;
+  const plugins = await loadPluginFolders(loaded);
+  let devnet: Devnet | undefined;
+  let client: Client;
+  let mirrorNodeUrl = config.mirrorNodeUrl;
+  if (config.network === 'devnet') {
+    devnet = await startDevnet();
+    client = devnet.client();
+    mirrorNodeUrl ??= devnet.mirrorUrl;
+  } else {
+    const { operator, problems } = operatorFromEnv(env);
+    if (!operator) throw new ConfigError(`network "${config.network}"`, problems);
+    if (config.network === 'local') {
+      const local = config.local!;
+      client = Client.forNetwork({ [local.grpcAddress]: AccountId.fromString(local.nodeAccountId) }, { scheduleNetworkUpdate: false });
+      mirrorNodeUrl ??= local.mirrorUrl;
+    } else {
+      client = config.network === 'testnet' ? Client.forTestnet() : Client.forMainnet();
+      mirrorNodeUrl ??= PUBLIC_MIRRORS[config.network];
+    }
+    client.setOperator(operator.accountId, operator.privateKey);
+  }
+  const stopNetwork = async (): Promise<void> => {
+    if (devnet) await devnet.stop();
+    else client.close();
+  };
+
+  const context: Context = {
+    accountId: config.accountId ?? client.operatorAccountId?.toString(),
+    accountPublicKey: client.operatorPublicKey?.toStringDer(),
+    mode: config.mode as AgentMode,
+    ...(config.sessionId ? { sessionId: config.sessionId } : {}),
+  };
+  let kit: AgentKit;
+  try {
+    kit = await createAgentKit({
+      client,
+      context,
+      pluginsDir: config.corePlugins ? undefined : null,
+      plugins,
+      hooks: loaded.listeners,
+      mirrorNodeUrl,
+      tools: config.tools,
+      policyTimeoutMs: config.policyTimeoutMs,
+      logger: options.logger,
+    });
+  } catch (error) {
+    await stopNetwork();
+    throw error;
+  }
+  return {
+    kit,
+    network: config.network,
+    devnet,
+    mirrorNodeUrl,
+    async close() {
+      try {
+        await kit.close();
+      } finally {
+        await stopNetwork();
+      }
+    },
+  };
+}
+
+async function loadPluginFolders(loaded: LoadedConfig): Promise<Plugin[]> {
+  const plugins: Plugin[] = [];
+  for (const folder of loaded.config.plugins) {
+    const loadedPlugins = await loadPlugins(path.resolve(loaded.baseDir, folder));
+    plugins.push(...loadedPlugins.map(({ plugin }) => plugin));
+  }
+  return plugins;
+}

@@ -1,0 +1,34 @@
+import { AbstractHook } from '../hooks/abstract-hook.js';
+import * as builtInHooks from '../hooks/index.js';
+import { AbstractPolicy } from '../policies/abstract-policy.js';
+import * as builtInPolicies from '../policies/index.js';
+
+/** A hook or policy class a config can name. */
+export interface CatalogEntry {
+  kind: 'hook' | 'policy';
+  name: string;
+  create(args: readonly unknown[]): object;
+}
+
+type Constructor = new (...args: unknown[]) => object;
+
+/**
+ * The built-in hooks and policies by class name, read from the `hooks` and `policies` entry points,
+ * so a built-in added there is nameable in a config without touching this file.
+ *
+ * @example
+ * const catalog = listenerCatalog();
+ * const policy = catalog.get('MaxRecipientsPolicy')!.create([5]);
+ */
+export function listenerCatalog(extra: Record<string, unknown> = {}): Map<string, CatalogEntry> {
+  const catalog = new Map<string, CatalogEntry>();
+  for (const [name, value] of Object.entries({ ...builtInHooks, ...builtInPolicies, ...extra })) {
+    if (typeof value !== 'function' || value === AbstractHook || value === AbstractPolicy) continue;
+    const prototype = (value as { prototype?: unknown }).prototype;
+    if (!(prototype instanceof AbstractHook)) continue;
+    const kind = prototype instanceof AbstractPolicy ? 'policy' : 'hook';
+    const ctor = value as Constructor;
+    catalog.set(name, { kind, name, create: (args) => new ctor(...args) });
+  }
+  return catalog;
+}
