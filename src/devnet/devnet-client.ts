@@ -12,6 +12,10 @@ export function createDevnetClient(grpcAddress: string, operatorId: string, oper
   client.setMaxBackoff(250);
   client.setNodeMinBackoff(25);
   client.setNodeMaxBackoff(50);
+  // The network only readmits an evicted node after its "earliest readmit time", which starts at
+  // creation + 8 s; without this, one UNAVAILABLE leaves a fresh client with no node for 8 s.
+  client.setNodeMinReadmitPeriod(0);
+  client.setNodeMaxReadmitPeriod(50);
   client.setMaxAttempts(40);
   client.setRequestTimeout(30_000);
   return client;
