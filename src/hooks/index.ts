@@ -1,2 +1,7 @@
 /** `hedera-agent-hooks/hooks`: the hook base class and the built-in hooks. */
 export { AbstractHook } from './abstract-hook.js';
+export { HcsAuditTrailHook } from './hcs-audit-trail-hook.js';
+export { HolAuditTrailHook } from './hol-audit-trail-hook.js';
+export type { HolAuditTrailOptions } from './hol-audit-trail-hook.js';
+export { AuditTrailBase, AuditRefusal, DEFAULT_JOURNAL_DIR } from './audit-trail-base.js';
+export type { AuditTrailOptions } from './audit-trail-base.js';

@@ -1,0 +1,54 @@
+/** What an audit stream reports about delivery, e.g. before shutting down. */
+export interface AuditStatus {
+  /** Which hook and topic, e.g. `HcsAuditTrailHook 0.0.1234`. */
+  stream: string;
+  /** The journal file. */
+  journal: string;
+  /** Entries durable in the journal but not yet confirmed on the topic. */
+  undelivered: number;
+  /** The oldest undelivered entry's timestamp. */
+  oldestUndelivered?: string;
+  /** Why the last delivery attempt failed, when it did. */
+  lastError?: string;
+}
+
+/**
+ * Implemented by hooks that keep an audit journal; the kit aggregates them as `kit.audit`.
+ *
+ * @example
+ * class MyAuditHook extends AbstractHook implements AuditParticipant {
+ *   auditStatus() { return { stream: 'mine', journal: this.path, undelivered: 0 }; }
+ *   async flushAudit() { return this.auditStatus(); }
+ * }
+ */
+export interface AuditParticipant {
+  auditStatus(): AuditStatus;
+  /** Delivers what it can within `timeoutMs`; reports what is still undelivered. */
+  flushAudit(timeoutMs?: number): Promise<AuditStatus>;
+}
+
+export function isAuditParticipant(value: unknown): value is AuditParticipant {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    typeof (value as AuditParticipant).auditStatus === 'function' &&
+    typeof (value as AuditParticipant).flushAudit === 'function'
+  );
+}
+
+/** `kit.audit`: the audit streams of one kit. */
+export interface KitAudit {
+  /** One status per audit hook registered with the kit. */
+  pending(): AuditStatus[];
+  /** Flushes every audit hook (in parallel) and reports what is still undelivered. */
+  flush(timeoutMs?: number): Promise<AuditStatus[]>;
+}
+
+/** Builds `kit.audit` over whatever the kit owns (read when called, so `kit.use` additions count). */
+export function kitAudit(owned: () => readonly object[]): KitAudit {
+  const participants = (): AuditParticipant[] => owned().filter(isAuditParticipant);
+  return {
+    pending: () => participants().map((participant) => participant.auditStatus()),
+    flush: (timeoutMs) => Promise.all(participants().map((participant) => participant.flushAudit(timeoutMs))),
+  };
+}

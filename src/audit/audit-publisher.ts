@@ -1,0 +1,216 @@
+import { TransactionId, TransactionReceiptQuery, type Client, type Transaction, type TransactionReceipt } from '@hiero-ledger/sdk';
+import { messageOf } from '../lifecycle/errors.js';
+import type { Logger } from '../lifecycle/logger.js';
+import { AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION, type AuditEntry } from './audit-entry.js';
+import type { AuditJournal, JournalJob } from './audit-journal.js';
+import { RetryLater, type DeliveryStrategy } from './delivery-strategy.js';
+import type { IntentRecord } from './journal-records.js';
+import { freshTransactionId, submitWithFixedId } from './transaction-submitter.js';
+import { randomUUID } from 'node:crypto';
+
+export interface PublisherOptions {
+  /** First wait after a failed attempt, in ms (default 100); doubles up to `maxBackoffMs`. */
+  minBackoffMs?: number;
+  /** Longest wait between attempts, in ms (default 5000). */
+  maxBackoffMs?: number;
+}
+
+/**
+ * Delivers a journal's entries in the background, one job at a time and in sequence order, so the
+ * topic's order is the journal's. Every transaction ID is journaled before its first attempt; a
+ * failed attempt is retried with the same ID after a backoff, so a copy that landed unseen is
+ * answered DUPLICATE_TRANSACTION instead of being published twice.
+ */
+export class AuditPublisher {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+  private timer: NodeJS.Timeout | null = null;
+  private wake: (() => void) | null = null;
+  private backoffMs: number;
+  private waiters: (() => void)[] = [];
+  lastError: string | undefined;
+
+  constructor(
+    private readonly journal: AuditJournal,
+    private readonly strategy: DeliveryStrategy,
+    private readonly client: Client,
+    private readonly session: string,
+    private readonly logger: Logger,
+    private readonly options: PublisherOptions = {},
+  ) {
+    this.backoffMs = this.minBackoff;
+  }
+
+  /** Starts (or continues) delivery in the background. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      this.wake?.();
+      return;
+    }
+    this.running = this.loop().finally(() => {
+      this.running = null;
+      if (this.again && !this.stopped) this.kick();
+      else this.notify();
+    });
+  }
+
+  /** Resolves when nothing is left to deliver or `timeoutMs` passed; returns whether all was delivered. */
+  async flush(timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.hasWork() && !this.stopped && Date.now() < deadline) {
+      this.kick();
+      this.wake?.();
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(0, Math.min(deadline - Date.now(), 1_000)));
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    return !this.hasWork();
+  }
+
+  /** Stops after the attempt in flight; what is undelivered stays in the journal for the next start. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.wake?.();
+    if (this.running) await this.running;
+  }
+
+  hasWork(): boolean {
+    return this.journal.undeliveredEntries().length > 0 || this.journal.unresolvedIntents().length > 0;
+  }
+
+  private get minBackoff(): number {
+    return this.options.minBackoffMs ?? 100;
+  }
+
+  private async loop(): Promise<void> {
+    this.again = false;
+    while (!this.stopped && this.hasWork()) {
+      try {
+        await this.resolveIntents();
+        let job = this.journal.openJobs()[0];
+        if (!job) {
+          const groups = this.strategy.jobsFor(this.journal.unassignedEntries());
+          for (const group of groups) await this.journal.addJob(group.entries, group.payload);
+          job = this.journal.openJobs()[0];
+        }
+        if (job) {
+          await this.strategy.run(job, this.step, this.client);
+          await this.journal.complete(job.job);
+          this.logger.debug({ job: job.job, entries: job.entries.length }, 'audit entries delivered');
+        }
+        this.lastError = undefined;
+        this.backoffMs = this.minBackoff;
+        this.notify();
+      } catch (error) {
+        this.lastError = messageOf(error);
+        this.logger.warn({ error: this.lastError, retryInMs: this.backoffMs }, 'audit delivery attempt failed; will retry');
+        await this.pause(this.backoffMs);
+        this.backoffMs = Math.min(this.backoffMs * 2, this.options.maxBackoffMs ?? 5_000);
+      }
+    }
+  }
+
+  /** One step of a job under its journaled transaction ID; a step already done returns its result. */
+  private readonly step = async (
+    job: JournalJob,
+    step: string,
+    build: (transactionId: string) => Transaction,
+    result?: (receipt: TransactionReceipt) => string | undefined,
+  ): Promise<string> => {
+    const recorded = job.done.get(step);
+    if (recorded !== undefined) return recorded;
+    let transactionId = job.plans.get(step);
+    if (!transactionId) {
+      transactionId = freshTransactionId(this.client).toString();
+      await this.journal.plan(job.job, step, transactionId);
+    }
+    const outcome = await submitWithFixedId(build(transactionId), this.client);
+    if (outcome.kind === 'landed') {
+      const value = result?.(outcome.receipt) ?? '';
+      await this.journal.done(job.job, step, value);
+      return value;
+    }
+    if (outcome.kind === 'replan') await this.journal.plan(job.job, step, freshTransactionId(this.client).toString());
+    throw new RetryLater(`step ${step} of audit job ${job.job}: ${outcome.reason}`);
+  };
+
+  /**
+   * An intent without an entry means the process stopped between building a transaction and
+   * journaling its outcome. The network says whether it landed; either way an `interrupted` entry
+   * records the call, so no transaction that reached the network goes unaudited.
+   */
+  private async resolveIntents(): Promise<void> {
+    for (const intent of this.journal.unresolvedIntents()) {
+      const status = await this.statusOf(intent);
+      await this.journal.addEntry((seq) => interruptedEntry(intent, seq, this.session, status));
+    }
+  }
+
+  private async statusOf(intent: IntentRecord): Promise<string> {
+    try {
+      const receipt = await new TransactionReceiptQuery()
+        .setTransactionId(TransactionId.fromString(intent.transactionId))
+        .setValidateStatus(false)
+        .setMaxAttempts(5)
+        .execute(this.client);
+      return receipt.status.toString();
+    } catch (error) {
+      if (/RECEIPT_NOT_FOUND/.test(messageOf(error))) return 'RECEIPT_NOT_FOUND';
+      throw new RetryLater(`could not learn the outcome of interrupted transaction ${intent.transactionId}: ${messageOf(error)}`);
+    }
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
+        if (this.timer) clearTimeout(this.timer);
+        this.timer = null;
+        this.wake = null;
+        resolve();
+      };
+      this.timer = setTimeout(done, ms);
+      // Delivery must not keep a process alive: what is undelivered is replayed from the journal on the next start.
+      this.timer.unref();
+      this.wake = done;
+    });
+  }
+
+  private notify(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const waiter of waiters) waiter();
+  }
+}
+
+function interruptedEntry(intent: IntentRecord, seq: number, session: string, status: string): AuditEntry {
+  const landed = status !== 'RECEIPT_NOT_FOUND';
+  return {
+    type: AUDIT_ENTRY_TYPE,
+    version: AUDIT_ENTRY_VERSION,
+    id: randomUUID(),
+    seq,
+    session,
+    timestamp: intent.at,
+    tool: intent.tool,
+    outcome: 'interrupted',
+    stage: 'secondaryAction',
+    params: intent.params,
+    paramsKind: intent.paramsKind,
+    transactionId: intent.transactionId,
+    status,
+    error: {
+      code: 'E_INTERRUPTED',
+      message: landed
+        ? `the process stopped before the outcome was journaled; on restart the network reported ${status} for this transaction`
+        : 'the process stopped before the outcome was journaled; on restart the network had no record of this transaction',
+    },
+  };
+}

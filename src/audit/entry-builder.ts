@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { Transaction } from '@hiero-ledger/sdk';
+import type { PostSecondaryActionParams, ToolErrorParams } from '../lifecycle/stage-events.js';
+import { AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION, type AuditEntry } from './audit-entry.js';
+import { auditParams } from './redact.js';
+
+/** An entry without its journal sequence number (assigned when it is made durable). */
+export type UnsequencedEntry = Omit<AuditEntry, 'seq'>;
+
+function base(method: string, session: string): Pick<AuditEntry, 'type' | 'version' | 'id' | 'session' | 'timestamp' | 'tool'> {
+  return { type: AUDIT_ENTRY_TYPE, version: AUDIT_ENTRY_VERSION, id: randomUUID(), session, timestamp: new Date().toISOString(), tool: method };
+}
+
+function paramsOf(event: { rawParams: unknown; normalisedParams?: unknown }): Pick<AuditEntry, 'params' | 'paramsKind'> {
+  if ('normalisedParams' in event && event.normalisedParams !== undefined) return { params: auditParams(event.normalisedParams), paramsKind: 'normalised' };
+  if (event.rawParams !== undefined) return { params: auditParams(event.rawParams), paramsKind: 'raw' };
+  return { params: null, paramsKind: 'none' };
+}
+
+/** The transaction ID a built transaction carries, if the call got that far. */
+export function transactionIdOf(coreActionResult: unknown): string | undefined {
+  return coreActionResult instanceof Transaction ? coreActionResult.transactionId?.toString() : undefined;
+}
+
+/** The entry for a call that went through the whole lifecycle. */
+export function executedEntry(event: PostSecondaryActionParams, session: string): UnsequencedEntry {
+  const raw = event.toolResult.raw;
+  const transactionId = typeof raw.transactionId === 'string' ? raw.transactionId : transactionIdOf(event.coreActionResult);
+  const ledgerStatus = (typeof raw.receiptStatus === 'string' ? raw.receiptStatus : undefined) ?? (typeof raw.errorCode === 'string' ? raw.errorCode : undefined) ?? raw.status;
+  const refusedBeforeConsensus = raw.status === 'ERROR' && raw.submitted !== true;
+  return {
+    ...base(event.method, session),
+    outcome: refusedBeforeConsensus ? 'failed' : 'executed',
+    stage: refusedBeforeConsensus ? 'secondaryAction' : 'postToolExecution',
+    ...paramsOf(event),
+    ...(transactionId ? { transactionId } : {}),
+    status: ledgerStatus,
+    ...(refusedBeforeConsensus ? { error: { code: ledgerStatus, message: safeMessage(raw.error ?? `refused with ${ledgerStatus}`) } } : {}),
+  };
+}
+
+/** The entry for a call a policy blocked or a step failed. */
+export function errorEntry(event: ToolErrorParams, session: string): UnsequencedEntry {
+  const transactionId = (typeof event.toolResult?.raw.transactionId === 'string' ? event.toolResult.raw.transactionId : undefined) ?? transactionIdOf(event.coreActionResult);
+  const common = { ...base(event.method, session), stage: event.stage, ...paramsOf(event), ...(transactionId ? { transactionId } : {}) };
+  if (event.blockedBy) {
+    const { policy, stage, reason } = event.blockedBy;
+    const status = typeof event.toolResult?.raw.receiptStatus === 'string' ? event.toolResult.raw.receiptStatus : undefined;
+    return { ...common, outcome: 'blocked', blockedBy: { policy, stage, ...(reason ? { reason: safeMessage(reason) } : {}) }, ...(status ? { status } : {}) };
+  }
+  const code = (event.error as { code?: unknown }).code;
+  const status = (event.error as { status?: { toString(): string } }).status;
+  const errorCode = typeof code === 'string' ? code : status ? status.toString() : undefined;
+  return { ...common, outcome: 'failed', error: { ...(errorCode ? { code: errorCode } : {}), message: safeMessage(event.error.message || event.error.name) } };
+}
+
+function safeMessage(message: unknown): string {
+  return String(auditParams(String(message)));
+}
+
+/** The entry with its sequence number, keys in schema order. */
+export function sequenced(entry: UnsequencedEntry, seq: number): AuditEntry {
+  const { type, version, id, ...rest } = entry;
+  return { type, version, id, seq, ...rest };
+}

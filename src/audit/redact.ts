@@ -1,0 +1,64 @@
+import { PrivateKey } from '@hiero-ledger/sdk';
+import { toJsonValue } from '../lifecycle/to-json.js';
+
+/** What replaces a secret in an audit entry. */
+export const REDACTED = '[REDACTED]';
+
+/** Field names whose values are secrets whatever they look like. */
+const SECRET_NAME = /(private|secret|mnemonic|seed|passphrase|password)/i;
+/** Field names that hold keys; their values are kept only when they are recognisably public. */
+const KEY_NAME = /key$/i;
+/** DER prefixes of private keys (ED25519 PKCS#8 and ECDSA secp256k1 PKCS#8 / SEC1). */
+const PRIVATE_DER = /^(0x)?(302e020100300506032b657004220420|3030020100300706052b8104000a04220420|30540201010420|302e0201010420)/i;
+/** A bare 32-byte hex string: a raw private key as often as a raw public key, so redacted under key-like names. */
+const RAW_32_BYTES = /^(0x)?[0-9a-f]{64}$/i;
+
+/**
+ * Renders tool params for an audit entry: SDK values become their string forms (as in results),
+ * and anything that could be a private key is replaced by `[REDACTED]`: PrivateKey objects, fields
+ * named like secrets, private-key DER strings anywhere, and raw 32-byte hex under key-like names.
+ * Fails closed: a value it cannot render becomes `[UNRENDERABLE]`, never its internals.
+ *
+ * @example
+ * auditParams({ key: PrivateKey.generateED25519(), amount: new Hbar(1) }) // { key: '[REDACTED]', amount: '1 ℏ' }
+ */
+export function auditParams(value: unknown): unknown {
+  return render(value, '', 0, new WeakSet());
+}
+
+function render(value: unknown, name: string, depth: number, seen: WeakSet<object>): unknown {
+  if (value instanceof PrivateKey) return REDACTED;
+  if (SECRET_NAME.test(name) && value !== undefined && value !== null) return REDACTED;
+  const plain = toJsonValue(value);
+  if (typeof plain === 'string') return redactString(plain, name);
+  if (typeof plain === 'number') return Number.isFinite(plain) ? plain : String(plain);
+  if (plain === null || typeof plain === 'boolean') return plain;
+  if (plain === undefined || typeof plain === 'function' || typeof plain === 'symbol') return undefined;
+  if (typeof plain !== 'object') return String(plain);
+  if (depth > 16 || seen.has(plain)) return '[UNRENDERABLE]';
+  seen.add(plain);
+  try {
+    if (plain instanceof Date) return Number.isNaN(plain.getTime()) ? String(plain) : plain.toISOString();
+    if (Array.isArray(plain)) return plain.map((item) => render(item, name, depth + 1, seen) ?? null);
+    const proto = Object.getPrototypeOf(plain);
+    if (proto !== Object.prototype && proto !== null) {
+      // A class instance with neither toString nor toJSON: its fields may hold anything, so only its kind is kept.
+      if (typeof (plain as { toJSON?: unknown }).toJSON === 'function') return render((plain as { toJSON(): unknown }).toJSON(), name, depth + 1, seen);
+      return `[${plain.constructor?.name ?? 'object'}]`;
+    }
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(plain)) {
+      const rendered = render(item, key, depth + 1, seen);
+      if (rendered !== undefined) out[key] = rendered;
+    }
+    return out;
+  } finally {
+    seen.delete(plain);
+  }
+}
+
+function redactString(text: string, name: string): string {
+  if (PRIVATE_DER.test(text)) return REDACTED;
+  if (KEY_NAME.test(name) && RAW_32_BYTES.test(text)) return REDACTED;
+  return text;
+}

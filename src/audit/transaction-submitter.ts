@@ -1,0 +1,80 @@
+import {
+  MaxAttemptsOrTimeoutError,
+  PrecheckStatusError,
+  ReceiptStatusError,
+  Status,
+  TransactionId,
+  TransactionReceiptQuery,
+  type Client,
+  type Transaction,
+  type TransactionReceipt,
+} from '@hiero-ledger/sdk';
+import { messageOf } from '../lifecycle/errors.js';
+
+/**
+ * What became of one attempt to get a transaction with a fixed ID onto the ledger:
+ * - `landed`: it reached consensus with SUCCESS (now or on an earlier attempt: a resend answered
+ *   DUPLICATE_TRANSACTION and the receipt of the first one says SUCCESS);
+ * - `retry`: nothing is known to have landed; try again with the same ID;
+ * - `replan`: this ID can never land successfully (it expired unseen, or reached consensus with a
+ *   failure status); the step needs a new transaction ID.
+ */
+export type SubmitOutcome =
+  | { kind: 'landed'; receipt: TransactionReceipt; duplicate: boolean }
+  | { kind: 'retry'; reason: string }
+  | { kind: 'replan'; reason: string };
+
+/** Statuses a precheck returns when the same ID may succeed on a later attempt. */
+const TRANSIENT_PRECHECK = new Set(['BUSY', 'PLATFORM_NOT_ACTIVE', 'PLATFORM_TRANSACTION_NOT_CREATED', 'INSUFFICIENT_PAYER_BALANCE', 'INVALID_NODE_ACCOUNT', 'UNKNOWN']);
+
+/** Receipt lookups in the submit path wait this many attempts for a receipt before treating it as unknown. */
+const RECEIPT_ATTEMPTS = 5;
+
+/**
+ * Submits `transaction` (its transaction ID already set and journaled) and waits for its receipt.
+ * Never throws: every failure is classified so the caller knows whether the same ID may be resent.
+ */
+export async function submitWithFixedId(transaction: Transaction, client: Client): Promise<SubmitOutcome> {
+  const transactionId = transaction.transactionId!;
+  try {
+    const response = await transaction.execute(client);
+    const receipt = await response.getReceipt(client);
+    return { kind: 'landed', receipt, duplicate: false };
+  } catch (error) {
+    if (error instanceof PrecheckStatusError) {
+      const status = error.status.toString();
+      if (status === 'DUPLICATE_TRANSACTION') return lookUp(transactionId, client, true);
+      if (status === 'TRANSACTION_EXPIRED') return lookUp(transactionId, client, false);
+      if (TRANSIENT_PRECHECK.has(status)) return { kind: 'retry', reason: `precheck ${status}` };
+      // Refused before consensus: the ID was not used, so it may be resent once the cause is fixed.
+      return { kind: 'retry', reason: `precheck ${status}` };
+    }
+    if (error instanceof ReceiptStatusError) {
+      if (error.status === Status.DuplicateTransaction) return lookUp(transactionId, client, true);
+      return { kind: 'replan', reason: `reached consensus with ${error.status.toString()}` };
+    }
+    return { kind: 'retry', reason: messageOf(error) };
+  }
+}
+
+/**
+ * Asks the network what became of an ID that was sent before. After DUPLICATE_TRANSACTION the first
+ * copy exists, so an unanswered lookup means "retry"; after TRANSACTION_EXPIRED a missing receipt
+ * means no copy ever landed and none can any more, so a new ID is safe.
+ */
+async function lookUp(transactionId: TransactionId, client: Client, knownToExist: boolean): Promise<SubmitOutcome> {
+  try {
+    const receipt = await new TransactionReceiptQuery().setTransactionId(transactionId).setMaxAttempts(RECEIPT_ATTEMPTS).execute(client);
+    return { kind: 'landed', receipt, duplicate: true };
+  } catch (error) {
+    if (error instanceof ReceiptStatusError) return { kind: 'replan', reason: `an earlier copy reached consensus with ${error.status.toString()}` };
+    const notFound = error instanceof MaxAttemptsOrTimeoutError && /RECEIPT_NOT_FOUND/.test(error.message);
+    if (notFound && !knownToExist) return { kind: 'replan', reason: 'it expired before any copy reached the network' };
+    return { kind: 'retry', reason: `could not read the receipt of ${transactionId.toString()}: ${messageOf(error)}` };
+  }
+}
+
+/** A new transaction ID for the audit client's operator. */
+export function freshTransactionId(client: Client): TransactionId {
+  return TransactionId.generate(client.operatorAccountId!);
+}

@@ -1,0 +1,182 @@
+import { Client, Transaction, type TopicId } from '@hiero-ledger/sdk';
+import { resolve } from 'node:path';
+import { AuditJournal } from '../audit/audit-journal.js';
+import type { AuditParticipant, AuditStatus } from '../audit/audit-participant.js';
+import { AuditPublisher, type PublisherOptions } from '../audit/audit-publisher.js';
+import type { DeliveryStrategy } from '../audit/delivery-strategy.js';
+import { errorEntry, executedEntry, sequenced, transactionIdOf, type UnsequencedEntry } from '../audit/entry-builder.js';
+import { auditParams } from '../audit/redact.js';
+import { AUDIT_CLIENT } from '../di/tokens.js';
+import type { KitAware, KitScope } from '../kit/kit-scope.js';
+import { AgentHooksError, ErrorCode, invalidArgument } from '../lifecycle/errors.js';
+import { silentLogger, type Logger } from '../lifecycle/logger.js';
+import type { PostCoreActionParams, PostSecondaryActionParams, PreToolExecutionParams, ToolErrorParams } from '../lifecycle/stage-events.js';
+import { returnsBytes } from '../modes/agent-mode.js';
+import { AbstractHook } from './abstract-hook.js';
+import { checkedTools } from './seed-listeners.js';
+
+/** Options shared by the audit hooks. */
+export interface AuditTrailOptions extends PublisherOptions {
+  /** Folder of the audit journal (default `./.agent-hooks/audit` under the working directory). */
+  journalDir?: string;
+  /** How long `close()` waits for delivery before reporting what is left, in ms (default 10000). */
+  closeTimeoutMs?: number;
+  /** Identifies the agent in entries; defaults to `context.sessionId`, then the kit's account. */
+  agentId?: string;
+  logger?: Logger;
+}
+
+/** The default journal folder, relative to the working directory. */
+export const DEFAULT_JOURNAL_DIR = '.agent-hooks/audit';
+
+/** Raised by an audit hook that refuses a call (e.g. in RETURN_BYTES mode); such refusals are not themselves audited. */
+export class AuditRefusal extends AgentHooksError {}
+
+/**
+ * What both audit hooks share: the client they log with, the journal every outcome is made durable
+ * in before the call returns, and the background publisher. Subclasses say how entries reach HCS.
+ */
+export abstract class AuditTrailBase extends AbstractHook implements KitAware, AuditParticipant {
+  private auditClient: Client | undefined;
+  private logger: Logger;
+  private agentId: string | undefined;
+  private opening: Promise<{ journal: AuditJournal; publisher: AuditPublisher }> | undefined;
+  private state: { journal: AuditJournal; publisher: AuditPublisher } | undefined;
+  private closed = false;
+  protected readonly journalPath: string;
+
+  protected constructor(
+    relevantTools: string[],
+    private readonly stream: { label: string; file: string },
+    loggingClient: Client | undefined,
+    protected readonly options: AuditTrailOptions,
+  ) {
+    super();
+    this.relevantTools = [...checkedTools(relevantTools, stream.label)];
+    if (loggingClient !== undefined && !(loggingClient instanceof Client)) {
+      throw invalidArgument(`${stream.label}: loggingClient must be a @hiero-ledger/sdk Client (or left out to use the kit's AUDIT_CLIENT or operator).`);
+    }
+    if (options.journalDir !== undefined && (typeof options.journalDir !== 'string' || !options.journalDir)) {
+      throw invalidArgument(`${stream.label}: journalDir must be a folder path, got ${JSON.stringify(options.journalDir)}.`);
+    }
+    this.auditClient = loggingClient;
+    this.logger = options.logger ?? silentLogger;
+    this.agentId = options.agentId;
+    this.journalPath = resolve(options.journalDir ?? DEFAULT_JOURNAL_DIR, stream.file);
+  }
+
+  /** How entries of this hook reach the network. */
+  protected abstract delivery(): DeliveryStrategy;
+
+  /** The topic entries go to (used in status reports). */
+  protected abstract get topicId(): TopicId;
+
+  /** The client order: loggingClient, then the kit's AUDIT_CLIENT, then the kit's operator client. */
+  attachToKit(scope: KitScope): void {
+    this.auditClient ??= scope.container.isRegistered(AUDIT_CLIENT, true) ? scope.container.resolve(AUDIT_CLIENT) : scope.client;
+    if (!this.options.logger) this.logger = scope.logger;
+    this.agentId ??= scope.context.sessionId ?? scope.context.accountId ?? scope.client.operatorAccountId?.toString();
+    // Open now so entries left by an earlier run start going out without waiting for a call.
+    void this.ready().catch((error) => this.logger.error({ journal: this.journalPath, error: (error as Error).message }, 'audit journal could not be opened'));
+  }
+
+  override async preToolExecutionHook(params: PreToolExecutionParams): Promise<void> {
+    if (returnsBytes(params.context.mode)) {
+      throw new AuditRefusal(
+        ErrorCode.MODE,
+        `${this.stream.label} audits executed transactions and cannot run in ${params.context.mode} mode: nothing is submitted from this process there, so there is no outcome to record. Use AUTONOMOUS mode or remove the hook.`,
+      );
+    }
+    this.auditClient ??= params.client;
+    // Fail closed: a call that cannot be journaled does not run.
+    await this.ready();
+    await this.beforeFirstCall();
+  }
+
+  override async postCoreActionHook(params: PostCoreActionParams): Promise<void> {
+    const transactionId = transactionIdOf(params.coreActionResult);
+    if (!(params.coreActionResult instanceof Transaction) || !transactionId) return;
+    const { journal } = await this.ready();
+    const normalised = params.normalisedParams !== undefined;
+    await journal.addIntent({
+      transactionId,
+      tool: params.method,
+      at: new Date().toISOString(),
+      params: auditParams(normalised ? params.normalisedParams : params.rawParams),
+      paramsKind: normalised ? 'normalised' : 'raw',
+    });
+  }
+
+  override async postToolExecutionHook(params: PostSecondaryActionParams): Promise<void> {
+    await this.record(executedEntry(params, this.entrySession()));
+  }
+
+  override async toolErrorHook(params: ToolErrorParams): Promise<void> {
+    if (params.error instanceof AuditRefusal) return;
+    await this.record(errorEntry(params, this.entrySession()));
+  }
+
+  auditStatus(): AuditStatus {
+    const status: AuditStatus = { stream: `${this.stream.label} ${this.topicId.toString()}`, journal: this.journalPath, undelivered: 0 };
+    if (!this.state) return status;
+    const undelivered = this.state.journal.undeliveredEntries();
+    status.undelivered = undelivered.length;
+    if (undelivered[0]) status.oldestUndelivered = undelivered[0].timestamp;
+    if (this.state.publisher.lastError) status.lastError = this.state.publisher.lastError;
+    return status;
+  }
+
+  async flushAudit(timeoutMs = this.options.closeTimeoutMs ?? 10_000): Promise<AuditStatus> {
+    if (this.state && !this.closed) await this.state.publisher.flush(timeoutMs);
+    return this.auditStatus();
+  }
+
+  /**
+   * Flushes (up to `closeTimeoutMs`), stops delivery and closes the journal. What is still
+   * undelivered stays in the journal and goes out on the next start; the report says how much.
+   */
+  async close(): Promise<AuditStatus> {
+    if (this.closed) return this.auditStatus();
+    const status = await this.flushAudit();
+    this.closed = true;
+    if (this.state) {
+      await this.state.publisher.stop();
+      await this.state.journal.close();
+    }
+    if (status.undelivered) this.logger.warn({ ...status }, 'audit entries not yet delivered; they stay in the journal and go out on the next start');
+    return status;
+  }
+
+  /** Subclasses check their topic here (once); throwing fails the call before anything is built. */
+  protected async beforeFirstCall(): Promise<void> {}
+
+  protected get client(): Client {
+    if (!this.auditClient) throw new AgentHooksError(ErrorCode.INVALID_ARGUMENT, `${this.stream.label} has no client yet: register it with a kit or pass a loggingClient.`);
+    return this.auditClient;
+  }
+
+  private entrySession(): string {
+    return this.agentId ?? this.auditClient?.operatorAccountId?.toString() ?? 'unknown-agent';
+  }
+
+  private async record(entry: UnsequencedEntry): Promise<void> {
+    const { journal, publisher } = await this.ready();
+    await journal.addEntry((seq) => sequenced(entry, seq));
+    publisher.kick();
+  }
+
+  private ready(): Promise<{ journal: AuditJournal; publisher: AuditPublisher }> {
+    if (this.closed) return Promise.reject(new AgentHooksError(ErrorCode.KIT_CLOSED, `${this.stream.label} is closed.`));
+    this.opening ??= (async () => {
+      const journal = await AuditJournal.open(this.journalPath);
+      const publisher = new AuditPublisher(journal, this.delivery(), this.client, this.entrySession(), this.logger, this.options);
+      this.state = { journal, publisher };
+      if (publisher.hasWork()) publisher.kick();
+      return this.state;
+    })();
+    this.opening.catch(() => {
+      this.opening = undefined; // let the next call try again (e.g. after the folder was fixed)
+    });
+    return this.opening;
+  }
+}

@@ -1,0 +1,63 @@
+import { TopicInfoQuery, type Client, type TopicId } from '@hiero-ledger/sdk';
+import type { DeliveryStrategy } from '../audit/delivery-strategy.js';
+import { isIndexedRegistryMemo } from '../audit/hcs2-codec.js';
+import { HolDelivery } from '../audit/hol-delivery.js';
+import { AgentHooksError, ErrorCode, invalidArgument, messageOf } from '../lifecycle/errors.js';
+import { AuditTrailBase, type AuditTrailOptions } from './audit-trail-base.js';
+import { parseTopicId } from './hcs-audit-trail-hook.js';
+
+/** Options of {@link HolAuditTrailHook}: the seed's three plus the journal options. */
+export interface HolAuditTrailOptions extends AuditTrailOptions {
+  relevantTools: string[];
+  /** The session topic: an indexed HCS-2 registry (memo `hcs-2:0:<ttl>`). */
+  sessionId: string;
+  loggingClient?: Client;
+}
+
+/**
+ * Audits calls as HOL standards: each entry becomes an HCS-1 file (its own topic) registered on the
+ * HCS-2 session topic once every chunk has landed. Same durability and outcomes as
+ * HcsAuditTrailHook. The session topic's memo is checked before the first audited call; a topic
+ * that is not an indexed registry (`hcs-2:0:<ttl>`) fails that call before anything is built.
+ *
+ * @example
+ * const holAuditHook = new HolAuditTrailHook({ relevantTools: ['transfer_hbar_tool'], sessionId: '0.0.12345' });
+ */
+export class HolAuditTrailHook extends AuditTrailBase {
+  override name = 'HolAuditTrailHook';
+  override description = 'Records every outcome of the listed tools as HCS-1 files registered on an HCS-2 session topic.';
+  private readonly session: TopicId;
+  private sessionChecked = false;
+
+  constructor(options: HolAuditTrailOptions) {
+    if (!options || typeof options !== 'object') throw invalidArgument('HolAuditTrailHook needs an options object: { relevantTools, sessionId, loggingClient?, journalDir? }.');
+    const session = parseTopicId(options.sessionId, 'HolAuditTrailHook', 'sessionId');
+    super(options.relevantTools, { label: 'HolAuditTrailHook', file: `hol-${session.toString()}.jsonl` }, options.loggingClient, options);
+    this.session = session;
+  }
+
+  protected get topicId(): TopicId {
+    return this.session;
+  }
+
+  protected delivery(): DeliveryStrategy {
+    return new HolDelivery(this.session);
+  }
+
+  protected override async beforeFirstCall(): Promise<void> {
+    if (this.sessionChecked) return;
+    let memo: string;
+    try {
+      memo = (await new TopicInfoQuery().setTopicId(this.session).execute(this.client)).topicMemo;
+    } catch (error) {
+      throw new AgentHooksError(ErrorCode.INVALID_ARGUMENT, `HolAuditTrailHook: could not read session topic ${this.session.toString()} to check its memo: ${messageOf(error)}`);
+    }
+    if (!isIndexedRegistryMemo(memo)) {
+      throw new AgentHooksError(
+        ErrorCode.INVALID_ARGUMENT,
+        `HolAuditTrailHook: session topic ${this.session.toString()} has memo ${JSON.stringify(memo)}; an audit session must be an indexed HCS-2 registry with memo "hcs-2:0:<ttl>" (e.g. "hcs-2:0:0"). Create the topic with that memo.`,
+      );
+    }
+    this.sessionChecked = true;
+  }
+}
