@@ -1,5 +1,6 @@
 import type { Client } from '@hiero-ledger/sdk';
 import type { DependencyContainer } from 'tsyringe';
+import { kitAudit, type KitAudit } from '../audit/audit-participant.js';
 import type { Context } from '../lifecycle/context.js';
 import { AgentHooksError, ErrorCode, UnknownToolError } from '../lifecycle/errors.js';
 import type { ListenerIndex } from '../lifecycle/listener-index.js';
@@ -37,12 +38,15 @@ export class AgentKit {
   readonly context: Context;
   /** The kit's own child container; resolve your services from it. */
   readonly container: DependencyContainer;
+  /** Audit delivery across this kit's audit hooks: `pending()` before shutdown, `flush()` to wait for it. */
+  readonly audit: KitAudit;
   private closed = false;
 
   constructor(private readonly parts: AgentKitParts) {
     this.client = parts.client;
     this.context = parts.context;
     this.container = parts.container;
+    this.audit = kitAudit(() => this.parts.owned);
   }
 
   /**
