@@ -1,0 +1,74 @@
+import { ToolMessage } from '@langchain/core/messages';
+import { StructuredTool, ToolInputParsingException, type ToolRunnableConfig } from '@langchain/core/tools';
+import type { AgentKit } from '../../kit/agent-kit.js';
+import type { ToolDescription } from '../../kit/tool-registry.js';
+import { toJson } from '../../lifecycle/to-json.js';
+import { toolInputJsonSchema, type JsonSchemaObject } from '../mcp/tool-input-schema.js';
+
+type ToolCallLike = { args: unknown; id?: string; name?: string; type?: string };
+
+/**
+ * One kit tool as a LangChain structured tool. Invocation runs `kit.execute`, so every hook and
+ * policy of the kit applies; the model receives the kit's JSON result (`raw` plus `humanMessage`),
+ * and a block or failure is a result it reads, not an exception that ends the agent's run.
+ *
+ * The schema handed to LangChain is the JSON Schema of the tool's zod schema: models bind to it, and
+ * the kit (not LangChain) parses the input, so transforms run exactly once.
+ *
+ * @example
+ * const transfer = new KitStructuredTool(kit, kit.listTools().find((t) => t.method === 'transfer_hbar_tool')!);
+ * await transfer.invoke({ transfers: [{ accountId: '0.0.5', amount: 1 }] });
+ */
+export class KitStructuredTool extends StructuredTool<JsonSchemaObject, unknown, unknown, string> {
+  name: string;
+  description: string;
+  schema: JsonSchemaObject;
+
+  constructor(
+    private readonly kit: AgentKit,
+    tool: ToolDescription,
+  ) {
+    super({ verboseParsingErrors: true });
+    this.name = tool.method;
+    this.description = tool.description;
+    this.schema = toolInputJsonSchema(tool.parameters);
+  }
+
+  protected async _call(args: unknown): Promise<string> {
+    return toJson(await this.kit.execute(this.name, args));
+  }
+
+  /**
+   * Input LangChain's own schema check refuses still goes through the kit, so the lifecycle (the
+   * `toolError` stage, audit hooks) sees it and the model gets the kit's field-by-field message.
+   */
+  override async invoke(input: unknown, config?: ToolRunnableConfig): Promise<any> {
+    try {
+      const output: unknown = await super.invoke(input as never, config);
+      // A tool message for a block or failure is marked as an error, as agents and tracers expect.
+      if (output instanceof ToolMessage && statusOf(output.content) !== 'SUCCESS') output.status = 'error';
+      return output;
+    } catch (error) {
+      if (!(error instanceof ToolInputParsingException)) throw error;
+      const call = toolCallOf(input);
+      const content = toJson(await this.kit.execute(this.name, call ? call.args : input));
+      const toolCallId = call?.id ?? config?.toolCall?.id;
+      return toolCallId ? new ToolMessage({ content, tool_call_id: toolCallId, name: this.name, status: 'error' }) : content;
+    }
+  }
+}
+
+function toolCallOf(input: unknown): ToolCallLike | undefined {
+  if (input === null || typeof input !== 'object' || !('args' in input)) return undefined;
+  const call = input as ToolCallLike;
+  return call.type === 'tool_call' || typeof call.id === 'string' ? call : undefined;
+}
+
+function statusOf(content: unknown): unknown {
+  if (typeof content !== 'string') return undefined;
+  try {
+    return (JSON.parse(content) as { raw?: { status?: unknown } }).raw?.status;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,71 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { AgentKit } from '../../kit/agent-kit.js';
+import { messageOf } from '../../lifecycle/errors.js';
+import { toMcpToolResult } from './mcp-tool-result.js';
+import { toolInputJsonSchema } from './tool-input-schema.js';
+
+export interface McpServerOptions {
+  /** Server name reported to clients (default `hedera-agent-hooks`). */
+  name?: string;
+  version?: string;
+}
+
+/**
+ * An MCP server exposing a kit's tools. Every call goes through `kit.execute`, so hooks and
+ * policies apply exactly as in the library.
+ *
+ * The low-level `Server` is used on purpose: the high-level `McpServer` validates arguments itself
+ * before the handler runs, so invalid input would never reach the kit's lifecycle (no `toolError`
+ * stage, no audit entry) and would be described by the SDK instead of by field path.
+ *
+ * @example
+ * const server = createMcpServer(kit);
+ * await server.connect(new StdioServerTransport());
+ */
+export function createMcpServer(kit: AgentKit, options: McpServerOptions = {}): Server {
+  const server = new Server(
+    { name: options.name ?? 'hedera-agent-hooks', version: options.version ?? '0.1.0' },
+    { capabilities: { tools: {} } },
+  );
+  const tools = kit.listTools().map((tool) => ({
+    name: tool.method,
+    title: tool.name,
+    description: tool.description,
+    inputSchema: toolInputJsonSchema(tool.parameters),
+  }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    try {
+      return toMcpToolResult(await kit.execute(request.params.name, request.params.arguments ?? {}));
+    } catch (error) {
+      // kit.execute reports blocks and failures as results; what reaches here is e.g. a closed kit.
+      return { content: [{ type: 'text' as const, text: `The ${request.params.name} call could not run: ${messageOf(error)}` }], isError: true };
+    }
+  });
+  return server;
+}
+
+/**
+ * Serves a kit over stdin/stdout until the client disconnects (resolves then). Nothing else may
+ * write to stdout meanwhile: it carries the protocol.
+ *
+ * @example
+ * await serveMcpOverStdio(kit);
+ */
+export async function serveMcpOverStdio(kit: AgentKit, options: McpServerOptions = {}): Promise<void> {
+  const server = createMcpServer(kit, options);
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = () => resolve();
+  });
+  await server.connect(new StdioServerTransport());
+  // The SDK's stdio transport does not notice the client going away; stdin ending is that signal.
+  const onEnd = (): void => void server.close();
+  process.stdin.once('end', onEnd);
+  try {
+    await closed;
+  } finally {
+    process.stdin.off('end', onEnd);
+  }
+}

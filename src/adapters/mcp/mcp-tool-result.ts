@@ -1,0 +1,23 @@
+import { toJson } from '../../lifecycle/to-json.js';
+import type { ToolResult } from '../../lifecycle/tool-result.js';
+
+/** The MCP `tools/call` result for one kit result. */
+export interface McpToolResult {
+  [field: string]: unknown;
+  content: { type: 'text'; text: string }[];
+  isError?: boolean;
+}
+
+/**
+ * Renders a kit result as MCP content: the sentence for the model first, then the machine-readable
+ * result as JSON. A block, invalid input or failure is an MCP tool error (`isError`), whose sentence
+ * already says which policy refused and that retrying will not help; an executed transaction is
+ * never reported as an error, even when a hook warned afterwards.
+ */
+export function toMcpToolResult(result: ToolResult): McpToolResult {
+  const content: McpToolResult['content'] = [
+    { type: 'text', text: result.humanMessage },
+    { type: 'text', text: toJson(result.raw) },
+  ];
+  return result.raw.status === 'SUCCESS' ? { content } : { content, isError: true };
+}

@@ -1,0 +1,95 @@
+import { expect } from 'chai';
+import { ToolMessage } from '@langchain/core/messages';
+import sinon from 'sinon';
+import { HederaLangchainToolkit } from '../../../../src/adapters/langchain/langchain-toolkit.js';
+import type { AgentKit } from '../../../../src/kit/agent-kit.js';
+import { createAgentKit } from '../../../../src/kit/create-agent-kit.js';
+import { RejectToolPolicy } from '../../../../src/policies/reject-tool-policy.js';
+import { offlineClient } from '../../../support/offline-client.js';
+import { EchoTool, pluginOf } from '../../../support/noop-tools.js';
+
+describe('HederaLangchainToolkit', () => {
+  const sandbox = sinon.createSandbox();
+  let kit: AgentKit;
+
+  beforeEach(async () => {
+    kit = await createAgentKit({
+      client: offlineClient(),
+      pluginsDir: null,
+      plugins: [pluginOf('echo-plugin', new EchoTool('echo_tool'), new EchoTool('forbidden_tool'))],
+      hooks: [new RejectToolPolicy(['forbidden_tool'])],
+    });
+  });
+
+  afterEach(async () => {
+    sandbox.restore();
+    await kit.close();
+    kit.client.close();
+  });
+
+  const toolNamed = (toolkit: HederaLangchainToolkit, name: string) => toolkit.getTools().find((tool) => tool.name === name)!;
+
+  describe('when built from a kit', () => {
+    it('offers each kit tool with its description and a JSON Schema a model can bind to', () => {
+      const tools = new HederaLangchainToolkit(kit).getTools();
+      expect(tools.map((tool) => tool.name)).to.deep.equal(['echo_tool', 'forbidden_tool']);
+      expect(tools[0]!.description).to.equal('Returns the text it is given.');
+      expect(tools[0]!.schema).to.deep.include({ type: 'object', required: ['text'] });
+    });
+
+    it('keeps only the tools asked for, and refuses a name the kit lacks', () => {
+      expect(new HederaLangchainToolkit(kit, { tools: ['echo_tool'] }).getTools().map((tool) => tool.name)).to.deep.equal(['echo_tool']);
+      expect(() => new HederaLangchainToolkit(kit, { tools: ['echo_tool', 'nope_tool'] })).to.throw(/unknown tool\(s\) "nope_tool"; the kit has: echo_tool, forbidden_tool/);
+    });
+  });
+
+  describe('when a tool is invoked with allowed input', () => {
+    it('runs the kit lifecycle and returns its JSON result', async () => {
+      const seen = sandbox.spy();
+      kit.on('postToolExecution', seen);
+      const output = await toolNamed(new HederaLangchainToolkit(kit), 'echo_tool').invoke({ text: 'hello' });
+      expect(JSON.parse(output as string).raw).to.deep.include({ status: 'SUCCESS', data: { echoed: 'hello', amount: 1 } });
+      expect(seen.calledOnce).to.equal(true);
+    });
+
+    it('marks the tool message of a successful call as a success', async () => {
+      const message = await toolNamed(new HederaLangchainToolkit(kit), 'echo_tool').invoke({
+        type: 'tool_call', id: 'call-0', name: 'echo_tool', args: { text: 'hello' },
+      });
+      expect((message as ToolMessage).status).to.equal('success');
+    });
+  });
+
+  describe('when a policy blocks the call', () => {
+    it('hands the policy message to the model as a tool message instead of throwing', async () => {
+      const message = await toolNamed(new HederaLangchainToolkit(kit), 'forbidden_tool').invoke({
+        type: 'tool_call', id: 'call-1', name: 'forbidden_tool', args: { text: 'hi' },
+      });
+      expect(message).to.be.instanceOf(ToolMessage);
+      expect((message as ToolMessage).status).to.equal('error');
+      const result = JSON.parse((message as ToolMessage).content as string);
+      expect(result.raw.blockedBy).to.deep.include({ policy: 'RejectToolPolicy', stage: 'preToolExecution' });
+      expect(result.humanMessage).to.contain('retrying the same request will not help');
+    });
+  });
+
+  describe('when the model sends input the schema refuses', () => {
+    it('still runs it through the kit, so toolError fires and the model reads the field problem', async () => {
+      const onError = sandbox.spy();
+      kit.on('toolError', onError);
+      const message = await toolNamed(new HederaLangchainToolkit(kit), 'echo_tool').invoke({
+        type: 'tool_call', id: 'call-2', name: 'echo_tool', args: { text: 42 },
+      });
+      expect(message).to.be.instanceOf(ToolMessage);
+      expect((message as ToolMessage).status).to.equal('error');
+      expect((message as ToolMessage).tool_call_id).to.equal('call-2');
+      expect(JSON.parse((message as ToolMessage).content as string).raw.issues[0]).to.match(/^text: /);
+      expect(onError.calledOnce).to.equal(true);
+    });
+
+    it('returns the kit result as text when invoked with plain arguments', async () => {
+      const output = await toolNamed(new HederaLangchainToolkit(kit), 'echo_tool').invoke({ text: 'x', extra: true } as never);
+      expect(JSON.parse(output as string).raw.errorCode).to.equal('E_INVALID_PARAMS');
+    });
+  });
+});
