@@ -1,0 +1,85 @@
+import { TransferTransaction, type AccountId, type Client, type TokenId } from '@hiero-ledger/sdk';
+import type { z } from 'zod';
+import { BaseTool } from '../../../src/lifecycle/base-tool.js';
+import type { Context } from '../../../src/lifecycle/context.js';
+import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
+import { accountIdSchema, tokenIdSchema, toTokenId } from '../../../src/params/entity-id-schemas.js';
+import { forTool } from '../../../src/params/param-issue.js';
+import { resolveAccount } from '../../../src/params/default-account.js';
+import { creditedTotal, displayAmount, fungibleTransfers, type FungibleTransferEntry } from '../_support/fungible-transfers.js';
+import { describeOutcome } from '../_support/result-text.js';
+import { strictObject } from '../_support/strict-object.js';
+import { readToken, requireFungible } from '../_support/token-facts.js';
+import { tokenCreditsSchema, transactionMemoSchema } from '../_support/token-schemas.js';
+
+export const TRANSFER_FUNGIBLE_TOKEN_TOOL = 'transfer_fungible_token_tool';
+
+const parameters = strictObject(
+  {
+    tokenId: tokenIdSchema.describe('The fungible token to transfer, e.g. "0.0.5678".'),
+    sourceAccountId: accountIdSchema.optional().describe('Account the tokens come from; defaults to the agent\'s account. It must sign.'),
+    transfers: tokenCreditsSchema.describe('1 to 9 recipients, each { accountId, amount } with amount in display units.'),
+    transactionMemo: transactionMemoSchema,
+  },
+  {
+    recipients: 'transfer_fungible_token_tool takes the list as transfers',
+    serialNumber: 'fungible tokens move by amount; for NFTs use transfer_non_fungible_token_tool',
+  },
+);
+
+export type TransferFungibleTokenInput = z.infer<typeof parameters>;
+
+export interface TransferFungibleTokenNormalised {
+  tokenId: TokenId;
+  sourceAccountId: AccountId;
+  /** Recipients' credits then the source's debit, in smallest units (the shape MaxRecipientsPolicy counts). */
+  tokenTransfers: FungibleTransferEntry[];
+  decimals: number;
+  transactionMemo?: string;
+}
+
+declare module '../../../src/lifecycle/tool-types.js' {
+  interface ToolParamRegistry {
+    transfer_fungible_token_tool: { raw: TransferFungibleTokenInput; normalised: TransferFungibleTokenNormalised };
+  }
+}
+
+/**
+ * Transfers a fungible token from one account to up to 9 associated recipients.
+ *
+ * @example
+ * await kit.execute('transfer_fungible_token_tool', { tokenId: '0.0.5678', transfers: [{ accountId: '0.0.7', amount: 2.5 }] });
+ */
+export class TransferFungibleTokenTool extends BaseTool<TransferFungibleTokenInput, TransferFungibleTokenNormalised, TransferTransaction> {
+  readonly method = TRANSFER_FUNGIBLE_TOKEN_TOOL;
+  readonly name = 'Transfer Fungible Token';
+  readonly description =
+    'Transfers a fungible token from the source account (default: the agent\'s account) to up to 9 recipients that are associated with the token. ' +
+    'Amounts are in display units and may not have more decimal places than the token. For NFTs use transfer_non_fungible_token_tool.';
+  readonly parameters = parameters;
+
+  normalizeParams(params: TransferFungibleTokenInput, context: Context, client: Client): Promise<TransferFungibleTokenNormalised> {
+    return forTool(this.method, async () => {
+      const tokenId = toTokenId(params.tokenId, 'tokenId', this.method);
+      const sourceAccountId = resolveAccount(params.sourceAccountId, context, client, 'sourceAccountId', this.method);
+      const token = await readToken(context, client, tokenId, 'tokenId', this.method);
+      requireFungible(token, 'tokenId', this.method, 'transfer_non_fungible_token_tool');
+      const tokenTransfers = fungibleTransfers(tokenId, sourceAccountId, params.transfers, token.decimals, 'transfers', this.method);
+      return { tokenId, sourceAccountId, tokenTransfers, decimals: token.decimals, transactionMemo: params.transactionMemo };
+    });
+  }
+
+  coreAction(params: TransferFungibleTokenNormalised): TransferTransaction {
+    const tx = new TransferTransaction();
+    for (const entry of params.tokenTransfers) tx.addTokenTransferWithDecimals(entry.tokenId, entry.accountId, entry.amount, params.decimals);
+    if (params.transactionMemo) tx.setTransactionMemo(params.transactionMemo);
+    return tx;
+  }
+
+  override describeResult(raw: RawToolResult, params: TransferFungibleTokenNormalised): string {
+    const total = displayAmount(creditedTotal(params.tokenTransfers), params.decimals);
+    const count = params.tokenTransfers.length - 1;
+    const summary = `${total} of token ${params.tokenId.toString()} from ${params.sourceAccountId.toString()} to ${count} recipient${count === 1 ? '' : 's'}`;
+    return describeOutcome(raw, { what: `transfer ${summary}`, done: `Transferred ${summary}` });
+  }
+}
