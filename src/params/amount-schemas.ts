@@ -45,6 +45,27 @@ export const tokenAmountSchema = positiveAmount(
 );
 
 /**
+ * A non-negative HBAR amount (zero allowed), e.g. the initial balance of a new account.
+ *
+ * @example
+ * hbarBalanceSchema.parse(0); // ok
+ */
+export const hbarBalanceSchema = z
+  .union([z.number(), z.string()], { error: 'must be a number of HBAR such as 0 or 1.5' })
+  .superRefine((value, ctx) => {
+    if (isZeroAmount(value)) return;
+    const problem = amountProblem(value, HBAR_DECIMALS, 'HBAR has 8');
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .describe('Amount of HBAR (not tinybars), zero or positive, with at most 8 decimal places.');
+
+/** Zero as a number or a decimal string ("0", "0.00"). */
+export function isZeroAmount(value: unknown): boolean {
+  const parts = typeof value === 'number' && Object.is(value, -0) ? undefined : decimalParts(value);
+  return !!parts && /^0+$/.test(parts.whole) && parts.fraction === '';
+}
+
+/**
  * Scales a display amount to the token's smallest units, refusing amounts with more decimal places
  * than the token has, zero, negatives and values beyond int64. Errors name `field`.
  *

@@ -32,6 +32,8 @@ export const tokenRecipientSchema = z
  * const transfers = recipientsSchema(MAX_TRANSFER_RECIPIENTS);                       // HBAR
  * const recipients = recipientsSchema(MAX_TRANSFER_RECIPIENTS, tokenRecipientSchema); // tokens
  */
+export function recipientsSchema(max: number): z.ZodArray<typeof hbarRecipientSchema>;
+export function recipientsSchema<T extends z.ZodType>(max: number, item: T, what?: string): z.ZodArray<T>;
 export function recipientsSchema<T extends z.ZodType>(max: number, item?: T, what = 'recipient'): z.ZodArray<T> {
   if (!Number.isInteger(max) || max < 1) throw new RangeError(`recipientsSchema: max must be a positive integer, got ${String(max)}`);
   const element = (item ?? hbarRecipientSchema) as T;

@@ -1,0 +1,43 @@
+import { PublicKey, type Client } from '@hiero-ledger/sdk';
+import type { Context } from '../../src/index.js';
+import { mirrorFor } from '../../src/mirror/index.js';
+import { paramIssue } from '../../src/params/index.js';
+import { returnsBytes } from '../../src/modes/agent-mode.js';
+
+/**
+ * The public key of the account the agent acts for, used as the default key of new accounts and the
+ * admin key of new topics. `context.accountPublicKey` wins; else the operator's key when the operator
+ * is the acting account and signs (not RETURN_BYTES); else the key the mirror node reports.
+ *
+ * @example
+ * const adminKey = await actingPublicKey(context, client, 'create_topic_tool');
+ */
+export async function actingPublicKey(context: Context, client: Client, tool: string): Promise<PublicKey> {
+  if (context.accountPublicKey) return parsePublicKey(context.accountPublicKey, 'context.accountPublicKey', tool);
+  const operator = client.operatorAccountId?.toString();
+  const acting = context.accountId ?? operator;
+  if (!returnsBytes(context.mode) && client.operatorPublicKey && acting === operator) return client.operatorPublicKey;
+  if (!acting) throw paramIssue('context.accountId', 'is needed to find the key of the account the agent acts for', tool);
+  const account = await mirrorFor(context, client).getAccount(acting);
+  const key = account.key;
+  if (!key?.key) throw paramIssue('context.accountPublicKey', `is needed: account ${acting} has no single public key on the mirror node`, tool);
+  if (key._type === 'ED25519') return PublicKey.fromStringED25519(key.key);
+  if (key._type === 'ECDSA_SECP256K1') return PublicKey.fromStringECDSA(key.key);
+  throw paramIssue('context.accountPublicKey', `is needed: account ${acting} has a ${key._type} key, not a single ED25519 or ECDSA key`, tool);
+}
+
+/**
+ * Parses a public key given as DER hex or raw hex (ED25519 32 bytes, ECDSA 33 compressed bytes).
+ * Private keys are refused without echoing them.
+ */
+export function parsePublicKey(text: string, field: string, tool: string): PublicKey {
+  const hex = text.trim().replace(/^0x/i, '');
+  if (/^302e020100300506032b657004220420/i.test(hex) || /^3030020100300706052b8104000a04220420/i.test(hex)) {
+    throw paramIssue(field, 'looks like a PRIVATE key; pass the public key only (never share private keys)', tool);
+  }
+  try {
+    return PublicKey.fromString(hex);
+  } catch {
+    throw paramIssue(field, 'is not a public key; expected DER or raw hex of an ED25519 or ECDSA secp256k1 public key', tool);
+  }
+}

@@ -1,0 +1,72 @@
+import { TopicCreateTransaction, type Client, type PublicKey } from '@hiero-ledger/sdk';
+import { z } from 'zod';
+import { BaseTool, type Context, type RawToolResult } from '../../src/index.js';
+import { forTool, memoSchema, strictInput, transactionMemoSchema } from '../../src/params/index.js';
+import { actingPublicKey } from '../_shared/acting-key.js';
+import { outcomeText } from '../_shared/outcome-text.js';
+
+export const CREATE_TOPIC_TOOL = 'create_topic_tool';
+
+const parameters = strictInput(
+  {
+    isSubmitKey: z
+      .boolean({ error: 'must be true or false' })
+      .optional()
+      .describe("true to restrict posting to the agent's key (a submit key); default false, anyone may post."),
+    topicMemo: memoSchema('Optional public memo of the topic, up to 100 bytes.').optional(),
+    transactionMemo: transactionMemoSchema,
+  },
+  { message: 'post messages with submit_topic_message_tool after the topic exists', memo: 'the parameter is called topicMemo' },
+);
+
+export type CreateTopicInput = z.infer<typeof parameters>;
+
+export interface CreateTopicNormalised {
+  /** The agent's key: lets update_topic_tool and delete_topic_tool manage the topic later. */
+  adminKey: PublicKey;
+  submitKey?: PublicKey;
+  topicMemo?: string;
+  transactionMemo?: string;
+}
+
+declare module '../../src/lifecycle/tool-types.js' {
+  interface ToolParamRegistry {
+    create_topic_tool: { raw: CreateTopicInput; normalised: CreateTopicNormalised; coreActionResult: TopicCreateTransaction };
+  }
+}
+
+/**
+ * Creates a consensus (HCS) topic administered by the agent's key.
+ *
+ * @example
+ * const { raw } = await kit.execute('create_topic_tool', { topicMemo: 'audit log', isSubmitKey: true });
+ * raw.topicId; // '0.0.1010'
+ */
+export class CreateTopicTool extends BaseTool<CreateTopicInput, CreateTopicNormalised, TopicCreateTransaction> {
+  readonly method = CREATE_TOPIC_TOOL;
+  readonly name = 'Create topic';
+  readonly description =
+    "Creates a Hedera Consensus Service topic with the agent's key as admin key; with isSubmitKey true only the agent may post to it. " +
+    'The new topic ID is returned as topicId.';
+  readonly parameters = parameters;
+
+  normalizeParams(params: CreateTopicInput, context: Context, client: Client): Promise<CreateTopicNormalised> {
+    return forTool(this.method, async () => {
+      const key = await actingPublicKey(context, client, this.method);
+      return { adminKey: key, submitKey: params.isSubmitKey ? key : undefined, topicMemo: params.topicMemo, transactionMemo: params.transactionMemo };
+    });
+  }
+
+  coreAction(params: CreateTopicNormalised): TopicCreateTransaction {
+    const tx = new TopicCreateTransaction().setAdminKey(params.adminKey);
+    if (params.submitKey) tx.setSubmitKey(params.submitKey);
+    if (params.topicMemo) tx.setTopicMemo(params.topicMemo);
+    if (params.transactionMemo) tx.setTransactionMemo(params.transactionMemo);
+    return tx;
+  }
+
+  override describeResult(raw: RawToolResult, params: CreateTopicNormalised): string {
+    const kind = params.submitKey ? 'a topic only the agent can post to' : 'a public topic';
+    return outcomeText(raw, { done: `Created ${kind}: ${String(raw.topicId ?? '(ID not reported)')}`, what: `create ${kind}` });
+  }
+}
