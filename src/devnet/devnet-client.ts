@@ -1,7 +1,7 @@
 import { AccountId, Client, type PrivateKey } from '@hiero-ledger/sdk';
 
 /**
- * An SDK client for one devnet node. Retry waits are cut from seconds to tens of milliseconds: the SDK's
+ * An SDK client for one devnet node, e.g. a devnet started by `npm run devnet` in another process. Retry waits are cut from seconds to tens of milliseconds: the SDK's
  * node backoff after a transport error (8 s, doubling) would otherwise stall every fault test, and a
  * loopback node never needs it.
  */

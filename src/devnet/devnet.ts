@@ -18,7 +18,7 @@ export interface DevnetOptions {
   mirrorPort?: number;
   /** operator key of 0.0.2; a fresh ED25519 key by default */
   operatorKey?: PrivateKey;
-  /** operator balance in HBAR (default 1 000 000 000) */
+  /** operator balance in HBAR (default 50 000 000, so tinybar balances stay exact as JSON numbers in mirror answers) */
   operatorHbar?: number;
   /** fee charged to the payer of every transaction, in tinybars (default 100 000 = 0.001 ℏ) */
   transactionFeeTinybars?: number;
@@ -82,7 +82,7 @@ function checkAmount(name: string, value: number | undefined, fallback: bigint, 
 export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
   const grpcPort = checkPort('grpcPort', options.grpcPort);
   const mirrorPort = checkPort('mirrorPort', options.mirrorPort);
-  const operatorBalance = checkAmount('operatorHbar', options.operatorHbar, 100_000_000_000_000_000n, 100_000_000n);
+  const operatorBalance = checkAmount('operatorHbar', options.operatorHbar, 5_000_000_000_000_000n, 100_000_000n);
   const ledger = new Ledger({
     transactionFee: checkAmount('transactionFeeTinybars', options.transactionFeeTinybars, 100_000n),
     queryFee: checkAmount('queryFeeTinybars', options.queryFeeTinybars, 10_000n),

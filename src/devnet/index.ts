@@ -9,5 +9,6 @@
  * await net.stop();
  */
 export { startDevnet, type CreateAccountOptions, type Devnet, type DevnetOptions } from './devnet.js';
+export { createDevnetClient } from './devnet-client.js';
 export { DevnetFaults, type FaultHandle, type FaultSpec, type FaultTarget, type GrpcErrorName } from './faults.js';
 export type { StatusName } from './ledger/status-error.js';
