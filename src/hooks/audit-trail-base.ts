@@ -1,6 +1,7 @@
 import { Client, Transaction, type TopicId } from '@hiero-ledger/sdk';
 import { resolve } from 'node:path';
 import { AuditJournal } from '../audit/audit-journal.js';
+import { DEFAULT_JOURNAL_DIR } from '../audit/defaults.js';
 import type { AuditParticipant, AuditStatus } from '../audit/audit-participant.js';
 import { AuditPublisher, type PublisherOptions } from '../audit/audit-publisher.js';
 import type { DeliveryStrategy } from '../audit/delivery-strategy.js';
@@ -26,8 +27,7 @@ export interface AuditTrailOptions extends PublisherOptions {
   logger?: Logger;
 }
 
-/** The default journal folder, relative to the working directory. */
-export const DEFAULT_JOURNAL_DIR = '.agent-hooks/audit';
+export { DEFAULT_JOURNAL_DIR };
 
 /** Raised by an audit hook that refuses a call (e.g. in RETURN_BYTES mode); such refusals are not themselves audited. */
 export class AuditRefusal extends AgentHooksError {}

@@ -1,0 +1,139 @@
+import { resolve } from 'node:path';
+import { DEFAULT_JOURNAL_DIR } from './defaults.js';
+import { auditEntryProblems, type AuditEntry } from './audit-entry.js';
+import { decodeAuditMessage, joinParts } from './hcs-message-codec.js';
+import { isIndexedRegistryMemo } from './hcs2-codec.js';
+import { readJournalSnapshot } from './journal-reader.js';
+import { fetchTopicInfo, fetchTopicMessages } from './mirror-reader.js';
+import { readHolEntries } from './hol-reader.js';
+
+export interface VerifyAuditTopicOptions {
+  /** Mirror node REST base URL, e.g. `http://127.0.0.1:5551`. */
+  mirrorUrl: string;
+  /** The audit topic (HCS) or session topic (HOL). */
+  topicId: string;
+  /** The hook's journal folder (default `./.agent-hooks/audit`). */
+  journalDir?: string;
+}
+
+/** One entry as found on the topic, with where. */
+export interface FoundEntry {
+  entry: unknown;
+  /** e.g. `message #4` or `file topic 0.0.1010 (register #2)` */
+  where: string;
+}
+
+export interface AuditVerifyReport {
+  topicId: string;
+  kind: 'hcs' | 'hol';
+  journal: string;
+  entriesInJournal: number;
+  entriesOnTopic: number;
+  /** Plain-words problems; empty when the topic matches the journal exactly. */
+  problems: string[];
+  ok: boolean;
+}
+
+/**
+ * Reads an audit topic back from the mirror node and checks it against the local journal: every
+ * entry valid under the schema, every journaled entry present exactly once and identical, nothing
+ * unknown, and entries in journal order. For a HOL session topic each registered HCS-1 file is
+ * resolved, its keys and hash checked, and its entry compared the same way.
+ *
+ * @example
+ * const report = await verifyAuditTopic({ mirrorUrl: 'http://127.0.0.1:5551', topicId: '0.0.1234', journalDir: './audit' });
+ * if (!report.ok) console.error(report.problems.join('\n'));
+ */
+export async function verifyAuditTopic(options: VerifyAuditTopicOptions): Promise<AuditVerifyReport> {
+  const { mirrorUrl, topicId } = options;
+  if (typeof mirrorUrl !== 'string' || !/^https?:\/\//.test(mirrorUrl)) throw new Error(`verifyAuditTopic: mirrorUrl must be an http(s) URL, got ${JSON.stringify(mirrorUrl)}.`);
+  if (typeof topicId !== 'string' || !/^\d+\.\d+\.\d+$/.test(topicId)) throw new Error(`verifyAuditTopic: topicId must look like 0.0.1234, got ${JSON.stringify(topicId)}.`);
+  const journalDir = resolve(options.journalDir ?? DEFAULT_JOURNAL_DIR);
+  const problems: string[] = [];
+
+  const info = await fetchTopicInfo(mirrorUrl, topicId);
+  const kind: 'hcs' | 'hol' = info && isIndexedRegistryMemo(info.memo) ? 'hol' : 'hcs';
+  const journalPath = resolve(journalDir, `${kind}-${topicId}.jsonl`);
+  const journal = readJournalSnapshot(journalPath);
+  if (!info) problems.push(`The mirror node does not know topic ${topicId}.`);
+  if (!journal) problems.push(`There is no journal for this topic at ${journalPath}; pass the journalDir the hook used.`);
+
+  const messages = info ? await fetchTopicMessages(mirrorUrl, topicId) : [];
+  const found = kind === 'hol' ? await readHolEntries(mirrorUrl, messages, problems) : readHcsEntries(messages, problems);
+  if (journal) compare(found, journal.entries, journal.delivered, problems);
+  return {
+    topicId,
+    kind,
+    journal: journalPath,
+    entriesInJournal: journal?.entries.length ?? 0,
+    entriesOnTopic: found.length,
+    problems,
+    ok: problems.length === 0,
+  };
+}
+
+function readHcsEntries(messages: Awaited<ReturnType<typeof fetchTopicMessages>>, problems: string[]): FoundEntry[] {
+  const found: FoundEntry[] = [];
+  const parts = new Map<string, { i: number; n: number; data: string; seq: number }[]>();
+  for (const message of messages) {
+    const decoded = decodeAuditMessage(message.text);
+    if (decoded.kind === 'foreign') {
+      problems.push(`Message #${message.sequenceNumber} ${decoded.problem}.`);
+    } else if (decoded.kind === 'entries') {
+      for (const entry of decoded.entries) found.push({ entry, where: `message #${message.sequenceNumber}` });
+    } else {
+      const list = parts.get(decoded.id) ?? [];
+      list.push({ ...decoded, seq: message.sequenceNumber });
+      parts.set(decoded.id, list);
+      if (list.length === decoded.n) {
+        const joined = joinParts(list);
+        if (joined.problem) problems.push(`Entry ${decoded.id}, split over messages ${list.map((part) => `#${part.seq}`).join(', ')}: ${joined.problem}.`);
+        else found.push({ entry: joined.entry, where: `messages ${list.map((part) => `#${part.seq}`).join(', ')}` });
+        parts.delete(decoded.id);
+      }
+    }
+  }
+  for (const [id, list] of parts) problems.push(`Entry ${id} is incomplete on the topic: ${list.length} of ${list[0]!.n} parts.`);
+  return found;
+}
+
+function describe(entry: AuditEntry): string {
+  return `seq ${entry.seq} (${entry.tool}, ${entry.outcome}, ${entry.timestamp})`;
+}
+
+function compare(found: FoundEntry[], journaled: AuditEntry[], delivered: Set<string>, problems: string[]): void {
+  const byId = new Map(journaled.map((entry) => [entry.id, entry]));
+  const seen = new Map<string, string[]>();
+  let lastSeq = 0;
+  for (const { entry, where } of found) {
+    const schemaProblems = auditEntryProblems(entry);
+    if (schemaProblems.length) {
+      problems.push(`The entry in ${where} does not match the audit entry schema: ${schemaProblems.join('; ')}.`);
+      continue;
+    }
+    const valid = entry as AuditEntry;
+    const mine = byId.get(valid.id);
+    if (!mine) {
+      problems.push(`The entry in ${where} (id ${valid.id}, ${valid.tool}, ${valid.timestamp}) is not in the journal: it was not written by this hook's journal.`);
+      continue;
+    }
+    const places = seen.get(valid.id) ?? [];
+    places.push(where);
+    seen.set(valid.id, places);
+    if (places.length > 1) continue;
+    if (JSON.stringify(valid) !== JSON.stringify(mine)) problems.push(`Journal entry ${describe(mine)} differs from the copy in ${where}.`);
+    if (valid.seq < lastSeq) problems.push(`Journal entry ${describe(mine)} appears after seq ${lastSeq} on the topic; entries should appear in journal order.`);
+    lastSeq = Math.max(lastSeq, valid.seq);
+  }
+  for (const [id, places] of seen) {
+    if (places.length > 1) problems.push(`Journal entry ${describe(byId.get(id)!)} appears ${places.length} times on the topic (${places.join(', ')}).`);
+  }
+  for (const entry of journaled) {
+    if (seen.has(entry.id)) continue;
+    problems.push(
+      delivered.has(entry.id)
+        ? `Journal entry ${describe(entry)} is missing from the topic although the journal records it as delivered.`
+        : `Journal entry ${describe(entry)} is not on the topic yet: the journal has not delivered it (let the hook flush, e.g. kit.audit.flush() or kit.close()).`,
+    );
+  }
+}

@@ -1,0 +1,48 @@
+import { AccountId, Hbar, TransferTransaction, type Client } from '@hiero-ledger/sdk';
+import { z } from 'zod';
+import { BaseTool } from '../../src/lifecycle/base-tool.js';
+import type { Plugin } from '../../src/plugins/plugin-contract.js';
+
+interface TransferInput {
+  to: string;
+  tinybars: number;
+  memo?: string;
+}
+interface TransferNormalised {
+  from: AccountId;
+  to: AccountId;
+  amount: Hbar;
+  memo?: string;
+}
+
+/**
+ * A small HBAR transfer tool for audit tests: builds a real TransferTransaction from the operator
+ * and goes out through the kit's mode strategy (AUTONOMOUS: signed, submitted, receipt awaited).
+ * Named like the core tool by default so seed examples read as written.
+ */
+export class TestTransferTool extends BaseTool<TransferInput, TransferNormalised, TransferTransaction> {
+  method: string;
+  name = 'Test transfer';
+  description = 'Sends tinybars from the operator to one account.';
+  parameters = z.object({ to: z.string(), tinybars: z.number().int().positive(), memo: z.string().max(100).optional() }).strict();
+
+  constructor(method = 'transfer_hbar_tool') {
+    super();
+    this.method = method;
+  }
+
+  normalizeParams(params: TransferInput, _context: unknown, client: Client): TransferNormalised {
+    return { from: client.operatorAccountId!, to: AccountId.fromString(params.to), amount: Hbar.fromTinybars(params.tinybars), ...(params.memo ? { memo: params.memo } : {}) };
+  }
+
+  coreAction(params: TransferNormalised): TransferTransaction {
+    const transaction = new TransferTransaction().addHbarTransfer(params.to, params.amount).addHbarTransfer(params.from, params.amount.negated());
+    if (params.memo) transaction.setTransactionMemo(params.memo);
+    return transaction;
+  }
+}
+
+/** A plugin holding test transfer tools under the given names. */
+export function transferPlugin(...methods: string[]): Plugin {
+  return { name: 'audit-test-transfers', tools: () => (methods.length ? methods : ['transfer_hbar_tool']).map((method) => new TestTransferTool(method)) };
+}

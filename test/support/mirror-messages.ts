@@ -1,0 +1,13 @@
+/** Reads every message of a topic from a mirror REST API, following `links.next`; returns their UTF-8 texts in sequence order. */
+export async function readTopicMessages(mirrorUrl: string, topicId: string): Promise<string[]> {
+  const texts: string[] = [];
+  let next: string | null = `/api/v1/topics/${topicId}/messages?limit=100&order=asc`;
+  while (next) {
+    const response = await fetch(new URL(next, mirrorUrl));
+    if (!response.ok) throw new Error(`mirror ${next}: HTTP ${response.status}`);
+    const body = (await response.json()) as { messages: { message: string }[]; links: { next: string | null } };
+    for (const message of body.messages) texts.push(Buffer.from(message.message, 'base64').toString('utf8'));
+    next = body.links.next;
+  }
+  return texts;
+}
