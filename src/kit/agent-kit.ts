@@ -53,17 +53,17 @@ export class AgentKit {
    * Runs one tool call through the lifecycle. Blocks, invalid input and ledger failures come back
    * as results with `raw.status: 'ERROR'`, never as exceptions.
    */
-  async execute(method: string, args?: unknown): Promise<ToolResult> {
-    this.assertOpen();
+  execute(method: string, args?: unknown): Promise<ToolResult> {
+    if (this.closed) return Promise.reject(closedError());
     let tool;
     try {
       tool = this.parts.registry.get(method);
     } catch (error) {
       if (!(error instanceof UnknownToolError)) throw error;
-      return {
+      return Promise.resolve({
         raw: { status: 'ERROR', errorCode: error.code, error: error.message, suggestions: [...error.suggestions] },
         humanMessage: `${error.message} Call one of the listed tools instead.`,
-      };
+      });
     }
     return this.parts.runner.run(tool, args, this.context, this.client);
   }
@@ -111,6 +111,10 @@ export class AgentKit {
   }
 
   private assertOpen(): void {
-    if (this.closed) throw new AgentHooksError(ErrorCode.KIT_CLOSED, 'This agent kit is closed; create a new one.');
+    if (this.closed) throw closedError();
   }
+}
+
+function closedError(): AgentHooksError {
+  return new AgentHooksError(ErrorCode.KIT_CLOSED, 'This agent kit is closed; create a new one.');
 }

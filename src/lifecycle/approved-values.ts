@@ -1,16 +1,10 @@
 /**
- * Once a stage's policies approve, the values they judged are locked: the event property becomes
- * read-only and plain containers (objects, arrays) are frozen all the way down, so no later
- * listener can change what executes. Class instances (SDK ids, Hbar, transactions) are left to
- * their own immutability: a frozen SDK transaction refuses every setter.
+ * Freezes plain containers (objects, arrays) all the way down, so values a policy approved cannot
+ * be edited in place by a later listener. Class instances (SDK ids, Hbar, transactions) are left
+ * to their own immutability: a frozen SDK transaction refuses every setter, and freezing SDK
+ * objects from outside could break their internal caches.
  */
-export function lockApproved<T>(event: Record<string, unknown>, key: string): T {
-  const value = deepFreezePlain(event[key]);
-  Object.defineProperty(event, key, { value, writable: false, enumerable: true, configurable: false });
-  return value as T;
-}
-
-function deepFreezePlain<T>(value: T): T {
+export function deepFreezePlain<T>(value: T): T {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
   const isArray = Array.isArray(value);
   const proto = Object.getPrototypeOf(value);

@@ -1,6 +1,6 @@
 import { Transaction, type Client } from '@hiero-ledger/sdk';
 import { strategyForMode } from '../modes/strategy-for-mode.js';
-import { lockApproved } from './approved-values.js';
+import { deepFreezePlain } from './approved-values.js';
 import type { BaseTool } from './base-tool.js';
 import type { Context } from './context.js';
 import { AgentHooksError, InvalidParamsError, PolicyBlockedError, asError, messageOf } from './errors.js';
@@ -38,56 +38,92 @@ export class ToolRunner {
   async run(tool: BaseTool, input: unknown, context: Context, client: Client): Promise<ToolResult> {
     const method = tool.method;
     const plan = this.index.plan(method);
-    const event: MutableEvent = { method, context, rawParams: undefined, client };
+    // What the call has reached; the toolError event is built from it.
+    const reached: MutableEvent = { method, context, client, rawParams: undefined };
     let step: LifecycleStep = 'preToolExecution';
     try {
-      event.rawParams = copyRawParams(method, input);
-      if (plan.preToolExecution) await this.runStage(plan.preToolExecution, event, 'preToolExecution');
-      const rawParams = lockApproved<Record<string, unknown>>(event, 'rawParams');
-      this.publish('preToolExecution', event);
+      // Each stage gets a fresh event. Hooks at the first two stages may enrich the params before
+      // that stage's policies judge them; once judged, the runner reads its own approved copy and
+      // later stages get new, frozen events, so no later listener can change what executes.
+      const pre: MutableEvent = { method, context, rawParams: copyRawParams(method, input), client };
+      const preListeners = plan.preToolExecution;
+      if (preListeners) for (const listener of preListeners) {
+        const pending = this.react(listener, pre, 'preToolExecution');
+        if (pending) await pending;
+      }
+      const rawParams = (reached.rawParams = deepFreezePlain(pre.rawParams));
+      this.publish('preToolExecution', pre);
 
       step = 'normalizeParams';
       const parsed = parseParams(method, tool.parameters, rawParams);
-      event.normalisedParams = await tool.normalizeParams(parsed, context, client);
+      // Steps may answer synchronously; awaiting only promises saves a microtask per step.
+      let normalised: unknown = tool.normalizeParams(parsed, context, client);
+      if (isThenable(normalised)) normalised = await normalised;
+      const norm: MutableEvent = { method, context, rawParams, client, normalisedParams: normalised };
+      reached.normalisedParams = norm.normalisedParams;
       step = 'postParamsNormalization';
-      if (plan.postParamsNormalization) await this.runStage(plan.postParamsNormalization, event, 'postParamsNormalization');
-      const normalised = lockApproved<unknown>(event, 'normalisedParams');
-      this.publish('postParamsNormalization', event);
+      const normListeners = plan.postParamsNormalization;
+      if (normListeners) for (const listener of normListeners) {
+        const pending = this.react(listener, norm, 'postParamsNormalization');
+        if (pending) await pending;
+      }
+      const normalisedParams = (reached.normalisedParams = deepFreezePlain(norm.normalisedParams));
+      this.publish('postParamsNormalization', norm);
 
       step = 'coreAction';
-      let core: unknown = await tool.coreAction(normalised, context, client);
-      const secondary = tool.shouldSecondaryAction(core, context);
+      let coreActionResult: unknown = tool.coreAction(normalisedParams, context, client);
+      if (isThenable(coreActionResult)) coreActionResult = await coreActionResult;
+      const secondary = tool.shouldSecondaryAction(coreActionResult, context);
       // Fix payer, transaction ID and body before the policies look, so they judge the exact bytes.
-      if (secondary && core instanceof Transaction) core = await strategyForMode(context).prepare(core, client, context);
-      event.coreActionResult = core;
+      if (secondary && coreActionResult instanceof Transaction) {
+        coreActionResult = await strategyForMode(context).prepare(coreActionResult, client, context);
+      }
+      coreActionResult = reached.coreActionResult = deepFreezePlain(coreActionResult);
       step = 'postCoreAction';
-      if (plan.postCoreAction) await this.runStage(plan.postCoreAction, event, 'postCoreAction');
-      core = lockApproved<unknown>(event, 'coreActionResult');
-      this.publish('postCoreAction', event);
+      const core = Object.freeze({ method, context, rawParams, client, normalisedParams, coreActionResult });
+      const coreListeners = plan.postCoreAction;
+      if (coreListeners) for (const listener of coreListeners) {
+        const pending = this.react(listener, core, 'postCoreAction');
+        if (pending) await pending;
+      }
+      this.publish('postCoreAction', core);
 
       step = 'secondaryAction';
-      const result = secondary ? await tool.secondaryAction(core, client, context, normalised) : tool.formatResult(core, normalised);
-      event.toolResult = result;
+      const toolResult = secondary
+        ? await tool.secondaryAction(coreActionResult, client, context, normalisedParams)
+        : tool.formatResult(coreActionResult, normalisedParams);
       step = 'postToolExecution';
-      await this.afterExecution(plan.postToolExecution, plan.toolError, event, result);
-      return result;
+      const post = Object.freeze({ method, context, rawParams, client, normalisedParams, coreActionResult, toolResult });
+      if (plan.postToolExecution || plan.toolError) {
+        await this.afterExecution(plan.postToolExecution, plan.toolError, post, toolResult);
+      } else {
+        this.publishExecuted(post, toolResult);
+      }
+      return toolResult;
     } catch (error) {
-      return this.fail(tool, plan.toolError, event, step, error);
+      return this.fail(tool, plan.toolError, reached, step, error);
     }
   }
 
-  /** Runs a pre-execution stage: hooks, then policies; a block or a hook error stops the call. */
-  private async runStage(listeners: readonly StageListener[], event: MutableEvent, stage: HookStage): Promise<void> {
-    for (const listener of listeners) {
-      if (listener.kind === 'hook') {
-        const done = listener.invoke(event);
-        if (isThenable(done)) await done;
-        continue;
-      }
-      let blocked = judge(listener, stage, event, this.options.policyTimeoutMs);
-      if (isThenable(blocked)) blocked = await blocked;
-      if (blocked) throw new PolicyBlockedError(event.method, blocked);
+  /**
+   * One listener's reaction at a stage before submission: a hook's error or a policy's block
+   * stops the call. Returns a promise only when the listener answered asynchronously, so the
+   * caller awaits exactly what needs awaiting (the loop is inlined in `run` for the same reason).
+   */
+  private react(listener: StageListener, event: object, stage: HookStage): PromiseLike<unknown> | undefined {
+    if (listener.kind === 'hook') {
+      const done = listener.invoke(event);
+      return isThenable(done) ? done : undefined;
     }
+    const method = (event as MutableEvent).method;
+    const blocked = judge(listener, stage, event, this.options.policyTimeoutMs);
+    if (!isThenable(blocked)) {
+      if (blocked) throw new PolicyBlockedError(method, blocked);
+      return undefined;
+    }
+    return blocked.then((verdict) => {
+      if (verdict) throw new PolicyBlockedError(method, verdict);
+    });
   }
 
   /**
@@ -97,7 +133,7 @@ export class ToolRunner {
   private async afterExecution(
     listeners: readonly StageListener[] | null,
     errorListeners: readonly StageListener[] | null,
-    event: MutableEvent,
+    event: Readonly<MutableEvent>,
     result: ToolResult,
   ): Promise<void> {
     let blockedBy: BlockedBy | undefined;
@@ -115,17 +151,13 @@ export class ToolRunner {
         this.warn(result, `hook "${listener.name}" failed after the action ran: ${messageOf(error)}`);
       }
     }
-    try {
-      this.bus.emit('postToolExecution', event as never);
-    } catch (error) {
-      this.warn(result, `a postToolExecution observer failed: ${messageOf(error)}`);
-    }
+    this.publishExecuted(event, result);
     if (!blockedBy) return;
     result.raw.blockedBy = blockedBy;
     this.warn(result, `policy "${blockedBy.policy}" objected after the action ran; it was not undone`);
     result.humanMessage = blockedAfterExecutionMessage(result.humanMessage, blockedBy);
     const error = new PolicyBlockedError(event.method, blockedBy);
-    await this.publishError(errorListeners, { ...event, stage: 'postToolExecution', error, blockedBy }, result);
+    await this.publishError(errorListeners, Object.freeze({ ...event, stage: 'postToolExecution', error, blockedBy }), result);
   }
 
   private async fail(
@@ -138,11 +170,11 @@ export class ToolRunner {
     const error = asError(thrown);
     const result = failureResult(tool, step, error);
     this.options.logger.debug({ tool: tool.method, stage: step, code: result.raw.errorCode }, 'tool call did not complete');
-    await this.publishError(errorListeners, { ...event, stage: step, error, blockedBy: result.raw.blockedBy }, result);
+    await this.publishError(errorListeners, Object.freeze({ ...event, stage: step, error, blockedBy: result.raw.blockedBy }), result);
     return result;
   }
 
-  private async publishError(listeners: readonly StageListener[] | null, event: MutableEvent, result: ToolResult): Promise<void> {
+  private async publishError(listeners: readonly StageListener[] | null, event: Readonly<MutableEvent>, result: ToolResult): Promise<void> {
     for (const listener of listeners ?? []) {
       try {
         const done = listener.invoke(event);
@@ -158,14 +190,23 @@ export class ToolRunner {
     }
   }
 
+  /** After execution an observer's failure is a warning, like a hook's. */
+  private publishExecuted(event: object, result: ToolResult): void {
+    try {
+      this.bus.emit('postToolExecution', event as never);
+    } catch (error) {
+      this.warn(result, `a postToolExecution observer failed: ${messageOf(error)}`);
+    }
+  }
+
   /** Observers see approved values; one that throws before submission fails the call like a hook. */
-  private publish(stage: Exclude<HookStage, 'postToolExecution'>, event: MutableEvent): void {
+  private publish(stage: Exclude<HookStage, 'postToolExecution'>, event: object): void {
     this.bus.emit(stage, event as never);
   }
 
   private warn(result: ToolResult, warning: string): void {
     (result.raw.warnings ??= []).push(warning);
-    this.options.logger.warn({ tool: result.raw.tool }, warning);
+    this.options.logger.warn({ warning }, 'tool call warning');
   }
 }
 

@@ -1,0 +1,101 @@
+import { Client, PrivateKey } from '@hiero-ledger/sdk';
+import { z } from 'zod';
+import { AbstractHook, BaseTool, createAgentKit, type Context } from '../src/index.js';
+
+/** (registered hooks, of which relevant to the called tool), as the issue asks. */
+export const DISPATCH_CASES: readonly [registered: number, relevant: number][] = [
+  [0, 0],
+  [4, 4],
+  [10, 1],
+  [100, 1],
+  [1000, 1],
+];
+
+export interface DispatchResult {
+  case: 'dispatch';
+  registered: number;
+  relevant: number;
+  ns_per_call: number;
+  floor_ns_per_call: number;
+}
+
+const METHOD = 'noop_tool';
+
+class NoopTool extends BaseTool<Record<string, never>, Record<string, never>, number> {
+  method = METHOD;
+  name = 'No-op';
+  description = 'Does nothing; measures the lifecycle around it.';
+  parameters = z.object({}).strict() as z.ZodType<Record<string, never>>;
+  normalizeParams(params: Record<string, never>) {
+    return params;
+  }
+  coreAction() {
+    return 1;
+  }
+}
+
+/** A hook on all four stages that does nothing. */
+class NoopHook extends AbstractHook {
+  constructor(tool: string) {
+    super();
+    this.relevantTools = [tool];
+  }
+  override async preToolExecutionHook() {}
+  override async postParamsNormalizationHook() {}
+  override async postCoreActionHook() {}
+  override async postToolExecutionHook() {}
+}
+
+/**
+ * Lifecycle dispatch cost per call for a no-op tool, next to a floor measured in the same run: the
+ * same tool steps and the same relevant hooks called directly in a plain loop. The two are timed
+ * in alternating rounds and the median round of each is reported, so drift hits both alike.
+ */
+export async function benchDispatch(registered: number, relevant: number, callsPerRound = 20_000, rounds = 7): Promise<DispatchResult> {
+  const client = Client.forNetwork({ '127.0.0.1:9': '0.0.3' }, { scheduleNetworkUpdate: false }).setOperator('0.0.2', PrivateKey.generateED25519());
+  const hooks = Array.from({ length: registered }, (_, i) => new NoopHook(i < relevant ? METHOD : `other_tool_${i}`));
+  const relevantHooks = hooks.slice(0, relevant);
+  const tool = new NoopTool();
+  const context: Context = {};
+  const kit = await createAgentKit({ client, pluginsDir: null, plugins: [{ name: 'bench', tools: () => [tool] }], hooks, context });
+
+  const viaKit = async () => {
+    for (let i = 0; i < callsPerRound; i++) await kit.execute(METHOD, {});
+  };
+  const floor = async () => {
+    for (let i = 0; i < callsPerRound; i++) {
+      const event: Record<string, unknown> = { method: METHOD, context, rawParams: {}, client };
+      for (const hook of relevantHooks) await hook.preToolExecutionHook();
+      const parsed = tool.parameters.parse(event.rawParams);
+      event.normalisedParams = await tool.normalizeParams(parsed);
+      for (const hook of relevantHooks) await hook.postParamsNormalizationHook();
+      event.coreActionResult = await tool.coreAction();
+      for (const hook of relevantHooks) await hook.postCoreActionHook();
+      event.toolResult = tool.formatResult(1, event.normalisedParams as Record<string, never>);
+      for (const hook of relevantHooks) await hook.postToolExecutionHook();
+    }
+  };
+
+  await viaKit();
+  await floor();
+  const kitRounds: number[] = [];
+  const floorRounds: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    kitRounds.push(await timePerCall(viaKit, callsPerRound));
+    floorRounds.push(await timePerCall(floor, callsPerRound));
+  }
+  await kit.close();
+  client.close();
+  return { case: 'dispatch', registered, relevant, ns_per_call: median(kitRounds), floor_ns_per_call: median(floorRounds) };
+}
+
+async function timePerCall(run: () => Promise<void>, calls: number): Promise<number> {
+  const start = process.hrtime.bigint();
+  await run();
+  return Number(process.hrtime.bigint() - start) / calls;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round(sorted[Math.floor(sorted.length / 2)]!);
+}
