@@ -1,0 +1,26 @@
+import type { Plugin } from '../../src/index.js';
+import { GetAccountQueryTool } from './get-account-query-tool.js';
+import { GetAccountTokenBalancesQueryTool } from './get-account-token-balances-query-tool.js';
+import { GetHbarBalanceQueryTool } from './get-hbar-balance-query-tool.js';
+import { GetTokenInfoQueryTool } from './get-token-info-query-tool.js';
+import { GetTopicInfoQueryTool } from './get-topic-info-query-tool.js';
+import { GetTopicMessagesQueryTool } from './get-topic-messages-query-tool.js';
+import { GetTransactionRecordQueryTool } from './get-transaction-record-query-tool.js';
+
+/** Read-only tools served by the mirror node REST API. */
+const coreQueriesPlugin: Plugin = {
+  name: 'core-queries',
+  version: '0.1.0',
+  description: 'Mirror-node queries: balances, accounts, topics and their messages, tokens, transaction records.',
+  tools: () => [
+    new GetHbarBalanceQueryTool(),
+    new GetAccountQueryTool(),
+    new GetAccountTokenBalancesQueryTool(),
+    new GetTopicInfoQueryTool(),
+    new GetTopicMessagesQueryTool(),
+    new GetTokenInfoQueryTool(),
+    new GetTransactionRecordQueryTool(),
+  ],
+};
+
+export default coreQueriesPlugin;
