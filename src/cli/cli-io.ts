@@ -1,0 +1,46 @@
+import { toJson } from '../lifecycle/to-json.js';
+
+/** Where the CLI writes and what it reads from its surroundings; tests pass their own. */
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+export function processIo(): CliIo {
+  return {
+    stdout: (text) => void process.stdout.write(text),
+    stderr: (text) => void process.stderr.write(text),
+    env: process.env,
+    cwd: process.cwd(),
+  };
+}
+
+/** Human lines or one JSON document, as `--json` says. */
+export class Output {
+  constructor(
+    private readonly io: CliIo,
+    readonly json: boolean,
+  ) {}
+
+  /** A line of human output; ignored in `--json` mode, where only the final document is printed. */
+  line(text = ''): void {
+    if (!this.json) this.io.stdout(`${text}\n`);
+  }
+
+  /** Progress and notes for people: on stderr, so stdout stays clean for pipes. */
+  note(text: string): void {
+    if (!this.json) this.io.stderr(`${text}\n`);
+  }
+
+  document(value: unknown): void {
+    if (this.json) this.io.stdout(`${toJson(value, 2)}\n`);
+  }
+
+  /** An error: a JSON document on stdout with `--json`, else plain lines on stderr. Never a stack. */
+  error(message: string, details: Record<string, unknown> = {}): void {
+    if (this.json) this.io.stdout(`${toJson({ error: { message, ...details } }, 2)}\n`);
+    else this.io.stderr(`error: ${message}\n`);
+  }
+}

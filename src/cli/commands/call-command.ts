@@ -1,0 +1,48 @@
+import type { Command } from 'commander';
+import { messageOf } from '../../lifecycle/errors.js';
+import { toJson } from '../../lifecycle/to-json.js';
+import type { RunAction } from '../program.js';
+import { exitCodeFor, ExitCode } from '../exit-codes.js';
+import { UsageError } from '../usage-error.js';
+
+/** `agent-hooks call <tool> '<json>'`: one call through the full lifecycle. */
+export function registerCallCommand(program: Command, run: RunAction): void {
+  program
+    .command('call')
+    .description('run one tool call through the full lifecycle (hooks, policies, submission) and print the result')
+    .argument('<tool>', 'tool name, e.g. transfer_hbar_tool (see: agent-hooks tools)')
+    .argument('[json]', "the tool's parameters as one JSON object", '{}')
+    .addHelpText('after', `\nExample:\n  agent-hooks call transfer_hbar_tool '{"transfers":[{"accountId":"0.0.1001","amount":1}]}'\n\nExit codes: 0 executed, 1 failed, 2 bad input, 3 blocked by a policy.`)
+    .action((tool: string, json: string, _options, command: Command) =>
+      run(command, async (ctx) => {
+        const params = parseParamsArgument(json);
+        const configured = await ctx.openKit();
+        try {
+          const result = await configured.kit.execute(tool, params);
+          ctx.output.document(result);
+          ctx.output.line(result.humanMessage);
+          const { raw } = result;
+          if (raw.transactionId) ctx.output.line(`  transaction: ${raw.transactionId}`);
+          if (raw.errorCode) ctx.output.line(`  error code:  ${raw.errorCode}`);
+          for (const warning of raw.warnings ?? []) ctx.output.line(`  warning:     ${warning}`);
+          if (raw.status === 'SUCCESS' && raw.data !== undefined) ctx.output.line(toJson(raw.data, 2));
+          return exitCodeFor(result);
+        } finally {
+          await configured.close();
+        }
+      }),
+    );
+}
+
+function parseParamsArgument(json: string): unknown {
+  let params: unknown;
+  try {
+    params = JSON.parse(json);
+  } catch (error) {
+    throw new UsageError(`argument <json> is not valid JSON (${messageOf(error)}); pass the parameters as one JSON object in single quotes, e.g. '{"transfers":[{"accountId":"0.0.1001","amount":1}]}'`);
+  }
+  if (params === null || typeof params !== 'object' || Array.isArray(params)) {
+    throw new UsageError(`argument <json> must be a JSON object of parameters, got ${Array.isArray(params) ? 'an array' : JSON.stringify(params)}`);
+  }
+  return params;
+}

@@ -1,0 +1,64 @@
+import type { Command } from 'commander';
+import { toJson } from '../../lifecycle/to-json.js';
+import { runDemo, type DemoCall, type DemoReport } from '../demo/run-demo.js';
+import { ExitCode } from '../exit-codes.js';
+import type { Output } from '../cli-io.js';
+import type { RunAction } from '../program.js';
+
+/** `agent-hooks demo`: the guarded session on a fresh devnet, what `npm start` runs. */
+export function registerDemoCommand(program: Command, run: RunAction): void {
+  program
+    .command('demo')
+    .description('run a scripted, guarded agent session on a fresh embedded devnet and verify its audit trail (no network, no setup)')
+    .action((_options, command: Command) =>
+      run(command, async (ctx) => {
+        const out = ctx.output;
+        out.line('agent-hooks demo: an agent session under hooks and policies, on an embedded Hedera devnet');
+        out.line();
+        const report = await runDemo({
+          setup: (what) => out.line(`  setup  ${what}`),
+          call: (call, index) => printCall(out, call, index),
+        });
+        out.document(jsonReport(report));
+        printAudit(out, report);
+        return report.ok ? ExitCode.OK : ExitCode.FAILED;
+      }),
+    );
+}
+
+function printCall(out: Output, call: DemoCall, index: number): void {
+  const { raw } = call.result;
+  out.line();
+  out.line(`[${index}] agent: "${call.step.request}"`);
+  out.line(`    call     ${call.step.tool} ${toJson(call.params)}`);
+  if (call.outcome === 'executed') out.line(`    EXECUTED transaction ${raw.transactionId} (${String(raw.receiptStatus ?? raw.status)})`);
+  else if (call.outcome === 'blocked') {
+    out.line(`    BLOCKED  by ${raw.blockedBy?.policy} at ${raw.blockedBy?.stage}${raw.blockedBy?.reason ? `: ${raw.blockedBy.reason}` : ''}`);
+  } else out.line(`    FAILED   with ${raw.errorCode}${raw.transactionId ? ` (transaction ${raw.transactionId})` : ''}`);
+  out.line(`    model    ${call.result.humanMessage}`);
+  if (call.outcome !== call.step.expected) out.line(`    !! expected ${call.step.expected}`);
+}
+
+function printAudit(out: Output, report: DemoReport): void {
+  const { audit } = report;
+  out.line();
+  out.line(`audit trail: topic ${audit.topicId}, ${audit.entries.length} entries in ${audit.messages} HCS message(s), read back from the mirror`);
+  for (const entry of audit.entries) {
+    const detail = entry.outcome === 'blocked' ? `by ${entry.blockedBy?.policy}` : entry.transactionId ? `${entry.transactionId} ${entry.status ?? ''}`.trim() : (entry.error?.code ?? '');
+    out.line(`  #${entry.seq} ${entry.tool.padEnd(20)} ${entry.outcome.padEnd(9)} ${detail}`);
+  }
+  if (audit.problems.length === 0) out.line('verified: every call is on the topic exactly once, in order, with its outcome.');
+  else for (const problem of audit.problems) out.line(`  PROBLEM ${problem}`);
+  out.line();
+  out.line(report.ok ? 'demo finished: all outcomes as scripted, audit trail verified.' : 'demo finished with problems (see above).');
+}
+
+function jsonReport(report: DemoReport): unknown {
+  return {
+    ok: report.ok,
+    accounts: report.accounts,
+    policies: report.policies,
+    calls: report.calls.map((call) => ({ request: call.step.request, tool: call.step.tool, params: call.params, expected: call.step.expected, outcome: call.outcome, result: call.result })),
+    audit: report.audit,
+  };
+}

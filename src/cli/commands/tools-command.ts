@@ -1,0 +1,28 @@
+import type { Command } from 'commander';
+import { toolInputJsonSchema } from '../../adapters/mcp/tool-input-schema.js';
+import type { RunAction } from '../program.js';
+import { ExitCode } from '../exit-codes.js';
+
+/** `agent-hooks tools`: the configured tools, with descriptions (and input schemas with --json). */
+export function registerToolsCommand(program: Command, run: RunAction): void {
+  program
+    .command('tools')
+    .description('list the tools the configuration exposes, with their descriptions')
+    .action((_options, command: Command) =>
+      run(command, async (ctx) => {
+        const configured = await ctx.openKit();
+        try {
+          const tools = configured.kit.listTools();
+          ctx.output.document(
+            tools.map((tool) => ({ method: tool.method, name: tool.name, plugin: tool.plugin, description: tool.description, inputSchema: toolInputJsonSchema(tool.parameters) })),
+          );
+          const width = Math.max(0, ...tools.map((tool) => tool.method.length));
+          for (const tool of tools) ctx.output.line(`${tool.method.padEnd(width)}  ${tool.description}`);
+          ctx.output.note(`${tools.length} tool(s) on network "${configured.network}". Run one with: agent-hooks call <tool> '<json>'`);
+          return ExitCode.OK;
+        } finally {
+          await configured.close();
+        }
+      }),
+    );
+}
