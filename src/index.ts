@@ -49,6 +49,7 @@ export type { LoadedPlugin } from './plugins/plugin-loader.js';
 
 export { AgentKit } from './kit/agent-kit.js';
 export { createAgentKit } from './kit/create-agent-kit.js';
+export { createKitFromEnv, type EnvKit, type EnvKitOptions } from './kit/env-kit.js';
 export type { AgentKitOptions } from './kit/create-agent-kit.js';
 export { HederaAgentAPI } from './kit/hedera-agent-api.js';
 export type { ToolDescription } from './kit/tool-registry.js';
