@@ -1,0 +1,60 @@
+import { expect } from 'chai';
+import { AccountBalanceQuery, Hbar, type Client } from '@hiero-ledger/sdk';
+import { AbstractHook, AgentMode, createAgentKit, type AgentKit } from '../../../src/index.js';
+import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
+import { TransferBuilderTool, pluginOf } from '../../support/noop-tools.js';
+
+/** The AUTONOMOUS strategy and the post-execution rules against a real SDK and the embedded devnet. */
+describe('AUTONOMOUS mode on the devnet', () => {
+  let net: Devnet;
+  let client: Client;
+  let kit: AgentKit | undefined;
+  before(async () => {
+    net = await startDevnet({ grpcPort: 0, mirrorPort: 0 });
+    client = net.client();
+  });
+  after(async () => {
+    await net.stop();
+  });
+  afterEach(async () => {
+    await kit?.close();
+    kit = undefined;
+  });
+
+  const balanceOf = async (accountId: string) => (await new AccountBalanceQuery().setAccountId(accountId).execute(client)).hbars.toTinybars().toNumber();
+
+  it('submits, waits for the receipt and moves the HBAR', async () => {
+    const { accountId } = await net.createAccount({ hbar: 1 });
+    kit = await createAgentKit({ client, pluginsDir: null, plugins: [pluginOf('t', new TransferBuilderTool())], context: { mode: AgentMode.AUTONOMOUS } });
+    const result = await kit.execute('transfer_builder_tool', { to: accountId, hbar: 2 });
+    expect(result.raw).to.include({ status: 'SUCCESS', receiptStatus: 'SUCCESS', submitted: true });
+    expect(result.raw.transactionId).to.match(/^0\.0\.2@\d+\.\d+$/);
+    expect(await balanceOf(accountId)).to.equal(new Hbar(3).toTinybars().toNumber());
+  });
+
+  it('reports a ledger failure with the Hedera status as errorCode and keeps the transaction ID', async () => {
+    const { accountId } = await net.createAccount({ hbar: 1 });
+    kit = await createAgentKit({ client, pluginsDir: null, plugins: [pluginOf('t', new TransferBuilderTool())] });
+    const result = await kit.execute('transfer_builder_tool', { to: accountId, hbar: 50_000_000_000 });
+    expect(result.raw.status).to.equal('ERROR');
+    expect(result.raw.errorCode, JSON.stringify(result.raw)).to.equal('INSUFFICIENT_ACCOUNT_BALANCE');
+    expect(result.raw.transactionId).to.match(/^0\.0\.2@/);
+    expect(await balanceOf(accountId)).to.equal(new Hbar(1).toTinybars().toNumber());
+  });
+
+  it('never turns an executed transfer into an error when a post-execution hook fails', async () => {
+    class FailingAuditHook extends AbstractHook {
+      override relevantTools = ['*'];
+      override async postToolExecutionHook(): Promise<void> {
+        throw new Error('audit store unreachable');
+      }
+    }
+    const { accountId } = await net.createAccount({ hbar: 1 });
+    kit = await createAgentKit({ client, pluginsDir: null, plugins: [pluginOf('t', new TransferBuilderTool())], hooks: [new FailingAuditHook()] });
+    const result = await kit.execute('transfer_builder_tool', { to: accountId, hbar: 1 });
+    expect(result.raw.status).to.equal('SUCCESS');
+    expect(result.raw.transactionId).to.be.a('string');
+    expect(result.raw.warnings).to.deep.equal(['hook "FailingAuditHook" failed after the action ran: audit store unreachable']);
+    expect(await balanceOf(accountId)).to.equal(new Hbar(2).toTinybars().toNumber());
+  });
+});
