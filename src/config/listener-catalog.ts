@@ -23,12 +23,14 @@ type Constructor = new (...args: unknown[]) => object;
 export function listenerCatalog(extra: Record<string, unknown> = {}): Map<string, CatalogEntry> {
   const catalog = new Map<string, CatalogEntry>();
   for (const [name, value] of Object.entries({ ...builtInHooks, ...builtInPolicies, ...extra })) {
-    if (typeof value !== 'function' || value === AbstractHook || value === AbstractPolicy) continue;
+    // Base classes (AbstractHook, AuditTrailBase, …) are exported for authors, not for configs.
+    if (typeof value !== 'function' || /^Abstract|Base$/.test(name)) continue;
     const prototype = (value as { prototype?: unknown }).prototype;
     if (!(prototype instanceof AbstractHook)) continue;
     const kind = prototype instanceof AbstractPolicy ? 'policy' : 'hook';
     const ctor = value as Constructor;
-    catalog.set(name, { kind, name, create: (args) => new ctor(...args) });
+    // JSON has no `undefined`: a null argument means "left out" (e.g. the optional loggingClient).
+    catalog.set(name, { kind, name, create: (args) => new ctor(...args.map((arg) => (arg === null ? undefined : arg))) });
   }
   return catalog;
 }
