@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import sinon from 'sinon';
 import { AccountId, Transaction, TransferTransaction, type Client } from '@hiero-ledger/sdk';
-import { AgentMode, HederaAgentAPI, createAgentKit, type AgentKit, type TransactionStrategy } from '../../../src/index.js';
+import { injectable } from 'tsyringe';
+import { AbstractHook, AgentMode, HederaAgentAPI, Hook, createAgentKit, type AgentKit, type TransactionStrategy } from '../../../src/index.js';
 import { RejectToolPolicy } from '../../../src/policies/index.js';
 import { EchoTool, TransferBuilderTool, pluginOf } from '../../support/noop-tools.js';
 import { offlineClient } from '../../support/offline-client.js';
@@ -36,6 +37,35 @@ describe('createAgentKit', () => {
       expect((await open.execute('echo_tool', { text: 'a' })).raw.status).to.equal('SUCCESS');
       expect(observed.called).to.equal(false);
       expect(open.container.isRegistered('marker', true)).to.equal(false);
+    });
+  });
+
+  describe('when hooks come from several places', () => {
+    it('feeds seed instances, decorated classes and plugin hooks into one index, in that order', async () => {
+      const order: string[] = [];
+      class SeedHook extends AbstractHook {
+        override relevantTools = ['echo_tool'];
+        override async preToolExecutionHook() {
+          order.push('context.hooks');
+        }
+      }
+      @injectable()
+      class Decorated {
+        @Hook('preToolExecution', ['echo_tool'])
+        seen() {
+          order.push('hooks');
+        }
+      }
+      class PluginHook extends AbstractHook {
+        override relevantTools = ['*'];
+        override async preToolExecutionHook() {
+          order.push('plugin');
+        }
+      }
+      const plugin = { ...pluginOf('with-hooks', new EchoTool()), hooks: [new PluginHook()] };
+      const kit = await make({ plugins: [plugin], context: { hooks: [new SeedHook()] }, hooks: [Decorated] });
+      await kit.execute('echo_tool', { text: 'a' });
+      expect(order).to.deep.equal(['context.hooks', 'hooks', 'plugin']);
     });
   });
 
