@@ -1,0 +1,181 @@
+import { expect } from 'chai';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Client } from '@hiero-ledger/sdk';
+import { MirrorClient, PUBLIC_MIRROR_URLS, mirrorFor, toMirrorTransactionId } from '../../../src/mirror/mirror-client.js';
+import { MirrorError, MirrorErrorCode } from '../../../src/mirror/mirror-error.js';
+
+type Reply = { status: number; body?: unknown };
+
+/** A real HTTP server on loopback that answers each request from a script and records the URLs. */
+class ScriptedMirror {
+  readonly requests: string[] = [];
+  private readonly replies = new Map<string, Reply[]>();
+  private server!: Server;
+  url = '';
+
+  reply(pathPrefix: string, ...replies: Reply[]): void {
+    this.replies.set(pathPrefix, replies);
+  }
+
+  async start(): Promise<void> {
+    this.server = createServer((req: IncomingMessage, res: ServerResponse) => {
+      const url = req.url ?? '';
+      this.requests.push(url);
+      const key = [...this.replies.keys()].filter((prefix) => url.startsWith(prefix)).sort((a, b) => b.length - a.length)[0];
+      const queue = key ? this.replies.get(key)! : [];
+      const next = queue.length > 1 ? queue.shift()! : queue[0] ?? { status: 404, body: { _status: { messages: [{ message: 'Not found' }] } } };
+      res.writeHead(next.status, { 'content-type': 'application/json' });
+      res.end(next.body === undefined ? '' : typeof next.body === 'string' ? next.body : JSON.stringify(next.body));
+    });
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+const message = (seq: number) => ({
+  consensus_timestamp: `1700000000.00000000${seq}`, message: Buffer.from(`m${seq}`).toString('base64'), payer_account_id: '0.0.2',
+  running_hash: '', running_hash_version: 3, sequence_number: seq, topic_id: '0.0.9', chunk_info: null,
+});
+
+describe('MirrorClient', () => {
+  let mirror: ScriptedMirror;
+  let client: MirrorClient;
+
+  beforeEach(async () => {
+    mirror = new ScriptedMirror();
+    await mirror.start();
+    client = new MirrorClient(`${mirror.url}/api/v1/`, { retries: 2, retryDelayMs: 1 });
+  });
+  afterEach(() => mirror.stop());
+
+  describe('when an entity exists', () => {
+    it('GETs it under /api/v1 and returns the body with mirror field names', async () => {
+      mirror.reply('/api/v1/accounts/0.0.5', { status: 200, body: { account: '0.0.5', balance: { balance: 150, timestamp: null, tokens: [] } } });
+      const account = await client.getAccount('0.0.5');
+      expect(account.balance.balance).to.equal(150);
+      expect(mirror.requests).to.deep.equal(['/api/v1/accounts/0.0.5']);
+    });
+  });
+
+  describe('when the entity is unknown', () => {
+    it('raises a not-found MirrorError naming the entity', async () => {
+      const error = await client.getToken('0.0.77').then(() => undefined, (thrown: unknown) => thrown);
+      expect(error).to.be.instanceOf(MirrorError);
+      expect((error as MirrorError).code).to.equal(MirrorErrorCode.NOT_FOUND);
+      expect((error as MirrorError).httpStatus).to.equal(404);
+      expect((error as MirrorError).message).to.contain('token 0.0.77 does not exist');
+    });
+  });
+
+  describe('when the mirror is rate limiting or unavailable', () => {
+    it('retries 429 and 503 and then succeeds', async () => {
+      mirror.reply('/api/v1/topics/0.0.9', { status: 429 }, { status: 503 }, { status: 200, body: { topic_id: '0.0.9', memo: 'x' } });
+      const topic = await client.getTopic('0.0.9');
+      expect(topic.memo).to.equal('x');
+      expect(mirror.requests).to.have.length(3);
+    });
+
+    it('gives up after the bounded number of retries', async () => {
+      mirror.reply('/api/v1/topics/0.0.9', { status: 503 });
+      const error = await client.getTopic('0.0.9').then(() => undefined, (thrown: unknown) => thrown);
+      expect((error as MirrorError).code).to.equal(MirrorErrorCode.UNAVAILABLE);
+      expect(mirror.requests).to.have.length(3);
+    });
+
+    it('does not retry other errors', async () => {
+      mirror.reply('/api/v1/topics/0.0.9', { status: 400, body: {} });
+      const error = await client.getTopic('0.0.9').then(() => undefined, (thrown: unknown) => thrown);
+      expect((error as MirrorError).code).to.equal(MirrorErrorCode.BAD_RESPONSE);
+      expect(mirror.requests).to.have.length(1);
+    });
+
+    it('reports a body that is not JSON', async () => {
+      mirror.reply('/api/v1/tokens/0.0.1', { status: 200, body: 'not json' });
+      const error = await client.getToken('0.0.1').then(() => undefined, (thrown: unknown) => thrown);
+      expect((error as MirrorError).code).to.equal(MirrorErrorCode.BAD_RESPONSE);
+    });
+  });
+
+  describe('when topic messages span pages', () => {
+    it('follows links.next until the limit is reached, passing the filters', async () => {
+      mirror.reply('/api/v1/topics/0.0.9/messages?limit=3', { status: 200, body: { messages: [message(1), message(2)], links: { next: '/api/v1/topics/0.0.9/messages?page=2' } } });
+      mirror.reply('/api/v1/topics/0.0.9/messages?page=2', { status: 200, body: { messages: [message(3), message(4)], links: { next: '/api/v1/topics/0.0.9/messages?page=3' } } });
+      const body = await client.getTopicMessages('0.0.9', { limit: 3, order: 'asc', sequenceNumber: 'gt:0', timestamp: ['gte:1.0', 'lte:2.0'] });
+      expect(body.messages.map((each) => each.sequence_number)).to.deep.equal([1, 2, 3]);
+      expect(mirror.requests[0]).to.equal('/api/v1/topics/0.0.9/messages?limit=3&order=asc&sequencenumber=gt%3A0&timestamp=gte%3A1.0&timestamp=lte%3A2.0');
+      expect(mirror.requests).to.have.length(2);
+    });
+
+    it('stops when there is no next page', async () => {
+      mirror.reply('/api/v1/topics/0.0.9/messages', { status: 200, body: { messages: [message(1)], links: { next: null } } });
+      const body = await client.getTopicMessages('0.0.9', { limit: 50 });
+      expect(body.messages).to.have.length(1);
+      expect(mirror.requests).to.have.length(1);
+    });
+  });
+
+  describe('when listing account tokens and balances', () => {
+    it('collects every page of token relationships', async () => {
+      mirror.reply('/api/v1/accounts/0.0.5/tokens?limit=100', { status: 200, body: { tokens: [{ token_id: '0.0.7', balance: 1 }], links: { next: '/api/v1/accounts/0.0.5/tokens?p=2' } } });
+      mirror.reply('/api/v1/accounts/0.0.5/tokens?p=2', { status: 200, body: { tokens: [{ token_id: '0.0.8', balance: 2 }], links: { next: null } } });
+      const { tokens } = await client.getAccountTokens('0.0.5');
+      expect(tokens.map((token) => token.token_id)).to.deep.equal(['0.0.7', '0.0.8']);
+    });
+
+    it('passes balance filters by their mirror names', async () => {
+      mirror.reply('/api/v1/balances', { status: 200, body: { timestamp: null, balances: [], links: { next: null } } });
+      await client.getBalances({ accountId: '0.0.5', limit: 1, order: 'asc' });
+      expect(mirror.requests[0]).to.equal('/api/v1/balances?account.id=0.0.5&limit=1&order=asc');
+    });
+  });
+
+  describe('when reading a transaction', () => {
+    it('converts the SDK transaction ID form to the mirror form', async () => {
+      mirror.reply('/api/v1/transactions/', { status: 200, body: { transactions: [] } });
+      await client.getTransaction('0.0.2@1700000000.000000042');
+      expect(mirror.requests[0]).to.equal('/api/v1/transactions/0.0.2-1700000000-000000042');
+      expect(toMirrorTransactionId('0.0.2-1-2')).to.equal('0.0.2-1-2');
+    });
+  });
+});
+
+describe('mirrorFor', () => {
+  describe('when the context names a mirror', () => {
+    it('uses context.mirrorNodeUrl', () => {
+      expect(mirrorFor({ mirrorNodeUrl: 'http://127.0.0.1:5551' }).baseUrl).to.equal('http://127.0.0.1:5551');
+    });
+  });
+
+  describe('when only the network is known', () => {
+    it('uses the public mirror of testnet and mainnet clients', () => {
+      const testnet = Client.forTestnet({ scheduleNetworkUpdate: false });
+      const mainnet = Client.forMainnet({ scheduleNetworkUpdate: false });
+      try {
+        expect(mirrorFor({}, testnet).baseUrl).to.equal(PUBLIC_MIRROR_URLS.testnet);
+        expect(mirrorFor({}, mainnet).baseUrl).to.equal(PUBLIC_MIRROR_URLS.mainnet);
+      } finally {
+        testnet.close();
+        mainnet.close();
+      }
+    });
+
+    it('asks for mirrorNodeUrl on any other network', () => {
+      const local = Client.forNetwork({ '127.0.0.1:9': '0.0.3' }, { scheduleNetworkUpdate: false });
+      try {
+        expect(() => mirrorFor({}, local)).to.throw(MirrorError, /pass mirrorNodeUrl/);
+        expect(() => mirrorFor({})).to.throw(MirrorError, /pass mirrorNodeUrl/);
+      } finally {
+        local.close();
+      }
+    });
+
+    it('refuses a URL that is not http(s)', () => {
+      expect(() => mirrorFor({ mirrorNodeUrl: 'ftp://x' })).to.throw(MirrorError, /http\(s\) URL/);
+    });
+  });
+});
