@@ -39,14 +39,13 @@ export class TransactionProcessor {
     return 'OK';
   }
 
+  /** Same order as a node's ingest checks: syntax, node, time box, dedupe, support, pure checks, payer, signature, solvency. */
   private precheck(tx: DecodedTransaction, signatures: SignatureChecker): AccountState {
     const { body } = tx;
-    const handler = this.handlers[tx.bodyName];
-    ensure(handler, 'NOT_SUPPORTED', tx.bodyName);
     const id = body.transactionID;
     ensure(id?.accountID && id.transactionValidStart, 'INVALID_TRANSACTION_ID');
-    ensure(body.nodeAccountID && accountNum(body.nodeAccountID, 'INVALID_NODE_ACCOUNT') === NODE_NUM, 'INVALID_NODE_ACCOUNT');
     ensure(Buffer.byteLength(body.memo ?? '') <= MAX_MEMO_BYTES, 'MEMO_TOO_LONG');
+    ensure(body.nodeAccountID && accountNum(body.nodeAccountID, 'INVALID_NODE_ACCOUNT') === NODE_NUM, 'INVALID_NODE_ACCOUNT');
     const duration = toBig(body.transactionValidDuration?.seconds);
     ensure(duration >= MIN_VALID_DURATION_SEC && duration <= MAX_VALID_DURATION_SEC, 'INVALID_TRANSACTION_DURATION');
     const start = timestampToNs(id.transactionValidStart);
@@ -54,6 +53,9 @@ export class TransactionProcessor {
     ensure(start <= now, 'INVALID_TRANSACTION_START');
     ensure(start + duration * 1_000_000_000n > now, 'TRANSACTION_EXPIRED');
     ensure(!this.ledger.records.has(transactionKey(id)), 'DUPLICATE_TRANSACTION');
+    const handler = this.handlers[tx.bodyName];
+    ensure(handler, 'NOT_SUPPORTED', tx.bodyName);
+    handler.pureChecks?.(body);
     const payer = this.ledger.accounts.get(accountNum(id.accountID, 'PAYER_ACCOUNT_NOT_FOUND'));
     ensure(payer, 'PAYER_ACCOUNT_NOT_FOUND');
     ensure(!payer.deleted, 'PAYER_ACCOUNT_DELETED');
@@ -61,7 +63,6 @@ export class TransactionProcessor {
     const fee = this.ledger.options.transactionFee;
     ensure(toBig(body.transactionFee) >= fee, 'INSUFFICIENT_TX_FEE');
     ensure(payer.balance >= fee, 'INSUFFICIENT_PAYER_BALANCE');
-    handler.pureChecks?.(body);
     return payer;
   }
 
