@@ -1,8 +1,8 @@
 import type { proto } from '@hiero-ledger/proto';
-import { accountNum, entityString, topicId } from './entity-ids.js';
+import { entityString, topicId } from './entity-ids.js';
 import type { HandlerContext, TransactionHandler } from './handler-context.js';
 import { isEmptyKey, isValidKey, keyFingerprint } from './keys.js';
-import { DEFAULT_AUTO_RENEW_SEC } from './ledger.js';
+import { DEFAULT_AUTO_RENEW_SEC, transactionKey } from './ledger.js';
 import { timestampToNs, toBig, toLong } from './numbers.js';
 import { nextRunningHash, RUNNING_HASH_VERSION } from './running-hash.js';
 import { ensure, LedgerStatusError } from './status-error.js';
@@ -114,20 +114,14 @@ export const submitMessageHandler: TransactionHandler = {
     const op = body.consensusSubmitMessage!;
     ensure(op.topicID, 'INVALID_TOPIC_ID');
     ensure(op.message?.length, 'INVALID_TOPIC_MESSAGE');
-    const chunk = op.chunkInfo;
-    if (chunk) {
-      ensure((chunk.number ?? 0) >= 1 && (chunk.number ?? 0) <= (chunk.total ?? 0), 'INVALID_CHUNK_NUMBER');
-      const initial = chunk.initialTransactionID;
-      const id = body.transactionID!;
-      ensure(initial?.accountID && accountNum(initial.accountID, 'INVALID_CHUNK_TRANSACTION_ID') === accountNum(id.accountID), 'INVALID_CHUNK_TRANSACTION_ID');
-      if (chunk.number === 1) ensure(timestampToNs(initial.transactionValidStart) === timestampToNs(id.transactionValidStart), 'INVALID_CHUNK_TRANSACTION_ID');
-    }
   },
   handle(ctx) {
     const op = ctx.body.consensusSubmitMessage!;
     const topic = ctx.ledger.topic(op.topicID);
     if (topic.submitKey) ctx.requireSignature(topic.submitKey);
+    // Size and chunk rules are checked at consensus on Hedera, so they surface as receipt statuses.
     ensure(op.message!.length <= MAX_MESSAGE_BYTES, 'MESSAGE_SIZE_TOO_LARGE');
+    checkChunk(op.chunkInfo, ctx.body.transactionID!);
     const sequenceNumber = topic.sequenceNumber + 1n;
     const runningHash = nextRunningHash({
       previous: topic.runningHash, payerNum: ctx.payer.num, topicNum: topic.num, consensusNs: ctx.consensusNs, sequenceNumber, message: op.message!,
@@ -145,3 +139,12 @@ export const submitMessageHandler: TransactionHandler = {
     ctx.entityId = entityString(topic.num);
   },
 };
+
+function checkChunk(chunk: proto.IConsensusMessageChunkInfo | null | undefined, id: proto.ITransactionID): void {
+  if (!chunk) return;
+  const number = chunk.number ?? 0;
+  ensure(number >= 1 && number <= (chunk.total ?? 0), 'INVALID_CHUNK_NUMBER');
+  const initial = chunk.initialTransactionID;
+  ensure(initial?.accountID && toBig(initial.accountID.accountNum) === toBig(id.accountID?.accountNum), 'INVALID_CHUNK_TRANSACTION_ID');
+  if (number === 1) ensure(transactionKey(initial) === transactionKey(id), 'INVALID_CHUNK_TRANSACTION_ID');
+}
