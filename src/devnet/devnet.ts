@@ -6,6 +6,7 @@ import { QueryProcessor } from './grpc/query-processor.js';
 import { listRpcMethods } from './grpc/service-table.js';
 import { TRANSACTION_HANDLERS } from './ledger/handlers.js';
 import { FEE_COLLECTOR_NUM, Ledger, NODE_NUM, OPERATOR_NUM } from './ledger/ledger.js';
+import type { RunningHashFormat } from './ledger/running-hash.js';
 import { TransactionProcessor } from './ledger/transaction-processor.js';
 import { MirrorServer } from './mirror/mirror-server.js';
 import { MIRROR_ROUTES } from './mirror/routes.js';
@@ -24,6 +25,12 @@ export interface DevnetOptions {
   transactionFeeTinybars?: number;
   /** cost of every paid query, in tinybars (default 10 000) */
   queryFeeTinybars?: number;
+  /**
+   * Topic running-hash layout: `'concatenated'` (default; the proto comment's field order, as in the
+   * project's wire reference) or `'java-serialized'` (byte-exact with Hedera services, which hash the
+   * same fields through Java's ObjectOutputStream). Use the latter to test verifiers meant for mainnet data.
+   */
+  topicRunningHash?: RunningHashFormat;
   /** random source for probabilistic faults (default Math.random) */
   random?: () => number;
 }
@@ -69,6 +76,11 @@ function checkAmount(name: string, value: number | undefined, fallback: bigint, 
   return BigInt(value) * scale;
 }
 
+function checkRunningHash(value: RunningHashFormat | undefined): RunningHashFormat {
+  if (value === undefined || value === 'concatenated' || value === 'java-serialized') return value ?? 'concatenated';
+  throw new Error(`startDevnet: topicRunningHash must be 'concatenated' or 'java-serialized' (got ${JSON.stringify(value)})`);
+}
+
 /**
  * Starts an in-memory Hedera network: one node speaking HAPI gRPC and a mirror REST server.
  *
@@ -86,6 +98,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const ledger = new Ledger({
     transactionFee: checkAmount('transactionFeeTinybars', options.transactionFeeTinybars, 100_000n),
     queryFee: checkAmount('queryFeeTinybars', options.queryFeeTinybars, 10_000n),
+    runningHashFormat: checkRunningHash(options.topicRunningHash),
   });
   const operatorKey = options.operatorKey ?? PrivateKey.generateED25519();
   const operatorProtoKey = operatorKey.publicKey._toProtobufKey();

@@ -11,4 +11,5 @@
 export { startDevnet, type CreateAccountOptions, type Devnet, type DevnetOptions } from './devnet.js';
 export { createDevnetClient } from './devnet-client.js';
 export { DevnetFaults, type FaultHandle, type FaultSpec, type FaultTarget, type GrpcErrorName } from './faults.js';
+export type { RunningHashFormat } from './ledger/running-hash.js';
 export type { StatusName } from './ledger/status-error.js';

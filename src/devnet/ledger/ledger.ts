@@ -1,6 +1,7 @@
 import { proto } from '@hiero-ledger/proto';
 import { accountNum, tokenNum, topicNum } from './entity-ids.js';
 import { timestampToNs, toBig } from './numbers.js';
+import type { RunningHashFormat } from './running-hash.js';
 import { LedgerStatusError, type StatusName } from './status-error.js';
 import type { AccountState, PendingAirdropState, TokenState, TopicState, TransactionRecordState } from './state-types.js';
 
@@ -12,6 +13,8 @@ export interface LedgerOptions {
   transactionFee: bigint;
   /** cost answered for every paid query, in tinybars */
   queryFee: bigint;
+  /** layout of the topic running-hash input (default `'concatenated'`) */
+  runningHashFormat?: RunningHashFormat;
   /** clock in nanoseconds since the epoch; injectable so tests can move time */
   now?: () => bigint;
 }

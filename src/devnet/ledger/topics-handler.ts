@@ -125,7 +125,7 @@ export const submitMessageHandler: TransactionHandler = {
     const sequenceNumber = topic.sequenceNumber + 1n;
     const runningHash = nextRunningHash({
       previous: topic.runningHash, payerNum: ctx.payer.num, topicNum: topic.num, consensusNs: ctx.consensusNs, sequenceNumber, message: op.message!,
-    });
+    }, ctx.ledger.options.runningHashFormat);
     topic.sequenceNumber = sequenceNumber;
     topic.runningHash = runningHash;
     const chunk = op.chunkInfo;

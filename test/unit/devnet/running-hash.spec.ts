@@ -26,3 +26,16 @@ describe('nextRunningHash', () => {
     });
   });
 });
+
+describe('nextRunningHash in the java-serialized layout', () => {
+  describe('when hashing the same input as Hedera services', () => {
+    it('matches a vector produced by Java ObjectOutputStream with the services field order', () => {
+      // Generated once with OpenJDK 17: ObjectOutputStream writing writeObject(prev), writeLong×9 + writeInt
+      // in the services order, writeObject(sha384("hi")), for payer 0.0.2, topic 0.0.1001, 1700000000.123456789, seq 1.
+      const javaVector = '8ff014f6890f3e6852065e33e489a973dab1c6cb82008695fb5d3decf334eafbbf8180445cd30b6dcc16d08ee5d107f2';
+      const input = { previous: new Uint8Array(48), payerNum: 2, topicNum: 1001, consensusNs: 1_700_000_000_123_456_789n, sequenceNumber: 1n, message: Buffer.from('hi') };
+      expect(Buffer.from(nextRunningHash(input, 'java-serialized')).toString('hex')).to.equal(javaVector);
+      expect(Buffer.from(nextRunningHash(input, 'concatenated')).toString('hex')).to.not.equal(javaVector);
+    });
+  });
+});
