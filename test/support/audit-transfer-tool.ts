@@ -7,12 +7,15 @@ interface TransferInput {
   to: string;
   tinybars: number;
   memo?: string;
+  /** Carried in the params only (not on the ledger), to make audit entries large. */
+  note?: string;
 }
 interface TransferNormalised {
   from: AccountId;
   to: AccountId;
   amount: Hbar;
   memo?: string;
+  note?: string;
 }
 
 /**
@@ -24,7 +27,7 @@ export class TestTransferTool extends BaseTool<TransferInput, TransferNormalised
   method: string;
   name = 'Test transfer';
   description = 'Sends tinybars from the operator to one account.';
-  parameters = z.object({ to: z.string(), tinybars: z.number().int().positive(), memo: z.string().max(100).optional() }).strict();
+  parameters = z.object({ to: z.string(), tinybars: z.number().int().positive(), memo: z.string().max(100).optional(), note: z.string().max(20_000).optional() }).strict();
 
   constructor(method = 'transfer_hbar_tool') {
     super();
@@ -32,7 +35,7 @@ export class TestTransferTool extends BaseTool<TransferInput, TransferNormalised
   }
 
   normalizeParams(params: TransferInput, _context: unknown, client: Client): TransferNormalised {
-    return { from: client.operatorAccountId!, to: AccountId.fromString(params.to), amount: Hbar.fromTinybars(params.tinybars), ...(params.memo ? { memo: params.memo } : {}) };
+    return { from: client.operatorAccountId!, to: AccountId.fromString(params.to), amount: Hbar.fromTinybars(params.tinybars), ...(params.memo ? { memo: params.memo } : {}), ...(params.note ? { note: params.note } : {}) };
   }
 
   coreAction(params: TransferNormalised): TransferTransaction {
