@@ -5,6 +5,7 @@ import type { Context } from '../lifecycle/context.js';
 import type { Logger } from '../lifecycle/logger.js';
 import type { AgentKit } from '../kit/agent-kit.js';
 import { createAgentKit } from '../kit/create-agent-kit.js';
+import { PUBLIC_MIRROR_URLS } from '../mirror/mirror-client.js';
 import { AgentMode } from '../modes/agent-mode.js';
 import { loadPlugins } from '../plugins/plugin-loader.js';
 import type { Plugin } from '../plugins/plugin-contract.js';
@@ -22,11 +23,6 @@ export interface ConfiguredKit {
   /** Closes the kit (flushing its hooks), then the client or the embedded devnet. */
   close(): Promise<void>;
 }
-
-const PUBLIC_MIRRORS = {
-  testnet: 'https://testnet.mirrornode.hedera.com',
-  mainnet: 'https://mainnet-public.mirrornode.hedera.com',
-} as const;
 
 /**
  * Builds the client, context and kit a configuration describes. `devnet` starts a fresh embedded
@@ -61,7 +57,7 @@ export async function createKitFromConfig(
       mirrorNodeUrl ??= local.mirrorUrl;
     } else {
       client = config.network === 'testnet' ? Client.forTestnet() : Client.forMainnet();
-      mirrorNodeUrl ??= PUBLIC_MIRRORS[config.network];
+      mirrorNodeUrl ??= PUBLIC_MIRROR_URLS[config.network];
     }
     client.setOperator(operator.accountId, operator.privateKey);
   }

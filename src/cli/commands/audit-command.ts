@@ -1,19 +1,56 @@
+import path from 'node:path';
 import type { Command } from 'commander';
+import { DEFAULT_JOURNAL_DIR } from '../../audit/defaults.js';
+import { verifyAuditTopic } from '../../audit/verify-audit-topic.js';
+import { loadConfig } from '../../config/load-config.js';
+import { PUBLIC_MIRROR_URLS } from '../../mirror/mirror-client.js';
 import { ExitCode } from '../exit-codes.js';
+import type { CommandContext } from '../command-context.js';
 import type { RunAction } from '../program.js';
+import { UsageError } from '../usage-error.js';
 
-/** `agent-hooks audit verify --topic <id>`: reads an audit topic back and checks it. */
+const PROGRESS_EVERY_MS = 2_000;
+
+/** `agent-hooks audit verify --topic <id>`: reads an audit topic back and checks it against the journal. */
 export function registerAuditCommand(program: Command, run: RunAction): void {
   const audit = program.command('audit').description('work with audit trails written by the audit hooks');
   audit
     .command('verify')
     .description('read an audit topic back from the mirror and check schema, order and completeness against the local journal')
-    .requiredOption('--topic <id>', 'the audit topic, e.g. 0.0.1234')
-    .option('--journal <dir>', 'audit journal folder', '.agent-hooks/audit')
-    .action((_options, command: Command) =>
+    .requiredOption('--topic <id>', 'the audit topic (HCS) or HOL session topic, e.g. 0.0.1234')
+    .option('--journal <dir>', 'the audit journal folder the hook wrote', DEFAULT_JOURNAL_DIR)
+    .option('--mirror <url>', "mirror REST base URL (default: the configured network's mirror)")
+    .addHelpText('after', '\nExit codes: 0 the topic matches the journal, 4 it does not (problems listed), 1 the mirror could not be read, 2 usage.')
+    .action((options: { topic: string; journal: string; mirror?: string }, command: Command) =>
       run(command, async (ctx) => {
-        ctx.output.error('audit verify is not available in this build yet');
-        return ExitCode.FAILED;
+        if (!/^\d+\.\d+\.\d+$/.test(options.topic)) throw new UsageError(`--topic must be a topic ID like 0.0.1234, got "${options.topic}"`);
+        const mirrorUrl = options.mirror ?? (await configuredMirror(ctx));
+        const journalDir = path.resolve(ctx.io.cwd, options.journal);
+        ctx.output.note(`reading topic ${options.topic} from ${mirrorUrl} and comparing it with the journal in ${journalDir} …`);
+        const started = Date.now();
+        // The mirror pages 100 messages at a time; on a long trail, say that work is still going on.
+        const ticker = setInterval(() => ctx.output.note(`  still reading (${Math.round((Date.now() - started) / 1000)} s)`), PROGRESS_EVERY_MS);
+        let report;
+        try {
+          report = await verifyAuditTopic({ mirrorUrl, topicId: options.topic, journalDir });
+        } finally {
+          clearInterval(ticker);
+        }
+        ctx.output.document(report);
+        ctx.output.line(`${report.kind.toUpperCase()} audit topic ${report.topicId}: ${report.entriesOnTopic} entries on the topic, ${report.entriesInJournal} in the journal (${report.journal})`);
+        if (report.ok) ctx.output.line('verified: every journaled entry is on the topic exactly once, in order, and nothing else is.');
+        else for (const problem of report.problems) ctx.output.line(`  PROBLEM ${problem}`);
+        return report.ok ? ExitCode.OK : ExitCode.AUDIT_MISMATCH;
       }),
     );
+}
+
+async function configuredMirror(ctx: CommandContext): Promise<string> {
+  const { config } = await loadConfig({ path: ctx.options.config, cwd: ctx.io.cwd });
+  if (config.mirrorNodeUrl) return config.mirrorNodeUrl;
+  if (config.network === 'local') return config.local!.mirrorUrl;
+  if (config.network === 'testnet' || config.network === 'mainnet') return PUBLIC_MIRROR_URLS[config.network];
+  throw new UsageError(
+    'audit verify reads an existing topic, and the embedded devnet starts empty; pass --mirror <url>, or configure network "local" (e.g. agent-hooks devnet), "testnet" or "mainnet"',
+  );
 }

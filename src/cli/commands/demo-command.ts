@@ -47,7 +47,7 @@ function printAudit(out: Output, report: DemoReport): void {
     const detail = entry.outcome === 'blocked' ? `by ${entry.blockedBy?.policy}` : entry.transactionId ? `${entry.transactionId} ${entry.status ?? ''}`.trim() : (entry.error?.code ?? '');
     out.line(`  #${entry.seq} ${entry.tool.padEnd(20)} ${entry.outcome.padEnd(9)} ${detail}`);
   }
-  if (audit.problems.length === 0) out.line('verified: every call is on the topic exactly once, in order, with its outcome.');
+  if (audit.problems.length === 0) out.line("verified: every call is on the topic exactly once, in order, with its outcome, and matches the hook's local journal.");
   else for (const problem of audit.problems) out.line(`  PROBLEM ${problem}`);
   out.line();
   out.line(report.ok ? 'demo finished: all outcomes as scripted, audit trail verified.' : 'demo finished with problems (see above).');

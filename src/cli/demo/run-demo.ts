@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TopicCreateTransaction } from '@hiero-ledger/sdk';
 import type { AuditEntry } from '../../audit/audit-entry.js';
+import { verifyAuditTopic } from '../../audit/verify-audit-topic.js';
 import { startDevnet } from '../../devnet/index.js';
 import { HcsAuditTrailHook } from '../../hooks/hcs-audit-trail-hook.js';
 import { createAgentKit } from '../../kit/create-agent-kit.js';
@@ -89,7 +90,9 @@ export async function runDemo(progress: DemoProgress = {}): Promise<DemoReport> 
       await kit.close();
     }
     const trail = await readAuditTrail(devnet.mirrorUrl, topicId);
-    const problems = [...trail.problems, ...compareTrail(calls, trail.entries)];
+    // Two checks: the calls against what the topic says, and the topic against the hook's journal.
+    const verified = await verifyAuditTopic({ mirrorUrl: devnet.mirrorUrl, topicId, journalDir });
+    const problems = [...trail.problems, ...compareTrail(calls, trail.entries), ...verified.problems];
     const ok = problems.length === 0 && calls.every((call) => call.outcome === call.step.expected);
     return {
       accounts: { ...accounts, operator: devnet.operatorId },
