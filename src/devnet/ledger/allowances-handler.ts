@@ -36,6 +36,12 @@ function ownedSerials(token: TokenState, owner: AccountState, serials: proto.INf
   });
 }
 
+/** Remembers the granted amount and time for the mirror's `amount_granted` and `timestamp`; 0 forgets it. */
+function grant(ctx: HandlerContext, owner: AccountState, key: string, amount: bigint): void {
+  if (amount === 0n) owner.allowanceGrants.delete(key);
+  else owner.allowanceGrants.set(key, { granted: amount, timestampNs: ctx.consensusNs });
+}
+
 /**
  * cryptoApproveAllowance: HBAR, fungible-token and NFT allowances granted by their owners. An amount of 0
  * removes the allowance, which is how the SDK and the agent kit "delete" HBAR and token allowances.
@@ -55,7 +61,11 @@ export const approveAllowancesHandler: TransactionHandler = {
       const owner = ownerFor(ctx, allowance.owner);
       const spender = spenderFor(ctx, allowance.spender, owner);
       const amount = toBig(allowance.amount);
-      steps.push(() => (amount === 0n ? owner.hbarAllowances.delete(spender.num) : owner.hbarAllowances.set(spender.num, amount)));
+      steps.push(() => {
+        if (amount === 0n) owner.hbarAllowances.delete(spender.num);
+        else owner.hbarAllowances.set(spender.num, amount);
+        grant(ctx, owner, `hbar:${spender.num}`, amount);
+      });
     }
     for (const allowance of op.tokenAllowances ?? []) {
       const owner = ownerFor(ctx, allowance.owner);
@@ -66,7 +76,11 @@ export const approveAllowancesHandler: TransactionHandler = {
       const key = `${token.num}:${spender.num}`;
       const amount = toBig(allowance.amount);
       if (token.supplyType === 'FINITE') ensure(amount <= token.maxSupply, 'AMOUNT_EXCEEDS_TOKEN_MAX_SUPPLY');
-      steps.push(() => (amount === 0n ? owner.tokenAllowances.delete(key) : owner.tokenAllowances.set(key, amount)));
+      steps.push(() => {
+        if (amount === 0n) owner.tokenAllowances.delete(key);
+        else owner.tokenAllowances.set(key, amount);
+        grant(ctx, owner, `token:${key}`, amount);
+      });
     }
     for (const allowance of op.nftAllowances ?? []) {
       const owner = ownerFor(ctx, allowance.owner);
@@ -80,6 +94,7 @@ export const approveAllowancesHandler: TransactionHandler = {
         for (const nft of nfts) nft.spender = spender.num;
         if (forAll === true) owner.nftApprovedForAll.add(key);
         if (forAll === false) owner.nftApprovedForAll.delete(key);
+        if (forAll !== undefined && forAll !== null) grant(ctx, owner, `nft:${key}`, forAll ? 1n : 0n);
       });
     }
     for (const step of steps) step();

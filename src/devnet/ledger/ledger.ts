@@ -71,7 +71,7 @@ export class Ledger {
       memo: '', deleted: false, receiverSigRequired: false, maxAutoAssociations: 0,
       autoRenewPeriodSec: DEFAULT_AUTO_RENEW_SEC, declineReward: false,
       expirySec: Number(createdNs / 1_000_000_000n) + DEFAULT_AUTO_RENEW_SEC,
-      tokens: new Map(), hbarAllowances: new Map(), tokenAllowances: new Map(), nftApprovedForAll: new Set(),
+      tokens: new Map(), hbarAllowances: new Map(), tokenAllowances: new Map(), nftApprovedForAll: new Set(), allowanceGrants: new Map(),
       ...init, num, createdNs,
     };
     this.accounts.set(num, account);

@@ -27,6 +27,8 @@ export interface AccountState {
   tokenAllowances: Map<string, bigint>;
   /** `${tokenNum}:${spenderNum}` for approved-for-all NFT allowances */
   nftApprovedForAll: Set<string>;
+  /** what was granted and when, for the mirror: `hbar:S`, `token:T:S`, `nft:T:S` */
+  allowanceGrants: Map<string, { granted: bigint; timestampNs: bigint }>;
 }
 
 export interface TopicMessageState {

@@ -44,6 +44,9 @@ describe('devnet allowances', () => {
       expect(await status(spenderClient, spendHbar(10))).to.equal(Status.SpenderDoesNotHaveAllowance);
       await run(client, new AccountAllowanceApproveTransaction().approveHbarAllowance(owner.accountId, spender.accountId, Hbar.fromTinybars(1000)), owner.privateKey);
       expect(await status(spenderClient, spendHbar(600))).to.equal(Status.Success);
+      const mirror = await (await fetch(`${net.mirrorUrl}/api/v1/accounts/${owner.accountId}/allowances/crypto`)).json() as any;
+      expect(mirror.allowances).to.have.length(1);
+      expect(mirror.allowances[0]).to.include({ amount: 400, amount_granted: 1000, owner: owner.accountId, spender: spender.accountId });
       expect(await status(spenderClient, spendHbar(401))).to.equal(Status.AmountExceedsAllowance);
       expect(await status(spenderClient, spendHbar(400))).to.equal(Status.Success);
       expect(await status(spenderClient, spendHbar(1))).to.equal(Status.SpenderDoesNotHaveAllowance);
@@ -69,6 +72,10 @@ describe('devnet allowances', () => {
       expect(await status(spenderClient, spend(11))).to.equal(Status.AmountExceedsAllowance);
       const balance = await new AccountBalanceQuery().setAccountId(spender.accountId).execute(client);
       expect(balance.tokens!.get(tokenId)!.toNumber()).to.equal(20);
+      const url = `${net.mirrorUrl}/api/v1/accounts/${owner.accountId}/allowances/tokens?spender.id=${spender.accountId}&token.id=${tokenId}`;
+      const mirror = await (await fetch(url)).json() as any;
+      expect(mirror.allowances).to.deep.equal([{ amount: 10, amount_granted: 30, owner: owner.accountId, spender: spender.accountId,
+        timestamp: mirror.allowances[0].timestamp, token_id: tokenId }]);
     });
   });
 
