@@ -1,3 +1,5 @@
 /** The LangChain adapter: a kit's tools as LangChain structured tools. */
+// The kit resolves hooks through tsyringe, which needs the Reflect metadata API loaded first.
+import 'reflect-metadata';
 export { HederaLangchainToolkit, type LangchainToolkitOptions } from './langchain-toolkit.js';
 export { KitStructuredTool } from './kit-structured-tool.js';

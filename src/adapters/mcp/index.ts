@@ -1,4 +1,6 @@
 /** The MCP adapter: a kit's tools served to any MCP client. */
-export { createMcpServer, serveMcpOverStdio, type McpServerOptions } from './mcp-server.js';
+// The kit resolves hooks through tsyringe, which needs the Reflect metadata API loaded first.
+import 'reflect-metadata';
+export { createMcpServer, serveMcpOverStdio, type McpServerOptions, type StdioServeOptions } from './mcp-server.js';
 export { toMcpToolResult, type McpToolResult } from './mcp-tool-result.js';
 export { toolInputJsonSchema, type JsonSchemaObject } from './tool-input-schema.js';

@@ -1,0 +1,10 @@
+/** `hedera-agent-hooks/config`: the configuration file, validated, and the kit it describes. */
+// The kit resolves hooks through tsyringe, which needs the Reflect metadata API loaded first.
+import 'reflect-metadata';
+export { agentHooksConfigSchema, CONFIG_FILE_NAMES, NETWORKS } from './config-schema.js';
+export type { AgentHooksConfig, AgentHooksConfigInput, NamedListener, NetworkName } from './config-schema.js';
+export { ConfigError } from './config-error.js';
+export { loadConfig, parseConfig, type LoadedConfig } from './load-config.js';
+export { createKitFromConfig, type ConfiguredKit } from './create-kit-from-config.js';
+export { listenerCatalog, type CatalogEntry } from './listener-catalog.js';
+export { operatorFromEnv, type Operator } from './operator-from-env.js';
