@@ -12,6 +12,11 @@ export interface McpServerOptions {
   version?: string;
 }
 
+export interface StdioServeOptions extends McpServerOptions {
+  /** Aborting it closes the server (e.g. on SIGTERM), so the caller can clean up. */
+  signal?: AbortSignal;
+}
+
 /**
  * An MCP server exposing a kit's tools. Every call goes through `kit.execute`, so hooks and
  * policies apply exactly as in the library.
@@ -54,7 +59,7 @@ export function createMcpServer(kit: AgentKit, options: McpServerOptions = {}): 
  * @example
  * await serveMcpOverStdio(kit);
  */
-export async function serveMcpOverStdio(kit: AgentKit, options: McpServerOptions = {}): Promise<void> {
+export async function serveMcpOverStdio(kit: AgentKit, options: StdioServeOptions = {}): Promise<void> {
   const server = createMcpServer(kit, options);
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
@@ -63,9 +68,12 @@ export async function serveMcpOverStdio(kit: AgentKit, options: McpServerOptions
   // The SDK's stdio transport does not notice the client going away; stdin ending is that signal.
   const onEnd = (): void => void server.close();
   process.stdin.once('end', onEnd);
+  options.signal?.addEventListener('abort', onEnd, { once: true });
+  if (options.signal?.aborted) onEnd();
   try {
     await closed;
   } finally {
     process.stdin.off('end', onEnd);
+    options.signal?.removeEventListener('abort', onEnd);
   }
 }
