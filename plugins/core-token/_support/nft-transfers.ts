@@ -4,7 +4,7 @@ import { accountIdSchema } from '../../../src/params/entity-id-schemas.js';
 import { toAccountId } from '../../../src/params/entity-id-schemas.js';
 import { paramIssue } from '../../../src/params/param-issue.js';
 import type { NftTransferEntry } from '../../../src/params/normalised-shapes.js';
-import { strictObject } from './strict-object.js';
+import { strictInput } from '../../../src/params/strict-input.js';
 
 /** Hedera caps a CryptoTransfer at 10 NFT movements. */
 export const MAX_NFT_TRANSFERS = 10;
@@ -18,7 +18,7 @@ export const serialNumberSchema = z
   .describe('Serial number of the NFT within its collection, e.g. 1.');
 
 /** One NFT and who receives it: `{ recipientId, serialNumber }`, as in the existing kit. */
-export const nftRecipientSchema = strictObject(
+export const nftRecipientSchema = strictInput(
   {
     recipientId: accountIdSchema.describe('Account that receives the NFT, e.g. "0.0.1234".'),
     serialNumber: serialNumberSchema,

@@ -1,7 +1,7 @@
 import { Long } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { toSmallestUnits, type AmountInput } from '../../../src/params/amount-schemas.js';
-import { amountProblem, decimalParts } from '../../../src/params/decimal-amount.js';
+import { isZeroAmount, toSmallestUnits, type AmountInput } from '../../../src/params/amount-schemas.js';
+import { amountProblem } from '../../../src/params/decimal-amount.js';
 
 /**
  * A supply amount in display units that may be zero (a token can start with no supply), but never
@@ -23,7 +23,3 @@ export function supplyToSmallestUnits(amount: AmountInput, decimals: number, fie
   return isZeroAmount(amount) ? Long.ZERO : toSmallestUnits(amount, decimals, field, tool);
 }
 
-function isZeroAmount(value: unknown): boolean {
-  const parts = decimalParts(value);
-  return parts !== undefined && /^0+$/.test(parts.whole) && parts.fraction === '';
-}

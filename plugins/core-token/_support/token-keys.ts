@@ -1,7 +1,8 @@
-import { PublicKey } from '@hiero-ledger/sdk';
+import type { PublicKey } from '@hiero-ledger/sdk';
 import { z } from 'zod';
 import { paramIssue } from '../../../src/params/param-issue.js';
 import type { MirrorToken } from '../../../src/mirror/mirror-types.js';
+import { parsePublicKey } from '../../_shared/acting-key.js';
 
 /** The token keys update_token_tool can replace, with the mirror field that shows whether the token has one. */
 export const TOKEN_KEY_FIELDS = {
@@ -41,11 +42,7 @@ export function resolveTokenKey(
     throw paramIssue(field, `token ${token.token_id} was created without a ${field}; Hedera can replace an existing key but not add one`, tool);
   }
   if (input === true) return agentKey;
-  try {
-    return PublicKey.fromString(input);
-  } catch {
-    throw paramIssue(field, 'is not a public key; expected DER or raw hex of an ED25519 or ECDSA key, or true for the agent\'s key', tool);
-  }
+  return parsePublicKey(input, field, tool);
 }
 
 /** True when `key` is the token's (single) admin key as the mirror reports it. */

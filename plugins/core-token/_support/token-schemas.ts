@@ -1,31 +1,26 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { accountIdSchema } from '../../../src/params/entity-id-schemas.js';
 import { tokenAmountSchema } from '../../../src/params/amount-schemas.js';
+import { memoSchema } from '../../../src/params/memo-schema.js';
 import { MAX_TRANSFER_RECIPIENTS, recipientsSchema } from '../../../src/params/recipients.js';
-import { strictObject } from './strict-object.js';
+import { strictInput } from '../../../src/params/strict-input.js';
 
-/** Hedera limits token names, symbols and memos to 100 bytes of UTF-8. */
-export const MAX_TEXT_BYTES = 100;
+export { transactionMemoSchema } from '../../../src/params/memo-schema.js';
 
 /**
- * Text stored on the ledger (a token name, symbol or memo), at most 100 UTF-8 bytes.
+ * Text stored on the ledger (a token name, symbol, memo or metadata): at most 100 UTF-8 bytes, no NUL;
+ * names and symbols must also not be blank.
  *
  * @example
  * const tokenName = ledgerText('The name of the token, e.g. "Gold Coin".', { nonEmpty: true });
  */
 export function ledgerText(description: string, options: { nonEmpty?: boolean } = {}) {
-  return z
-    .string({ error: 'must be a string' })
-    .refine((text) => !options.nonEmpty || text.trim().length > 0, { error: 'must not be empty' })
-    .refine((text) => Buffer.byteLength(text, 'utf8') <= MAX_TEXT_BYTES, { error: `must be at most ${MAX_TEXT_BYTES} bytes of UTF-8` })
-    .describe(description);
+  const text = memoSchema(description);
+  return options.nonEmpty ? text.refine((value) => value.trim().length > 0, { error: 'must not be empty' }).describe(description) : text;
 }
 
-/** Optional memo attached to the transaction (not the token). */
-export const transactionMemoSchema = ledgerText('Optional memo recorded with the transaction, up to 100 bytes.').optional();
-
 /** One fungible-token credit, `{ accountId, amount }` in display units; a serial number is refused with a pointer to the NFT tools. */
-export const tokenCreditSchema = strictObject(
+export const tokenCreditSchema = strictInput(
   {
     accountId: accountIdSchema.describe('Account that receives the tokens, e.g. "0.0.1234".'),
     amount: tokenAmountSchema,

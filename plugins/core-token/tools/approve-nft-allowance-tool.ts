@@ -7,8 +7,8 @@ import { accountIdSchema, toAccountId, tokenIdSchema, toTokenId } from '../../..
 import { forTool, paramIssue } from '../../../src/params/param-issue.js';
 import { resolveAccount } from '../../../src/params/default-account.js';
 import { serialNumberSchema } from '../_support/nft-transfers.js';
-import { describeOutcome } from '../_support/result-text.js';
-import { strictObject } from '../_support/strict-object.js';
+import { outcomeText } from '../../_shared/outcome-text.js';
+import { strictInput } from '../../../src/params/strict-input.js';
 import { readToken, requireNonFungible } from '../_support/token-facts.js';
 import { transactionMemoSchema } from '../_support/token-schemas.js';
 
@@ -17,7 +17,7 @@ export const APPROVE_NFT_ALLOWANCE_TOOL = 'approve_nft_allowance_tool';
 /** Hedera accepts at most 20 allowances in one approval transaction. */
 const MAX_SERIALS = 20;
 
-const parameters = strictObject(
+const parameters = strictInput(
   {
     ownerAccountId: accountIdSchema.optional().describe('Owner of the NFTs; defaults to the agent\'s account. It must sign.'),
     spenderAccountId: accountIdSchema.describe('Account allowed to transfer the NFTs, e.g. "0.0.1234".'),
@@ -91,7 +91,7 @@ export class ApproveNftAllowanceTool extends BaseTool<ApproveNftAllowanceInput, 
   override describeResult(raw: RawToolResult, params: ApproveNftAllowanceNormalised): string {
     const which = params.allSerials ? 'all NFTs' : `NFT serial(s) ${params.serialNumbers.map(String).join(', ')}`;
     const summary = `${params.spenderAccountId.toString()} to transfer ${which} of ${params.tokenId.toString()} owned by ${params.ownerAccountId.toString()}`;
-    return describeOutcome(raw, { what: `approve ${summary}`, done: `Approved ${summary}` });
+    return outcomeText(raw, { what: `approve ${summary}`, done: `Approved ${summary}` });
   }
 
   /** Exactly one of `allSerials: true` or a list of distinct serials. */

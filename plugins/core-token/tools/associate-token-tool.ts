@@ -6,14 +6,14 @@ import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
 import { accountIdSchema } from '../../../src/params/entity-id-schemas.js';
 import { forTool } from '../../../src/params/param-issue.js';
 import { resolveAccount } from '../../../src/params/default-account.js';
-import { describeOutcome } from '../_support/result-text.js';
-import { strictObject } from '../_support/strict-object.js';
+import { outcomeText } from '../../_shared/outcome-text.js';
+import { strictInput } from '../../../src/params/strict-input.js';
 import { MAX_TOKENS_PER_CALL, tokenIdListSchema, toTokenIdList } from '../_support/token-list.js';
 import { transactionMemoSchema } from '../_support/token-schemas.js';
 
 export const ASSOCIATE_TOKEN_TOOL = 'associate_token_tool';
 
-const parameters = strictObject(
+const parameters = strictInput(
   {
     accountId: accountIdSchema.optional().describe('Account to associate; defaults to the agent\'s account. Its key must sign.'),
     tokenIds: tokenIdListSchema.describe(`1 to ${MAX_TOKENS_PER_CALL} token IDs to associate, e.g. ["0.0.5678"].`),
@@ -66,7 +66,7 @@ export class AssociateTokenTool extends BaseTool<AssociateTokenInput, AssociateT
 
   override describeResult(raw: RawToolResult, params: AssociateTokenNormalised): string {
     const tokens = params.tokenIds.map(String).join(', ');
-    return describeOutcome(raw, {
+    return outcomeText(raw, {
       what: `associate account ${params.accountId.toString()} with token(s) ${tokens}`,
       done: `Associated account ${params.accountId.toString()} with token(s) ${tokens}`,
     });

@@ -6,10 +6,10 @@ import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
 import { accountIdSchema } from '../../../src/params/entity-id-schemas.js';
 import { forTool, paramIssue } from '../../../src/params/param-issue.js';
 import { resolveAccount } from '../../../src/params/default-account.js';
-import { actingPublicKey } from '../_support/acting-account.js';
+import { actingPublicKey } from '../../_shared/acting-key.js';
 import { displayAmount } from '../_support/fungible-transfers.js';
-import { describeOutcome } from '../_support/result-text.js';
-import { strictObject } from '../_support/strict-object.js';
+import { outcomeText } from '../../_shared/outcome-text.js';
+import { strictInput } from '../../../src/params/strict-input.js';
 import { supplyAmountSchema, supplyToSmallestUnits } from '../_support/supply-amount.js';
 import { ledgerText } from '../_support/token-schemas.js';
 
@@ -18,7 +18,7 @@ export const CREATE_FUNGIBLE_TOKEN_TOOL = 'create_fungible_token_tool';
 /** Hedera supply counts are int64; more than 18 decimals would leave no room for whole units. */
 const MAX_DECIMALS = 18;
 
-const parameters = strictObject(
+const parameters = strictInput(
   {
     tokenName: ledgerText('The name of the token, e.g. "Gold Coin" (up to 100 bytes).', { nonEmpty: true }),
     tokenSymbol: ledgerText('The ticker symbol, e.g. "GLD" (up to 100 bytes).', { nonEmpty: true }),
@@ -131,6 +131,6 @@ export class CreateFungibleTokenTool extends BaseTool<CreateFungibleTokenInput, 
   override describeResult(raw: RawToolResult, params: CreateFungibleTokenNormalised): string {
     const supply = displayAmount(params.initialSupply, params.decimals);
     const what = `create the fungible token ${params.tokenName} (${params.tokenSymbol}) with ${supply} initial supply`;
-    return describeOutcome(raw, { what, done: `Created the fungible token ${params.tokenName} (${params.tokenSymbol}) as ${String(raw.tokenId ?? 'a new token')} with ${supply} units in treasury ${params.treasuryAccountId.toString()}` });
+    return outcomeText(raw, { what, done: `Created the fungible token ${params.tokenName} (${params.tokenSymbol}) as ${String(raw.tokenId ?? 'a new token')} with ${supply} units in treasury ${params.treasuryAccountId.toString()}` });
   }
 }

@@ -6,16 +6,16 @@ import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
 import { accountIdSchema } from '../../../src/params/entity-id-schemas.js';
 import { forTool } from '../../../src/params/param-issue.js';
 import { resolveAccount } from '../../../src/params/default-account.js';
-import { actingPublicKey } from '../_support/acting-account.js';
-import { describeOutcome } from '../_support/result-text.js';
-import { strictObject } from '../_support/strict-object.js';
+import { actingPublicKey } from '../../_shared/acting-key.js';
+import { outcomeText } from '../../_shared/outcome-text.js';
+import { strictInput } from '../../../src/params/strict-input.js';
 import { ledgerText } from '../_support/token-schemas.js';
 
 export const CREATE_NON_FUNGIBLE_TOKEN_TOOL = 'create_non_fungible_token_tool';
 
 const DEFAULT_MAX_SUPPLY = 100;
 
-const parameters = strictObject(
+const parameters = strictInput(
   {
     tokenName: ledgerText('The name of the NFT collection, e.g. "Space Cats" (up to 100 bytes).', { nonEmpty: true }),
     tokenSymbol: ledgerText('The symbol of the collection, e.g. "CAT" (up to 100 bytes).', { nonEmpty: true }),
@@ -101,6 +101,6 @@ export class CreateNonFungibleTokenTool extends BaseTool<CreateNonFungibleTokenI
 
   override describeResult(raw: RawToolResult, params: CreateNonFungibleTokenNormalised): string {
     const what = `create the NFT collection ${params.tokenName} (${params.tokenSymbol}) with up to ${params.maxSupply.toString()} NFTs`;
-    return describeOutcome(raw, { what, done: `Created the NFT collection ${params.tokenName} (${params.tokenSymbol}) as ${String(raw.tokenId ?? 'a new token')}, up to ${params.maxSupply.toString()} NFTs, treasury ${params.treasuryAccountId.toString()}` });
+    return outcomeText(raw, { what, done: `Created the NFT collection ${params.tokenName} (${params.tokenSymbol}) as ${String(raw.tokenId ?? 'a new token')}, up to ${params.maxSupply.toString()} NFTs, treasury ${params.treasuryAccountId.toString()}` });
   }
 }

@@ -6,14 +6,14 @@ import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
 import { accountIdSchema } from '../../../src/params/entity-id-schemas.js';
 import { forTool } from '../../../src/params/param-issue.js';
 import { resolveAccount } from '../../../src/params/default-account.js';
-import { describeOutcome } from '../_support/result-text.js';
-import { strictObject } from '../_support/strict-object.js';
+import { outcomeText } from '../../_shared/outcome-text.js';
+import { strictInput } from '../../../src/params/strict-input.js';
 import { MAX_TOKENS_PER_CALL, tokenIdListSchema, toTokenIdList } from '../_support/token-list.js';
 import { transactionMemoSchema } from '../_support/token-schemas.js';
 
 export const DISSOCIATE_TOKEN_TOOL = 'dissociate_token_tool';
 
-const parameters = strictObject(
+const parameters = strictInput(
   {
     tokenIds: tokenIdListSchema.describe(`1 to ${MAX_TOKENS_PER_CALL} token IDs to dissociate, e.g. ["0.0.5678"].`),
     accountId: accountIdSchema.optional().describe('Account to dissociate; defaults to the agent\'s account. Its key must sign.'),
@@ -65,7 +65,7 @@ export class DissociateTokenTool extends BaseTool<DissociateTokenInput, Dissocia
 
   override describeResult(raw: RawToolResult, params: DissociateTokenNormalised): string {
     const tokens = params.tokenIds.map(String).join(', ');
-    return describeOutcome(raw, {
+    return outcomeText(raw, {
       what: `dissociate account ${params.accountId.toString()} from token(s) ${tokens}`,
       done: `Dissociated account ${params.accountId.toString()} from token(s) ${tokens}`,
     });

@@ -7,13 +7,13 @@ import { tokenAmountSchema, toSmallestUnits } from '../../../src/params/amount-s
 import { tokenIdSchema, toTokenId } from '../../../src/params/entity-id-schemas.js';
 import { forTool } from '../../../src/params/param-issue.js';
 import { displayAmount } from '../_support/fungible-transfers.js';
-import { describeOutcome } from '../_support/result-text.js';
-import { strictObject } from '../_support/strict-object.js';
+import { outcomeText } from '../../_shared/outcome-text.js';
+import { strictInput } from '../../../src/params/strict-input.js';
 import { readToken, requireFungible } from '../_support/token-facts.js';
 
 export const MINT_FUNGIBLE_TOKEN_TOOL = 'mint_fungible_token_tool';
 
-const parameters = strictObject(
+const parameters = strictInput(
   {
     tokenId: tokenIdSchema.describe('The fungible token to mint, e.g. "0.0.5678".'),
     amount: tokenAmountSchema.describe('How many tokens to mint, in display units (e.g. 2.5 of a token with 2 decimals mints 250 smallest units).'),
@@ -66,7 +66,7 @@ export class MintFungibleTokenTool extends BaseTool<MintFungibleTokenInput, Mint
 
   override describeResult(raw: RawToolResult, params: MintFungibleTokenNormalised): string {
     const amount = displayAmount(params.amount, params.decimals);
-    return describeOutcome(raw, {
+    return outcomeText(raw, {
       what: `mint ${amount} of token ${params.tokenId.toString()}`,
       done: `Minted ${amount} of token ${params.tokenId.toString()} into its treasury`,
     });

@@ -5,8 +5,8 @@ import type { Context } from '../../../src/lifecycle/context.js';
 import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
 import { tokenIdSchema, toTokenId } from '../../../src/params/entity-id-schemas.js';
 import { forTool } from '../../../src/params/param-issue.js';
-import { describeOutcome } from '../_support/result-text.js';
-import { strictObject } from '../_support/strict-object.js';
+import { outcomeText } from '../../_shared/outcome-text.js';
+import { strictInput } from '../../../src/params/strict-input.js';
 import { readToken, requireNonFungible } from '../_support/token-facts.js';
 
 export const MINT_NON_FUNGIBLE_TOKEN_TOOL = 'mint_non_fungible_token_tool';
@@ -21,7 +21,7 @@ const uriSchema = z
   .refine((uri) => Buffer.byteLength(uri, 'utf8') <= MAX_METADATA_BYTES, { error: `must be at most ${MAX_METADATA_BYTES} bytes (Hedera's NFT metadata limit)` })
   .describe('URI of one NFT\'s metadata, e.g. "ipfs://bafy…/1.json".');
 
-const parameters = strictObject(
+const parameters = strictInput(
   {
     tokenId: tokenIdSchema.describe('The NFT collection to mint in, e.g. "0.0.5678".'),
     uris: z
@@ -76,7 +76,7 @@ export class MintNonFungibleTokenTool extends BaseTool<MintNonFungibleTokenInput
   override describeResult(raw: RawToolResult, params: MintNonFungibleTokenNormalised): string {
     const count = `${params.metadata.length} NFT${params.metadata.length === 1 ? '' : 's'}`;
     const serials = Array.isArray(raw.serials) && raw.serials.length ? ` with serial${raw.serials.length === 1 ? '' : 's'} ${raw.serials.join(', ')}` : '';
-    return describeOutcome(raw, {
+    return outcomeText(raw, {
       what: `mint ${count} in collection ${params.tokenId.toString()}`,
       done: `Minted ${count} in collection ${params.tokenId.toString()}${serials}`,
     });

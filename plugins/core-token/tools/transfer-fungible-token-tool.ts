@@ -7,14 +7,14 @@ import { accountIdSchema, tokenIdSchema, toTokenId } from '../../../src/params/e
 import { forTool } from '../../../src/params/param-issue.js';
 import { resolveAccount } from '../../../src/params/default-account.js';
 import { creditedTotal, displayAmount, fungibleTransfers, type FungibleTransferEntry } from '../_support/fungible-transfers.js';
-import { describeOutcome } from '../_support/result-text.js';
-import { strictObject } from '../_support/strict-object.js';
+import { outcomeText } from '../../_shared/outcome-text.js';
+import { strictInput } from '../../../src/params/strict-input.js';
 import { readToken, requireFungible } from '../_support/token-facts.js';
 import { tokenCreditsSchema, transactionMemoSchema } from '../_support/token-schemas.js';
 
 export const TRANSFER_FUNGIBLE_TOKEN_TOOL = 'transfer_fungible_token_tool';
 
-const parameters = strictObject(
+const parameters = strictInput(
   {
     tokenId: tokenIdSchema.describe('The fungible token to transfer, e.g. "0.0.5678".'),
     sourceAccountId: accountIdSchema.optional().describe('Account the tokens come from; defaults to the agent\'s account. It must sign.'),
@@ -80,6 +80,6 @@ export class TransferFungibleTokenTool extends BaseTool<TransferFungibleTokenInp
     const total = displayAmount(creditedTotal(params.tokenTransfers), params.decimals);
     const count = params.tokenTransfers.length - 1;
     const summary = `${total} of token ${params.tokenId.toString()} from ${params.sourceAccountId.toString()} to ${count} recipient${count === 1 ? '' : 's'}`;
-    return describeOutcome(raw, { what: `transfer ${summary}`, done: `Transferred ${summary}` });
+    return outcomeText(raw, { what: `transfer ${summary}`, done: `Transferred ${summary}` });
   }
 }

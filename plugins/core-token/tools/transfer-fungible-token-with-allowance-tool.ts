@@ -6,14 +6,14 @@ import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
 import { accountIdSchema, toAccountId, tokenIdSchema, toTokenId } from '../../../src/params/entity-id-schemas.js';
 import { forTool } from '../../../src/params/param-issue.js';
 import { creditedTotal, displayAmount, fungibleTransfers, type FungibleTransferEntry } from '../_support/fungible-transfers.js';
-import { describeOutcome } from '../_support/result-text.js';
-import { strictObject } from '../_support/strict-object.js';
+import { outcomeText } from '../../_shared/outcome-text.js';
+import { strictInput } from '../../../src/params/strict-input.js';
 import { readToken, requireFungible } from '../_support/token-facts.js';
 import { tokenCreditsSchema, transactionMemoSchema } from '../_support/token-schemas.js';
 
 export const TRANSFER_FUNGIBLE_TOKEN_WITH_ALLOWANCE_TOOL = 'transfer_fungible_token_with_allowance_tool';
 
-const parameters = strictObject(
+const parameters = strictInput(
   {
     tokenId: tokenIdSchema.describe('The fungible token to transfer, e.g. "0.0.5678".'),
     sourceAccountId: accountIdSchema.describe('The token owner who granted the agent\'s account an allowance, e.g. "0.0.1234".'),
@@ -87,6 +87,6 @@ export class TransferFungibleTokenWithAllowanceTool extends BaseTool<
     const total = displayAmount(creditedTotal(params.tokenTransfers), params.decimals);
     const count = params.tokenTransfers.length - 1;
     const summary = `${total} of token ${params.tokenId.toString()} from ${params.sourceAccountId.toString()} (under its allowance) to ${count} recipient${count === 1 ? '' : 's'}`;
-    return describeOutcome(raw, { what: `transfer ${summary}`, done: `Transferred ${summary}` });
+    return outcomeText(raw, { what: `transfer ${summary}`, done: `Transferred ${summary}` });
   }
 }

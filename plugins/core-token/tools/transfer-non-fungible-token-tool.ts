@@ -8,14 +8,14 @@ import { forTool } from '../../../src/params/param-issue.js';
 import { resolveAccount } from '../../../src/params/default-account.js';
 import type { NftTransferEntry } from '../../../src/params/normalised-shapes.js';
 import { nftRecipientsSchema, nftSummary, nftTransfers } from '../_support/nft-transfers.js';
-import { describeOutcome } from '../_support/result-text.js';
-import { strictObject } from '../_support/strict-object.js';
+import { outcomeText } from '../../_shared/outcome-text.js';
+import { strictInput } from '../../../src/params/strict-input.js';
 import { readToken, requireNonFungible } from '../_support/token-facts.js';
 import { transactionMemoSchema } from '../_support/token-schemas.js';
 
 export const TRANSFER_NON_FUNGIBLE_TOKEN_TOOL = 'transfer_non_fungible_token_tool';
 
-const parameters = strictObject(
+const parameters = strictInput(
   {
     tokenId: tokenIdSchema.describe('The NFT collection, e.g. "0.0.5678".'),
     sourceAccountId: accountIdSchema.optional().describe('Account that owns the NFTs; defaults to the agent\'s account. It must sign.'),
@@ -76,7 +76,7 @@ export class TransferNonFungibleTokenTool extends BaseTool<TransferNonFungibleTo
   }
 
   override describeResult(raw: RawToolResult, params: TransferNonFungibleTokenNormalised): string {
-    return describeOutcome(raw, { what: `transfer ${nftSummary(params)}`, done: `Transferred ${nftSummary(params)}` });
+    return outcomeText(raw, { what: `transfer ${nftSummary(params)}`, done: `Transferred ${nftSummary(params)}` });
   }
 }
 

@@ -7,14 +7,14 @@ import { accountIdSchema, toAccountId, tokenIdSchema, toTokenId } from '../../..
 import { forTool } from '../../../src/params/param-issue.js';
 import type { NftTransferEntry } from '../../../src/params/normalised-shapes.js';
 import { nftRecipientsSchema, nftSummary, nftTransfers } from '../_support/nft-transfers.js';
-import { describeOutcome } from '../_support/result-text.js';
-import { strictObject } from '../_support/strict-object.js';
+import { outcomeText } from '../../_shared/outcome-text.js';
+import { strictInput } from '../../../src/params/strict-input.js';
 import { readToken, requireNonFungible } from '../_support/token-facts.js';
 import { transactionMemoSchema } from '../_support/token-schemas.js';
 
 export const TRANSFER_NON_FUNGIBLE_TOKEN_WITH_ALLOWANCE_TOOL = 'transfer_non_fungible_token_with_allowance_tool';
 
-const parameters = strictObject(
+const parameters = strictInput(
   {
     sourceAccountId: accountIdSchema.describe('The NFT owner who granted the agent\'s account an allowance, e.g. "0.0.1234".'),
     tokenId: tokenIdSchema.describe('The NFT collection, e.g. "0.0.5678".'),
@@ -89,6 +89,6 @@ export class TransferNonFungibleTokenWithAllowanceTool extends BaseTool<
 
   override describeResult(raw: RawToolResult, params: TransferNonFungibleTokenWithAllowanceNormalised): string {
     const summary = `${nftSummary(params)} under its allowance`;
-    return describeOutcome(raw, { what: `transfer ${summary}`, done: `Transferred ${summary}` });
+    return outcomeText(raw, { what: `transfer ${summary}`, done: `Transferred ${summary}` });
   }
 }

@@ -5,16 +5,16 @@ import type { Context } from '../../../src/lifecycle/context.js';
 import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
 import { accountIdSchema, toAccountId, tokenIdSchema, toTokenId } from '../../../src/params/entity-id-schemas.js';
 import { forTool, paramIssue } from '../../../src/params/param-issue.js';
-import { actingPublicKey } from '../_support/acting-account.js';
-import { describeOutcome } from '../_support/result-text.js';
-import { strictObject } from '../_support/strict-object.js';
+import { actingPublicKey } from '../../_shared/acting-key.js';
+import { outcomeText } from '../../_shared/outcome-text.js';
+import { strictInput } from '../../../src/params/strict-input.js';
 import { readToken } from '../_support/token-facts.js';
 import { holdsAdminKey, resolveTokenKey, TOKEN_KEY_FIELDS, tokenKeyInputSchema, type TokenKeyField } from '../_support/token-keys.js';
 import { ledgerText } from '../_support/token-schemas.js';
 
 export const UPDATE_TOKEN_TOOL = 'update_token_tool';
 
-const parameters = strictObject({
+const parameters = strictInput({
   tokenId: tokenIdSchema.describe('The token to update, e.g. "0.0.5678".'),
   tokenDesc: ledgerText('Optional note on why the token is updated; not stored on the ledger.').optional(),
   tokenName: ledgerText('New name, up to 100 bytes.', { nonEmpty: true }).optional(),
@@ -119,7 +119,7 @@ export class UpdateTokenTool extends BaseTool<UpdateTokenInput, UpdateTokenNorma
 
   override describeResult(raw: RawToolResult, params: UpdateTokenNormalised): string {
     const fields = params.changes.join(', ');
-    return describeOutcome(raw, {
+    return outcomeText(raw, {
       what: `update ${fields} of token ${params.tokenId.toString()}`,
       done: `Updated ${fields} of token ${params.tokenId.toString()}`,
     });

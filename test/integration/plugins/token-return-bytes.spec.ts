@@ -58,7 +58,7 @@ describe('core-token tools in RETURN_BYTES mode (devnet mirror, nothing submitte
     expect(raw.transactionId).to.equal(tx.transactionId!.toString());
     const validStart = tx.transactionId!.validStart!.toDate().getTime();
     expect(raw.expiresAt).to.equal(new Date(validStart + tx.transactionValidDuration * 1000).toISOString());
-    expect(result.humanMessage).to.contain('it was not submitted');
+    expect(result.humanMessage).to.contain('nothing was submitted');
     returned.push(String(raw.transactionId));
     return { tx: tx as T, body: wireBody(bytes), message: result.humanMessage };
   }

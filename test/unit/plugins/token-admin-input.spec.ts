@@ -103,7 +103,7 @@ describe('core-token create, association and update tools: bad input', () => {
       expectRefused(await update({ supplyKey: 7 }), 'supplyKey', 'true');
       const privateDer = PrivateKey.generateED25519().toStringDer();
       const result = await update({ supplyKey: privateDer });
-      expectRefused(result, 'supplyKey', 'is not a public key');
+      expectRefused(result, 'supplyKey', 'looks like a PRIVATE key');
       expect(JSON.stringify(result)).to.not.contain(privateDer);
     });
 
