@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { AccountAllowanceApproveTransaction } from '@hiero-ledger/sdk';
+import { AccountAllowanceApproveTransaction, type TokenMintTransaction } from '@hiero-ledger/sdk';
 import { MaxRecipientsPolicy } from '../../../src/policies/max-recipients-policy.js';
 import { startTokenWorld, succeeded, tokenBalance, type Actor, type TokenWorld } from './token-fixtures.js';
 
@@ -41,11 +41,29 @@ describe('core-token fungible tools on the devnet (AUTONOMOUS)', () => {
   });
 
   describe('when minting', () => {
+    it('runs the full lifecycle: every hook stage sees the call, postCoreAction sees the frozen mint', async () => {
+      const kit = await world.kitWith({});
+      const stages: string[] = [];
+      let frozenAmount: string | undefined;
+      kit.on('preToolExecution', () => { stages.push('preToolExecution'); });
+      kit.on('postParamsNormalization', (event) => { stages.push(`postParamsNormalization:${String((event.normalisedParams as { amount: unknown }).amount)}`); });
+      kit.on('postCoreAction', (event) => {
+        const tx = event.coreActionResult as TokenMintTransaction;
+        stages.push('postCoreAction');
+        if (tx.isFrozen()) frozenAmount = tx.amount?.toString();
+      });
+      kit.on('postToolExecution', (event) => { stages.push(`postToolExecution:${String(event.toolResult?.raw.status)}`); });
+      succeeded(await kit.execute('mint_fungible_token_tool', { tokenId, amount: 0.01 }));
+      expect(stages).to.deep.equal(['preToolExecution', 'postParamsNormalization:1', 'postCoreAction', 'postToolExecution:SUCCESS']);
+      expect(frozenAmount).to.equal('1');
+      expect((await world.mirror.getToken(tokenId)).total_supply).to.equal('100001');
+    });
+
     it('adds the display amount, scaled by the mirror-reported decimals, to the supply', async () => {
       const result = await world.kit.execute('mint_fungible_token_tool', { tokenId, amount: 2.5 });
       succeeded(result);
       expect(result.humanMessage).to.contain('Minted 2.5 of token');
-      expect((await world.mirror.getToken(tokenId)).total_supply).to.equal('100250');
+      expect((await world.mirror.getToken(tokenId)).total_supply).to.equal('100251');
     });
   });
 
