@@ -13,7 +13,7 @@ export type AmountInput = number | string;
 
 function positiveAmount(maxDecimals: number | undefined, unit: string, description: string) {
   return z
-    .union([z.number(), z.string()], { error: 'must be a positive number such as 1.5' })
+    .union([z.number(), z.string()], { error: (issue) => typeError(issue.input, 'must be a positive number such as 1.5') })
     .superRefine((value, ctx) => {
       const problem = amountProblem(value, maxDecimals, unit);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -51,7 +51,7 @@ export const tokenAmountSchema = positiveAmount(
  * hbarBalanceSchema.parse(0); // ok
  */
 export const hbarBalanceSchema = z
-  .union([z.number(), z.string()], { error: 'must be a number of HBAR such as 0 or 1.5' })
+  .union([z.number(), z.string()], { error: (issue) => typeError(issue.input, 'must be a number of HBAR such as 0 or 1.5') })
   .superRefine((value, ctx) => {
     if (isZeroAmount(value)) return;
     const problem = amountProblem(value, HBAR_DECIMALS, 'HBAR has 8');
@@ -94,6 +94,14 @@ function scale(amount: AmountInput, decimals: number, field: string, unit: strin
  */
 export function toHbar(amount: AmountInput, field: string, tool?: string): Hbar {
   return Hbar.fromTinybars(scale(amount, HBAR_DECIMALS, field, 'HBAR has 8', tool));
+}
+
+/** NaN and infinities are numbers to JavaScript but not amounts; say so rather than "expected a number". */
+function typeError(input: unknown, fallback: string): string {
+  if (input === undefined) return `is required and ${fallback}`;
+  if (typeof input === 'number' && Number.isNaN(input)) return 'must be a number, got NaN';
+  if (typeof input === 'number' && !Number.isFinite(input)) return 'must be a finite number';
+  return fallback;
 }
 
 function exceedsInt64(digits: string): boolean {
