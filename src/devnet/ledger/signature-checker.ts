@@ -36,7 +36,9 @@ export class SignatureChecker {
     if (cached !== undefined) return cached;
     const result = this.pairs.some((pair) => {
       const signature = key.ed25519 ? pair.ed25519 : pair.ECDSASecp256k1;
-      if (!signature?.length || !isPrefix(pair.pubKeyPrefix, raw)) return false;
+      // An empty prefix is allowed when the map holds a single signature (it can only mean that key).
+      const prefixOk = pair.pubKeyPrefix?.length ? isPrefix(pair.pubKeyPrefix, raw) : this.pairs.length === 1;
+      if (!signature?.length || !prefixOk) return false;
       try {
         return publicKey.verify(this.bodyBytes, signature);
       } catch {
