@@ -24,7 +24,9 @@ export function registerCallCommand(program: Command, run: RunAction): void {
           const { raw } = result;
           if (raw.transactionId) ctx.output.line(`  transaction: ${raw.transactionId}`);
           if (raw.errorCode) ctx.output.line(`  error code:  ${raw.errorCode}`);
+          if (raw.bytes instanceof Uint8Array) ctx.output.line(`  bytes:       ${Buffer.from(raw.bytes).toString('base64')}`);
           for (const warning of raw.warnings ?? []) ctx.output.line(`  warning:     ${warning}`);
+          if (configured.devnet) ctx.output.note('(network "devnet": a fresh embedded devnet for this command only; its state is gone when it exits. See agent-hooks devnet.)');
           if (raw.status === 'SUCCESS' && raw.data !== undefined) ctx.output.line(toJson(raw.data, 2));
           return exitCodeFor(result);
         } finally {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { CliIo } from '../../../src/cli/cli-io.js';
@@ -155,6 +155,42 @@ describe('runCli', () => {
       const run = await cli('call', 'transfer_hbar_tool', '{"transfers":[{"accountId":"0.0.5","amount":-1}]}');
       expect(run.code).to.equal(ExitCode.USAGE);
       expect(run.stdout).to.contain('transfers[0].amount');
+    });
+  });
+
+  describe('when the configuration brings its own plugin folder', () => {
+    it('loads it relative to the config file, and only it without the core plugins', async () => {
+      mkdirSync(path.join(cwd, 'my-plugins'));
+      const baseTool = require.resolve('../../../src/lifecycle/base-tool.js');
+      writeFileSync(
+        path.join(cwd, 'my-plugins', 'shout.cjs'),
+        [
+          `const { BaseTool } = require(${JSON.stringify(baseTool)});`,
+          `const { z } = require(${JSON.stringify(require.resolve('zod'))});`,
+          'class ShoutTool extends BaseTool {',
+          "  method = 'shout_tool'; name = 'Shout'; description = 'Upper-cases the text.';",
+          '  parameters = z.object({ text: z.string() }).strict();',
+          '  normalizeParams(params) { return params; }',
+          '  coreAction(params) { return params.text.toUpperCase(); }',
+          '}',
+          "module.exports = { name: 'shout-plugin', tools: () => [new ShoutTool()] };",
+        ].join('\n'),
+      );
+      writeConfig({ corePlugins: false, plugins: ['./my-plugins'] });
+      const listed = await cli('tools', '--json');
+      expect((JSON.parse(listed.stdout) as { method: string }[]).map((tool) => tool.method)).to.deep.equal(['shout_tool']);
+      const called = await cli('call', 'shout_tool', '{"text":"hi"}');
+      expect(called.code).to.equal(ExitCode.OK);
+      expect(called.stdout).to.contain('"HI"');
+    });
+  });
+
+  describe('when the mode is returnBytes', () => {
+    it('prints the unsubmitted transaction bytes and exits 0', async () => {
+      writeConfig({ mode: 'returnBytes', accountId: '0.0.2' });
+      const run = await cli('call', 'create_account_tool', '{"initialBalance":1}');
+      expect(run.code, run.stdout + run.stderr).to.equal(ExitCode.OK);
+      expect(run.stdout).to.match(/ {2}bytes: {7}[A-Za-z0-9+/]+=*\n/);
     });
   });
 
