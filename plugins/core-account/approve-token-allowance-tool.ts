@@ -4,6 +4,7 @@ import { BaseTool, type Context, type RawToolResult } from '../../src/index.js';
 import {
   accountIdSchema,
   forTool,
+  formatUnits,
   paramIssue,
   recipientsSchema,
   resolveAccount,
@@ -94,7 +95,9 @@ export class ApproveTokenAllowanceTool extends BaseTool<ApproveTokenAllowanceInp
   }
 
   override describeResult(raw: RawToolResult, params: ApproveTokenAllowanceNormalised): string {
-    const amounts = params.tokenApprovals.map((entry) => `${entry.amount.toString()} smallest units of ${entry.tokenId.toString()}`).join(', ');
+    const amounts = params.tokenApprovals
+      .map((entry) => `${formatUnits(entry.amount, entry.decimals)} of token ${entry.tokenId.toString()} (${entry.amount.toString()} smallest units)`)
+      .join(', ');
     const words = `${params.spenderAccountId.toString()} to spend up to ${amounts} from ${params.ownerAccountId.toString()}`;
     return outcomeText(raw, { done: `Approved ${words}`, what: `approve ${words}` });
   }

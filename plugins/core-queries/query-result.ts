@@ -16,11 +16,4 @@ export function isoOf(timestamp: string | null | undefined): string | null {
 }
 
 /** Smallest units as a display amount, e.g. (12345, 2) → "123.45"; exact for any size. */
-export function displayUnits(smallest: number | string | bigint, decimals: number): string {
-  const raw = BigInt(smallest);
-  const negative = raw < 0n;
-  const digits = (negative ? -raw : raw).toString().padStart(decimals + 1, '0');
-  const whole = digits.slice(0, digits.length - decimals);
-  const fraction = decimals ? digits.slice(digits.length - decimals).replace(/0+$/, '') : '';
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
-}
+export { formatUnits as displayUnits } from '../../src/params/index.js';

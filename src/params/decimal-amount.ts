@@ -75,3 +75,19 @@ function tidy(whole: string, fraction: string): DecimalParts {
 function isZero(parts: DecimalParts): boolean {
   return /^0+$/.test(parts.whole) && parts.fraction === '';
 }
+
+/**
+ * Smallest units as a display amount, exact for any size.
+ *
+ * @example
+ * formatUnits(12345, 2); // '123.45'
+ * formatUnits('-5', 8);  // '-0.00000005'
+ */
+export function formatUnits(smallest: number | string | bigint | { toString(): string }, decimals: number): string {
+  const raw = BigInt(typeof smallest === 'object' ? smallest.toString() : smallest);
+  const negative = raw < 0n;
+  const digits = (negative ? -raw : raw).toString().padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = decimals ? digits.slice(digits.length - decimals).replace(/0+$/, '') : '';
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}

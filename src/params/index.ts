@@ -8,7 +8,7 @@ export { HBAR_DECIMALS, hbarAmountSchema, hbarBalanceSchema, isZeroAmount, token
 export { strictInput } from './strict-input.js';
 export { MAX_MEMO_BYTES, memoSchema, transactionMemoSchema } from './memo-schema.js';
 export type { AmountInput } from './amount-schemas.js';
-export { amountProblem, decimalParts } from './decimal-amount.js';
+export { amountProblem, decimalParts, formatUnits } from './decimal-amount.js';
 export {
   MAX_TRANSFER_RECIPIENTS,
   hbarRecipientSchema,

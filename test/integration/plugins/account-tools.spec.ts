@@ -110,7 +110,7 @@ describe('core-account tools on the devnet', () => {
       await associate(spender, tokenId);
       const approved = await owner.kit.execute('approve_token_allowance_tool', { spenderAccountId: spender.accountId, tokenApprovals: [{ tokenId, amount: 10.5 }] });
       succeeded(approved);
-      expect(approved.humanMessage).to.contain(`1050 smallest units of ${tokenId}`);
+      expect(approved.humanMessage).to.contain(`10.5 of token ${tokenId} (1050 smallest units)`);
       expect(await spendTokenAllowance(spender, owner.accountId, tokenId, 1051)).to.equal('AMOUNT_EXCEEDS_ALLOWANCE');
       expect(await spendTokenAllowance(spender, owner.accountId, tokenId, 1000)).to.equal('SUCCESS');
       const tokens = (await world.mirror.getAccountTokens(spender.accountId)).tokens;

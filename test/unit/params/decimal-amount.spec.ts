@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { amountProblem, decimalParts, scaledDigits } from '../../../src/params/decimal-amount.js';
+import { amountProblem, decimalParts, formatUnits, scaledDigits } from '../../../src/params/decimal-amount.js';
 
 describe('decimal amounts', () => {
   describe('when splitting numbers into digits', () => {
@@ -32,6 +32,17 @@ describe('decimal amounts', () => {
       expect(amountProblem(Number.NaN)).to.contain('NaN');
       expect(amountProblem(1.234, 2, 'x')).to.equal('has 3 decimal places but at most 2 are allowed (x)');
       expect(amountProblem('5')).to.equal(undefined);
+    });
+  });
+});
+
+describe('formatUnits', () => {
+  describe('when formatting smallest units for people', () => {
+    it('places the decimal point exactly and trims trailing zeros', () => {
+      expect(formatUnits(12345, 2)).to.equal('123.45');
+      expect(formatUnits('100', 2)).to.equal('1');
+      expect(formatUnits(-5n, 8)).to.equal('-0.00000005');
+      expect(formatUnits('9223372036854775807', 0)).to.equal('9223372036854775807');
     });
   });
 });
