@@ -111,7 +111,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     new Set(methods.map((m) => m.path)), new Set(methods.filter((m) => m.kind === 'transaction').map((m) => m.path)), options.random,
   );
   const hapi = new HapiServer({ methods, transactions: new TransactionProcessor(ledger, TRANSACTION_HANDLERS), queries: new QueryProcessor(ledger), faults });
-  const mirror = new MirrorServer(ledger, MIRROR_ROUTES);
+  const mirror = new MirrorServer(ledger, MIRROR_ROUTES, faults.mirror);
   let boundGrpc: number;
   let boundMirror: number;
   try {

@@ -1,6 +1,7 @@
 import { status as grpcStatus } from '@grpc/grpc-js';
 import { proto } from '@hiero-ledger/proto';
 import type { StatusName } from './ledger/status-error.js';
+import { MirrorFaults } from './mirror/mirror-faults.js';
 
 /** A gRPC status name such as `'UNAVAILABLE'`. */
 export type GrpcErrorName = Exclude<keyof typeof grpcStatus, 'OK'>;
@@ -49,13 +50,18 @@ interface Rule { spec: FaultSpec; hits: number; remaining: number | undefined; p
  * net.faults.inject({ rpc: 'cryptoTransfer', precheck: 'BUSY', times: 2 });   // two BUSY answers, then normal
  * net.faults.inject({ rpc: '*', grpcError: 'UNAVAILABLE', probability: 0.1 }); // 10 % of calls fail
  * net.faults.inject({ rpc: 'getTransactionReceipts', latencyMs: 50 });
+ * net.faults.mirror.inject({ path: '/api/v1/topics', status: 503, times: 1 }); // mirror REST faults
  * net.faults.clear();
  */
 export class DevnetFaults {
   private rules: Rule[] = [];
+  /** Faults for the mirror REST server. */
+  readonly mirror: MirrorFaults;
 
   /** @param paths known RPC paths; @param transactionPaths those carrying a Transaction */
-  constructor(private readonly paths: ReadonlySet<string>, private readonly transactionPaths: ReadonlySet<string>, private readonly random: () => number = Math.random) {}
+  constructor(private readonly paths: ReadonlySet<string>, private readonly transactionPaths: ReadonlySet<string>, private readonly random: () => number = Math.random) {
+    this.mirror = new MirrorFaults(random);
+  }
 
   /** Registers a fault; throws a descriptive Error when the spec is malformed. */
   inject(spec: FaultSpec): FaultHandle {
@@ -72,9 +78,10 @@ export class DevnetFaults {
     };
   }
 
-  /** Removes every fault. */
+  /** Removes every fault, gRPC and mirror. */
   clear(): void {
     this.rules = [];
+    this.mirror.clear();
   }
 
   /** @internal Decides the faults for one call to `path`, consuming counts. */

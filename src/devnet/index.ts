@@ -11,5 +11,6 @@
 export { startDevnet, type CreateAccountOptions, type Devnet, type DevnetOptions } from './devnet.js';
 export { createDevnetClient } from './devnet-client.js';
 export { DevnetFaults, type FaultHandle, type FaultSpec, type FaultTarget, type GrpcErrorName } from './faults.js';
+export { MirrorFaults, type MirrorFaultHandle, type MirrorFaultSpec } from './mirror/mirror-faults.js';
 export type { RunningHashFormat } from './ledger/running-hash.js';
 export type { StatusName } from './ledger/status-error.js';

@@ -1,7 +1,8 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Ledger } from '../ledger/ledger.js';
-import { badRequest, MirrorParamError, notFound, type MirrorResponse, type MirrorRoute } from './mirror-http.js';
+import type { MirrorFaults } from './mirror-faults.js';
+import { badRequest, errorBody, MirrorParamError, notFound, type MirrorResponse, type MirrorRoute } from './mirror-http.js';
 
 /**
  * The mirror-node REST subset, answered straight from the ledger (a real mirror lags consensus by
@@ -10,8 +11,9 @@ import { badRequest, MirrorParamError, notFound, type MirrorResponse, type Mirro
  */
 export class MirrorServer {
   private readonly server: Server;
+  private readonly timers = new Set<NodeJS.Timeout>();
 
-  constructor(private readonly ledger: Ledger, private readonly routes: MirrorRoute[]) {
+  constructor(private readonly ledger: Ledger, private readonly routes: MirrorRoute[], private readonly faults?: MirrorFaults) {
     this.server = createServer((req, res) => this.onRequest(req, res));
     this.server.keepAliveTimeout = 1000;
   }
@@ -27,6 +29,8 @@ export class MirrorServer {
   }
 
   stop(): Promise<void> {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
     return new Promise((resolve) => {
       this.server.close(() => resolve());
       this.server.closeAllConnections();
@@ -34,12 +38,24 @@ export class MirrorServer {
   }
 
   private onRequest(req: IncomingMessage, res: ServerResponse): void {
+    const fault = this.faults?.take(req.url ?? '/') ?? { latencyMs: 0 };
+    if (fault.latencyMs <= 0) return this.answer(req, res, fault.status);
+    const timer = setTimeout(() => { this.timers.delete(timer); this.answer(req, res, fault.status); }, fault.latencyMs);
+    this.timers.add(timer);
+  }
+
+  private answer(req: IncomingMessage, res: ServerResponse, injectedStatus?: number): void {
     let response: MirrorResponse;
+    if (injectedStatus !== undefined) return this.send(req, res, { status: injectedStatus, body: errorBody(injectedStatus === 404 ? 'Not found' : STATUS_CODES[injectedStatus] ?? 'Error') });
     try {
       response = req.method === 'GET' || req.method === 'HEAD' ? this.route(req.url ?? '/') : { status: 405, body: { _status: { messages: [{ message: 'Method not allowed' }] } } };
     } catch (error) {
       response = error instanceof MirrorParamError ? badRequest(error.message) : { status: 500, body: { _status: { messages: [{ message: 'Internal error' }] } } };
     }
+    this.send(req, res, response);
+  }
+
+  private send(req: IncomingMessage, res: ServerResponse, response: MirrorResponse): void {
     const text = JSON.stringify(response.body);
     res.writeHead(response.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
     res.end(req.method === 'HEAD' ? undefined : text);

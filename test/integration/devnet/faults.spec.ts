@@ -114,6 +114,33 @@ describe('devnet fault injection', () => {
     });
   });
 
+  describe('when the mirror REST API is given faults', () => {
+    it('answers the injected status with a mirror error body, then recovers', async () => {
+      const fault = net.faults.mirror.inject({ path: '/api/v1/accounts', status: 503, times: 1 });
+      const first = await fetch(`${net.mirrorUrl}/api/v1/accounts/0.0.2`);
+      expect(first.status).to.equal(503);
+      expect(await first.json()).to.deep.equal({ _status: { messages: [{ message: 'Service Unavailable' }] } });
+      const second = await fetch(`${net.mirrorUrl}/api/v1/accounts/0.0.2`);
+      expect(second.status).to.equal(200);
+      expect(fault.hits).to.equal(1);
+    });
+
+    it('matches regular expressions against path and query, and adds latency', async () => {
+      const notFound = net.faults.mirror.inject({ path: /order=desc/, status: 404, latencyMs: 5 });
+      expect((await fetch(`${net.mirrorUrl}/api/v1/balances?order=asc`)).status).to.equal(200);
+      const hit = await fetch(`${net.mirrorUrl}/api/v1/balances?order=desc`);
+      expect(hit.status).to.equal(404);
+      expect(await hit.json()).to.deep.equal({ _status: { messages: [{ message: 'Not found' }] } });
+      expect(notFound.hits).to.equal(1);
+    });
+
+    it('rejects malformed mirror fault specs', () => {
+      expect(() => net.faults.mirror.inject({ path: '*' })).to.throw(/give `status`, `latencyMs` or both/);
+      expect(() => net.faults.mirror.inject({ path: '*', status: 200 })).to.throw(/HTTP error status 400\.\.599/);
+      expect(() => net.faults.mirror.inject({ path: 5 as never, status: 500 })).to.throw(/`path` must be/);
+    });
+  });
+
   describe('when a fault spec is malformed', () => {
     it('throws an error naming the problem', () => {
       expect(() => net.faults.inject({ rpc: 'noSuchRpc', precheck: 'BUSY' })).to.throw(/unknown rpc "noSuchRpc"/);
