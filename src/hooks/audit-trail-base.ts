@@ -127,7 +127,13 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
   }
 
   async flushAudit(timeoutMs = this.options.closeTimeoutMs ?? 10_000): Promise<AuditStatus> {
-    if (this.state && !this.closed) await this.state.publisher.flush(timeoutMs);
+    if (this.closed || (!this.opening && !this.state)) return this.auditStatus();
+    try {
+      const { publisher } = await this.ready();
+      await publisher.flush(timeoutMs);
+    } catch (error) {
+      return { ...this.auditStatus(), lastError: `the journal could not be opened: ${(error as Error).message}` };
+    }
     return this.auditStatus();
   }
 
