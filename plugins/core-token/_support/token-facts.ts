@@ -29,7 +29,7 @@ export async function readToken(context: Context, client: Client, tokenId: Token
   try {
     token = await mirrorFor(context, client).getToken(tokenId.toString());
   } catch (error) {
-    if (error instanceof MirrorError && (error.code as string) === MirrorErrorCode.NOT_FOUND) throw paramIssue(field, `token ${tokenId.toString()} does not exist (the mirror node does not know it)`, tool);
+    if (error instanceof MirrorError && (error.code as string) === MirrorErrorCode.NOT_FOUND) throw paramIssue(field, `token ${tokenId.toString()} does not exist (the mirror node does not know it; a token created seconds ago may not be indexed yet)`, tool);
     throw error;
   }
   const decimals = Number.parseInt(String(token.decimals ?? ''), 10);

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
-import sinon from 'sinon';
+import sinon, { type SinonStub } from 'sinon';
+import { MirrorClient } from '../../../src/mirror/mirror-client.js';
+import { MirrorError, MirrorErrorCode } from '../../../src/mirror/mirror-error.js';
 import type { AgentKit } from '../../../src/kit/agent-kit.js';
 import { AGENT, FUNGIBLE, MISSING, NFT, expectRefused, offlineTokenKit, stubMirrorTokens } from './token-test-kit.js';
 
@@ -83,6 +85,16 @@ describe('core-token fungible tools: bad input', () => {
       });
     });
   }
+
+  describe('when the mirror node cannot be reached', () => {
+    it('fails the call before anything is built, with the mirror error code rather than blaming the input', async () => {
+      (MirrorClient.prototype.getToken as SinonStub).rejects(new MirrorError(MirrorErrorCode.UNAVAILABLE, 'mirror node at http://127.0.0.1:9 is unavailable'));
+      const result = await kit.execute('transfer_fungible_token_tool', { tokenId: FUNGIBLE, transfers: [{ accountId: '0.0.3000', amount: 1 }] });
+      expect(result.raw).to.include({ status: 'ERROR', errorCode: MirrorErrorCode.UNAVAILABLE, stage: 'normalizeParams' });
+      expect(result.raw.bytes).to.equal(undefined);
+      expect(result.humanMessage).to.contain('Nothing was submitted');
+    });
+  });
 
   describe('when mint_fungible_token_tool gets bad input', () => {
     it('accepts a valid amount (control)', async () => {
