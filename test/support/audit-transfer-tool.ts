@@ -10,10 +10,9 @@ interface TransferInput {
   /** Carried in the params only (not on the ledger), to make audit entries large. */
   note?: string;
 }
+/** Shaped like the core transfer_hbar_tool's normalised params, so the built-in policies count it. */
 interface TransferNormalised {
-  from: AccountId;
-  to: AccountId;
-  amount: Hbar;
+  hbarTransfers: { accountId: AccountId; amount: Hbar }[];
   memo?: string;
   note?: string;
 }
@@ -35,11 +34,20 @@ export class TestTransferTool extends BaseTool<TransferInput, TransferNormalised
   }
 
   normalizeParams(params: TransferInput, _context: unknown, client: Client): TransferNormalised {
-    return { from: client.operatorAccountId!, to: AccountId.fromString(params.to), amount: Hbar.fromTinybars(params.tinybars), ...(params.memo ? { memo: params.memo } : {}), ...(params.note ? { note: params.note } : {}) };
+    const amount = Hbar.fromTinybars(params.tinybars);
+    return {
+      hbarTransfers: [
+        { accountId: AccountId.fromString(params.to), amount },
+        { accountId: client.operatorAccountId!, amount: amount.negated() },
+      ],
+      ...(params.memo ? { memo: params.memo } : {}),
+      ...(params.note ? { note: params.note } : {}),
+    };
   }
 
   coreAction(params: TransferNormalised): TransferTransaction {
-    const transaction = new TransferTransaction().addHbarTransfer(params.to, params.amount).addHbarTransfer(params.from, params.amount.negated());
+    const transaction = new TransferTransaction();
+    for (const { accountId, amount } of params.hbarTransfers) transaction.addHbarTransfer(accountId, amount);
     if (params.memo) transaction.setTransactionMemo(params.memo);
     return transaction;
   }
