@@ -8,6 +8,17 @@ import { SignatureChecker } from './signature-checker.js';
 import { ensure, LedgerStatusError, statusCode, type StatusName } from './status-error.js';
 import type { AccountState } from './state-types.js';
 
+/**
+ * HBAR the payer itself spends besides the fee, which a node also requires at precheck: the initial
+ * balance of a new account, or the payer's own net debit in a transfer.
+ */
+function payerDebits(body: proto.TransactionBody, payerNum: number): bigint {
+  if (body.cryptoCreateAccount) return toBig(body.cryptoCreateAccount.initialBalance);
+  const legs = body.cryptoTransfer?.transfers?.accountAmounts ?? [];
+  const net = legs.filter((leg) => toBig(leg.accountID?.accountNum) === BigInt(payerNum)).reduce((sum, leg) => sum + toBig(leg.amount), 0n);
+  return net < 0n ? -net : 0n;
+}
+
 const MIN_VALID_DURATION_SEC = 15n;
 const MAX_VALID_DURATION_SEC = 180n;
 const MAX_MEMO_BYTES = 100;
@@ -63,6 +74,7 @@ export class TransactionProcessor {
     const fee = this.ledger.options.transactionFee;
     ensure(toBig(body.transactionFee) >= fee, 'INSUFFICIENT_TX_FEE');
     ensure(payer.balance >= fee, 'INSUFFICIENT_PAYER_BALANCE');
+    ensure(payer.balance >= fee + payerDebits(body, payer.num), 'INSUFFICIENT_PAYER_BALANCE');
     return payer;
   }
 

@@ -107,6 +107,14 @@ describe('devnet accounts and HBAR transfers', () => {
       expect((error as PrecheckStatusError).status).to.equal(Status.InsufficientPayerBalance);
     });
 
+    it('rejects at precheck a payer that sends more than it holds (INSUFFICIENT_PAYER_BALANCE)', async () => {
+      const a = await net.createAccount({ hbar: 1 });
+      const payerClient = net.client().setOperator(a.accountId, a.privateKey);
+      const error = await new TransferTransaction().addHbarTransfer(a.accountId, new Hbar(-2)).addHbarTransfer(net.operatorId, new Hbar(2)).execute(payerClient).catch((e: unknown) => e);
+      expect(error).to.be.instanceOf(PrecheckStatusError);
+      expect((error as PrecheckStatusError).status).to.equal(Status.InsufficientPayerBalance);
+    });
+
     it('rejects transfers that do not sum to zero (INVALID_ACCOUNT_AMOUNTS)', async () => {
       const error = await new TransferTransaction().addHbarTransfer(net.operatorId, -2).addHbarTransfer('0.0.98', 1).execute(client).catch((e: unknown) => e);
       expect((error as PrecheckStatusError).status).to.equal(Status.InvalidAccountAmounts);
