@@ -58,7 +58,7 @@ async function main(argv) {
   if (argv.includes('--check')) {
     const current = readTable(fs.readFileSync(readmePath, 'utf8'));
     if (current === table) return 0;
-    process.stderr.write('README.md tools table is out of date: run `npm run build && node scripts/tools-table.cjs --write`.\n');
+    process.stderr.write('README.md tools table is out of date: run `npm run tools:table`.\n');
     return 1;
   }
   process.stdout.write(table);

@@ -17,7 +17,7 @@ const toolsTable = require(path.join(repoRoot, 'scripts', 'tools-table.cjs')) as
 
 describe('README tools table', () => {
   describe('when compared with the built plugins', () => {
-    it('lists every loaded tool exactly as the generator writes it (run scripts/tools-table.cjs --write after changing tools)', async () => {
+    it('lists every loaded tool exactly as the generator writes it (run npm run tools:table after changing tools)', async () => {
       const generated = await toolsTable.generateToolsTable(distDir);
       const current = toolsTable.readTable(readFileSync(path.join(repoRoot, 'README.md'), 'utf8'));
       expect(current, 'README.md has no <!-- tools:start --> / <!-- tools:end --> markers').to.be.a('string');
