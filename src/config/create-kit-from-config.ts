@@ -2,6 +2,7 @@ import path from 'node:path';
 import { AccountId, Client } from '@hiero-ledger/sdk';
 import { startDevnet, type Devnet } from '../devnet/index.js';
 import type { Context } from '../lifecycle/context.js';
+import { messageOf, UnknownToolError } from '../lifecycle/errors.js';
 import type { Logger } from '../lifecycle/logger.js';
 import type { AgentKit } from '../kit/agent-kit.js';
 import { createAgentKit } from '../kit/create-agent-kit.js';
@@ -87,6 +88,8 @@ export async function createKitFromConfig(
     });
   } catch (error) {
     await stopNetwork();
+    // A tool name in the config that no plugin defines is a config problem: name the field.
+    if (error instanceof UnknownToolError) throw new ConfigError(loaded.source, [`tools: ${error.message}`]);
     throw error;
   }
   return {
@@ -106,9 +109,13 @@ export async function createKitFromConfig(
 
 async function loadPluginFolders(loaded: LoadedConfig): Promise<Plugin[]> {
   const plugins: Plugin[] = [];
-  for (const folder of loaded.config.plugins) {
-    const loadedPlugins = await loadPlugins(path.resolve(loaded.baseDir, folder));
-    plugins.push(...loadedPlugins.map(({ plugin }) => plugin));
+  for (const [at, folder] of loaded.config.plugins.entries()) {
+    try {
+      const loadedPlugins = await loadPlugins(path.resolve(loaded.baseDir, folder));
+      plugins.push(...loadedPlugins.map(({ plugin }) => plugin));
+    } catch (error) {
+      throw new ConfigError(loaded.source, [`plugins[${at}]: ${messageOf(error)}`]);
+    }
   }
   return plugins;
 }

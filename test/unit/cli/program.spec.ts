@@ -217,6 +217,20 @@ describe('runCli', () => {
       expect(run.stderr).to.contain('HEDERA_OPERATOR_ID: not set').and.to.contain('HEDERA_OPERATOR_KEY: not set');
     });
 
+    it('exits 2 naming the field for a tool no plugin defines', async () => {
+      writeConfig({ tools: ['transfer_hbar_tool', 'teleport_tool'] });
+      const run = await cli('tools');
+      expect(run.code).to.equal(ExitCode.USAGE);
+      expect(run.stderr).to.contain('- tools: Unknown tool "teleport_tool"');
+    });
+
+    it('exits 2 naming the field for a plugin folder that does not exist', async () => {
+      writeConfig({ plugins: ['./nowhere'] });
+      const run = await cli('tools');
+      expect(run.code).to.equal(ExitCode.USAGE);
+      expect(run.stderr).to.match(/- plugins\[0\]: Plugins folder ".*nowhere" does not exist/);
+    });
+
     it('exits 2 when --config points nowhere', async () => {
       const run = await cli('tools', '--config', 'nope.json');
       expect(run.code).to.equal(ExitCode.USAGE);
