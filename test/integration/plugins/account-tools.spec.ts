@@ -72,8 +72,10 @@ describe('core-account tools on the devnet', () => {
       const target = await world.net.createAccount({ hbar: 0 });
       const result = await poor.kit.execute('transfer_hbar_tool', { transfers: [{ accountId: target.accountId, amount: 5 }] });
       expect(result.raw.status).to.equal('ERROR');
-      expect(result.raw.errorCode).to.equal('INSUFFICIENT_ACCOUNT_BALANCE');
-      expect(result.humanMessage).to.contain('INSUFFICIENT_ACCOUNT_BALANCE');
+      // A node may refuse at precheck (payer cannot cover amount plus fee) or at consensus.
+      expect(result.raw.errorCode).to.match(/^INSUFFICIENT_(PAYER|ACCOUNT)_BALANCE$/);
+      expect(result.humanMessage).to.contain(String(result.raw.errorCode));
+      expect(await tinybarsOf(client, target.accountId)).to.equal(0n);
     });
   });
 

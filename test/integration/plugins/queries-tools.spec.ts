@@ -110,15 +110,13 @@ describe('core-queries tools on the devnet', () => {
 
     it('accepts the mirror form of the ID and reports failed transactions with their status', async () => {
       const poor = await world.actor(1);
-      let failedId = '';
-      try {
-        const tx = new TransferTransaction().addHbarTransfer(poor.accountId, new Hbar(-5)).addHbarTransfer(alice.accountId, new Hbar(5));
-        const response = await tx.execute(poor.client);
-        failedId = response.transactionId.toString();
-        await response.getReceipt(poor.client);
-      } catch {
-        // the receipt carries the failure; the record is what this test reads
-      }
+      // The operator pays (so precheck passes); the poor account's debit fails at consensus.
+      const tx = await new TransferTransaction().addHbarTransfer(poor.accountId, new Hbar(-5)).addHbarTransfer(alice.accountId, new Hbar(5))
+        .freezeWith(world.client).sign(poor.privateKey);
+      const response = await tx.execute(world.client);
+      const failedId = response.transactionId.toString();
+      const receipt = await response.getReceipt(world.client).then(() => 'SUCCESS', (error: { status?: unknown }) => String(error.status));
+      expect(receipt).to.equal('INSUFFICIENT_ACCOUNT_BALANCE');
       const [account, time] = failedId.split('@');
       const [seconds, nanos] = time.split('.');
       const raw = succeeded(await world.kit.execute('get_transaction_record_query_tool', { transactionId: `${account}-${seconds}-${nanos}` }));
