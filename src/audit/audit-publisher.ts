@@ -74,12 +74,18 @@ export class AuditPublisher {
     return !this.hasWork();
   }
 
-  /** Stops after the attempt in flight; what is undelivered stays in the journal for the next start. */
-  async stop(): Promise<void> {
+  /**
+   * Stops delivery. An attempt in flight gets a short grace to finish; one still running after it
+   * (e.g. a network that does not answer) is abandoned: its transaction ID is journaled, so the next
+   * start resends it and a copy that landed answers DUPLICATE_TRANSACTION.
+   */
+  async stop(graceMs = 1_000): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
     this.wake?.();
-    if (this.running) await this.running;
+    if (!this.running) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.running, new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)).unref())]);
+    clearTimeout(timer);
   }
 
   hasWork(): boolean {

@@ -24,6 +24,11 @@ export interface AuditTrailOptions extends PublisherOptions {
   closeTimeoutMs?: number;
   /** Identifies the agent in entries; defaults to `context.sessionId`, then the kit's account. */
   agentId?: string;
+  /**
+   * `false` journals entries without publishing them (default `true`). A later hook on the same
+   * journal with delivery on publishes them, e.g. a process with network access or a test.
+   */
+  deliver?: boolean;
   logger?: Logger;
 }
 
@@ -127,7 +132,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
   }
 
   async flushAudit(timeoutMs = this.options.closeTimeoutMs ?? 10_000): Promise<AuditStatus> {
-    if (this.closed || (!this.opening && !this.state)) return this.auditStatus();
+    if (this.closed || this.options.deliver === false || (!this.opening && !this.state)) return this.auditStatus();
     try {
       const { publisher } = await this.ready();
       await publisher.flush(timeoutMs);
@@ -168,7 +173,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
   private async record(entry: UnsequencedEntry): Promise<void> {
     const { journal, publisher } = await this.ready();
     await journal.addEntry((seq) => sequenced(entry, seq));
-    publisher.kick();
+    if (this.options.deliver !== false) publisher.kick();
   }
 
   private ready(): Promise<{ journal: AuditJournal; publisher: AuditPublisher }> {
@@ -177,7 +182,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
       const journal = await AuditJournal.open(this.journalPath);
       const publisher = new AuditPublisher(journal, this.delivery(), this.client, this.entrySession(), this.logger, this.options);
       this.state = { journal, publisher };
-      if (publisher.hasWork()) publisher.kick();
+      if (this.options.deliver !== false && publisher.hasWork()) publisher.kick();
       return this.state;
     })();
     this.opening.catch(() => {
