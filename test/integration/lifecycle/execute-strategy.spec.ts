@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { AccountBalanceQuery, Hbar, type Client } from '@hiero-ledger/sdk';
+import { AccountBalanceQuery, AccountDeleteTransaction, Hbar, type Client } from '@hiero-ledger/sdk';
 import { AbstractHook, AgentMode, createAgentKit, type AgentKit } from '../../../src/index.js';
 import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { TransferBuilderTool, pluginOf } from '../../support/noop-tools.js';
@@ -32,14 +32,23 @@ describe('AUTONOMOUS mode on the devnet', () => {
     expect(await balanceOf(accountId)).to.equal(new Hbar(3).toTinybars().toNumber());
   });
 
-  it('reports a ledger failure with the Hedera status as errorCode and keeps the transaction ID', async () => {
+  it('reports a precheck refusal with the Hedera status as errorCode, as not submitted', async () => {
     const { accountId } = await net.createAccount({ hbar: 1 });
     kit = await createAgentKit({ client, pluginsDir: null, plugins: [pluginOf('t', new TransferBuilderTool())] });
     const result = await kit.execute('transfer_builder_tool', { to: accountId, hbar: 50_000_000_000 });
-    expect(result.raw.status).to.equal('ERROR');
-    expect(result.raw.errorCode, JSON.stringify(result.raw)).to.equal('INSUFFICIENT_ACCOUNT_BALANCE');
+    expect(result.raw).to.include({ status: 'ERROR', errorCode: 'INSUFFICIENT_PAYER_BALANCE', submitted: false });
     expect(result.raw.transactionId).to.match(/^0\.0\.2@/);
     expect(await balanceOf(accountId)).to.equal(new Hbar(1).toTinybars().toNumber());
+  });
+
+  it('reports a failed receipt with its status as errorCode, keeping the transaction ID', async () => {
+    const { accountId, privateKey } = await net.createAccount({ hbar: 1 });
+    await (await (await new AccountDeleteTransaction().setAccountId(accountId).setTransferAccountId('0.0.2').freezeWith(client).sign(privateKey)).execute(client)).getReceipt(client);
+    kit = await createAgentKit({ client, pluginsDir: null, plugins: [pluginOf('t', new TransferBuilderTool())] });
+    const result = await kit.execute('transfer_builder_tool', { to: accountId, hbar: 1 });
+    expect(result.raw, JSON.stringify(result.raw)).to.include({ status: 'ERROR', submitted: true });
+    expect(result.raw.errorCode).to.equal('ACCOUNT_DELETED');
+    expect(result.raw.transactionId).to.match(/^0\.0\.2@/);
   });
 
   it('never turns an executed transfer into an error when a post-execution hook fails', async () => {
