@@ -5,3 +5,8 @@ export { HolAuditTrailHook } from './hol-audit-trail-hook.js';
 export type { HolAuditTrailOptions } from './hol-audit-trail-hook.js';
 export { AuditTrailBase, AuditRefusal, DEFAULT_JOURNAL_DIR } from './audit-trail-base.js';
 export type { AuditTrailOptions } from './audit-trail-base.js';
+export { verifyAuditTopic } from '../audit/verify-audit-topic.js';
+export type { AuditVerifyReport, VerifyAuditTopicOptions } from '../audit/verify-audit-topic.js';
+export { auditEntrySchema, AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION, AUDIT_OUTCOMES } from '../audit/audit-entry.js';
+export type { AuditEntry, AuditOutcome } from '../audit/audit-entry.js';
+export type { AuditStatus, AuditParticipant, KitAudit } from '../audit/audit-participant.js';
