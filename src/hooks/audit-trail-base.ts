@@ -2,6 +2,7 @@ import { Client, Transaction, type TopicId } from '@hiero-ledger/sdk';
 import { resolve } from 'node:path';
 import { AuditJournal } from '../audit/audit-journal.js';
 import { DEFAULT_JOURNAL_DIR } from '../audit/defaults.js';
+import { readJournalSnapshot } from '../audit/journal-reader.js';
 import type { AuditParticipant, AuditStatus } from '../audit/audit-participant.js';
 import { AuditPublisher, type PublisherOptions } from '../audit/audit-publisher.js';
 import type { DeliveryStrategy } from '../audit/delivery-strategy.js';
@@ -123,11 +124,13 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
 
   auditStatus(): AuditStatus {
     const status: AuditStatus = { stream: `${this.stream.label} ${this.topicId.toString()}`, journal: this.journalPath, undelivered: 0 };
-    if (!this.state) return status;
-    const undelivered = this.state.journal.undeliveredEntries();
+    // Before the journal is open (or after it closed) the file itself says what is undelivered.
+    const open = this.state !== undefined && !this.closed;
+    const snapshot = open ? undefined : readJournalSnapshot(this.journalPath);
+    const undelivered = open ? this.state!.journal.undeliveredEntries() : (snapshot?.entries.filter((entry) => !snapshot.delivered.has(entry.id)) ?? []);
     status.undelivered = undelivered.length;
     if (undelivered[0]) status.oldestUndelivered = undelivered[0].timestamp;
-    if (this.state.publisher.lastError) status.lastError = this.state.publisher.lastError;
+    if (this.state?.publisher.lastError) status.lastError = this.state.publisher.lastError;
     return status;
   }
 

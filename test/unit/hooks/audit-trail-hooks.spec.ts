@@ -109,3 +109,31 @@ describe('audit trail hooks (offline)', () => {
     });
   });
 });
+
+describe('audit status before the journal is open', () => {
+  let journalDir: string;
+
+  beforeEach(() => {
+    journalDir = mkdtempSync(join(tmpdir(), 'audit-status-'));
+  });
+
+  afterEach(() => rmSync(journalDir, { recursive: true, force: true }));
+
+  describe('when an earlier run left undelivered entries', () => {
+    it('reports them from the file, and nothing when there is no journal yet', async () => {
+      const fresh = new HcsAuditTrailHook(['echo_tool'], '0.0.1001', undefined, { journalDir, deliver: false });
+      expect(fresh.auditStatus().undelivered).to.equal(0);
+      const client = offlineClient();
+      try {
+        const kit = await createAgentKit({ client, pluginsDir: null, plugins: [pluginOf('p', new EchoTool())], context: { hooks: [fresh, new RejectToolPolicy(['echo_tool'])] } });
+        await kit.execute('echo_tool', { text: 'a' });
+        await kit.execute('echo_tool', { text: 'b' });
+        await kit.close();
+      } finally {
+        client.close();
+      }
+      const later = new HcsAuditTrailHook(['echo_tool'], '0.0.1001', undefined, { journalDir });
+      expect(later.auditStatus()).to.include({ undelivered: 2 });
+    });
+  });
+});
