@@ -1,3 +1,4 @@
+import { ErrorCode } from '../lifecycle/errors.js';
 import type { ToolResult } from '../lifecycle/tool-result.js';
 
 /**
@@ -17,13 +18,13 @@ export const ExitCode = {
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
-const USAGE_CODES = new Set(['E_INVALID_PARAMS', 'E_UNKNOWN_TOOL', 'E_INVALID_ARGUMENT']);
+const USAGE_CODES: ReadonlySet<string> = new Set([ErrorCode.INVALID_PARAMS, ErrorCode.UNKNOWN_TOOL, ErrorCode.INVALID_ARGUMENT]);
 
 /** The exit code for one tool result. An executed call exits 0 even if a policy objected afterwards. */
 export function exitCodeFor(result: ToolResult): ExitCode {
   const { raw } = result;
   if (raw.status === 'SUCCESS') return ExitCode.OK;
-  if (raw.errorCode === 'E_POLICY_BLOCKED' || raw.errorCode === 'E_POLICY_TIMEOUT') return ExitCode.BLOCKED;
+  if (raw.errorCode === ErrorCode.POLICY_BLOCKED || raw.errorCode === ErrorCode.POLICY_TIMEOUT) return ExitCode.BLOCKED;
   if (raw.errorCode && USAGE_CODES.has(raw.errorCode)) return ExitCode.USAGE;
   return ExitCode.FAILED;
 }

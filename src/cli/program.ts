@@ -68,18 +68,18 @@ function buildProgram(io: CliIo, run: RunAction): Command {
 
 function report(error: unknown, ctx: CommandContext): ExitCode {
   if (error instanceof ConfigError) {
-    if (ctx.output.json) ctx.output.error(`invalid configuration (${error.source})`, { code: 'E_CONFIG', problems: error.problems });
+    if (ctx.output.json) ctx.output.error(`invalid configuration (${error.source})`, { code: ErrorCode.CONFIG, problems: error.problems });
     else ctx.io.stderr(`error: ${error.message}\n`);
     return ExitCode.USAGE;
   }
   if (error instanceof UsageError) {
-    ctx.output.error(error.message, { code: 'E_USAGE' });
+    ctx.output.error(error.message, { code: ErrorCode.USAGE });
     return ExitCode.USAGE;
   }
   if (error instanceof AgentHooksError) {
     ctx.output.error(error.message, { code: error.code });
     return CONFIG_CODES.has(error.code) ? ExitCode.USAGE : ExitCode.FAILED;
   }
-  ctx.output.error(messageOf(error), { code: 'E_FAILED' });
+  ctx.output.error(messageOf(error), { code: ErrorCode.FAILED });
   return ExitCode.FAILED;
 }

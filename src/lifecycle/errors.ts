@@ -17,6 +17,15 @@ export const ErrorCode = {
   INJECTION: 'E_INJECTION',
   MODE: 'E_MODE',
   KIT_CLOSED: 'E_KIT_CLOSED',
+  /** A tool step threw something that is not one of ours and carries no Hedera status. */
+  TOOL_FAILED: 'E_TOOL_FAILED',
+  MIRROR_NOT_FOUND: 'E_MIRROR_NOT_FOUND',
+  MIRROR_UNAVAILABLE: 'E_MIRROR_UNAVAILABLE',
+  MIRROR_BAD_RESPONSE: 'E_MIRROR_BAD_RESPONSE',
+  MIRROR_NOT_CONFIGURED: 'E_MIRROR_NOT_CONFIGURED',
+  CONFIG: 'E_CONFIG',
+  USAGE: 'E_USAGE',
+  FAILED: 'E_FAILED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -3,7 +3,7 @@ import { strategyForMode } from '../modes/strategy-for-mode.js';
 import { deepFreezePlain } from './approved-values.js';
 import type { BaseTool } from './base-tool.js';
 import type { Context } from './context.js';
-import { AgentHooksError, InvalidParamsError, PolicyBlockedError, asError, messageOf } from './errors.js';
+import { AgentHooksError, ErrorCode, InvalidParamsError, PolicyBlockedError, asError, messageOf } from './errors.js';
 import { blockedAfterExecutionMessage, blockedMessage, failedMessage, invalidParamsMessage } from './human-messages.js';
 import type { ListenerIndex } from './listener-index.js';
 import type { Logger } from './logger.js';
@@ -234,5 +234,5 @@ function failureResult(tool: BaseTool, step: LifecycleStep, error: Error): ToolR
 /** SDK status errors carry the Hedera status (e.g. INSUFFICIENT_PAYER_BALANCE). */
 function statusNameOf(error: Error): string {
   const status = (error as { status?: { toString(): string } }).status;
-  return status ? status.toString() : 'E_TOOL_FAILED';
+  return status ? status.toString() : ErrorCode.TOOL_FAILED;
 }

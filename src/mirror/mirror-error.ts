@@ -1,11 +1,11 @@
-import { AgentHooksError, type ErrorCode } from '../lifecycle/errors.js';
+import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
 
-/** Stable codes for mirror failures, reported as a tool result's `errorCode`. */
+/** Stable codes for mirror failures, reported as a tool result's `errorCode` (defined with the rest in errors.ts). */
 export const MirrorErrorCode = {
-  NOT_FOUND: 'E_MIRROR_NOT_FOUND',
-  UNAVAILABLE: 'E_MIRROR_UNAVAILABLE',
-  BAD_RESPONSE: 'E_MIRROR_BAD_RESPONSE',
-  NOT_CONFIGURED: 'E_MIRROR_NOT_CONFIGURED',
+  NOT_FOUND: ErrorCode.MIRROR_NOT_FOUND,
+  UNAVAILABLE: ErrorCode.MIRROR_UNAVAILABLE,
+  BAD_RESPONSE: ErrorCode.MIRROR_BAD_RESPONSE,
+  NOT_CONFIGURED: ErrorCode.MIRROR_NOT_CONFIGURED,
 } as const;
 export type MirrorErrorCode = (typeof MirrorErrorCode)[keyof typeof MirrorErrorCode];
 
@@ -20,7 +20,6 @@ export class MirrorError extends AgentHooksError {
     readonly httpStatus?: number,
     options?: { cause?: unknown },
   ) {
-    // The engine's ErrorCode lists its own codes; mirror codes extend that set for this module.
-    super(code as unknown as ErrorCode, message, options);
+    super(code, message, options);
   }
 }

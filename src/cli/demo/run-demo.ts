@@ -7,6 +7,7 @@ import { verifyAuditTopic } from '../../audit/verify-audit-topic.js';
 import { startDevnet } from '../../devnet/index.js';
 import { HcsAuditTrailHook } from '../../hooks/hcs-audit-trail-hook.js';
 import { createAgentKit } from '../../kit/create-agent-kit.js';
+import { ErrorCode } from '../../lifecycle/errors.js';
 import type { ToolResult } from '../../lifecycle/tool-result.js';
 import { MaxRecipientsPolicy } from '../../policies/max-recipients-policy.js';
 import { RejectToolPolicy } from '../../policies/reject-tool-policy.js';
@@ -109,7 +110,7 @@ export async function runDemo(progress: DemoProgress = {}): Promise<DemoReport> 
 
 function outcomeOf(result: ToolResult): DemoCall['outcome'] {
   if (result.raw.status === 'SUCCESS') return 'executed';
-  return result.raw.errorCode === 'E_POLICY_BLOCKED' ? 'blocked' : 'failed';
+  return result.raw.errorCode === ErrorCode.POLICY_BLOCKED ? 'blocked' : 'failed';
 }
 
 /**
