@@ -26,9 +26,9 @@ export interface DevnetOptions {
   /** cost of every paid query, in tinybars (default 10 000) */
   queryFeeTinybars?: number;
   /**
-   * Topic running-hash layout: `'concatenated'` (default; the proto comment's field order, as in the
-   * project's wire reference) or `'java-serialized'` (byte-exact with Hedera services, which hash the
-   * same fields through Java's ObjectOutputStream). Use the latter to test verifiers meant for mainnet data.
+   * Topic running-hash layout: `'java-serialized'` (default; byte-exact with Hedera services, which
+   * hash the fields through Java's ObjectOutputStream, so verifiers tested here work on real-network
+   * data) or `'concatenated'` (the fields simply concatenated, as the receipt proto comment lists them).
    */
   topicRunningHash?: RunningHashFormat;
   /** random source for probabilistic faults (default Math.random) */
@@ -77,7 +77,7 @@ function checkAmount(name: string, value: number | undefined, fallback: bigint, 
 }
 
 function checkRunningHash(value: RunningHashFormat | undefined): RunningHashFormat {
-  if (value === undefined || value === 'concatenated' || value === 'java-serialized') return value ?? 'concatenated';
+  if (value === undefined || value === 'concatenated' || value === 'java-serialized') return value ?? 'java-serialized';
   throw new Error(`startDevnet: topicRunningHash must be 'concatenated' or 'java-serialized' (got ${JSON.stringify(value)})`);
 }
 

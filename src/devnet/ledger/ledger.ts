@@ -13,7 +13,7 @@ export interface LedgerOptions {
   transactionFee: bigint;
   /** cost answered for every paid query, in tinybars */
   queryFee: bigint;
-  /** layout of the topic running-hash input (default `'concatenated'`) */
+  /** layout of the topic running-hash input (default `'java-serialized'`, as Hedera services) */
   runningHashFormat?: RunningHashFormat;
   /** clock in nanoseconds since the epoch; injectable so tests can move time */
   now?: () => bigint;

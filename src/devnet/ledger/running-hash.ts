@@ -46,7 +46,7 @@ function numericFields(input: RunningHashInput): Buffer {
  * shard/realm/num ‖ consensus seconds (u64) ‖ nanos (u32) ‖ sequence number ‖ SHA-384(message), all
  * integers big-endian, framed according to `format`.
  */
-export function nextRunningHash(input: RunningHashInput, format: RunningHashFormat = 'concatenated'): Uint8Array {
+export function nextRunningHash(input: RunningHashInput, format: RunningHashFormat = 'java-serialized'): Uint8Array {
   const messageHash = createHash('sha384').update(input.message).digest();
   const fields = numericFields(input);
   const hash = createHash('sha384');

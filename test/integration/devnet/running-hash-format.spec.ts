@@ -3,12 +3,12 @@ import { TopicCreateTransaction, TopicMessageSubmitTransaction, type Client, typ
 import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { nextRunningHash } from '../../../src/devnet/ledger/running-hash.js';
 
-describe('devnet started with the java-serialized running hash', () => {
+describe('devnet running hashes (services layout by default)', () => {
   let net: Devnet;
   let client: Client;
 
   before(async () => {
-    net = await startDevnet({ topicRunningHash: 'java-serialized' });
+    net = await startDevnet();
     client = net.client();
   });
   after(async () => { await net.stop(); });
