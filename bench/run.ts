@@ -1,18 +1,30 @@
 /**
  * `npm run bench`: every benchmark case, each compared with a baseline measured in the same run.
- * Prints a table, or with `--json` one JSON object per line.
+ * Prints a table, or with `--json` one JSON object per line. Name cases to run only those:
+ * `npm run bench -- dispatch audit --json`.
  */
 import 'reflect-metadata';
+import { benchAudit } from './audit-bench.js';
+import { benchDevnet } from './devnet-bench.js';
 import { DISPATCH_CASES, benchDispatch } from './dispatch-bench.js';
 
-const json = process.argv.includes('--json');
+const args = process.argv.slice(2);
+const json = args.includes('--json');
+const CASES = ['dispatch', 'devnet', 'audit'] as const;
+const unknown = args.filter((arg) => arg !== '--json' && !(CASES as readonly string[]).includes(arg));
+const chosen = CASES.filter((name) => args.includes(name));
+const selected = chosen.length ? chosen : CASES;
 
 function print(row: Record<string, unknown>, human: string): void {
   process.stdout.write(`${json ? JSON.stringify(row) : human}\n`);
 }
 
-async function main(): Promise<void> {
-  if (!json) process.stdout.write('dispatch: lifecycle cost per call (no-op tool, four stages) vs a plain loop over the same steps\n');
+function heading(text: string): void {
+  if (!json) process.stdout.write(`\n${text}\n`);
+}
+
+async function dispatch(): Promise<void> {
+  heading('dispatch: lifecycle cost per call (no-op tool, four stages) vs a plain loop over the same steps');
   for (const [registered, relevant] of DISPATCH_CASES) {
     const row = await benchDispatch(registered, relevant);
     const ratio = row.ns_per_call / row.floor_ns_per_call;
@@ -21,6 +33,38 @@ async function main(): Promise<void> {
       `  registered ${String(registered).padStart(4)}  relevant ${relevant}  ${String(row.ns_per_call).padStart(6)} ns/call  floor ${String(row.floor_ns_per_call).padStart(6)} ns/call  ratio ${ratio.toFixed(2)}`,
     );
   }
+}
+
+async function devnet(): Promise<void> {
+  heading('devnet: HBAR transfer + receipt round trips through the official SDK');
+  const row = await benchDevnet();
+  const speedup = row.concurrent_tx_per_s / row.sequential_tx_per_s;
+  print(
+    { case: 'devnet', ...row, concurrency_speedup: Number(speedup.toFixed(2)) },
+    `  sequential ${row.sequential_tx_per_s} tx/s  concurrent (32 in flight) ${row.concurrent_tx_per_s} tx/s  speedup ${speedup.toFixed(2)}`,
+  );
+}
+
+async function audit(): Promise<void> {
+  heading('audit: latency an audit hook adds per call, journaled vs waiting for the HCS receipt inside the call');
+  const row = await benchAudit();
+  const ratio = row.baseline_p50_added_ms / Math.max(row.p50_added_ms, 0.001);
+  print(
+    { case: 'audit', ...row },
+    `  added p50 ${row.p50_added_ms} ms  p99 ${row.p99_added_ms} ms  |  baseline p50 ${row.baseline_p50_added_ms} ms  p99 ${row.baseline_p99_added_ms} ms  (p50 ${ratio.toFixed(1)}x lower)\n` +
+      `  ${row.calls_per_s} audited calls/s sustained, ${row.messages_per_call} HCS messages per audited call`,
+  );
+}
+
+const runners = { dispatch, devnet, audit };
+
+async function main(): Promise<void> {
+  if (unknown.length) {
+    process.stderr.write(`unknown bench argument(s): ${unknown.join(', ')}; cases are ${CASES.join(', ')}, plus --json\n`);
+    process.exitCode = 2;
+    return;
+  }
+  for (const name of selected) await runners[name]();
 }
 
 main().catch((error: unknown) => {

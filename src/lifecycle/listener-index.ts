@@ -1,8 +1,11 @@
 import { ALL_TOOLS, LIFECYCLE_STAGES, type LifecycleStage } from './stages.js';
 import type { StageListener } from './stage-listener.js';
 
-/** The ready-made listener lists of one tool, per stage; `null` when a stage has none. */
-export type ToolPlan = { readonly [S in LifecycleStage]: readonly StageListener[] | null };
+/**
+ * The ready-made listener lists of one tool, per stage (`null` when a stage has none), and whether
+ * any listener at all watches the tool.
+ */
+export type ToolPlan = { readonly [S in LifecycleStage]: readonly StageListener[] | null } & { readonly watched: boolean };
 
 interface Entry {
   readonly listener: StageListener;
@@ -57,7 +60,7 @@ export class ListenerIndex {
 
   private buildPlan(tool: string): ToolPlan {
     const entries = [...(this.byTool.get(tool) ?? []), ...this.wildcard];
-    const plan = {} as Record<LifecycleStage, readonly StageListener[] | null>;
+    const plan = { watched: entries.length > 0 } as Record<LifecycleStage, readonly StageListener[] | null> & { watched: boolean };
     for (const stage of LIFECYCLE_STAGES) {
       const listeners = entries
         .filter((entry) => entry.listener.stage === stage)

@@ -39,7 +39,9 @@ export class ToolRunner {
     const method = tool.method;
     const plan = this.index.plan(method);
     // What the call has reached; the toolError event is built from it.
-    const reached: MutableEvent = { method, context, client, rawParams: undefined };
+    const reached: MutableEvent = { method, context, client, rawParams: undefined, normalisedParams: undefined, coreActionResult: undefined };
+    // Freezing and publishing protect and inform listeners; a call nobody listens to skips them.
+    const watched = plan.watched || this.bus.eventNames().length > 0;
     let step: LifecycleStep = 'preToolExecution';
     try {
       // Each stage gets a fresh event. Hooks at the first two stages may enrich the params before
@@ -51,8 +53,8 @@ export class ToolRunner {
         const pending = this.react(listener, pre, 'preToolExecution');
         if (pending) await pending;
       }
-      const rawParams = (reached.rawParams = deepFreezePlain(pre.rawParams));
-      this.publish('preToolExecution', pre);
+      const rawParams = (reached.rawParams = watched ? deepFreezePlain(pre.rawParams) : pre.rawParams);
+      if (watched) this.publish('preToolExecution', pre);
 
       step = 'normalizeParams';
       const parsed = parseParams(method, tool.parameters, rawParams);
@@ -67,8 +69,8 @@ export class ToolRunner {
         const pending = this.react(listener, norm, 'postParamsNormalization');
         if (pending) await pending;
       }
-      const normalisedParams = (reached.normalisedParams = deepFreezePlain(norm.normalisedParams));
-      this.publish('postParamsNormalization', norm);
+      const normalisedParams = (reached.normalisedParams = watched ? deepFreezePlain(norm.normalisedParams) : norm.normalisedParams);
+      if (watched) this.publish('postParamsNormalization', norm);
 
       step = 'coreAction';
       let coreActionResult: unknown = tool.coreAction(normalisedParams, context, client);
@@ -78,21 +80,24 @@ export class ToolRunner {
       if (secondary && coreActionResult instanceof Transaction) {
         coreActionResult = await strategyForMode(context).prepare(coreActionResult, client, context);
       }
-      coreActionResult = reached.coreActionResult = deepFreezePlain(coreActionResult);
       step = 'postCoreAction';
-      const core = Object.freeze({ method, context, rawParams, client, normalisedParams, coreActionResult });
-      const coreListeners = plan.postCoreAction;
-      if (coreListeners) for (const listener of coreListeners) {
-        const pending = this.react(listener, core, 'postCoreAction');
-        if (pending) await pending;
+      if (watched) {
+        coreActionResult = reached.coreActionResult = deepFreezePlain(coreActionResult);
+        const core = Object.freeze({ method, context, rawParams, client, normalisedParams, coreActionResult });
+        const coreListeners = plan.postCoreAction;
+        if (coreListeners) for (const listener of coreListeners) {
+          const pending = this.react(listener, core, 'postCoreAction');
+          if (pending) await pending;
+        }
+        this.publish('postCoreAction', core);
       }
-      this.publish('postCoreAction', core);
 
       step = 'secondaryAction';
       const toolResult = secondary
         ? await tool.secondaryAction(coreActionResult, client, context, normalisedParams)
         : tool.formatResult(coreActionResult, normalisedParams);
       step = 'postToolExecution';
+      if (!watched) return toolResult;
       const post = Object.freeze({ method, context, rawParams, client, normalisedParams, coreActionResult, toolResult });
       if (plan.postToolExecution || plan.toolError) {
         await this.afterExecution(plan.postToolExecution, plan.toolError, post, toolResult);
