@@ -13,7 +13,11 @@ import { submitMessage } from './hcs-delivery.js';
  * resolves to a whole file.
  */
 export class HolDelivery implements DeliveryStrategy {
-  constructor(private readonly sessionTopicId: TopicId) {}
+  /** @param checkSession throws when the session topic may not be written (e.g. not an indexed HCS-2 registry) */
+  constructor(
+    private readonly sessionTopicId: TopicId,
+    private readonly checkSession: () => Promise<void> = async () => undefined,
+  ) {}
 
   jobsFor(entries: readonly AuditEntry[]): { entries: string[]; payload: string[] }[] {
     // The file content is fixed here, once: its hash is the file topic's memo.
@@ -21,6 +25,7 @@ export class HolDelivery implements DeliveryStrategy {
   }
 
   async run(job: JournalJob, step: StepRunner, client: Client): Promise<void> {
+    await this.checkSession();
     const { memo, chunks } = encodeHcs1File(job.payload[0]!, 'application/json');
     const fileTopic = await step(
       job,

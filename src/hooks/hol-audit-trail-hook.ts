@@ -2,8 +2,8 @@ import { TopicInfoQuery, type Client, type TopicId } from '@hiero-ledger/sdk';
 import type { DeliveryStrategy } from '../audit/delivery-strategy.js';
 import { isIndexedRegistryMemo } from '../audit/hcs2-codec.js';
 import { HolDelivery } from '../audit/hol-delivery.js';
-import { AgentHooksError, ErrorCode, invalidArgument, messageOf } from '../lifecycle/errors.js';
-import { AuditTrailBase, type AuditTrailOptions } from './audit-trail-base.js';
+import { ErrorCode, invalidArgument, messageOf } from '../lifecycle/errors.js';
+import { AuditRefusal, AuditTrailBase, type AuditTrailOptions } from './audit-trail-base.js';
 import { parseTopicId } from './hcs-audit-trail-hook.js';
 
 /** Options of {@link HolAuditTrailHook}: the seed's three plus the journal options. */
@@ -41,19 +41,21 @@ export class HolAuditTrailHook extends AuditTrailBase {
   }
 
   protected delivery(): DeliveryStrategy {
-    return new HolDelivery(this.session);
+    // Nothing is published, not even entries replayed from an earlier run, to a topic that fails the check.
+    return new HolDelivery(this.session, () => this.beforeFirstCall());
   }
 
+  /** Checks the session topic's memo once; refusals are not themselves audited. */
   protected override async beforeFirstCall(): Promise<void> {
     if (this.sessionChecked) return;
     let memo: string;
     try {
       memo = (await new TopicInfoQuery().setTopicId(this.session).execute(this.client)).topicMemo;
     } catch (error) {
-      throw new AgentHooksError(ErrorCode.INVALID_ARGUMENT, `HolAuditTrailHook: could not read session topic ${this.session.toString()} to check its memo: ${messageOf(error)}`);
+      throw new AuditRefusal(ErrorCode.INVALID_ARGUMENT, `HolAuditTrailHook: could not read session topic ${this.session.toString()} to check its memo: ${messageOf(error)}`);
     }
     if (!isIndexedRegistryMemo(memo)) {
-      throw new AgentHooksError(
+      throw new AuditRefusal(
         ErrorCode.INVALID_ARGUMENT,
         `HolAuditTrailHook: session topic ${this.session.toString()} has memo ${JSON.stringify(memo)}; an audit session must be an indexed HCS-2 registry with memo "hcs-2:0:<ttl>" (e.g. "hcs-2:0:0"). Create the topic with that memo.`,
       );

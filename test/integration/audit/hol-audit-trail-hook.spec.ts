@@ -101,7 +101,10 @@ describe('HolAuditTrailHook on the devnet', () => {
       expect(result.raw.status).to.equal('ERROR');
       expect(result.raw.stage).to.equal('preToolExecution');
       expect(String(result.raw.error)).to.contain('"hcs-2:1:0"').and.contain('hcs-2:0:<ttl>');
+      // The refusal is not itself audited: nothing may be written to a topic that failed the check.
+      expect(kit.audit.pending()[0]!.undelivered).to.equal(0);
       await kit.close();
+      expect(await rawMessages(net.mirrorUrl, sessionId)).to.deep.equal([]);
     });
   });
 });
