@@ -1,0 +1,97 @@
+import { expect } from 'chai';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TopicCreateTransaction, TopicMessageSubmitTransaction, type Client } from '@hiero-ledger/sdk';
+import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
+import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
+import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
+import { verifyAuditTopic } from '../../../src/audit/verify-audit-topic.js';
+import { registerMessage } from '../../../src/audit/hcs2-codec.js';
+import { transferPlugin } from '../../support/audit-transfer-tool.js';
+import { readTopicMessages } from '../../support/mirror-messages.js';
+
+describe('verifyAuditTopic', () => {
+  let net: Devnet;
+  let client: Client;
+  let journalDir: string;
+  let recipient: string;
+
+  beforeEach(async () => {
+    net = await startDevnet();
+    client = net.client();
+    journalDir = mkdtempSync(join(tmpdir(), 'audit-verify-'));
+    recipient = (await net.createAccount({ hbar: 1 })).accountId;
+  });
+
+  afterEach(async () => {
+    await net.stop();
+    rmSync(journalDir, { recursive: true, force: true });
+  });
+
+  const topic = async (memo = '', adminKey = false): Promise<string> => {
+    const create = new TopicCreateTransaction().setTopicMemo(memo);
+    if (adminKey) create.setAdminKey(net.operatorKey.publicKey);
+    return (await (await create.execute(client)).getReceipt(client)).topicId!.toString();
+  };
+  const post = async (topicId: string, message: string): Promise<void> => {
+    await (await new TopicMessageSubmitTransaction().setTopicId(topicId).setMessage(message).execute(client)).getReceipt(client);
+  };
+  const audited = async (topicId: string, calls: number, deliver = true): Promise<void> => {
+    const hook = new HcsAuditTrailHook(['transfer_hbar_tool'], topicId, undefined, { journalDir, deliver });
+    const kit = await createAgentKit({ client, pluginsDir: null, plugins: [transferPlugin()], context: { hooks: [hook] } });
+    for (let call = 0; call < calls; call++) await kit.execute('transfer_hbar_tool', { to: recipient, tinybars: 1 });
+    await kit.close();
+  };
+
+  describe('when the topic holds a duplicate, a foreign message and an unknown entry', () => {
+    it('names each problem in plain words', async () => {
+      const topicId = await topic();
+      await audited(topicId, 2);
+      const delivered = await readTopicMessages(net.mirrorUrl, topicId);
+      const first = delivered[0];
+      const n = delivered.length;
+      await post(topicId, first!);
+      await post(topicId, 'hello');
+      const stranger = JSON.parse(first!);
+      stranger.e = [{ ...stranger.e[0], id: 'not-mine' }];
+      await post(topicId, JSON.stringify(stranger));
+
+      const report = await verifyAuditTopic({ mirrorUrl: net.mirrorUrl, topicId, journalDir });
+      expect(report.ok).to.equal(false);
+      expect(report.problems).to.have.length(3);
+      expect(report.problems[0]).to.equal(`Message #${n + 2} is not JSON.`);
+      expect(report.problems[1]).to.match(new RegExp(`^The entry in message #${n + 3} \\(id not-mine, transfer_hbar_tool, .*\\) is not in the journal`));
+      expect(report.problems[2]).to.match(new RegExp(`^Journal entry seq 1 \\(transfer_hbar_tool, executed, .*\\) appears 2 times on the topic \\(message #1, message #${n + 1}\\)\\.$`));
+    });
+  });
+
+  describe('when entries were journaled but not delivered', () => {
+    it('says they are not on the topic yet and how to deliver them', async () => {
+      const topicId = await topic();
+      await audited(topicId, 1, false);
+      const report = await verifyAuditTopic({ mirrorUrl: net.mirrorUrl, topicId, journalDir });
+      expect(report.problems).to.have.length(1);
+      expect(report.problems[0]).to.match(/^Journal entry seq 1 .* is not on the topic yet: the journal has not delivered it/);
+    });
+  });
+
+  describe('when a HOL session registers a file that is not a valid HCS-1 file', () => {
+    it('reports the admin key, the missing submit key and the broken file', async () => {
+      const sessionId = await topic('hcs-2:0:0');
+      const fileTopic = await topic(`${'0'.repeat(64)}:brotli:base64`, true);
+      await post(fileTopic, JSON.stringify({ o: 0, c: 'data:application/json;base64,AAAA' }));
+      await post(sessionId, registerMessage(fileTopic));
+      await post(sessionId, '{"p":"hcs-2","op":"delete","uid":"1"}');
+      const report = await verifyAuditTopic({ mirrorUrl: net.mirrorUrl, topicId: sessionId, journalDir });
+      expect(report.kind).to.equal('hol');
+      expect(report.problems).to.deep.equal([
+        `There is no journal for this topic at ${join(journalDir, `hol-${sessionId}.jsonl`)}; pass the journalDir the hook used.`,
+        `The file topic ${fileTopic} (register #1) has an admin key, so it is not a valid HCS-1 file (it could be changed or deleted).`,
+        `The file topic ${fileTopic} (register #1) has no submit key, so it is not a valid HCS-1 file.`,
+        `The file topic ${fileTopic} (register #1) is not a valid HCS-1 file: its data does not decompress with brotli.`,
+        'Session message #2 is not an HCS-2 register message.',
+      ]);
+    });
+  });
+});
