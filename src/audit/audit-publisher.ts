@@ -1,10 +1,11 @@
-import { TransactionId, TransactionReceiptQuery, type Client, type Transaction, type TransactionReceipt } from '@hiero-ledger/sdk';
+import type { Client, Transaction, TransactionReceipt } from '@hiero-ledger/sdk';
 import { messageOf } from '../lifecycle/errors.js';
 import type { Logger } from '../lifecycle/logger.js';
 import { AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION, type AuditEntry } from './audit-entry.js';
 import type { AuditJournal, JournalJob } from './audit-journal.js';
 import { RetryLater, type DeliveryStrategy } from './delivery-strategy.js';
 import type { IntentRecord } from './journal-records.js';
+import { lookUpTransaction } from './transaction-lookup.js';
 import { freshTransactionId, submitWithFixedId } from './transaction-submitter.js';
 import { randomUUID } from 'node:crypto';
 
@@ -13,6 +14,12 @@ export interface PublisherOptions {
   minBackoffMs?: number;
   /** Longest wait between attempts, in ms (default 5000). */
   maxBackoffMs?: number;
+  /**
+   * Mirror node REST URL, consulted when a receipt is gone (nodes keep receipts ~3 minutes): to learn
+   * the outcome of calls interrupted by a crash and of messages whose ID expired. Defaults to the
+   * kit's `mirrorNodeUrl`.
+   */
+  mirrorUrl?: string;
 }
 
 /**
@@ -129,7 +136,7 @@ export class AuditPublisher {
     job: JournalJob,
     step: string,
     build: (transactionId: string) => Transaction,
-    result?: (receipt: TransactionReceipt) => string | undefined,
+    result?: (landed: { receipt?: TransactionReceipt; entityId?: string }) => string | undefined,
   ): Promise<string> => {
     const recorded = job.done.get(step);
     if (recorded !== undefined) return recorded;
@@ -138,9 +145,9 @@ export class AuditPublisher {
       transactionId = freshTransactionId(this.client).toString();
       await this.journal.plan(job.job, step, transactionId);
     }
-    const outcome = await submitWithFixedId(build(transactionId), this.client);
+    const outcome = await submitWithFixedId(build(transactionId), this.client, this.options.mirrorUrl);
     if (outcome.kind === 'landed') {
-      const value = result?.(outcome.receipt) ?? '';
+      const value = result?.(outcome) ?? '';
       await this.journal.done(job.job, step, value);
       return value;
     }
@@ -161,17 +168,9 @@ export class AuditPublisher {
   }
 
   private async statusOf(intent: IntentRecord): Promise<string> {
-    try {
-      const receipt = await new TransactionReceiptQuery()
-        .setTransactionId(TransactionId.fromString(intent.transactionId))
-        .setValidateStatus(false)
-        .setMaxAttempts(5)
-        .execute(this.client);
-      return receipt.status.toString();
-    } catch (error) {
-      if (/RECEIPT_NOT_FOUND/.test(messageOf(error))) return 'RECEIPT_NOT_FOUND';
-      throw new RetryLater(`could not learn the outcome of interrupted transaction ${intent.transactionId}: ${messageOf(error)}`);
-    }
+    const result = await lookUpTransaction(intent.transactionId, this.client, this.options.mirrorUrl);
+    if (result.found === 'unknown') throw new RetryLater(`could not learn the outcome of interrupted transaction ${intent.transactionId}: ${result.reason}`);
+    return result.found ? result.status : 'RECEIPT_NOT_FOUND';
   }
 
   private pause(ms: number): Promise<void> {

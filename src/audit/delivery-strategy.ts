@@ -1,4 +1,4 @@
-import type { Client, Transaction } from '@hiero-ledger/sdk';
+import type { Client, Transaction, TransactionReceipt } from '@hiero-ledger/sdk';
 import type { AuditEntry } from './audit-entry.js';
 import type { JournalJob } from './audit-journal.js';
 
@@ -6,7 +6,13 @@ import type { JournalJob } from './audit-journal.js';
 export class RetryLater extends Error {}
 
 /** Runs one step of a job: submits what `build` makes under the step's fixed transaction ID. */
-export type StepRunner = (job: JournalJob, step: string, build: (transactionId: string) => Transaction, result?: (receipt: import('@hiero-ledger/sdk').TransactionReceipt) => string | undefined) => Promise<string>;
+export type StepRunner = (
+  job: JournalJob,
+  step: string,
+  build: (transactionId: string) => Transaction,
+  /** What to record from the landed step: its receipt, or (when only a mirror still knows it) the entity it created. */
+  result?: (landed: { receipt?: TransactionReceipt; entityId?: string }) => string | undefined,
+) => Promise<string>;
 
 /**
  * How entries reach a topic. The publisher owns the journal, retries and ordering; a strategy only

@@ -21,7 +21,7 @@ export class HcsDelivery implements DeliveryStrategy {
         job,
         `message-${at}`,
         (transactionId) => submitMessage(this.topicId, message, transactionId),
-        (receipt) => receipt.topicSequenceNumber?.toString(),
+        ({ receipt }) => receipt?.topicSequenceNumber?.toString(),
       );
     }
   }

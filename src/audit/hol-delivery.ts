@@ -36,7 +36,7 @@ export class HolDelivery implements DeliveryStrategy {
           .setSubmitKey(client.operatorPublicKey!)
           .setAutoRenewAccountId(client.operatorAccountId!)
           .setTransactionId(TransactionId.fromString(transactionId)),
-      (receipt) => receipt.topicId?.toString(),
+      ({ receipt, entityId }) => receipt?.topicId?.toString() ?? entityId,
     );
     if (!fileTopic) throw new RetryLater(`the file topic of audit job ${job.job} was created but its receipt has no topic ID`);
     const fileTopicId = TopicId.fromString(fileTopic);
@@ -50,7 +50,7 @@ export class HolDelivery implements DeliveryStrategy {
       job,
       'register',
       (transactionId) => submitMessage(this.sessionTopicId, registerMessage(fileTopic), transactionId, HCS2_REGISTER_TX_MEMO),
-      (receipt) => receipt.topicSequenceNumber?.toString(),
+      ({ receipt }) => receipt?.topicSequenceNumber?.toString(),
     );
   }
 }

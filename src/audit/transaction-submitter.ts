@@ -1,5 +1,4 @@
 import {
-  MaxAttemptsOrTimeoutError,
   PrecheckStatusError,
   ReceiptStatusError,
   Status,
@@ -10,6 +9,7 @@ import {
   type TransactionReceipt,
 } from '@hiero-ledger/sdk';
 import { messageOf } from '../lifecycle/errors.js';
+import { lookUpTransaction } from './transaction-lookup.js';
 
 /**
  * What became of one attempt to get a transaction with a fixed ID onto the ledger:
@@ -20,7 +20,7 @@ import { messageOf } from '../lifecycle/errors.js';
  *   failure status); the step needs a new transaction ID.
  */
 export type SubmitOutcome =
-  | { kind: 'landed'; receipt: TransactionReceipt; duplicate: boolean }
+  | { kind: 'landed'; receipt?: TransactionReceipt; entityId?: string; duplicate: boolean }
   | { kind: 'retry'; reason: string }
   | { kind: 'replan'; reason: string };
 
@@ -34,7 +34,7 @@ const RECEIPT_ATTEMPTS = 5;
  * Submits `transaction` (its transaction ID already set and journaled) and waits for its receipt.
  * Never throws: every failure is classified so the caller knows whether the same ID may be resent.
  */
-export async function submitWithFixedId(transaction: Transaction, client: Client): Promise<SubmitOutcome> {
+export async function submitWithFixedId(transaction: Transaction, client: Client, mirrorUrl?: string): Promise<SubmitOutcome> {
   const transactionId = transaction.transactionId!;
   try {
     const response = await transaction.execute(client);
@@ -43,14 +43,14 @@ export async function submitWithFixedId(transaction: Transaction, client: Client
   } catch (error) {
     if (error instanceof PrecheckStatusError) {
       const status = error.status.toString();
-      if (status === 'DUPLICATE_TRANSACTION') return lookUp(transactionId, client, true);
-      if (status === 'TRANSACTION_EXPIRED') return lookUp(transactionId, client, false);
+      if (status === 'DUPLICATE_TRANSACTION') return lookUpDuplicate(transactionId, client);
+      if (status === 'TRANSACTION_EXPIRED') return expired(transactionId, client, mirrorUrl);
       if (TRANSIENT_PRECHECK.has(status)) return { kind: 'retry', reason: `precheck ${status}` };
       // Refused before consensus: the ID was not used, so it may be resent once the cause is fixed.
       return { kind: 'retry', reason: `precheck ${status}` };
     }
     if (error instanceof ReceiptStatusError) {
-      if (error.status === Status.DuplicateTransaction) return lookUp(transactionId, client, true);
+      if (error.status === Status.DuplicateTransaction) return lookUpDuplicate(transactionId, client);
       return { kind: 'replan', reason: `reached consensus with ${error.status.toString()}` };
     }
     return { kind: 'retry', reason: messageOf(error) };
@@ -58,18 +58,27 @@ export async function submitWithFixedId(transaction: Transaction, client: Client
 }
 
 /**
- * Asks the network what became of an ID that was sent before. After DUPLICATE_TRANSACTION the first
- * copy exists, so an unanswered lookup means "retry"; after TRANSACTION_EXPIRED a missing receipt
- * means no copy ever landed and none can any more, so a new ID is safe.
+ * The ID expired before this attempt: if an earlier copy landed, the message is delivered; if none
+ * did (and none can any more), a new ID is safe.
  */
-async function lookUp(transactionId: TransactionId, client: Client, knownToExist: boolean): Promise<SubmitOutcome> {
+async function expired(transactionId: TransactionId, client: Client, mirrorUrl?: string): Promise<SubmitOutcome> {
+  const result = await lookUpTransaction(transactionId.toString(), client, mirrorUrl);
+  if (result.found === 'unknown') return { kind: 'retry', reason: result.reason };
+  if (!result.found) return { kind: 'replan', reason: 'it expired before any copy reached the network' };
+  if (result.status !== 'SUCCESS') return { kind: 'replan', reason: `an earlier copy reached consensus with ${result.status}` };
+  return { kind: 'landed', ...(result.receipt ? { receipt: result.receipt } : {}), ...(result.entityId ? { entityId: result.entityId } : {}), duplicate: true };
+}
+
+/**
+ * A resend answered DUPLICATE_TRANSACTION: a copy exists. Its receipt says whether it succeeded; an
+ * unanswered lookup means "ask again", never "send a new one".
+ */
+async function lookUpDuplicate(transactionId: TransactionId, client: Client): Promise<SubmitOutcome> {
   try {
     const receipt = await new TransactionReceiptQuery().setTransactionId(transactionId).setMaxAttempts(RECEIPT_ATTEMPTS).execute(client);
     return { kind: 'landed', receipt, duplicate: true };
   } catch (error) {
     if (error instanceof ReceiptStatusError) return { kind: 'replan', reason: `an earlier copy reached consensus with ${error.status.toString()}` };
-    const notFound = error instanceof MaxAttemptsOrTimeoutError && /RECEIPT_NOT_FOUND/.test(error.message);
-    if (notFound && !knownToExist) return { kind: 'replan', reason: 'it expired before any copy reached the network' };
     return { kind: 'retry', reason: `could not read the receipt of ${transactionId.toString()}: ${messageOf(error)}` };
   }
 }

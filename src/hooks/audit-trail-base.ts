@@ -46,6 +46,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
   private auditClient: Client | undefined;
   private logger: Logger;
   private agentId: string | undefined;
+  private mirrorUrl: string | undefined;
   private opening: Promise<{ journal: AuditJournal; publisher: AuditPublisher }> | undefined;
   private state: { journal: AuditJournal; publisher: AuditPublisher } | undefined;
   private closed = false;
@@ -68,6 +69,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     this.auditClient = loggingClient;
     this.logger = options.logger ?? silentLogger;
     this.agentId = options.agentId;
+    this.mirrorUrl = options.mirrorUrl;
     this.journalPath = resolve(options.journalDir ?? DEFAULT_JOURNAL_DIR, stream.file);
   }
 
@@ -82,6 +84,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     this.auditClient ??= scope.container.isRegistered(AUDIT_CLIENT, true) ? scope.container.resolve(AUDIT_CLIENT) : scope.client;
     if (!this.options.logger) this.logger = scope.logger;
     this.agentId ??= scope.context.sessionId ?? scope.context.accountId ?? scope.client.operatorAccountId?.toString();
+    this.mirrorUrl ??= scope.context.mirrorNodeUrl;
     // Open now so entries left by an earlier run start going out without waiting for a call.
     void this.ready().catch((error) => this.logger.error({ journal: this.journalPath, error: (error as Error).message }, 'audit journal could not be opened'));
   }
@@ -183,7 +186,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     if (this.closed) return Promise.reject(new AgentHooksError(ErrorCode.KIT_CLOSED, `${this.stream.label} is closed.`));
     this.opening ??= (async () => {
       const journal = await AuditJournal.open(this.journalPath);
-      const publisher = new AuditPublisher(journal, this.delivery(), this.client, this.entrySession(), this.logger, this.options);
+      const publisher = new AuditPublisher(journal, this.delivery(), this.client, this.entrySession(), this.logger, { ...this.options, mirrorUrl: this.mirrorUrl });
       this.state = { journal, publisher };
       if (this.options.deliver !== false && publisher.hasWork()) publisher.kick();
       return this.state;
