@@ -8,7 +8,6 @@ import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import { HcsAuditTrailHook, HolAuditTrailHook } from '../../../src/hooks/index.js';
 import { MaxRecipientsPolicy, RejectToolPolicy } from '../../../src/policies/index.js';
 import { verifyAuditTopic } from '../../../src/audit/verify-audit-topic.js';
-import { transferPlugin } from '../../support/audit-transfer-tool.js';
 
 async function ledgerTransactionCount(mirrorUrl: string): Promise<number> {
   let count = 0;
@@ -50,8 +49,8 @@ describe("the seed's usage examples on the devnet", () => {
     return (await (await create.execute(client)).getReceipt(client)).topicId!.toString();
   };
 
-  describe('when the context example (audit hook plus both policies) runs', () => {
-    it('audits the transfer, and the rejected tool never reaches the network', async () => {
+  describe('when the context example (audit hook plus both policies) runs with the core tools', () => {
+    it('audits the transfer; the rejected tool and the over-wide transfer never reach the network', async () => {
       const topicId = await topic();
       // As in the seed, with a topic that exists on this network:
       const context = {
@@ -61,18 +60,22 @@ describe("the seed's usage examples on the devnet", () => {
           new RejectToolPolicy(['delete_account_tool']),
         ],
       };
-      const kit = await createAgentKit({ client, context, pluginsDir: null, plugins: [transferPlugin('transfer_hbar_tool', 'delete_account_tool')] });
+      const kit = await createAgentKit({ client, context });
+      const others = await Promise.all([1, 2, 3, 4, 5].map(() => net.createAccount({ hbar: 0 })));
       const before = await ledgerTransactionCount(net.mirrorUrl);
-      const rejected = await kit.execute('delete_account_tool', { to: recipient, tinybars: 1 });
+      const rejected = await kit.execute('delete_account_tool', { accountId: recipient });
       expect(rejected.raw.blockedBy).to.deep.equal({ policy: 'RejectToolPolicy', stage: 'preToolExecution' });
+      const wide = await kit.execute('transfer_hbar_tool', { transfers: [recipient, ...others.map((o) => o.accountId)].map((accountId) => ({ accountId, amount: 0.1 })) });
+      expect(wide.raw.blockedBy).to.include({ policy: 'MaxRecipientsPolicy', stage: 'postParamsNormalization' });
       expect(await ledgerTransactionCount(net.mirrorUrl)).to.equal(before);
 
-      const sent = await kit.execute('transfer_hbar_tool', { to: recipient, tinybars: 1 });
-      expect(sent.raw.status).to.equal('SUCCESS');
+      const sent = await kit.execute('transfer_hbar_tool', { transfers: [{ accountId: recipient, amount: 0.1 }] });
+      expect(sent.raw.status, sent.humanMessage).to.equal('SUCCESS');
       await kit.close();
       const report = await verifyAuditTopic({ mirrorUrl: net.mirrorUrl, topicId });
       expect(report.problems).to.deep.equal([]);
-      expect(report.entriesOnTopic).to.equal(1);
+      // The audited transfer that was blocked is on the trail too: refusals are what auditors ask about.
+      expect(report.entriesOnTopic).to.equal(2);
     });
   });
 
@@ -83,9 +86,10 @@ describe("the seed's usage examples on the devnet", () => {
         ['transfer_hbar_tool', 'create_fungible_token_tool'],
         topicId, // Ensure this topic exists and the agent can post to it
       );
-      const kit = await createAgentKit({ client, context: { hooks: [auditHook] }, pluginsDir: null, plugins: [transferPlugin('transfer_hbar_tool', 'create_fungible_token_tool')] });
-      await kit.execute('transfer_hbar_tool', { to: recipient, tinybars: 1 });
-      await kit.execute('create_fungible_token_tool', { to: recipient, tinybars: 2 });
+      const kit = await createAgentKit({ client, context: { hooks: [auditHook] } });
+      const sent = await kit.execute('transfer_hbar_tool', { transfers: [{ accountId: recipient, amount: 1 }] });
+      const token = await kit.execute('create_fungible_token_tool', { tokenName: 'Gold Coin', tokenSymbol: 'GLD', initialSupply: 1000 });
+      expect([sent.raw.status, token.raw.status]).to.deep.equal(['SUCCESS', 'SUCCESS']);
       await kit.close();
       const report = await verifyAuditTopic({ mirrorUrl: net.mirrorUrl, topicId });
       expect(report.problems).to.deep.equal([]);
@@ -100,8 +104,8 @@ describe("the seed's usage examples on the devnet", () => {
         relevantTools: ['transfer_hbar_tool', 'create_fungible_token_tool'],
         sessionId,
       });
-      const kit = await createAgentKit({ client, context: { hooks: [holAuditHook] }, pluginsDir: null, plugins: [transferPlugin()] });
-      await kit.execute('transfer_hbar_tool', { to: recipient, tinybars: 1 });
+      const kit = await createAgentKit({ client, context: { hooks: [holAuditHook] } });
+      await kit.execute('transfer_hbar_tool', { transfers: [{ accountId: recipient, amount: 1 }] });
       await kit.close();
       const report = await verifyAuditTopic({ mirrorUrl: net.mirrorUrl, topicId: sessionId });
       expect(report.problems).to.deep.equal([]);
