@@ -63,6 +63,10 @@ describe('HolAuditTrailHook on the devnet', () => {
       expect(entries[0].params.note).to.equal(note);
       expect(chunkCounts[0]).to.be.greaterThan(3);
 
+      // Each register carries the HCS-2 transaction memo for a register to an indexed registry.
+      const submits = (await (await fetch(`${net.mirrorUrl}/api/v1/transactions?transactiontype=consensussubmitmessage&limit=100`)).json()) as { transactions: { memo_base64: string }[] };
+      expect(submits.transactions.filter((tx) => Buffer.from(tx.memo_base64, 'base64').toString() === 'hcs-2:op:0:0')).to.have.length(2);
+
       const report = await verifyAuditTopic({ mirrorUrl: net.mirrorUrl, topicId: sessionId, journalDir });
       expect(report.kind).to.equal('hol');
       expect(report.problems).to.deep.equal([]);
