@@ -1,3 +1,4 @@
+import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import type { AuditEntry } from './audit-entry.js';
 
 /** Largest HCS message the network accepts in one transaction, in bytes. */
@@ -14,6 +15,16 @@ export interface EntriesMessage {
 }
 
 /**
+ * A message carrying whole entries compressed: `z` is the base64 of the brotli-compressed JSON array
+ * of entries. Used only when it carries more entries than a plain message could.
+ */
+export interface CompressedEntriesMessage {
+  p: typeof AUDIT_MESSAGE_PROTOCOL;
+  v: number;
+  z: string;
+}
+
+/**
  * A message carrying part `i` of `n` of one entry too large for a message on its own: `d` is a slice
  * of the base64 of the entry's UTF-8 JSON; joining the slices by `i` and decoding gives the entry.
  */
@@ -26,32 +37,45 @@ export interface PartMessage {
 const bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
 
 /**
- * Packs entries, in order, into as few messages as fit in 1024 bytes each: consecutive entries share
- * a message while the serialized message stays within the limit; an entry too large for any message
- * is split into part messages. Returns groups of messages with the entry IDs each group carries, so
- * a job never mixes a split entry with others.
+ * Packs entries, in order, into as few messages as fit in 1024 bytes each. Consecutive entries share
+ * a plain message while it stays within the limit; when a brotli-compressed message carries more of
+ * them, that one is used instead (audit entries repeat most of their keys, so several compress into
+ * the space of one or two). An entry too large for any message is split into part messages. Returns
+ * groups of messages with the entry IDs each group carries, so a job never mixes a split entry with
+ * others.
  *
  * @example
  * packEntries(entries) // [{ entries: ['id1','id2'], messages: ['{"p":…,"e":[…]}'] }, …]
  */
 export function packEntries(entries: readonly AuditEntry[], maxBytes = HCS_MESSAGE_MAX_BYTES): { entries: string[]; messages: string[] }[] {
   const groups: { entries: string[]; messages: string[] }[] = [];
-  let current: AuditEntry[] = [];
-  const flush = (): void => {
-    if (current.length) groups.push({ entries: current.map((entry) => entry.id), messages: [entriesMessage(current)] });
-    current = [];
-  };
-  for (const entry of entries) {
-    if (bytes(entriesMessage([...current, entry])) <= maxBytes) {
-      current.push(entry);
+  let at = 0;
+  while (at < entries.length) {
+    let plain = 0;
+    while (at + plain < entries.length && bytes(entriesMessage(entries.slice(at, at + plain + 1))) <= maxBytes) plain++;
+    if (plain === 0) {
+      groups.push({ entries: [entries[at]!.id], messages: splitEntry(entries[at]!, maxBytes) });
+      at++;
       continue;
     }
-    flush();
-    if (bytes(entriesMessage([entry])) <= maxBytes) current.push(entry);
-    else groups.push({ entries: [entry.id], messages: splitEntry(entry, maxBytes) });
+    let count = plain;
+    let message = entriesMessage(entries.slice(at, at + plain));
+    for (let more = plain + 1; at + more <= entries.length; more++) {
+      const compressed = compressedMessage(entries.slice(at, at + more));
+      if (bytes(compressed) > maxBytes) break;
+      count = more;
+      message = compressed;
+    }
+    groups.push({ entries: entries.slice(at, at + count).map((entry) => entry.id), messages: [message] });
+    at += count;
   }
-  flush();
   return groups;
+}
+
+function compressedMessage(entries: readonly AuditEntry[]): string {
+  const data = brotliCompressSync(Buffer.from(JSON.stringify(entries), 'utf8'), { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
+  const message: CompressedEntriesMessage = { p: AUDIT_MESSAGE_PROTOCOL, v: AUDIT_MESSAGE_VERSION, z: data.toString('base64') };
+  return JSON.stringify(message);
 }
 
 function entriesMessage(entries: readonly AuditEntry[]): string {
@@ -94,9 +118,18 @@ export function decodeAuditMessage(text: string): DecodedMessage {
   if (value === null || typeof value !== 'object' || (value as { p?: unknown }).p !== AUDIT_MESSAGE_PROTOCOL) {
     return { kind: 'foreign', problem: `is not an audit message (no "p":"${AUDIT_MESSAGE_PROTOCOL}")` };
   }
-  const message = value as Partial<EntriesMessage & PartMessage>;
+  const message = value as Partial<EntriesMessage & PartMessage & CompressedEntriesMessage>;
   if (message.v !== AUDIT_MESSAGE_VERSION) return { kind: 'foreign', problem: `has message version ${String(message.v)}; this reader knows ${AUDIT_MESSAGE_VERSION}` };
   if (Array.isArray(message.e)) return { kind: 'entries', entries: message.e };
+  if (typeof message.z === 'string') {
+    try {
+      const entries: unknown = JSON.parse(brotliDecompressSync(Buffer.from(message.z, 'base64')).toString('utf8'));
+      if (Array.isArray(entries)) return { kind: 'entries', entries };
+    } catch {
+      // reported below
+    }
+    return { kind: 'foreign', problem: 'is a compressed audit message whose data does not decode to a list of entries' };
+  }
   const part = message.part;
   if (part && typeof part.id === 'string' && Number.isInteger(part.i) && Number.isInteger(part.n) && typeof part.d === 'string' && part.i >= 0 && part.i < part.n) {
     return { kind: 'part', id: part.id, i: part.i, n: part.n, data: part.d };

@@ -1,3 +1,5 @@
+import { decodeAuditMessage } from '../../src/audit/hcs-message-codec.js';
+
 /** Reads every message of a topic from a mirror REST API, following `links.next`; returns their UTF-8 texts in sequence order. */
 export async function readTopicMessages(mirrorUrl: string, topicId: string): Promise<string[]> {
   const texts: string[] = [];
@@ -10,4 +12,10 @@ export async function readTopicMessages(mirrorUrl: string, topicId: string): Pro
     next = body.links.next;
   }
   return texts;
+}
+
+/** The audit entries one topic message carries (plain or compressed); none for anything else. */
+export function entriesIn(text: string): any[] {
+  const decoded = decodeAuditMessage(text);
+  return decoded.kind === 'entries' ? decoded.entries : [];
 }

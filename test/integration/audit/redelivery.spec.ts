@@ -12,7 +12,7 @@ import { packEntries } from '../../../src/audit/hcs-message-codec.js';
 import { submitMessage } from '../../../src/audit/hcs-delivery.js';
 import { freshTransactionId } from '../../../src/audit/transaction-submitter.js';
 import { verifyAuditTopic } from '../../../src/audit/verify-audit-topic.js';
-import { readTopicMessages } from '../../support/mirror-messages.js';
+import { entriesIn, readTopicMessages } from '../../support/mirror-messages.js';
 
 function entry(seq: number): AuditEntry {
   return {
@@ -79,7 +79,7 @@ describe('audit redelivery', () => {
       await kit.close();
       expect(fault.hits).to.equal(8);
       const messages = await readTopicMessages(net.mirrorUrl, topicId);
-      expect(messages.flatMap((message) => JSON.parse(message).e.map((item: AuditEntry) => item.seq))).to.deep.equal([1, 2, 3, 4, 5]);
+      expect(messages.flatMap((message) => entriesIn(message).map((item: AuditEntry) => item.seq))).to.deep.equal([1, 2, 3, 4, 5]);
       expect((await verifyAuditTopic({ mirrorUrl: net.mirrorUrl, topicId, journalDir })).problems).to.deep.equal([]);
     });
   });

@@ -9,7 +9,7 @@ import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
 import { verifyAuditTopic } from '../../../src/audit/verify-audit-topic.js';
 import { registerMessage } from '../../../src/audit/hcs2-codec.js';
 import { transferPlugin } from '../../support/audit-transfer-tool.js';
-import { readTopicMessages } from '../../support/mirror-messages.js';
+import { entriesIn, readTopicMessages } from '../../support/mirror-messages.js';
 
 describe('verifyAuditTopic', () => {
   let net: Devnet;
@@ -53,8 +53,7 @@ describe('verifyAuditTopic', () => {
       const n = delivered.length;
       await post(topicId, first!);
       await post(topicId, 'hello');
-      const stranger = JSON.parse(first!);
-      stranger.e = [{ ...stranger.e[0], id: 'not-mine' }];
+      const stranger = { p: 'hedera-agent-hooks/audit', v: 1, e: [{ ...entriesIn(first!)[0], id: 'not-mine' }] };
       await post(topicId, JSON.stringify(stranger));
 
       const report = await verifyAuditTopic({ mirrorUrl: net.mirrorUrl, topicId, journalDir });

@@ -27,6 +27,29 @@ describe('packEntries', () => {
     });
   });
 
+  describe('when many entries are waiting', () => {
+    it('compresses them so one message carries more entries than a plain one could', () => {
+      const entries = Array.from({ length: 40 }, (_, at) => entry(at + 1, `invoice ${at}`));
+      const plainFit = packEntries(entries.slice(0, 1)).length && Math.floor(1024 / Buffer.byteLength(JSON.stringify(entries[0])));
+      const groups = packEntries(entries);
+      expect(groups[0]!.entries.length).to.be.greaterThan(plainFit);
+      expect(JSON.parse(groups[0]!.messages[0]!)).to.have.property('z');
+      const decoded = groups.flatMap((group) => {
+        expect(Buffer.byteLength(group.messages[0]!)).to.be.at.most(1024);
+        const message = decodeAuditMessage(group.messages[0]!);
+        return message.kind === 'entries' ? message.entries : [];
+      });
+      expect(decoded).to.deep.equal(entries);
+    });
+
+    it('reports compressed data that does not decode', () => {
+      expect(decodeAuditMessage('{"p":"hedera-agent-hooks/audit","v":1,"z":"AAAA"}')).to.deep.equal({
+        kind: 'foreign',
+        problem: 'is a compressed audit message whose data does not decode to a list of entries',
+      });
+    });
+  });
+
   describe('when an entry is larger than a message', () => {
     it('splits it into parts of at most 1024 bytes that join back to the entry', () => {
       const big = entry(1, randomBytes(4000).toString('hex'));
