@@ -9,6 +9,7 @@ import {
   type TransactionReceipt,
 } from '@hiero-ledger/sdk';
 import { messageOf } from '../lifecycle/errors.js';
+import { freezeWithNodes } from '../modes/freeze-with-nodes.js';
 import { lookUpTransaction } from './transaction-lookup.js';
 
 /**
@@ -37,7 +38,7 @@ const RECEIPT_ATTEMPTS = 5;
 export async function submitWithFixedId(transaction: Transaction, client: Client, mirrorUrl?: string): Promise<SubmitOutcome> {
   const transactionId = transaction.transactionId!;
   try {
-    const response = await transaction.execute(client);
+    const response = await freezeWithNodes(transaction, client).execute(client);
     const receipt = await response.getReceipt(client);
     return { kind: 'landed', receipt, duplicate: false };
   } catch (error) {

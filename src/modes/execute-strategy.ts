@@ -1,7 +1,7 @@
 import { ReceiptStatusError, PrecheckStatusError, type Client, type Transaction, type TransactionReceipt } from '@hiero-ledger/sdk';
-import type { Context } from '../lifecycle/context.js';
 import { messageOf } from '../lifecycle/errors.js';
 import type { RawToolResult } from '../lifecycle/tool-result.js';
+import { freezeWithNodes } from './freeze-with-nodes.js';
 import type { TransactionStrategy } from './transaction-strategy.js';
 
 /**
@@ -12,7 +12,7 @@ import type { TransactionStrategy } from './transaction-strategy.js';
  */
 export class ExecuteStrategy implements TransactionStrategy {
   prepare(transaction: Transaction, client: Client): Transaction {
-    return transaction.isFrozen() ? transaction : transaction.freezeWith(client);
+    return freezeWithNodes(transaction, client);
   }
 
   async finish(transaction: Transaction, client: Client): Promise<RawToolResult> {

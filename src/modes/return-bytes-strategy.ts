@@ -2,6 +2,7 @@ import { AccountId, TransactionId, type Client, type Transaction } from '@hiero-
 import type { Context } from '../lifecycle/context.js';
 import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
 import type { RawToolResult } from '../lifecycle/tool-result.js';
+import { freezeWithNodes } from './freeze-with-nodes.js';
 import type { TransactionStrategy } from './transaction-strategy.js';
 
 /**
@@ -22,7 +23,7 @@ export class ReturnBytesStrategy implements TransactionStrategy {
       throw new AgentHooksError(ErrorCode.MODE, `context.accountId "${context.accountId}" is not an account ID; expected shard.realm.num, e.g. 0.0.1234.`);
     }
     if (!transaction.transactionId) transaction.setTransactionId(TransactionId.generate(payer));
-    return transaction.freezeWith(client);
+    return freezeWithNodes(transaction, client);
   }
 
   async finish(transaction: Transaction): Promise<RawToolResult> {

@@ -66,4 +66,25 @@ describe('AUTONOMOUS mode on the devnet', () => {
     expect(result.raw.warnings).to.deep.equal(['hook "FailingAuditHook" failed after the action ran: audit store unreachable']);
     expect(await balanceOf(accountId)).to.equal(new Hbar(2).toTinybars().toNumber());
   });
+
+  it('still freezes and submits right after the only node answered UNAVAILABLE', async () => {
+    // The SDK marks a node unhealthy after UNAVAILABLE and then picks no node at freeze time; the
+    // strategy must name the nodes itself rather than hand an unfrozen transaction to execute().
+    const { accountId } = await net.createAccount({ hbar: 1 });
+    kit = await createAgentKit({ client, pluginsDir: null, plugins: [pluginOf('t', new TransferBuilderTool())] });
+    const statuses: unknown[] = [];
+    const fault = net.faults.inject({ rpc: '*', grpcError: 'UNAVAILABLE', probability: 0.3 });
+    // Calls in flight together, so one call's UNAVAILABLE leaves the node unhealthy while another freezes.
+    await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        for (let i = 0; i < 5; i++) {
+          const result = await kit!.execute('transfer_builder_tool', { to: accountId, hbar: 1 });
+          statuses.push(result.raw.error ?? result.raw.status);
+        }
+      }),
+    );
+    fault.remove();
+    expect(statuses).to.deep.equal(Array(30).fill('SUCCESS'));
+    expect(await balanceOf(accountId)).to.equal(new Hbar(31).toTinybars().toNumber());
+  });
 });
