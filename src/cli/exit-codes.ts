@@ -24,7 +24,7 @@ const USAGE_CODES: ReadonlySet<string> = new Set([ErrorCode.INVALID_PARAMS, Erro
 export function exitCodeFor(result: ToolResult): ExitCode {
   const { raw } = result;
   if (raw.status === 'SUCCESS') return ExitCode.OK;
-  if (raw.errorCode === ErrorCode.POLICY_BLOCKED || raw.errorCode === ErrorCode.POLICY_TIMEOUT) return ExitCode.BLOCKED;
+  if (raw.errorCode === ErrorCode.POLICY_BLOCKED) return ExitCode.BLOCKED;
   if (raw.errorCode && USAGE_CODES.has(raw.errorCode)) return ExitCode.USAGE;
   return ExitCode.FAILED;
 }

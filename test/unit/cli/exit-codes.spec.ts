@@ -12,9 +12,8 @@ describe('exitCodeFor', () => {
   });
 
   describe('when a policy refused it', () => {
-    it('is 3 for a block or a policy timeout', () => {
-      expect(exitCodeFor(result({ errorCode: 'E_POLICY_BLOCKED' }))).to.equal(ExitCode.BLOCKED);
-      expect(exitCodeFor(result({ errorCode: 'E_POLICY_TIMEOUT' }))).to.equal(ExitCode.BLOCKED);
+    it('is 3 for a block (a policy time-out is a block too)', () => {
+      expect(exitCodeFor(result({ errorCode: 'E_POLICY_BLOCKED', blockedBy: { policy: 'Slow', stage: 'preToolExecution', reason: 'no verdict within its 5000 ms time budget' } }))).to.equal(ExitCode.BLOCKED);
     });
   });
 
