@@ -41,7 +41,7 @@ export class ToolRegistry {
 
   get(method: string): BaseTool {
     const entry = this.tools.get(method);
-    if (!entry) throw new UnknownToolError(method, closestNames(method, this.tools.keys()));
+    if (!entry) throw new UnknownToolError(method, closestNames(method, this.tools.keys()), this.tools.size);
     return entry.tool;
   }
 

@@ -67,13 +67,16 @@ export class UnknownToolError extends AgentHooksError {
   constructor(
     readonly tool: string,
     readonly suggestions: readonly string[],
+    knownTools: number,
   ) {
-    super(
-      ErrorCode.UNKNOWN_TOOL,
-      `Unknown tool "${tool}".` +
-        (suggestions.length ? ` Closest known tools: ${suggestions.join(', ')}.` : ' No tools are loaded.'),
-    );
+    super(ErrorCode.UNKNOWN_TOOL, `Unknown tool "${tool}".${unknownToolHint(suggestions, knownTools)}`);
   }
+}
+
+function unknownToolHint(suggestions: readonly string[], knownTools: number): string {
+  if (knownTools === 0) return ' No tools are loaded.';
+  if (suggestions.length) return ` Closest known tools: ${suggestions.join(', ')}.`;
+  return ` None of the ${knownTools} known tools is close; list them to choose one.`;
 }
 
 export function invalidArgument(message: string): AgentHooksError {

@@ -75,6 +75,11 @@ describe('createAgentKit', () => {
       expect(result.raw).to.include({ status: 'ERROR', errorCode: 'E_UNKNOWN_TOOL' });
       expect(result.raw.suggestions).to.deep.equal(['echo_tool']);
     });
+
+    it('says so when no known tool is close, without claiming none are loaded', async () => {
+      const result = await (await make()).execute('completely_different', {});
+      expect(result.raw.error).to.equal('Unknown tool "completely_different". None of the 2 known tools is close; list them to choose one.');
+    });
   });
 
   describe('tools', () => {
