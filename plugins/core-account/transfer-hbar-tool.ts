@@ -1,10 +1,11 @@
-import { Hbar, TransferTransaction, type Client } from '@hiero-ledger/sdk';
+import { Hbar, Long, TransferTransaction, type Client } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
 import { BaseTool, type Context, type RawToolResult } from '../../src/index.js';
 import {
   MAX_TRANSFER_RECIPIENTS,
   accountIdSchema,
   forTool,
+  paramIssue,
   recipientsSchema,
   refuseSenderAmongRecipients,
   resolveAccount,
@@ -85,9 +86,18 @@ export class TransferHbarTool extends BaseTool<TransferHbarInput, TransferHbarNo
   }
 }
 
-/** Appends the sender's debit (the negated sum of the credits), so the list balances to zero. */
-export function withDebit(credits: HbarTransferEntry[], sender: HbarTransferEntry['accountId']): HbarTransferEntry[] {
-  const total = credits.reduce((sum, entry) => sum.add(entry.amount.toTinybars()), Hbar.fromTinybars(0).toTinybars());
+/**
+ * Appends the sender's debit (the negated sum of the credits), so the list balances to zero. Refuses
+ * credits whose sum leaves int64: Long wraps silently, and a wrapped sum turns the sender's debit into
+ * a credit (or merges a twice-listed recipient into a debit), a transaction that moves HBAR the wrong way.
+ */
+export function withDebit(credits: HbarTransferEntry[], sender: HbarTransferEntry['accountId'], field = 'transfers', tool?: string): HbarTransferEntry[] {
+  let total = Long.ZERO;
+  for (const entry of credits) {
+    const next = total.add(entry.amount.toTinybars());
+    if (next.lessThan(total)) throw paramIssue(field, 'the amounts add up to more than a 64-bit count of tinybars (about 92 billion HBAR)', tool);
+    total = next;
+  }
   return [...credits, { accountId: sender, amount: Hbar.fromTinybars(total.negate()) }];
 }
 
