@@ -10,6 +10,7 @@ import type { Logger } from './logger.js';
 import { parseParams } from './parse-params.js';
 import { isThenable, judge } from './policy-judge.js';
 import { copyRawParams } from './raw-params.js';
+import { redactKeyMaterial } from './secret-text.js';
 import type { StageBus } from './stage-bus.js';
 import type { StageListener } from './stage-listener.js';
 import type { HookStage, LifecycleStep } from './stages.js';
@@ -158,6 +159,7 @@ export class ToolRunner {
     }
     this.publishExecuted(event, result);
     if (!blockedBy) return;
+    if (blockedBy.reason) blockedBy = { ...blockedBy, reason: redactKeyMaterial(blockedBy.reason) };
     result.raw.blockedBy = blockedBy;
     this.warn(result, `policy "${blockedBy.policy}" objected after the action ran; it was not undone`);
     result.humanMessage = blockedAfterExecutionMessage(result.humanMessage, blockedBy);
@@ -209,13 +211,27 @@ export class ToolRunner {
     this.bus.emit(stage, event as never);
   }
 
-  private warn(result: ToolResult, warning: string): void {
+  private warn(result: ToolResult, text: string): void {
+    const warning = redactKeyMaterial(text);
     (result.raw.warnings ??= []).push(warning);
     this.options.logger.warn({ warning }, 'tool call warning');
   }
 }
 
+/**
+ * The error result, with any key material the failure text echoes cut out: messages often quote the
+ * offending input, and an LLM that pasted a private key into the wrong field must not get it back.
+ */
 function failureResult(tool: BaseTool, step: LifecycleStep, error: Error): ToolResult {
+  const result = describeFailure(tool, step, error);
+  const raw = result.raw;
+  if (typeof raw.error === 'string') raw.error = redactKeyMaterial(raw.error);
+  if (Array.isArray(raw.issues)) raw.issues = raw.issues.map((issue) => redactKeyMaterial(String(issue)));
+  if (raw.blockedBy?.reason) raw.blockedBy = { ...raw.blockedBy, reason: redactKeyMaterial(raw.blockedBy.reason) };
+  return { raw, humanMessage: redactKeyMaterial(result.humanMessage) };
+}
+
+function describeFailure(tool: BaseTool, step: LifecycleStep, error: Error): ToolResult {
   if (error instanceof PolicyBlockedError) {
     return {
       raw: { status: 'ERROR', errorCode: error.code, error: error.message, blockedBy: error.blockedBy },
