@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Transaction } from '@hiero-ledger/sdk';
 import type { PostSecondaryActionParams, ToolErrorParams } from '../lifecycle/stage-events.js';
 import { AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION, type AuditEntry } from './audit-entry.js';
-import { auditParams } from './redact.js';
+import { auditMessage, auditParams } from './redact.js';
 
 /** An entry without its journal sequence number (assigned when it is made durable). */
 export type UnsequencedEntry = Omit<AuditEntry, 'seq'>;
@@ -55,7 +55,7 @@ export function errorEntry(event: ToolErrorParams, session: string): Unsequenced
 }
 
 function safeMessage(message: unknown): string {
-  return String(auditParams(String(message)));
+  return auditMessage(message);
 }
 
 /** The entry with its sequence number, keys in schema order. */

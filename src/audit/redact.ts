@@ -1,22 +1,21 @@
 import { PrivateKey } from '@hiero-ledger/sdk';
+import { REDACTED, redactKeyMaterial, redactPrivateKeys } from '../lifecycle/secret-text.js';
 import { toJsonValue } from '../lifecycle/to-json.js';
 
-/** What replaces a secret in an audit entry. */
-export const REDACTED = '[REDACTED]';
+export { REDACTED };
 
 /** Field names whose values are secrets whatever they look like. */
 const SECRET_NAME = /(private|secret|mnemonic|seed|passphrase|password)/i;
 /** Field names that hold keys; their values are kept only when they are recognisably public. */
 const KEY_NAME = /key$/i;
-/** DER prefixes of private keys (ED25519 PKCS#8 and ECDSA secp256k1 PKCS#8 / SEC1). */
-const PRIVATE_DER = /^(0x)?(302e020100300506032b657004220420|3030020100300706052b8104000a04220420|30540201010420|302e0201010420)/i;
 /** A bare 32-byte hex string: a raw private key as often as a raw public key, so redacted under key-like names. */
 const RAW_32_BYTES = /^(0x)?[0-9a-f]{64}$/i;
 
 /**
  * Renders tool params for an audit entry: SDK values become their string forms (as in results),
  * and anything that could be a private key is replaced by `[REDACTED]`: PrivateKey objects, fields
- * named like secrets, private-key DER strings anywhere, and raw 32-byte hex under key-like names.
+ * named like secrets, private-key DER hex anywhere inside any string, and raw 32-byte hex under
+ * key-like names (padded or not).
  * Fails closed: a value it cannot render becomes `[UNRENDERABLE]`, never its internals.
  *
  * @example
@@ -57,8 +56,19 @@ function render(value: unknown, name: string, depth: number, seen: WeakSet<objec
   }
 }
 
+/** Padding does not make a key public: the tools trim their input, so the audit must see through it too. */
 function redactString(text: string, name: string): string {
-  if (PRIVATE_DER.test(text)) return REDACTED;
-  if (KEY_NAME.test(name) && RAW_32_BYTES.test(text)) return REDACTED;
-  return text;
+  if (KEY_NAME.test(name) && RAW_32_BYTES.test(text.trim())) return REDACTED;
+  return redactPrivateKeys(text);
+}
+
+/**
+ * Renders an error message or policy reason for an audit entry. Messages quote the input they refuse,
+ * which cannot tell a raw private key from a raw public key, so bare 32-byte hex goes as well.
+ *
+ * @example
+ * auditMessage(`amount: got "${key.toStringRaw()}"`); // 'amount: got "[REDACTED]"'
+ */
+export function auditMessage(message: unknown): string {
+  return redactKeyMaterial(String(message));
 }

@@ -94,5 +94,21 @@ describe('adversarial private keys in an audited session', () => {
     it('no log line carries them', () => {
       expect(leaked([...derSecrets, ...bareSecrets], 'logs')).to.deep.equal([]);
     });
+
+    it('the audit journal holds none of the DER-sent keys', () => {
+      expect(leaked(derSecrets, 'journal')).to.deep.equal([]);
+    });
+
+    it('the HCS audit messages hold none of them, and the entries say where something was redacted', () => {
+      expect(leaked(derSecrets, 'hcsMessages')).to.deep.equal([]);
+      expect(leaked(derSecrets, 'hcsEntries')).to.deep.equal([]);
+      expect(places.hcsEntries).to.contain('[REDACTED]');
+    });
+
+    it('no audit error message echoes a bare key either', () => {
+      const messages = JSON.parse(places.hcsEntries).map((entry: { error?: { message?: string } }) => entry.error?.message ?? '').join('\n');
+      expect(messages).to.contain('transfers[0].amount');
+      expect(bareSecrets.filter((secret) => messages.toLowerCase().includes(secret))).to.deep.equal([]);
+    });
   });
 });
