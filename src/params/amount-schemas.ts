@@ -83,6 +83,11 @@ function scale(amount: AmountInput, decimals: number, field: string, unit: strin
   if (problem) throw paramIssue(field, problem, tool);
   const digits = scaledDigits(decimalParts(amount)!, decimals);
   if (exceedsInt64(digits)) throw paramIssue(field, `is too large: ${String(amount)} does not fit in a 64-bit count of smallest units`, tool);
+  // Beyond 2^53 a JSON number no longer holds the digits that were written (9007199254740993 parses
+  // as …992), so the amount here may not be the one asked for; a string carries every digit.
+  if (typeof amount === 'number' && !Number.isSafeInteger(Number(digits))) {
+    throw paramIssue(field, `is too large to be exact as a JSON number (beyond 2^53 smallest units, so ${String(amount)} may not be the value written); send it as a decimal string instead, e.g. "9007199254740993"`, tool);
+  }
   return Long.fromString(digits);
 }
 
