@@ -77,8 +77,15 @@ export class ApproveTokenAllowanceTool extends BaseTool<ApproveTokenAllowanceInp
       const spender = toAccountId(params.spenderAccountId, 'spenderAccountId');
       if (spender.equals(owner)) throw paramIssue('spenderAccountId', `${spender.toString()} is the owner; an account cannot be its own spender`);
       const tokenApprovals = [];
+      // One allowance per (owner, spender, token): listed twice, the ledger keeps only the last amount.
+      const listedAt = new Map<string, number>();
       for (const [at, entry] of params.tokenApprovals.entries()) {
         const tokenId = toTokenId(entry.tokenId, `tokenApprovals[${at}].tokenId`);
+        const first = listedAt.get(tokenId.toString());
+        if (first !== undefined) {
+          throw paramIssue(`tokenApprovals[${at}].tokenId`, `token ${tokenId.toString()} is already listed at tokenApprovals[${first}]; list each token once with the full amount`);
+        }
+        listedAt.set(tokenId.toString(), at);
         const facts = await tokenFacts(tokenId, `tokenApprovals[${at}].tokenId`, context, client);
         if (!facts.fungible) throw paramIssue(`tokenApprovals[${at}].tokenId`, `${tokenId.toString()} is an NFT collection; use approve_nft_allowance_tool with serial numbers`);
         tokenApprovals.push({ tokenId, amount: toSmallestUnits(entry.amount, facts.decimals, `tokenApprovals[${at}].amount`), decimals: facts.decimals });
