@@ -9,8 +9,19 @@ export interface CliIo {
 }
 
 export function processIo(): CliIo {
+  // A reader that stops early (`agent-hooks tools | head -1`) closes the pipe; each later write then
+  // fails with EPIPE. Without a listener that is an uncaught error with a stack trace, and the command
+  // dies before closing its kit (audit flush included). Stop writing to stdout and finish normally.
+  let stdoutOpen = true;
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (!stdoutOpen) return;
+    stdoutOpen = false;
+    if (error.code !== 'EPIPE') process.stderr.write(`error: cannot write to standard output (${error.message})\n`);
+  });
   return {
-    stdout: (text) => void process.stdout.write(text),
+    stdout: (text) => {
+      if (stdoutOpen) process.stdout.write(text);
+    },
     stderr: (text) => void process.stderr.write(text),
     env: process.env,
     cwd: process.cwd(),
