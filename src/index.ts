@@ -30,12 +30,8 @@ export type { HookStage, LifecycleStage, LifecycleStep } from './lifecycle/stage
 export { toJson } from './lifecycle/to-json.js';
 export type { BlockedBy, RawToolResult, ToolResult } from './lifecycle/tool-result.js';
 export type { ToolParamRegistry, TypedToolName } from './lifecycle/tool-types.js';
-// Type-only, erased from the JavaScript: brings the core tools' ToolParamRegistry entries into every
-// program that imports the package, so listeners for `transfer_hbar_tool` & co. are typed there too.
-export type {} from '../plugins/core-account/index.js';
-export type {} from '../plugins/core-consensus/index.js';
-export type {} from '../plugins/core-queries/index.js';
-export type {} from '../plugins/core-token/index.js';
+// Type-only: the core tools' ToolParamRegistry entries, for programs that import the package by name.
+export type {} from './kit/core-tool-types.js';
 
 export { AbstractHook } from './hooks/abstract-hook.js';
 export { AbstractPolicy } from './policies/abstract-policy.js';
