@@ -3,6 +3,7 @@ import { Transaction } from '@hiero-ledger/sdk';
 import type { PostSecondaryActionParams, ToolErrorParams } from '../lifecycle/stage-events.js';
 import { AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION, type AuditEntry } from './audit-entry.js';
 import { auditMessage, auditParams } from './redact.js';
+import { MAX_MESSAGE_CHARS, boundedParams, boundedText } from './bounded-params.js';
 
 /** An entry without its journal sequence number (assigned when it is made durable). */
 export type UnsequencedEntry = Omit<AuditEntry, 'seq'>;
@@ -13,7 +14,8 @@ function base(method: string, session: string): Pick<AuditEntry, 'type' | 'versi
 
 function paramsOf(event: { rawParams: unknown; normalisedParams?: unknown }): Pick<AuditEntry, 'params' | 'paramsKind'> {
   if ('normalisedParams' in event && event.normalisedParams !== undefined) return { params: auditParams(event.normalisedParams), paramsKind: 'normalised' };
-  if (event.rawParams !== undefined) return { params: auditParams(event.rawParams), paramsKind: 'raw' };
+  // Raw params are input that did not validate: kept as a bounded sample, as an LLM may send megabytes.
+  if (event.rawParams !== undefined) return { params: boundedParams(auditParams(event.rawParams)), paramsKind: 'raw' };
   return { params: null, paramsKind: 'none' };
 }
 
@@ -55,7 +57,7 @@ export function errorEntry(event: ToolErrorParams, session: string): Unsequenced
 }
 
 function safeMessage(message: unknown): string {
-  return auditMessage(message);
+  return boundedText(auditMessage(message), MAX_MESSAGE_CHARS);
 }
 
 /** The entry with its sequence number, keys in schema order. */

@@ -6,8 +6,8 @@ import { PrivateKey, TopicCreateTransaction } from '@hiero-ledger/sdk';
 import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
 import type { Logger } from '../../../src/lifecycle/logger.js';
 import { toJson } from '../../../src/lifecycle/to-json.js';
-import { entriesIn, readTopicMessages } from '../../support/mirror-messages.js';
-import { startAdversarialWorld, type AdversarialWorld } from './adversarial-world.js';
+import { readTopicMessages } from '../../support/mirror-messages.js';
+import { auditEntriesIn, startAdversarialWorld, type AdversarialWorld } from './adversarial-world.js';
 
 /**
  * An audited session in which a hostile LLM pushes private keys through every opening it has. The
@@ -66,7 +66,7 @@ describe('adversarial private keys in an audited session', () => {
     await kit.close();
 
     const topicTexts = await readTopicMessages(world.net.mirrorUrl, auditTopic);
-    const entries = topicTexts.flatMap((text) => entriesIn(text));
+    const entries = auditEntriesIn(topicTexts);
     expect(entries.length).to.be.at.least(refused.length + 3);
     places.results = toJson(results);
     places.logs = lines.join('\n');
