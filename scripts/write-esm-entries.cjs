@@ -13,7 +13,8 @@ const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
 for (const [subpath, target] of Object.entries(pkg.exports ?? {})) {
   if (typeof target !== 'object' || !target.import || !target.require) continue;
   const cjsFile = path.join(root, target.require);
-  const esmFile = path.join(root, target.import);
+  // `import` is a path, or { types, default } where the entry has its own ESM declarations.
+  const esmFile = path.join(root, typeof target.import === 'string' ? target.import : target.import.default);
   const names = Object.keys(require(cjsFile)).filter((name) => name !== 'default' && name !== '__esModule');
   const specifier = path.relative(path.dirname(esmFile), cjsFile).split(path.sep).join('/');
   const lines = [
