@@ -3,6 +3,7 @@ import type { Context } from '../../src/index.js';
 import { mirrorFor } from '../../src/mirror/index.js';
 import { paramIssue } from '../../src/params/index.js';
 import { returnsBytes } from '../../src/modes/agent-mode.js';
+import { isEd25519Point } from './ed25519-point.js';
 
 /**
  * The public key of the account the agent acts for, used as the default key of new accounts and the
@@ -28,16 +29,23 @@ export async function actingPublicKey(context: Context, client: Client, tool: st
 
 /**
  * Parses a public key given as DER hex or raw hex (ED25519 32 bytes, ECDSA 33 compressed bytes).
- * Private keys are refused without echoing them.
+ * Private keys are refused without echoing them, and so are ED25519 keys that are no curve point.
  */
 export function parsePublicKey(text: string, field: string, tool: string): PublicKey {
   const hex = text.trim().replace(/^0x/i, '');
   if (/^302e020100300506032b657004220420/i.test(hex) || /^3030020100300706052b8104000a04220420/i.test(hex)) {
     throw paramIssue(field, 'looks like a PRIVATE key; pass the public key only (never share private keys)', tool);
   }
+  let key: PublicKey;
   try {
-    return PublicKey.fromString(hex);
+    key = PublicKey.fromString(hex);
   } catch {
     throw paramIssue(field, 'is not a public key; expected DER or raw hex of an ED25519 or ECDSA secp256k1 public key', tool);
   }
+  // The SDK takes any 32 bytes as ED25519; a key that is no curve point could never sign, so an
+  // account or token given it would be locked for good. Raw private keys are often such bytes.
+  if (key.type === 'ED25519' && !isEd25519Point(key.toBytesRaw())) {
+    throw paramIssue(field, 'is not a valid ED25519 public key: those 32 bytes are not a point on the curve, so nothing could ever sign for it (a raw private key looks like this); pass the public key', tool);
+  }
+  return key;
 }
