@@ -12,7 +12,7 @@ export function registerCallCommand(program: Command, run: RunAction): void {
     .description('run one tool call through the full lifecycle (hooks, policies, submission) and print the result')
     .argument('<tool>', 'tool name, e.g. transfer_hbar_tool (see: agent-hooks tools)')
     .argument('[json]', "the tool's parameters as one JSON object", '{}')
-    .addHelpText('after', `\nExample:\n  agent-hooks call transfer_hbar_tool '{"transfers":[{"accountId":"0.0.1001","amount":1}]}'\n\nExit codes: 0 executed, 1 failed, 2 bad input, 3 blocked by a policy.`)
+    .addHelpText('after', `\nExample:\n  agent-hooks call transfer_hbar_tool '{"transfers":[{"accountId":"0.0.98","amount":1}]}'\n\nExit codes: 0 executed, 1 failed, 2 bad input, 3 blocked by a policy.`)
     .action((tool: string, json: string, _options, command: Command) =>
       run(command, async (ctx) => {
         const params = parseParamsArgument(json);
@@ -41,7 +41,7 @@ function parseParamsArgument(json: string): unknown {
   try {
     params = JSON.parse(json);
   } catch (error) {
-    throw new UsageError(`argument <json> is not valid JSON (${messageOf(error)}); pass the parameters as one JSON object in single quotes, e.g. '{"transfers":[{"accountId":"0.0.1001","amount":1}]}'`);
+    throw new UsageError(`argument <json> is not valid JSON (${messageOf(error)}); pass the parameters as one JSON object in single quotes, e.g. '{"transfers":[{"accountId":"0.0.98","amount":1}]}'`);
   }
   if (params === null || typeof params !== 'object' || Array.isArray(params)) {
     throw new UsageError(`argument <json> must be a JSON object of parameters, got ${Array.isArray(params) ? 'an array' : JSON.stringify(params)}`);
