@@ -1,4 +1,4 @@
-import { PublicKey, type Client } from '@hiero-ledger/sdk';
+import { PrivateKey, PublicKey, type Client } from '@hiero-ledger/sdk';
 import type { Context } from '../../src/index.js';
 import { mirrorFor } from '../../src/mirror/index.js';
 import { paramIssue } from '../../src/params/index.js';
@@ -29,12 +29,16 @@ export async function actingPublicKey(context: Context, client: Client, tool: st
 
 /**
  * Parses a public key given as DER hex or raw hex (ED25519 32 bytes, ECDSA 33 compressed bytes).
- * Private keys are refused without echoing them, and so are ED25519 keys that are no curve point.
+ * Private keys are refused without echoing them: DER private keys, raw 32 bytes that are the private
+ * key of one of `ownKeys` (e.g. the operator's public key), and ED25519 keys that are no curve point.
  */
-export function parsePublicKey(text: string, field: string, tool: string): PublicKey {
+export function parsePublicKey(text: string, field: string, tool: string, ownKeys: readonly (PublicKey | null | undefined)[] = []): PublicKey {
   const hex = text.trim().replace(/^0x/i, '');
   if (/^302e020100300506032b657004220420/i.test(hex) || /^3030020100300706052b8104000a04220420/i.test(hex)) {
     throw paramIssue(field, 'looks like a PRIVATE key; pass the public key only (never share private keys)', tool);
+  }
+  if (isRawPrivateKeyOf(hex, ownKeys)) {
+    throw paramIssue(field, "is the PRIVATE key of the agent's own account; pass a public key only (never share private keys)", tool);
   }
   let key: PublicKey;
   try {
@@ -48,4 +52,23 @@ export function parsePublicKey(text: string, field: string, tool: string): Publi
     throw paramIssue(field, 'is not a valid ED25519 public key: those 32 bytes are not a point on the curve, so nothing could ever sign for it (a raw private key looks like this); pass the public key', tool);
   }
   return key;
+}
+
+/**
+ * Raw 32 bytes read as a public key would put the bytes on the public ledger; when they are the
+ * private key behind a key the agent uses, that would publish the agent's own secret.
+ */
+function isRawPrivateKeyOf(hex: string, ownKeys: readonly (PublicKey | null | undefined)[]): boolean {
+  const keys = ownKeys.filter((key): key is PublicKey => !!key);
+  if (!keys.length || !/^[0-9a-f]{64}$/i.test(hex)) return false;
+  for (const derive of [(raw: string) => PrivateKey.fromStringED25519(raw), (raw: string) => PrivateKey.fromStringECDSA(raw)]) {
+    let derived: PublicKey;
+    try {
+      derived = derive(hex).publicKey;
+    } catch {
+      continue;
+    }
+    if (keys.some((key) => key.equals(derived))) return true;
+  }
+  return false;
 }

@@ -66,7 +66,7 @@ export class CreateAccountTool extends BaseTool<CreateAccountInput, CreateAccoun
   normalizeParams(params: CreateAccountInput, context: Context, client: Client): Promise<CreateAccountNormalised> {
     return forTool(this.method, async () => {
       const publicKey = params.publicKey
-        ? parsePublicKey(params.publicKey, 'publicKey', this.method)
+        ? parsePublicKey(params.publicKey, 'publicKey', this.method, [client.operatorPublicKey])
         : await actingPublicKey(context, client, this.method);
       const balance = params.initialBalance ?? 0;
       const initialBalanceHbar = isZeroAmount(balance) ? new Hbar(0) : toHbar(balance, 'initialBalance');

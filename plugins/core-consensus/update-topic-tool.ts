@@ -76,7 +76,7 @@ export class UpdateTopicTool extends BaseTool<UpdateTopicInput, UpdateTopicNorma
         throw paramIssue('parameters', `nothing to update; give at least one of ${CHANGES.join(', ')}`);
       }
       const key = async (value: true | string | undefined, field: string) =>
-        value === undefined ? undefined : value === true ? actingPublicKey(context, client, this.method) : parsePublicKey(value, field, this.method);
+        value === undefined ? undefined : value === true ? actingPublicKey(context, client, this.method) : parsePublicKey(value, field, this.method, [client.operatorPublicKey]);
       return {
         topicId: toTopicId(params.topicId, 'topicId'),
         topicMemo: params.topicMemo,

@@ -42,7 +42,7 @@ export function resolveTokenKey(
     throw paramIssue(field, `token ${token.token_id} was created without a ${field}; Hedera can replace an existing key but not add one`, tool);
   }
   if (input === true) return agentKey;
-  return parsePublicKey(input, field, tool);
+  return parsePublicKey(input, field, tool, [agentKey]);
 }
 
 /** True when `key` is the token's (single) admin key as the mirror reports it. */

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { AccountBalanceQuery, type Client } from '@hiero-ledger/sdk';
-import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
+import { startDevnet, type Devnet, type DevnetOptions } from '../../../src/devnet/index.js';
 import { createAgentKit, type AgentKitOptions } from '../../../src/kit/create-agent-kit.js';
 import type { AgentKit } from '../../../src/kit/agent-kit.js';
 import type { ToolResult } from '../../../src/lifecycle/tool-result.js';
@@ -21,8 +21,8 @@ export interface AdversarialWorld {
   close(): Promise<void>;
 }
 
-export async function startAdversarialWorld(): Promise<AdversarialWorld> {
-  const net = await startDevnet();
+export async function startAdversarialWorld(devnet: DevnetOptions = {}): Promise<AdversarialWorld> {
+  const net = await startDevnet(devnet);
   const client = net.client();
   const kits: AgentKit[] = [];
   const kitWith = async (options: Partial<AgentKitOptions>) => {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { PrivateKey } from '@hiero-ledger/sdk';
+import { isEd25519Point } from '../../../plugins/_shared/ed25519-point.js';
 import { startAdversarialWorld, refusedBeforeBuild, tinybarsOf, type AdversarialWorld } from './adversarial-world.js';
 
 /**
@@ -40,5 +41,34 @@ describe('adversarial keys that cannot be public keys', () => {
         expect(result.raw.status, result.humanMessage).to.equal('SUCCESS');
       }
     });
+  });
+
+  describe("when the agent's own private key comes raw as a public key", () => {
+    /** A key whose raw private bytes happen to be a curve point, so only knowing whose key it is can refuse it. */
+    function operatorKeyOnCurve(generate: () => PrivateKey): PrivateKey {
+      for (;;) {
+        const key = generate();
+        if (isEd25519Point(key.toBytesRaw())) return key;
+      }
+    }
+
+    for (const [kind, generate] of [['ED25519', () => PrivateKey.generateED25519()], ['ECDSA', () => PrivateKey.generateECDSA()]] as const) {
+      it(`refuses an ${kind} operator's key in create_account_tool and update_topic_tool, so it never reaches the ledger`, async () => {
+        const operatorKey = operatorKeyOnCurve(generate);
+        const own = await startAdversarialWorld({ operatorKey });
+        try {
+          const before = await tinybarsOf(own.client, own.net.operatorId);
+          for (const publicKey of [operatorKey.toStringRaw(), ` 0x${operatorKey.toStringRaw()}`]) {
+            const issues = refusedBeforeBuild(await own.kit.execute('create_account_tool', { publicKey, initialBalance: 1 }), 'publicKey');
+            expect(issues.join(' ')).to.match(/PRIVATE key of the agent's own account/);
+          }
+          expect(await tinybarsOf(own.client, own.net.operatorId)).to.equal(before);
+          const topic = await own.kit.execute('create_topic_tool', {});
+          refusedBeforeBuild(await own.kit.execute('update_topic_tool', { topicId: topic.raw.topicId, adminKey: operatorKey.toStringRaw() }), 'adminKey');
+        } finally {
+          await own.close();
+        }
+      });
+    }
   });
 });
