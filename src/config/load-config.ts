@@ -6,6 +6,7 @@ import { messageOf } from '../lifecycle/errors.js';
 import { formatPath } from '../lifecycle/parse-params.js';
 import { ConfigError } from './config-error.js';
 import { agentHooksConfigSchema, CONFIG_FILE_NAMES, namedListener, type AgentHooksConfig, type NamedListener } from './config-schema.js';
+import { anchorJournalDir } from './journal-dir.js';
 import { listenerCatalog, type CatalogEntry } from './listener-catalog.js';
 
 /** A validated configuration with its hooks and policies built. */
@@ -48,15 +49,15 @@ export function parseConfig(input: unknown, source: string, baseDir: string): Lo
   if (!parsed.success) {
     // Name and argument problems are listed too, so one run reports everything wrong.
     const raw = input as { hooks?: unknown; policies?: unknown } | null;
-    buildListeners(namedEntries(raw?.hooks), 'hooks', problems);
-    buildListeners(namedEntries(raw?.policies), 'policies', problems);
+    buildListeners(namedEntries(raw?.hooks), 'hooks', problems, baseDir);
+    buildListeners(namedEntries(raw?.policies), 'policies', problems, baseDir);
     throw new ConfigError(source, problems);
   }
   if (problems.length) throw new ConfigError(source, problems);
   const config = parsed.data;
   const listeners = [
-    ...buildListeners(config.hooks, 'hooks', problems),
-    ...buildListeners(config.policies, 'policies', problems),
+    ...buildListeners(config.hooks, 'hooks', problems, baseDir),
+    ...buildListeners(config.policies, 'policies', problems, baseDir),
   ];
   if (problems.length) throw new ConfigError(source, problems);
   return { config, source, baseDir, listeners };
@@ -80,7 +81,7 @@ async function readConfigFile(file: string): Promise<unknown> {
   }
 }
 
-function buildListeners(entries: readonly unknown[], field: string, problems: string[]): unknown[] {
+function buildListeners(entries: readonly unknown[], field: string, problems: string[], baseDir: string): unknown[] {
   const catalog = listenerCatalog();
   const built: unknown[] = [];
   entries.forEach((entry, at) => {
@@ -102,7 +103,7 @@ function buildListeners(entries: readonly unknown[], field: string, problems: st
       return;
     }
     try {
-      built.push(known.create(entry.args));
+      built.push(known.create(anchorJournalDir(name, entry.args, baseDir)));
     } catch (error) {
       problems.push(`${field}[${at}].args: ${messageOf(error)}`);
     }

@@ -18,14 +18,17 @@ export function registerAuditCommand(program: Command, run: RunAction): void {
     .command('verify')
     .description('read an audit topic back from the mirror and check schema, order and completeness against the local journal')
     .requiredOption('--topic <id>', 'the audit topic (HCS) or HOL session topic, e.g. 0.0.1234')
-    .option('--journal <dir>', 'the audit journal folder the hook wrote', DEFAULT_JOURNAL_DIR)
+    .option('--journal <dir>', 'the audit journal folder the hook wrote (the default is in the config file folder)', DEFAULT_JOURNAL_DIR)
     .option('--mirror <url>', "mirror REST base URL (default: the configured network's mirror)")
     .addHelpText('after', '\nExit codes: 0 the topic matches the journal, 4 it does not (problems listed), 1 the mirror could not be read, 2 usage.')
     .action((options: { topic: string; journal: string; mirror?: string }, command: Command) =>
       run(command, async (ctx) => {
         if (!/^\d+\.\d+\.\d+$/.test(options.topic)) throw new UsageError(`--topic must be a topic ID like 0.0.1234, got "${options.topic}"`);
         const mirrorUrl = options.mirror ?? (await configuredMirror(ctx));
-        const journalDir = path.resolve(ctx.io.cwd, options.journal);
+        // A --journal typed here is relative to the working folder; the default is where hooks named in
+        // the config file write it: under the file's folder (see config/journal-dir.ts).
+        const typed = command.getOptionValueSource('journal') !== 'default';
+        const journalDir = path.resolve(typed ? ctx.io.cwd : (await loadConfig({ path: ctx.options.config, cwd: ctx.io.cwd })).baseDir, options.journal);
         ctx.output.note(`reading topic ${options.topic} from ${mirrorUrl} and comparing it with the journal in ${journalDir} …`);
         const started = Date.now();
         // The mirror pages 100 messages at a time; on a long trail, say that work is still going on.
