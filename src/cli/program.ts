@@ -1,7 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/config-error.js';
 import { AgentHooksError, ErrorCode, messageOf } from '../lifecycle/errors.js';
-import { processIo, type CliIo } from './cli-io.js';
+import { Output, processIo, type CliIo } from './cli-io.js';
 import { CommandContext } from './command-context.js';
 import { registerAuditCommand } from './commands/audit-command.js';
 import { registerCallCommand } from './commands/call-command.js';
@@ -33,24 +33,34 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
       exitCode = report(error, ctx);
     }
   };
-  const program = buildProgram(io, run);
+  // Commander reports parse errors before any action runs, so --json is looked for in argv itself.
+  const json = wantsJson(argv);
+  const program = buildProgram(io, run, json);
   try {
     await program.parseAsync([...argv], { from: 'user' });
   } catch (error) {
     if (!(error instanceof CommanderError)) throw error;
-    // Help and --version exit 0; every other commander error is a usage mistake, already printed.
-    return error.exitCode === 0 ? ExitCode.OK : ExitCode.USAGE;
+    if (error.exitCode === 0) return ExitCode.OK; // help and --version
+    // Every other commander error is a usage mistake: already printed as text, or now as JSON.
+    if (json) new Output(io, true).error(error.message.replace(/^error: /, ''), { code: ErrorCode.USAGE });
+    return ExitCode.USAGE;
   }
   return exitCode;
 }
 
-function buildProgram(io: CliIo, run: RunAction): Command {
+function wantsJson(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end < 0 ? argv : argv.slice(0, end)).includes('--json');
+}
+
+function buildProgram(io: CliIo, run: RunAction, json: boolean): Command {
   const program = new Command('agent-hooks')
     .description('Guardrails for AI agents on Hedera: run tools through hooks and policies, from a shell, an MCP client or LangChain.')
     .option('--json', 'print machine-readable JSON instead of text')
     .option('-c, --config <path>', 'configuration file (default: ./agent-hooks.config.json or .js, if present)')
-    .configureOutput({ writeOut: (text) => io.stdout(text), writeErr: (text) => io.stderr(text) })
-    .showHelpAfterError('(run with --help for usage)')
+    // With --json, parse errors become one JSON document (in runCli) instead of text on stderr.
+    .configureOutput({ writeOut: (text) => io.stdout(text), writeErr: (text) => (json ? undefined : io.stderr(text)) })
+    .showHelpAfterError(json ? false : '(run with --help for usage)')
     .exitOverride();
   program.addHelpText(
     'after',
