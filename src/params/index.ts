@@ -6,7 +6,7 @@ export { paramIssue, forTool } from './param-issue.js';
 export { accountIdSchema, tokenIdSchema, topicIdSchema, toAccountId, toTokenId, toTopicId } from './entity-id-schemas.js';
 export { HBAR_DECIMALS, hbarAmountSchema, hbarBalanceSchema, isZeroAmount, tokenAmountSchema, toSmallestUnits, toHbar } from './amount-schemas.js';
 export { strictInput } from './strict-input.js';
-export { MAX_MEMO_BYTES, memoSchema, transactionMemoSchema } from './memo-schema.js';
+export { LONE_SURROGATE_ERROR, MAX_MEMO_BYTES, hasLoneSurrogate, memoSchema, transactionMemoSchema } from './memo-schema.js';
 export type { AmountInput } from './amount-schemas.js';
 export { amountProblem, decimalParts, formatUnits } from './decimal-amount.js';
 export {

@@ -3,6 +3,23 @@ import { z } from 'zod';
 /** Hedera limits transaction, account, token and topic memos to 100 bytes of UTF-8. */
 export const MAX_MEMO_BYTES = 100;
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Why text with half a UTF-16 surrogate pair is refused, for schemas of text that goes on the ledger. */
+export const LONE_SURROGATE_ERROR = 'must be valid Unicode text: it holds a lone surrogate (half of a UTF-16 pair such as "\\ud800"), which UTF-8 cannot encode';
+
+/**
+ * True when `text` holds half of a UTF-16 surrogate pair. UTF-8 cannot encode one, so the SDK would
+ * write U+FFFD in its place and the ledger would hold other text than the input.
+ *
+ * @example
+ * hasLoneSurrogate('ok \ud83d\ude00'); // false (a whole pair: an emoji)
+ * hasLoneSurrogate('bad \ud83d');      // true
+ */
+export function hasLoneSurrogate(text: string): boolean {
+  return LONE_SURROGATE.test(text);
+}
+
 /**
  * A memo stored on the ledger: at most 100 UTF-8 bytes and no NUL character (the network refuses both).
  *
@@ -14,6 +31,7 @@ export function memoSchema(description: string) {
     .string({ error: 'must be a string' })
     .refine((memo) => Buffer.byteLength(memo, 'utf8') <= MAX_MEMO_BYTES, { error: `must be at most ${MAX_MEMO_BYTES} bytes of UTF-8` })
     .refine((memo) => !memo.includes('\0'), { error: 'must not contain the NUL character' })
+    .refine((memo) => !hasLoneSurrogate(memo), { error: LONE_SURROGATE_ERROR })
     .describe(description);
 }
 
