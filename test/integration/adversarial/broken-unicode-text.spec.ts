@@ -8,10 +8,12 @@ import { startAdversarialWorld, refusedBeforeBuild, tinybarsOf, type Adversarial
 describe('adversarial text with lone surrogates', () => {
   let world: AdversarialWorld;
   let topicId: string;
+  let nftId: string;
 
   before(async () => {
     world = await startAdversarialWorld();
     topicId = String((await world.kit.execute('create_topic_tool', {})).raw.topicId);
+    nftId = String((await world.kit.execute('create_non_fungible_token_tool', { tokenName: 'Tiles', tokenSymbol: 'TIL' })).raw.tokenId);
   });
   after(async () => { await world.close(); });
 
@@ -25,6 +27,7 @@ describe('adversarial text with lone surrogates', () => {
         ['create_topic_tool', { topicMemo: '\udbff' }, 'topicMemo'],
         ['create_fungible_token_tool', { tokenName: 'Gold \ud83d', tokenSymbol: 'GLD' }, 'tokenName'],
         ['submit_topic_message_tool', { topicId, message: 'half an emoji: \ude00' }, 'message'],
+        ['mint_non_fungible_token_tool', { tokenId: nftId, uris: ['ipfs://ok', 'ipfs://\ud800'] }, 'uris[1]'],
       ];
       for (const [tool, args, field] of probes) {
         const issues = refusedBeforeBuild(await world.kit.execute(tool, args), field);
