@@ -1,7 +1,17 @@
 import { TopicMessageSubmitTransaction, type Client, type TopicId } from '@hiero-ledger/sdk';
 import { z } from 'zod';
 import { BaseTool, type Context, type RawToolResult } from '../../src/index.js';
-import { LONE_SURROGATE_ERROR, forTool, hasLoneSurrogate, strictInput, toTopicId, topicIdSchema, transactionMemoSchema } from '../../src/params/index.js';
+import {
+  LONE_SURROGATE_ERROR,
+  PRIVATE_KEY_TEXT_ERROR,
+  containsPrivateKey,
+  forTool,
+  hasLoneSurrogate,
+  strictInput,
+  toTopicId,
+  topicIdSchema,
+  transactionMemoSchema,
+} from '../../src/params/index.js';
 import { outcomeText } from '../_shared/outcome-text.js';
 
 export const SUBMIT_TOPIC_MESSAGE_TOOL = 'submit_topic_message_tool';
@@ -19,6 +29,7 @@ const parameters = strictInput(
       .refine((text) => text.length > 0, { error: 'must not be empty' })
       .refine((text) => Buffer.byteLength(text, 'utf8') <= MAX_MESSAGE_BYTES, { error: `must be at most ${MAX_MESSAGE_BYTES} bytes of UTF-8` })
       .refine((text) => !hasLoneSurrogate(text), { error: LONE_SURROGATE_ERROR })
+      .refine((text) => !containsPrivateKey(text), { error: PRIVATE_KEY_TEXT_ERROR })
       .describe(`Message text, 1 to ${MAX_MESSAGE_BYTES} bytes; longer than ${CHUNK_BYTES} bytes is sent in chunks.`),
     transactionMemo: transactionMemoSchema,
   },

@@ -13,6 +13,17 @@ const PRIVATE_KEY_DER = /(?:0x)?(?:302e020100300506032b657004220420|303002010030
 const BARE_32_BYTES = /(?<![0-9a-z])(?:0x)?[0-9a-f]{64}(?![0-9a-z])/gi;
 
 /**
+ * True when `text` holds a private key in DER hex anywhere, e.g. a memo an LLM was talked into
+ * filling with one.
+ *
+ * @example
+ * containsPrivateKey(`note ${key.toStringDer()}`); // true
+ */
+export function containsPrivateKey(text: string): boolean {
+  return new RegExp(PRIVATE_KEY_DER.source, 'i').test(text);
+}
+
+/**
  * Replaces every private key in DER hex found anywhere in `text`, however it is padded or embedded.
  *
  * @example

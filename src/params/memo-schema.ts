@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { containsPrivateKey } from '../lifecycle/secret-text.js';
 
 /** Hedera limits transaction, account, token and topic memos to 100 bytes of UTF-8. */
 export const MAX_MEMO_BYTES = 100;
@@ -20,8 +21,12 @@ export function hasLoneSurrogate(text: string): boolean {
   return LONE_SURROGATE.test(text);
 }
 
+/** Why text holding a private key is refused: whatever goes on the ledger is public for good. */
+export const PRIVATE_KEY_TEXT_ERROR = 'must not contain a private key: ledger text is public and permanent (never share private keys)';
+
 /**
- * A memo stored on the ledger: at most 100 UTF-8 bytes and no NUL character (the network refuses both).
+ * A memo stored on the ledger: at most 100 UTF-8 bytes and no NUL character (the network refuses both),
+ * no lone surrogate (UTF-8 cannot carry it) and no private key in DER hex (it would be published).
  *
  * @example
  * const input = z.object({ transactionMemo: memoSchema('Memo attached to the transaction.').optional() });
@@ -32,6 +37,7 @@ export function memoSchema(description: string) {
     .refine((memo) => Buffer.byteLength(memo, 'utf8') <= MAX_MEMO_BYTES, { error: `must be at most ${MAX_MEMO_BYTES} bytes of UTF-8` })
     .refine((memo) => !memo.includes('\0'), { error: 'must not contain the NUL character' })
     .refine((memo) => !hasLoneSurrogate(memo), { error: LONE_SURROGATE_ERROR })
+    .refine((memo) => !containsPrivateKey(memo), { error: PRIVATE_KEY_TEXT_ERROR })
     .describe(description);
 }
 
