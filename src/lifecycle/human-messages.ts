@@ -1,11 +1,17 @@
 import type { InvalidParamsError } from './errors.js';
 import type { BlockedBy } from './tool-result.js';
 
-/** Sentences written for the LLM that reads the result. */
+/* Sentences written for the LLM that reads the result. */
+
+/** Ends `text` with exactly one period: reasons and error messages often bring their own. */
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
 export function blockedMessage(tool: string, blockedBy: BlockedBy): string {
   return (
     `The ${tool} call was refused by the policy "${blockedBy.policy}" at the ${blockedBy.stage} stage` +
-    (blockedBy.reason ? `: ${blockedBy.reason}.` : '.') +
+    (blockedBy.reason ? `: ${sentence(blockedBy.reason)}` : '.') +
     ' This is a policy decision, not a temporary failure: retrying the same request will not help.'
   );
 }
@@ -19,9 +25,9 @@ export function blockedAfterExecutionMessage(summary: string, blockedBy: Blocked
 }
 
 export function invalidParamsMessage(error: InvalidParamsError): string {
-  return `The ${error.tool} call was not made because its input is invalid: ${error.issues.join('; ')}. Correct the input and call again.`;
+  return `The ${error.tool} call was not made because its input is invalid: ${sentence(error.issues.join('; '))} Correct the input and call again.`;
 }
 
 export function failedMessage(tool: string, stage: string, reason: string): string {
-  return `The ${tool} call failed during ${stage}: ${reason}. Nothing was submitted to the network.`;
+  return `The ${tool} call failed during ${stage}: ${sentence(reason)} Nothing was submitted to the network.`;
 }
