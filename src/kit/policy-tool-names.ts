@@ -1,0 +1,56 @@
+import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
+import type { StageListener } from '../lifecycle/stage-listener.js';
+
+/**
+ * Refuses to start a kit in which a policy names a tool that is not loaded but is one slip away from
+ * a loaded tool ("delete_acount_tool", "Transfer_HBAR_Tool", " delete_account_tool"). Such a policy
+ * never runs: the tool it was meant to guard stays open, which is failing open. Names far from every
+ * loaded tool are left alone, since a policy may well cover tools of plugins this kit does not load.
+ *
+ * @example
+ * checkPolicyToolNames(listeners, (name) => registry.has(name), registry.list().map((tool) => tool.method));
+ */
+export function checkPolicyToolNames(listeners: readonly StageListener[], isLoaded: (name: string) => boolean, loaded: readonly string[]): void {
+  for (const listener of listeners) {
+    if (listener.kind !== 'policy') continue;
+    for (const name of listener.tools) {
+      if (name === '*' || isLoaded(name)) continue;
+      const meant = loaded.find((tool) => isSlipOf(name, tool));
+      if (meant) {
+        throw new AgentHooksError(
+          ErrorCode.INVALID_LISTENER,
+          `Policy "${listener.name}" lists the tool "${name}", which no loaded plugin provides; did you mean "${meant}"? ` +
+            'A policy on a misspelled tool never runs, so the kit does not start.',
+        );
+      }
+    }
+  }
+}
+
+/** Same name but for case, surrounding space, or one character added, dropped or changed. */
+function isSlipOf(name: string, tool: string): boolean {
+  const plain = name.trim().toLowerCase();
+  return plain === tool.toLowerCase() || withinOneEdit(plain, tool.toLowerCase());
+}
+
+function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  let j = 0;
+  let edits = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      i++;
+      j++;
+      continue;
+    }
+    if (++edits > 1) return false;
+    if (a.length > b.length) i++;
+    else if (a.length < b.length) j++;
+    else {
+      i++;
+      j++;
+    }
+  }
+  return edits + (a.length - i) + (b.length - j) <= 1;
+}
