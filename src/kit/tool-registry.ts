@@ -40,6 +40,8 @@ export class ToolRegistry {
   }
 
   get(method: string): BaseTool {
+    // The name comes from the model's tool call, so it may be anything: only a string can match.
+    if (typeof method !== 'string') throw new UnknownToolError(String(method), [], this.tools.size);
     const entry = this.tools.get(method);
     if (!entry) throw new UnknownToolError(method, closestNames(method, this.tools.keys()), this.tools.size);
     return entry.tool;
