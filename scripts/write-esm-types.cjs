@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Writes ES-module declarations (.d.mts) for the entry points whose package.json "exports" give
-// `import.types`. Some dependencies (e.g. @langchain/core) ship different declarations for import and
-// require, and their classes do not match across the two: an ES module that hands our LangChain tools
-// to LangChain's own functions needs our declarations to resolve @langchain/core the ESM way too.
+// `import.types`. Some dependencies (@langchain/core, the MCP SDK) ship different declarations for
+// import and require, and their classes do not match across the two: an ES module that hands our
+// LangChain tools to LangChain, or types our MCP server as the SDK's Server, needs our declarations
+// to resolve those packages the ESM way too.
 // The .d.mts files mirror the CommonJS declarations of the entry's folder; relative imports into that
 // folder stay inside the mirror, all others point back at the CommonJS declarations.
 'use strict';
