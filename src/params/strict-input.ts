@@ -17,8 +17,18 @@ export function strictInput<Shape extends z.ZodRawShape>(shape: Shape, hints: Re
       const keys = (issue as { keys: string[] }).keys;
       const parts = keys.filter((key) => Object.hasOwn(hints, key)).map((key) => `"${key}": ${hints[key]}`);
       const plain = keys.filter((key) => !Object.hasOwn(hints, key));
-      if (plain.length) parts.push(`unknown key${plain.length > 1 ? 's' : ''} ${plain.map((key) => `"${key}"`).join(', ')}; accepted keys are ${accepted}`);
+      if (plain.length) parts.push(`unknown key${plain.length > 1 ? 's' : ''} ${quoteSome(plain)}; accepted keys are ${accepted}`);
       return parts.join('; ');
     },
   });
+}
+
+/** Keys quoted in a message: a few, each cut short, since the input may carry thousands or megabytes of them. */
+const QUOTED_KEYS = 5;
+const QUOTED_KEY_CHARS = 40;
+
+function quoteSome(keys: readonly string[]): string {
+  const shown = keys.slice(0, QUOTED_KEYS).map((key) => `"${key.length > QUOTED_KEY_CHARS ? `${key.slice(0, QUOTED_KEY_CHARS)}…` : key}"`);
+  const more = keys.length - shown.length;
+  return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
 }

@@ -115,3 +115,24 @@ describe('adversarial input for every tool family', () => {
     });
   });
 });
+
+describe('adversarial unknown keys', () => {
+  let world: AdversarialWorld;
+
+  before(async () => { world = await startAdversarialWorld(); });
+  after(async () => { await world.close(); });
+
+  describe('when the input carries a huge key name or thousands of unknown keys', () => {
+    it('refuses it naming the parameters in a short answer, not an echo of the input', async () => {
+      const transfers = [{ accountId: '0.0.5', amount: 1 }];
+      const many = Object.fromEntries(Array.from({ length: 5_000 }, (_, at) => [`extra_${at}`, at]));
+      for (const args of [{ transfers, ['k'.repeat(200_000)]: 1 }, { transfers, ...many }]) {
+        const result = await world.kit.execute('transfer_hbar_tool', args);
+        const issues = refusedBeforeBuild(result, 'parameters');
+        expect(issues.join(' ')).to.match(/unknown key/);
+        expect(issues.join(' ')).to.contain('accepted keys are transfers, sourceAccountId, transactionMemo');
+        expect(JSON.stringify(result).length, 'size of the answer').to.be.below(4_000);
+      }
+    });
+  });
+});
