@@ -43,7 +43,11 @@ export class ToolRegistry {
     // The name comes from the model's tool call, so it may be anything: only a string can match.
     if (typeof method !== 'string') throw new UnknownToolError(String(method), [], this.tools.size);
     const entry = this.tools.get(method);
-    if (!entry) throw new UnknownToolError(method, closestNames(method, this.tools.keys()), this.tools.size);
+    if (!entry) {
+      // A name far longer than any tool's is no typo: skip the edit distances (costly at that length) and quote its start.
+      if (method.length > 100) throw new UnknownToolError(`${method.slice(0, 60)}…`, [], this.tools.size);
+      throw new UnknownToolError(method, closestNames(method, this.tools.keys()), this.tools.size);
+    }
     return entry.tool;
   }
 

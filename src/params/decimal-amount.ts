@@ -20,15 +20,20 @@ export function amountProblem(value: unknown, maxDecimals?: number, unit = 'deci
   if (typeof value === 'number' && Number.isNaN(value)) return 'must be a number, got NaN';
   if (typeof value === 'number' && !Number.isFinite(value)) return 'must be a finite number';
   if ((typeof value === 'number' && value < 0) || (typeof value === 'string' && /^\s*-\s*\d/.test(value))) {
-    return `must be greater than 0, got ${String(value)}`;
+    return `must be greater than 0, got ${shortly(String(value))}`;
   }
   const parts = decimalParts(value);
-  if (!parts) return `must be a positive decimal number such as 1.5, got ${JSON.stringify(value) ?? String(value)}`;
+  if (!parts) return `must be a positive decimal number such as 1.5, got ${shortly(JSON.stringify(value) ?? String(value))}`;
   if (isZero(parts)) return 'must be greater than 0';
   if (maxDecimals !== undefined && parts.fraction.length > maxDecimals) {
     return `has ${parts.fraction.length} decimal places but at most ${maxDecimals} are allowed (${unit})`;
   }
   return undefined;
+}
+
+/** The start of an echoed input: enough to recognise it, never the megabyte an LLM may have sent. */
+function shortly(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}… (${text.length} characters)` : text;
 }
 
 /**

@@ -135,4 +135,16 @@ describe('adversarial unknown keys', () => {
       }
     });
   });
+
+  describe('when a huge value or tool name is refused', () => {
+    it('quotes only the start of it', async () => {
+      const amount = await world.kit.execute('transfer_hbar_tool', { transfers: [{ accountId: '0.0.5', amount: `-${'9'.repeat(500_000)}x` }] });
+      refusedBeforeBuild(amount, 'transfers[0].amount');
+      const garbled = await world.kit.execute('transfer_hbar_tool', { transfers: [{ accountId: '0.0.5', amount: 'one '.repeat(100_000) }] });
+      refusedBeforeBuild(garbled, 'transfers[0].amount');
+      const tool = await world.kit.execute(`transfer_${'x'.repeat(100_000)}`, {});
+      expect(tool.raw.errorCode).to.equal('E_UNKNOWN_TOOL');
+      for (const result of [amount, garbled, tool]) expect(JSON.stringify(result).length, 'size of the answer').to.be.below(4_000);
+    });
+  });
 });
