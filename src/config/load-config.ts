@@ -139,7 +139,8 @@ function secretProblems(input: unknown): string[] {
 
 /** One line per problem; an unknown key is named with the keys accepted at that place. */
 function describeIssue(issue: z.core.$ZodIssue): string[] {
-  if (issue.code !== 'unrecognized_keys') return [`${formatPath(issue.path)}: ${issue.message}`];
+  // formatPath names the root "parameters" (tool input); here the root is the configuration itself.
+  if (issue.code !== 'unrecognized_keys') return [`${issue.path.length ? formatPath(issue.path) : 'configuration'}: ${issue.message}`];
   const atRoot = issue.path.length === 0;
   return issue.keys
     .filter((key) => !(atRoot && SECRET_KEYS.test(key)))
