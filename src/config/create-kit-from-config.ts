@@ -11,6 +11,7 @@ import { AgentMode } from '../modes/agent-mode.js';
 import { loadPlugins } from '../plugins/plugin-loader.js';
 import type { Plugin } from '../plugins/plugin-contract.js';
 import { ConfigError } from './config-error.js';
+import { probeLocalNode } from './local-node-probe.js';
 import type { LoadedConfig } from './load-config.js';
 import { operatorFromEnv } from './operator-from-env.js';
 
@@ -54,6 +55,7 @@ export async function createKitFromConfig(
     if (!operator) throw new ConfigError(`network "${config.network}"`, problems);
     if (config.network === 'local') {
       const local = config.local!;
+      await probeLocalNode(local.grpcAddress, loaded.source);
       client = Client.forNetwork({ [local.grpcAddress]: AccountId.fromString(local.nodeAccountId) }, { scheduleNetworkUpdate: false });
       mirrorNodeUrl ??= local.mirrorUrl;
     } else {
