@@ -8,6 +8,12 @@ import { benchAudit } from './audit-bench.js';
 import { benchDevnet } from './devnet-bench.js';
 import { DISPATCH_CASES, benchDispatch } from './dispatch-bench.js';
 
+// `npm run bench -- --json | head` closes the pipe early; stop quietly instead of crashing on EPIPE.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(0);
+});
+
 const args = process.argv.slice(2);
 const json = args.includes('--json');
 const CASES = ['dispatch', 'devnet', 'audit'] as const;

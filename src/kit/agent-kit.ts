@@ -63,7 +63,7 @@ export class AgentKit {
       if (!(error instanceof UnknownToolError)) throw error;
       return Promise.resolve({
         raw: { status: 'ERROR', errorCode: error.code, error: error.message, suggestions: [...error.suggestions] },
-        humanMessage: `${error.message} Call one of the listed tools instead.`,
+        humanMessage: unknownToolMessage(error, this.parts.registry),
       });
     }
     return this.parts.runner.run(tool, args, this.context, this.client);
@@ -120,4 +120,11 @@ export class AgentKit {
 
 function closedError(): AgentHooksError {
   return new AgentHooksError(ErrorCode.KIT_CLOSED, 'This agent kit is closed; create a new one.');
+}
+
+/** What the model reads about an unknown tool: the close names, or else every tool it may call. */
+function unknownToolMessage(error: UnknownToolError, registry: ToolRegistry): string {
+  if (error.suggestions.length) return `${error.message} Call one of those instead.`;
+  const tools = registry.list().map((tool) => tool.method);
+  return tools.length ? `${error.message} The tools available are: ${tools.join(', ')}.` : error.message;
 }

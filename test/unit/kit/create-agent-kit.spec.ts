@@ -79,6 +79,7 @@ describe('createAgentKit', () => {
     it('says so when no known tool is close, without claiming none are loaded', async () => {
       const result = await (await make()).execute('completely_different', {});
       expect(result.raw.error).to.equal('Unknown tool "completely_different". None of the 2 known tools is close; list them to choose one.');
+      expect(result.humanMessage).to.match(/The tools available are: echo_tool, transfer_builder_tool\.$/);
     });
   });
 
