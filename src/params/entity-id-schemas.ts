@@ -5,11 +5,28 @@ import { paramIssue } from './param-issue.js';
 /** `shard.realm.num`, each part a non-negative integer without sign or leading noise. */
 const ENTITY_ID = /^(0|[1-9]\d{0,9})\.(0|[1-9]\d{0,15})\.(0|[1-9]\d{0,18})$/;
 
+/**
+ * The largest shard, realm and entity number a Hedera entity ID can carry: the network and its mirror
+ * nodes pack IDs into 64 bits as 10 bits of shard, 16 of realm and 38 of number. Larger parts are
+ * refused here, naming the field, rather than reaching the mirror as a bare HTTP 400.
+ */
+const ENTITY_ID_LIMITS = { shard: 1_023n, realm: 65_535n, num: 274_877_906_943n } as const;
+
 function entityIdSchema(kind: string, example: string) {
   return z
     .string({ error: `expected ${kind} ID string like ${example}` })
     .trim()
-    .regex(ENTITY_ID, { error: `expected ${kind} ID like ${example} (shard.realm.num)` });
+    .regex(ENTITY_ID, { error: `expected ${kind} ID like ${example} (shard.realm.num)` })
+    .refine(withinLimits, {
+      error: `${kind} ID is out of range: shard at most ${ENTITY_ID_LIMITS.shard}, realm at most ${ENTITY_ID_LIMITS.realm}, number at most ${ENTITY_ID_LIMITS.num}`,
+    });
+}
+
+function withinLimits(id: string): boolean {
+  // zod runs every check; a malformed ID already has the format message, so it is not judged here.
+  if (!ENTITY_ID.test(id)) return true;
+  const [shard, realm, num] = id.split('.').map((part) => BigInt(part));
+  return shard! <= ENTITY_ID_LIMITS.shard && realm! <= ENTITY_ID_LIMITS.realm && num! <= ENTITY_ID_LIMITS.num;
 }
 
 /**
@@ -49,7 +66,7 @@ export function toTopicId(value: string, field: string, tool?: string): TopicId 
 }
 
 function convert<T>(parse: () => T, value: string, field: string, kind: string, tool?: string): T {
-  if (typeof value === 'string' && ENTITY_ID.test(value.trim())) {
+  if (typeof value === 'string' && ENTITY_ID.test(value.trim()) && withinLimits(value.trim())) {
     try {
       return parse();
     } catch {

@@ -80,6 +80,8 @@ describe('adversarial input for every tool family', () => {
       { tool: 'get_topic_messages_query_tool', args: { topicId, startTime: 'yesterday' }, field: 'startTime' },
       { tool: 'get_transaction_record_query_tool', args: { transactionId: '0.0.2@1700000000.1/../../accounts' }, field: 'transactionId' },
       { tool: 'get_token_info_query_tool', args: { tokenId: [tokenId] }, field: 'tokenId' },
+      { tool: 'get_token_info_query_tool', args: { tokenId: '0.0.9223372036854775807' }, field: 'tokenId' },
+      { tool: 'transfer_hbar_tool', args: { transfers: [{ accountId: '0.65536.5', amount: 1 }] }, field: 'transfers[0].accountId' },
     ];
   }
 

@@ -20,6 +20,18 @@ describe('entity ID schemas', () => {
       });
     }
 
+    for (const value of ['0.0.274877906944', '0.0.9223372036854775807', '1024.0.1', '0.65536.1']) {
+      it(`refuses the out-of-range ${value}, saying the limits`, () => {
+        const result = tokenIdSchema.safeParse(value);
+        expect(result.success).to.equal(false);
+        expect(result.error!.issues[0].message).to.equal('a token ID is out of range: shard at most 1023, realm at most 65535, number at most 274877906943');
+      });
+    }
+
+    it('accepts the largest IDs in range', () => {
+      expect(accountIdSchema.parse('1023.65535.274877906943')).to.equal('1023.65535.274877906943');
+    });
+
     it('refuses numbers and says an ID string is expected', () => {
       const result = topicIdSchema.safeParse(1234);
       expect(result.error!.issues[0].message).to.contain('expected a topic ID string like 0.0.1234');
