@@ -99,12 +99,27 @@ export class ToolRunner {
         : tool.formatResult(coreActionResult, normalisedParams);
       step = 'postToolExecution';
       if (!watched) return toolResult;
+      // After submission nothing may turn the result into an error: a failing hook becomes a
+      // warning, and a policy that objects is reported beside the unchanged status.
       const post = Object.freeze({ method, context, rawParams, client, normalisedParams, coreActionResult, toolResult });
-      if (plan.postToolExecution || plan.toolError) {
-        await this.afterExecution(plan.postToolExecution, plan.toolError, post, toolResult);
-      } else {
-        this.publishExecuted(post, toolResult);
+      let objection: BlockedBy | undefined;
+      const postListeners = plan.postToolExecution;
+      if (postListeners) for (const listener of postListeners) {
+        if (listener.kind === 'policy') {
+          if (objection) continue;
+          const verdict = judge(listener, 'postToolExecution', post, this.options.policyTimeoutMs);
+          objection = isThenable(verdict) ? await verdict : verdict;
+          continue;
+        }
+        try {
+          const done = listener.invoke(post);
+          if (isThenable(done)) await done;
+        } catch (error) {
+          this.warn(toolResult, `hook "${listener.name}" failed after the action ran: ${messageOf(error)}`);
+        }
       }
+      this.publishExecuted(post, toolResult);
+      if (objection) await this.objectedAfterExecution(plan.toolError, post, toolResult, objection);
       return toolResult;
     } catch (error) {
       return this.fail(tool, plan.toolError, reached, step, error);
@@ -132,34 +147,13 @@ export class ToolRunner {
     });
   }
 
-  /**
-   * The stage after submission. Nothing here may turn the result into an error: a failing hook
-   * becomes a warning, a blocking policy is reported alongside the unchanged status.
-   */
-  private async afterExecution(
-    listeners: readonly StageListener[] | null,
+  /** A policy objected after submission: say so on the result, which keeps its status, and publish toolError. */
+  private async objectedAfterExecution(
     errorListeners: readonly StageListener[] | null,
     event: Readonly<MutableEvent>,
     result: ToolResult,
+    blockedBy: BlockedBy,
   ): Promise<void> {
-    let blockedBy: BlockedBy | undefined;
-    for (const listener of listeners ?? []) {
-      if (listener.kind === 'policy') {
-        if (blockedBy) continue;
-        const verdict = judge(listener, 'postToolExecution', event, this.options.policyTimeoutMs);
-        blockedBy = isThenable(verdict) ? await verdict : verdict;
-        continue;
-      }
-      try {
-        const done = listener.invoke(event);
-        if (isThenable(done)) await done;
-      } catch (error) {
-        this.warn(result, `hook "${listener.name}" failed after the action ran: ${messageOf(error)}`);
-      }
-    }
-    this.publishExecuted(event, result);
-    if (!blockedBy) return;
-    if (blockedBy.reason) blockedBy = { ...blockedBy, reason: redactKeyMaterial(blockedBy.reason) };
     result.raw.blockedBy = blockedBy;
     this.warn(result, `policy "${blockedBy.policy}" objected after the action ran; it was not undone`);
     result.humanMessage = blockedAfterExecutionMessage(result.humanMessage, blockedBy);
