@@ -1,15 +1,14 @@
-import { TokenAirdropTransaction, type AccountId, type Client, type TokenId } from '@hiero-ledger/sdk';
+import { TokenAirdropTransaction, type Client } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
 import { BaseTool } from '../../../src/lifecycle/base-tool.js';
 import type { Context } from '../../../src/lifecycle/context.js';
 import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
-import { accountIdSchema, tokenIdSchema, toTokenId } from '../../../src/params/entity-id-schemas.js';
+import { accountIdSchema, tokenIdSchema } from '../../../src/params/entity-id-schemas.js';
 import { forTool } from '../../../src/params/param-issue.js';
 import { resolveAccount } from '../../../src/params/default-account.js';
-import { creditedTotal, displayAmount, fungibleTransfers, type FungibleTransferEntry } from '../_support/fungible-transfers.js';
+import { fungibleMoveSummary, normaliseFungibleMove, type FungibleMoveNormalised } from '../_support/fungible-move.js';
 import { outcomeText } from '../../_shared/outcome-text.js';
 import { strictInput } from '../../../src/params/strict-input.js';
-import { readToken, requireFungible } from '../_support/token-facts.js';
 import { tokenCreditsSchema, transactionMemoSchema } from '../_support/token-schemas.js';
 
 export const AIRDROP_FUNGIBLE_TOKEN_TOOL = 'airdrop_fungible_token_tool';
@@ -26,14 +25,8 @@ const parameters = strictInput(
 
 export type AirdropFungibleTokenInput = z.infer<typeof parameters>;
 
-export interface AirdropFungibleTokenNormalised {
-  tokenId: TokenId;
-  sourceAccountId: AccountId;
-  /** Recipients' credits then the source's debit, in smallest units (the shape MaxRecipientsPolicy counts). */
-  tokenTransfers: FungibleTransferEntry[];
-  decimals: number;
-  transactionMemo?: string;
-}
+/** Shared with the other fungible movers; see FungibleMoveNormalised. */
+export type AirdropFungibleTokenNormalised = FungibleMoveNormalised;
 
 declare module '../../../src/lifecycle/tool-types.js' {
   interface ToolParamRegistry {
@@ -58,12 +51,20 @@ export class AirdropFungibleTokenTool extends BaseTool<AirdropFungibleTokenInput
 
   normalizeParams(params: AirdropFungibleTokenInput, context: Context, client: Client): Promise<AirdropFungibleTokenNormalised> {
     return forTool(this.method, async () => {
-      const tokenId = toTokenId(params.tokenId, 'tokenId', this.method);
-      const sourceAccountId = resolveAccount(params.sourceAccountId, context, client, 'sourceAccountId', this.method);
-      const token = await readToken(context, client, tokenId, 'tokenId', this.method);
-      requireFungible(token, 'tokenId', this.method, 'transfer_non_fungible_token_tool');
-      const tokenTransfers = fungibleTransfers(tokenId, sourceAccountId, params.recipients, token.decimals, 'recipients', this.method);
-      return { tokenId, sourceAccountId, tokenTransfers, decimals: token.decimals, transactionMemo: params.transactionMemo };
+      const source = resolveAccount(params.sourceAccountId, context, client, 'sourceAccountId', this.method);
+      return normaliseFungibleMove(
+        {
+          tool: this.method,
+          nftTool: 'transfer_non_fungible_token_tool',
+          tokenId: params.tokenId,
+          source,
+          credits: params.recipients,
+          listField: 'recipients',
+          transactionMemo: params.transactionMemo,
+        },
+        context,
+        client,
+      );
     });
   }
 
@@ -75,9 +76,7 @@ export class AirdropFungibleTokenTool extends BaseTool<AirdropFungibleTokenInput
   }
 
   override describeResult(raw: RawToolResult, params: AirdropFungibleTokenNormalised): string {
-    const total = displayAmount(creditedTotal(params.tokenTransfers), params.decimals);
-    const count = params.tokenTransfers.length - 1;
-    const summary = `${total} of token ${params.tokenId.toString()} from ${params.sourceAccountId.toString()} to ${count} recipient${count === 1 ? '' : 's'}`;
+    const summary = fungibleMoveSummary(params);
     return outcomeText(raw, { what: `airdrop ${summary}`, done: `Airdropped ${summary}` });
   }
 }

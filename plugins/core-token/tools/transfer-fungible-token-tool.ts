@@ -1,15 +1,14 @@
-import { TransferTransaction, type AccountId, type Client, type TokenId } from '@hiero-ledger/sdk';
+import { TransferTransaction, type Client } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
 import { BaseTool } from '../../../src/lifecycle/base-tool.js';
 import type { Context } from '../../../src/lifecycle/context.js';
 import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
-import { accountIdSchema, tokenIdSchema, toTokenId } from '../../../src/params/entity-id-schemas.js';
+import { accountIdSchema, tokenIdSchema } from '../../../src/params/entity-id-schemas.js';
 import { forTool } from '../../../src/params/param-issue.js';
 import { resolveAccount } from '../../../src/params/default-account.js';
-import { creditedTotal, displayAmount, fungibleTransfers, type FungibleTransferEntry } from '../_support/fungible-transfers.js';
+import { fungibleMoveSummary, normaliseFungibleMove, type FungibleMoveNormalised } from '../_support/fungible-move.js';
 import { outcomeText } from '../../_shared/outcome-text.js';
 import { strictInput } from '../../../src/params/strict-input.js';
-import { readToken, requireFungible } from '../_support/token-facts.js';
 import { tokenCreditsSchema, transactionMemoSchema } from '../_support/token-schemas.js';
 
 export const TRANSFER_FUNGIBLE_TOKEN_TOOL = 'transfer_fungible_token_tool';
@@ -29,14 +28,8 @@ const parameters = strictInput(
 
 export type TransferFungibleTokenInput = z.infer<typeof parameters>;
 
-export interface TransferFungibleTokenNormalised {
-  tokenId: TokenId;
-  sourceAccountId: AccountId;
-  /** Recipients' credits then the source's debit, in smallest units (the shape MaxRecipientsPolicy counts). */
-  tokenTransfers: FungibleTransferEntry[];
-  decimals: number;
-  transactionMemo?: string;
-}
+/** Shared with the other fungible movers; see FungibleMoveNormalised. */
+export type TransferFungibleTokenNormalised = FungibleMoveNormalised;
 
 declare module '../../../src/lifecycle/tool-types.js' {
   interface ToolParamRegistry {
@@ -60,12 +53,20 @@ export class TransferFungibleTokenTool extends BaseTool<TransferFungibleTokenInp
 
   normalizeParams(params: TransferFungibleTokenInput, context: Context, client: Client): Promise<TransferFungibleTokenNormalised> {
     return forTool(this.method, async () => {
-      const tokenId = toTokenId(params.tokenId, 'tokenId', this.method);
-      const sourceAccountId = resolveAccount(params.sourceAccountId, context, client, 'sourceAccountId', this.method);
-      const token = await readToken(context, client, tokenId, 'tokenId', this.method);
-      requireFungible(token, 'tokenId', this.method, 'transfer_non_fungible_token_tool');
-      const tokenTransfers = fungibleTransfers(tokenId, sourceAccountId, params.transfers, token.decimals, 'transfers', this.method);
-      return { tokenId, sourceAccountId, tokenTransfers, decimals: token.decimals, transactionMemo: params.transactionMemo };
+      const source = resolveAccount(params.sourceAccountId, context, client, 'sourceAccountId', this.method);
+      return normaliseFungibleMove(
+        {
+          tool: this.method,
+          nftTool: 'transfer_non_fungible_token_tool',
+          tokenId: params.tokenId,
+          source,
+          credits: params.transfers,
+          listField: 'transfers',
+          transactionMemo: params.transactionMemo,
+        },
+        context,
+        client,
+      );
     });
   }
 
@@ -77,9 +78,7 @@ export class TransferFungibleTokenTool extends BaseTool<TransferFungibleTokenInp
   }
 
   override describeResult(raw: RawToolResult, params: TransferFungibleTokenNormalised): string {
-    const total = displayAmount(creditedTotal(params.tokenTransfers), params.decimals);
-    const count = params.tokenTransfers.length - 1;
-    const summary = `${total} of token ${params.tokenId.toString()} from ${params.sourceAccountId.toString()} to ${count} recipient${count === 1 ? '' : 's'}`;
+    const summary = fungibleMoveSummary(params);
     return outcomeText(raw, { what: `transfer ${summary}`, done: `Transferred ${summary}` });
   }
 }

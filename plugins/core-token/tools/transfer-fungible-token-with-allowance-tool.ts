@@ -1,14 +1,13 @@
-import { TransferTransaction, type AccountId, type Client, type TokenId } from '@hiero-ledger/sdk';
+import { TransferTransaction, type Client } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
 import { BaseTool } from '../../../src/lifecycle/base-tool.js';
 import type { Context } from '../../../src/lifecycle/context.js';
 import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
-import { accountIdSchema, toAccountId, tokenIdSchema, toTokenId } from '../../../src/params/entity-id-schemas.js';
+import { accountIdSchema, toAccountId, tokenIdSchema } from '../../../src/params/entity-id-schemas.js';
 import { forTool } from '../../../src/params/param-issue.js';
-import { creditedTotal, displayAmount, fungibleTransfers, type FungibleTransferEntry } from '../_support/fungible-transfers.js';
+import { fungibleMoveSummary, normaliseFungibleMove, type FungibleMoveNormalised } from '../_support/fungible-move.js';
 import { outcomeText } from '../../_shared/outcome-text.js';
 import { strictInput } from '../../../src/params/strict-input.js';
-import { readToken, requireFungible } from '../_support/token-facts.js';
 import { tokenCreditsSchema, transactionMemoSchema } from '../_support/token-schemas.js';
 
 export const TRANSFER_FUNGIBLE_TOKEN_WITH_ALLOWANCE_TOOL = 'transfer_fungible_token_with_allowance_tool';
@@ -28,15 +27,8 @@ const parameters = strictInput(
 
 export type TransferFungibleTokenWithAllowanceInput = z.infer<typeof parameters>;
 
-export interface TransferFungibleTokenWithAllowanceNormalised {
-  tokenId: TokenId;
-  /** The owner whose allowance is spent; their debit carries `isApproval: true`. */
-  sourceAccountId: AccountId;
-  /** Recipients' credits then the owner's approved debit, in smallest units. */
-  tokenTransfers: FungibleTransferEntry[];
-  decimals: number;
-  transactionMemo?: string;
-}
+/** Shared with the other fungible movers; see FungibleMoveNormalised. */
+export type TransferFungibleTokenWithAllowanceNormalised = FungibleMoveNormalised;
 
 declare module '../../../src/lifecycle/tool-types.js' {
   interface ToolParamRegistry {
@@ -64,12 +56,21 @@ export class TransferFungibleTokenWithAllowanceTool extends BaseTool<
 
   normalizeParams(params: TransferFungibleTokenWithAllowanceInput, context: Context, client: Client): Promise<TransferFungibleTokenWithAllowanceNormalised> {
     return forTool(this.method, async () => {
-      const tokenId = toTokenId(params.tokenId, 'tokenId', this.method);
-      const sourceAccountId = toAccountId(params.sourceAccountId, 'sourceAccountId', this.method);
-      const token = await readToken(context, client, tokenId, 'tokenId', this.method);
-      requireFungible(token, 'tokenId', this.method, 'transfer_non_fungible_token_with_allowance_tool');
-      const tokenTransfers = fungibleTransfers(tokenId, sourceAccountId, params.transfers, token.decimals, 'transfers', this.method, true);
-      return { tokenId, sourceAccountId, tokenTransfers, decimals: token.decimals, transactionMemo: params.transactionMemo };
+      const source = toAccountId(params.sourceAccountId, 'sourceAccountId', this.method);
+      return normaliseFungibleMove(
+        {
+          tool: this.method,
+          nftTool: 'transfer_non_fungible_token_with_allowance_tool',
+          tokenId: params.tokenId,
+          source,
+          credits: params.transfers,
+          listField: 'transfers',
+          transactionMemo: params.transactionMemo,
+          spendsAllowance: true,
+        },
+        context,
+        client,
+      );
     });
   }
 
@@ -84,9 +85,7 @@ export class TransferFungibleTokenWithAllowanceTool extends BaseTool<
   }
 
   override describeResult(raw: RawToolResult, params: TransferFungibleTokenWithAllowanceNormalised): string {
-    const total = displayAmount(creditedTotal(params.tokenTransfers), params.decimals);
-    const count = params.tokenTransfers.length - 1;
-    const summary = `${total} of token ${params.tokenId.toString()} from ${params.sourceAccountId.toString()} (under its allowance) to ${count} recipient${count === 1 ? '' : 's'}`;
+    const summary = fungibleMoveSummary(params, ' (under its allowance)');
     return outcomeText(raw, { what: `transfer ${summary}`, done: `Transferred ${summary}` });
   }
 }
