@@ -27,6 +27,10 @@ function parseArgs(argv: string[]): DevnetOptions {
   return options;
 }
 
+// A command-line entry point: its output is the user interface, written straight to the streams.
+const print = (line: string): void => void process.stdout.write(`${line}\n`);
+const printError = (line: string): void => void process.stderr.write(`${line}\n`);
+
 async function main(): Promise<void> {
   const net = await startDevnet(parseArgs(process.argv.slice(2)));
   // Handlers go in before the ready line: a supervisor may signal as soon as it reads it.
@@ -34,9 +38,9 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`received ${signal}, stopping devnet`);
+    print(`received ${signal}, stopping devnet`);
     net.stop().then(() => process.exit(0), (error: unknown) => {
-      console.error(`devnet did not stop cleanly: ${(error as Error).message}`);
+      printError(`devnet did not stop cleanly: ${(error as Error).message}`);
       process.exit(1);
     });
   };
@@ -46,15 +50,15 @@ async function main(): Promise<void> {
     operatorId: net.operatorId, operatorKey: net.operatorKey.toStringDer(), operatorPublicKey: net.operatorKey.publicKey.toStringDer(),
     grpcAddress: net.grpcAddress, nodeAccountId: '0.0.3', mirrorUrl: net.mirrorUrl,
   };
-  console.log('Hedera devnet running (in memory, one node; data is lost on exit)');
-  console.log(`  operator ID   ${ready.operatorId}`);
-  console.log(`  operator key  ${ready.operatorKey}  (throwaway devnet key)`);
-  console.log(`  gRPC          ${ready.grpcAddress}  (node ${ready.nodeAccountId})`);
-  console.log(`  mirror REST   ${ready.mirrorUrl}/api/v1`);
-  console.log(`DEVNET_READY ${JSON.stringify(ready)}`);
+  print('Hedera devnet running (in memory, one node; data is lost on exit)');
+  print(`  operator ID   ${ready.operatorId}`);
+  print(`  operator key  ${ready.operatorKey}  (throwaway devnet key)`);
+  print(`  gRPC          ${ready.grpcAddress}  (node ${ready.nodeAccountId})`);
+  print(`  mirror REST   ${ready.mirrorUrl}/api/v1`);
+  print(`DEVNET_READY ${JSON.stringify(ready)}`);
 }
 
 main().catch((error: unknown) => {
-  console.error(`devnet failed to start: ${(error as Error).message}`);
+  printError(`devnet failed to start: ${(error as Error).message}`);
   process.exit(1);
 });
