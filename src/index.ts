@@ -12,6 +12,9 @@ export {
   InvalidParamsError,
   PolicyBlockedError,
   UnknownToolError,
+  isAgentHooksError,
+  isInvalidParamsError,
+  isPolicyBlockedError,
 } from './lifecycle/errors.js';
 export type { Logger } from './lifecycle/logger.js';
 export type {
@@ -33,8 +36,23 @@ export type { ToolParamRegistry, TypedToolName } from './lifecycle/tool-types.js
 // Type-only: the core tools' ToolParamRegistry entries, for programs that import the package by name.
 export type {} from './kit/core-tool-types.js';
 
-export { AbstractHook } from './hooks/abstract-hook.js';
-export { AbstractPolicy } from './policies/abstract-policy.js';
+export { AbstractHook, isAbstractHook } from './hooks/abstract-hook.js';
+export { AbstractPolicy, isAbstractPolicy } from './policies/abstract-policy.js';
+export {
+  isAccountId,
+  isEntityId,
+  isHbar,
+  isLong,
+  isPrecheckStatusError,
+  isPrivateKey,
+  isPublicKey,
+  isReceiptStatusError,
+  isSdkClient,
+  isSdkTransaction,
+  isStatus,
+  isStatusError,
+  statusNameOf,
+} from './compat/sdk-values.js';
 
 export { Hook, Policy } from './di/decorators.js';
 export type { PolicyOptions } from './di/decorators.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Transaction } from '@hiero-ledger/sdk';
+import { isSdkTransaction } from '../compat/sdk-values.js';
 import type { PostSecondaryActionParams, ToolErrorParams } from '../lifecycle/stage-events.js';
 import { AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION, type AuditEntry } from './audit-entry.js';
 import { auditMessage, auditParams } from './redact.js';
@@ -21,7 +21,7 @@ function paramsOf(event: { rawParams: unknown; normalisedParams?: unknown }): Pi
 
 /** The transaction ID a built transaction carries, if the call got that far. */
 export function transactionIdOf(coreActionResult: unknown): string | undefined {
-  return coreActionResult instanceof Transaction ? coreActionResult.transactionId?.toString() : undefined;
+  return isSdkTransaction(coreActionResult) ? coreActionResult.transactionId?.toString() : undefined;
 }
 
 /** The entry for a call that went through the whole lifecycle. */

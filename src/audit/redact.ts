@@ -1,4 +1,4 @@
-import { PrivateKey } from '@hiero-ledger/sdk';
+import { isPrivateKey } from '../compat/sdk-values.js';
 import { REDACTED, redactKeyMaterial, redactPrivateKeys } from '../lifecycle/secret-text.js';
 import { toJsonValue } from '../lifecycle/to-json.js';
 
@@ -26,7 +26,7 @@ export function auditParams(value: unknown): unknown {
 }
 
 function render(value: unknown, name: string, depth: number, seen: WeakSet<object>): unknown {
-  if (value instanceof PrivateKey) return REDACTED;
+  if (isPrivateKey(value)) return REDACTED;
   if (SECRET_NAME.test(name) && value !== undefined && value !== null) return REDACTED;
   const plain = toJsonValue(value);
   if (typeof plain === 'string') return redactString(plain, name);

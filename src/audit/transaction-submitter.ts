@@ -1,13 +1,11 @@
 import {
-  PrecheckStatusError,
-  ReceiptStatusError,
-  Status,
   TransactionId,
   TransactionReceiptQuery,
   type Client,
   type Transaction,
   type TransactionReceipt,
 } from '@hiero-ledger/sdk';
+import { isPrecheckStatusError, isReceiptStatusError } from '../compat/sdk-values.js';
 import { messageOf } from '../lifecycle/errors.js';
 import { freezeWithNodes } from '../modes/freeze-with-nodes.js';
 import { lookUpTransaction } from './transaction-lookup.js';
@@ -42,7 +40,7 @@ export async function submitWithFixedId(transaction: Transaction, client: Client
     const receipt = await response.getReceipt(client);
     return { kind: 'landed', receipt, duplicate: false };
   } catch (error) {
-    if (error instanceof PrecheckStatusError) {
+    if (isPrecheckStatusError(error)) {
       const status = error.status.toString();
       if (status === 'DUPLICATE_TRANSACTION') return lookUpDuplicate(transactionId, client);
       if (status === 'TRANSACTION_EXPIRED') return expired(transactionId, client, mirrorUrl);
@@ -50,8 +48,8 @@ export async function submitWithFixedId(transaction: Transaction, client: Client
       // Refused before consensus: the ID was not used, so it may be resent once the cause is fixed.
       return { kind: 'retry', reason: `precheck ${status}` };
     }
-    if (error instanceof ReceiptStatusError) {
-      if (error.status === Status.DuplicateTransaction) return lookUpDuplicate(transactionId, client);
+    if (isReceiptStatusError(error)) {
+      if (error.status.toString() === 'DUPLICATE_TRANSACTION') return lookUpDuplicate(transactionId, client);
       return { kind: 'replan', reason: `reached consensus with ${error.status.toString()}` };
     }
     return { kind: 'retry', reason: messageOf(error) };
@@ -79,7 +77,7 @@ async function lookUpDuplicate(transactionId: TransactionId, client: Client): Pr
     const receipt = await new TransactionReceiptQuery().setTransactionId(transactionId).setMaxAttempts(RECEIPT_ATTEMPTS).execute(client);
     return { kind: 'landed', receipt, duplicate: true };
   } catch (error) {
-    if (error instanceof ReceiptStatusError) return { kind: 'replan', reason: `an earlier copy reached consensus with ${error.status.toString()}` };
+    if (isReceiptStatusError(error)) return { kind: 'replan', reason: `an earlier copy reached consensus with ${error.status.toString()}` };
     return { kind: 'retry', reason: `could not read the receipt of ${transactionId.toString()}: ${messageOf(error)}` };
   }
 }

@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/config-error.js';
-import { AgentHooksError, ErrorCode, messageOf } from '../lifecycle/errors.js';
+import { ErrorCode, isAgentHooksError, messageOf } from '../lifecycle/errors.js';
 import { Output, processIo, type CliIo } from './cli-io.js';
 import { CommandContext } from './command-context.js';
 import { registerAuditCommand } from './commands/audit-command.js';
@@ -86,7 +86,7 @@ function report(error: unknown, ctx: CommandContext): ExitCode {
     ctx.output.error(error.message, { code: ErrorCode.USAGE });
     return ExitCode.USAGE;
   }
-  if (error instanceof AgentHooksError) {
+  if (isAgentHooksError(error)) {
     ctx.output.error(error.message, { code: error.code });
     return CONFIG_CODES.has(error.code) ? ExitCode.USAGE : ExitCode.FAILED;
   }

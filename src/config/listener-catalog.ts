@@ -1,6 +1,6 @@
-import { AbstractHook } from '../hooks/abstract-hook.js';
+import { isAbstractHook } from '../hooks/abstract-hook.js';
 import * as builtInHooks from '../hooks/index.js';
-import { AbstractPolicy } from '../policies/abstract-policy.js';
+import { isAbstractPolicy } from '../policies/abstract-policy.js';
 import * as builtInPolicies from '../policies/index.js';
 
 /** A hook or policy class a config can name. */
@@ -26,8 +26,8 @@ export function listenerCatalog(extra: Record<string, unknown> = {}): Map<string
     // Base classes (AbstractHook, AuditTrailBase, …) are exported for authors, not for configs.
     if (typeof value !== 'function' || /^Abstract|Base$/.test(name)) continue;
     const prototype = (value as { prototype?: unknown }).prototype;
-    if (!(prototype instanceof AbstractHook)) continue;
-    const kind = prototype instanceof AbstractPolicy ? 'policy' : 'hook';
+    if (!isAbstractHook(prototype)) continue;
+    const kind = isAbstractPolicy(prototype) ? 'policy' : 'hook';
     const ctor = value as Constructor;
     // JSON has no `undefined`: a null argument means "left out" (e.g. the optional loggingClient).
     catalog.set(name, { kind, name, create: (args) => new ctor(...args.map((arg) => (arg === null ? undefined : arg))) });

@@ -13,7 +13,8 @@ export interface ListenerMetadata {
   readonly timeoutMs?: number;
 }
 
-const LISTENERS_KEY = Symbol('hedera-agent-hooks.listeners');
+// A registered symbol, so classes decorated through either build of this package are found by both.
+const LISTENERS_KEY = Symbol.for('hedera-agent-hooks.listeners');
 
 /** Options of `@Policy`. */
 export interface PolicyOptions {

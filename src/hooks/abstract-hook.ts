@@ -1,3 +1,4 @@
+import { brandPrototype, ownKindOf } from '../compat/own-values.js';
 import type {
   PostCoreActionParams,
   PostParamsNormalizationParams,
@@ -48,6 +49,14 @@ export abstract class AbstractHook {
   async toolErrorHook(_params: ToolErrorParams, _method: string): Promise<unknown> {
     return undefined;
   }
+}
+
+brandPrototype(AbstractHook.prototype, 'hook');
+
+/** A hook or policy instance built on AbstractHook, from either of this package's builds. */
+export function isAbstractHook(value: unknown): value is AbstractHook {
+  const kind = ownKindOf(value);
+  return typeof value === 'object' && (kind === 'hook' || kind === 'policy');
 }
 
 /** Hook method name per stage, the single mapping the adapters use. */

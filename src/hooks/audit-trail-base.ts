@@ -1,4 +1,5 @@
-import { Client, Transaction, type TopicId } from '@hiero-ledger/sdk';
+import type { Client, TopicId } from '@hiero-ledger/sdk';
+import { isSdkClient, isSdkTransaction } from '../compat/sdk-values.js';
 import { resolve } from 'node:path';
 import { AuditJournal } from '../audit/audit-journal.js';
 import { DEFAULT_JOURNAL_DIR } from '../audit/defaults.js';
@@ -60,7 +61,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
   ) {
     super();
     this.relevantTools = [...checkedTools(relevantTools, stream.label)];
-    if (loggingClient !== undefined && !(loggingClient instanceof Client)) {
+    if (loggingClient !== undefined && !isSdkClient(loggingClient)) {
       throw invalidArgument(`${stream.label}: loggingClient must be a @hiero-ledger/sdk Client (or left out to use the kit's AUDIT_CLIENT or operator).`);
     }
     if (options.journalDir !== undefined && (typeof options.journalDir !== 'string' || !options.journalDir)) {
@@ -104,7 +105,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
 
   override async postCoreActionHook(params: PostCoreActionParams): Promise<void> {
     const transactionId = transactionIdOf(params.coreActionResult);
-    if (!(params.coreActionResult instanceof Transaction) || !transactionId) return;
+    if (!isSdkTransaction(params.coreActionResult) || !transactionId) return;
     const { journal } = await this.ready();
     const normalised = params.normalisedParams !== undefined;
     await journal.addIntent({

@@ -1,7 +1,8 @@
 import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
 import type { StageListener } from '../lifecycle/stage-listener.js';
 import { HOOK_STAGES, LIFECYCLE_STAGES } from '../lifecycle/stages.js';
-import { AbstractPolicy, POLICY_METHODS } from '../policies/abstract-policy.js';
+import { brandedBaseOf } from '../compat/own-values.js';
+import { AbstractPolicy, POLICY_METHODS, isAbstractPolicy } from '../policies/abstract-policy.js';
 import { AbstractHook, HOOK_METHODS } from './abstract-hook.js';
 
 /**
@@ -13,18 +14,22 @@ export function listenersFromSeedInstance(instance: AbstractHook): StageListener
   const tools = checkedTools(instance.relevantTools, name);
   const listeners: StageListener[] = [];
   const target = instance as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const isPolicy = isAbstractPolicy(instance);
+  // "Overridden" is measured against the base class of the build that made the instance: a hook
+  // from the CommonJS build met by an ES-module kit inherits the other copy's no-op methods.
+  const base = (brandedBaseOf(instance) ?? (isPolicy ? AbstractPolicy.prototype : AbstractHook.prototype)) as unknown as typeof target;
 
-  if (instance instanceof AbstractPolicy) {
+  if (isPolicy) {
     for (const stage of HOOK_STAGES) {
       const hookMethod = HOOK_METHODS[stage];
-      if (target[hookMethod] !== AbstractPolicy.prototype[hookMethod]) {
+      if (target[hookMethod] !== base[hookMethod]) {
         throw new AgentHooksError(
           ErrorCode.INVALID_LISTENER,
           `Policy "${name}" overrides ${hookMethod}; a policy implements ${POLICY_METHODS[stage]} instead, so its verdict cannot be bypassed.`,
         );
       }
       const judge = POLICY_METHODS[stage];
-      if (target[judge] !== (AbstractPolicy.prototype as unknown as typeof target)[judge]) {
+      if (target[judge] !== base[judge]) {
         listeners.push({
           kind: 'policy',
           name,
@@ -43,8 +48,7 @@ export function listenersFromSeedInstance(instance: AbstractHook): StageListener
 
   function addHookIfOverridden(stage: (typeof LIFECYCLE_STAGES)[number]): void {
     const method = HOOK_METHODS[stage];
-    const base = instance instanceof AbstractPolicy ? AbstractPolicy.prototype : AbstractHook.prototype;
-    if (target[method] === (base as unknown as typeof target)[method]) return;
+    if (target[method] === base[method]) return;
     listeners.push({
       kind: 'hook',
       name,

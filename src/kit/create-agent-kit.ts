@@ -1,6 +1,7 @@
-import { Client } from '@hiero-ledger/sdk';
+import type { Client } from '@hiero-ledger/sdk';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import type { Context } from '../lifecycle/context.js';
+import { isSdkClient } from '../compat/sdk-values.js';
 import { AgentHooksError, ErrorCode, invalidArgument, messageOf } from '../lifecycle/errors.js';
 import { silentLogger, type Logger } from '../lifecycle/logger.js';
 import { isAgentMode, AgentMode } from '../modes/agent-mode.js';
@@ -101,7 +102,7 @@ async function collectPlugins(options: AgentKitOptions): Promise<{ plugin: Plugi
 
 function checkOptions(options: AgentKitOptions): void {
   if (!options || typeof options !== 'object') throw invalidArgument('createAgentKit needs an options object with at least { client }.');
-  if (!(options.client instanceof Client)) {
+  if (!isSdkClient(options.client)) {
     throw invalidArgument('createAgentKit: options.client must be a @hiero-ledger/sdk Client (e.g. Client.forTestnet().setOperator(id, key)).');
   }
   if (options.context?.mode !== undefined && !isAgentMode(options.context.mode)) {

@@ -1,7 +1,7 @@
 import type { DependencyContainer } from 'tsyringe';
 import { instantiateDecorated, listenersFromDecoratedInstance } from '../di/decorated-listeners.js';
 import { listenerMetadataOf } from '../di/decorators.js';
-import { AbstractHook } from '../hooks/abstract-hook.js';
+import { isAbstractHook, type AbstractHook } from '../hooks/abstract-hook.js';
 import { listenersFromSeedInstance } from '../hooks/seed-listeners.js';
 import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
 import type { StageListener } from '../lifecycle/stage-listener.js';
@@ -22,7 +22,7 @@ export function listenersFrom(
     const instance = instantiateDecorated(source as new (...args: any[]) => object, container);
     return { listeners: listenersFromDecoratedInstance(instance), instance };
   }
-  if (source instanceof AbstractHook) {
+  if (isAbstractHook(source)) {
     const decorated = listenerMetadataOf(source).length ? listenersFromDecoratedInstance(source) : [];
     return { listeners: [...listenersFromSeedInstance(source), ...decorated], instance: source };
   }

@@ -1,6 +1,8 @@
-import { Transaction, type Client } from '@hiero-ledger/sdk';
+import type { Client, Transaction } from '@hiero-ledger/sdk';
+import { isSdkTransaction } from '../compat/sdk-values.js';
 import type { z } from 'zod';
 import { strategyForMode } from '../modes/strategy-for-mode.js';
+import { AgentHooksError, ErrorCode, describeValue } from './errors.js';
 import type { Context } from './context.js';
 import type { RawToolResult, ToolResult } from './tool-result.js';
 
@@ -34,12 +36,18 @@ export abstract class BaseTool<TRaw = any, TNormalised = any, TCore = any> {
   abstract coreAction(params: TNormalised, context: Context, client: Client): TCore | Promise<TCore>;
 
   /** Whether the core action's result still has to go out through the mode's strategy. */
-  shouldSecondaryAction(coreActionResult: TCore, _context: Context): boolean {
-    return coreActionResult instanceof Transaction;
+  shouldSecondaryAction(coreActionResult: TCore, _context: Context): boolean | Promise<boolean> {
+    return isSdkTransaction(coreActionResult);
   }
 
   /** Signs and submits, or returns bytes, as `context.mode` says. */
   async secondaryAction(coreActionResult: TCore, client: Client, context: Context, params: TNormalised): Promise<ToolResult> {
+    if (!isSdkTransaction(coreActionResult)) {
+      throw new AgentHooksError(
+        ErrorCode.TOOL_RESULT,
+        `${this.method}: shouldSecondaryAction asked for the result to be submitted, but the core action returned ${describeValue(coreActionResult)}, not a transaction; nothing was sent.`,
+      );
+    }
     const raw = await strategyForMode(context).finish(coreActionResult as unknown as Transaction, client, context);
     return { raw, humanMessage: this.describeResult(raw, params) };
   }

@@ -1,3 +1,4 @@
+import { brandPrototype, ownKindOf } from '../compat/own-values.js';
 import type { BlockedBy } from './tool-result.js';
 
 /**
@@ -18,6 +19,8 @@ export const ErrorCode = {
   KIT_CLOSED: 'E_KIT_CLOSED',
   /** A tool step threw something that is not one of ours and carries no Hedera status. */
   TOOL_FAILED: 'E_TOOL_FAILED',
+  /** A tool's core action returned something the kit can neither submit nor report as a final result. */
+  TOOL_RESULT: 'E_TOOL_RESULT',
   MIRROR_NOT_FOUND: 'E_MIRROR_NOT_FOUND',
   MIRROR_UNAVAILABLE: 'E_MIRROR_UNAVAILABLE',
   MIRROR_BAD_RESPONSE: 'E_MIRROR_BAD_RESPONSE',
@@ -37,6 +40,24 @@ export class AgentHooksError extends Error {
     super(message, options);
     this.name = new.target.name;
   }
+}
+brandPrototype(AgentHooksError.prototype, 'error');
+
+/** One of this package's errors, from either of its builds (CommonJS or ES module). */
+export function isAgentHooksError(value: unknown): value is AgentHooksError {
+  return value instanceof Error && ownKindOf(value) === 'error' && typeof (value as { code?: unknown }).code === 'string';
+}
+
+/** A PolicyBlockedError from either build. */
+export function isPolicyBlockedError(value: unknown): value is PolicyBlockedError {
+  if (!isAgentHooksError(value) || value.code !== ErrorCode.POLICY_BLOCKED) return false;
+  const blockedBy = (value as { blockedBy?: { policy?: unknown; stage?: unknown } }).blockedBy;
+  return typeof blockedBy?.policy === 'string' && typeof blockedBy.stage === 'string';
+}
+
+/** An InvalidParamsError from either build. */
+export function isInvalidParamsError(value: unknown): value is InvalidParamsError {
+  return isAgentHooksError(value) && value.code === ErrorCode.INVALID_PARAMS && Array.isArray((value as { issues?: unknown }).issues);
 }
 
 /** Raised by the runner when a policy refuses a call; one place, one shape. */
@@ -92,6 +113,13 @@ export function messageOf(thrown: unknown): string {
   } catch {
     return String(thrown);
   }
+}
+
+/** What kind of value something is, for messages: never its contents, which may hold secrets. */
+export function describeValue(value: unknown): string {
+  if (value === null || typeof value !== 'object') return value === undefined ? 'undefined' : `a ${typeof value}`;
+  const name = (value as object).constructor?.name;
+  return name && name !== 'Object' ? `an object of class ${name}` : 'a plain object';
 }
 
 export function asError(thrown: unknown): Error {

@@ -1,4 +1,4 @@
-import { PolicyBlockedError, messageOf } from './errors.js';
+import { isPolicyBlockedError, messageOf } from './errors.js';
 import type { StageListener } from './stage-listener.js';
 import type { HookStage } from './stages.js';
 import type { BlockedBy } from './tool-result.js';
@@ -50,6 +50,6 @@ function blockedByVerdict(policy: StageListener, stage: HookStage, verdict: unkn
 }
 
 function blockedByError(policy: StageListener, stage: HookStage, error: unknown): BlockedBy {
-  if (error instanceof PolicyBlockedError) return { ...error.blockedBy, policy: policy.name, stage };
+  if (isPolicyBlockedError(error)) return { ...error.blockedBy, policy: policy.name, stage };
   return { policy: policy.name, stage, reason: messageOf(error) };
 }

@@ -1,4 +1,4 @@
-import { PrivateKey } from '@hiero-ledger/sdk';
+import { isPrivateKey } from '../compat/sdk-values.js';
 
 /**
  * JSON for results an LLM or a program reads: SDK values (ids, Hbar, Long, timestamps) as their
@@ -18,7 +18,7 @@ export function jsonReplacer(this: unknown, key: string, value: unknown): unknow
 export function toJsonValue(value: unknown): unknown {
   if (typeof value === 'bigint') return value.toString();
   if (value === null || typeof value !== 'object') return value;
-  if (value instanceof PrivateKey) return '[REDACTED]';
+  if (isPrivateKey(value)) return '[REDACTED]';
   if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
   if (Array.isArray(value) || value instanceof Date) return value;
   const proto = Object.getPrototypeOf(value);

@@ -1,9 +1,10 @@
-import { Transaction, type Client } from '@hiero-ledger/sdk';
+import type { Client, Transaction } from '@hiero-ledger/sdk';
+import { isSdkTransaction, looksLikeTransaction, statusNameOf as sdkStatusNameOf } from '../compat/sdk-values.js';
 import { strategyForMode } from '../modes/strategy-for-mode.js';
 import { deepFreezePlain } from './approved-values.js';
 import type { BaseTool } from './base-tool.js';
 import type { Context } from './context.js';
-import { AgentHooksError, ErrorCode, InvalidParamsError, PolicyBlockedError, asError, messageOf } from './errors.js';
+import { AgentHooksError, ErrorCode, describeValue, PolicyBlockedError, asError, isAgentHooksError, isInvalidParamsError, isPolicyBlockedError, messageOf } from './errors.js';
 import { blockedAfterExecutionMessage, blockedMessage, failedMessage, invalidParamsMessage } from './human-messages.js';
 import type { ListenerIndex } from './listener-index.js';
 import type { Logger } from './logger.js';
@@ -76,9 +77,12 @@ export class ToolRunner {
       step = 'coreAction';
       let coreActionResult: unknown = tool.coreAction(normalisedParams, context, client);
       if (isThenable(coreActionResult)) coreActionResult = await coreActionResult;
-      const secondary = tool.shouldSecondaryAction(coreActionResult, context);
+      let answer: unknown = tool.shouldSecondaryAction(coreActionResult, context);
+      // An async answer is the answer it resolves to, not a promise that counts as "yes".
+      if (isThenable(answer)) answer = await answer;
+      const secondary = Boolean(answer);
       // Fix payer, transaction ID and body before the policies look, so they judge the exact bytes.
-      if (secondary && coreActionResult instanceof Transaction) {
+      if (checkedCoreResult(tool, coreActionResult) && secondary) {
         coreActionResult = await strategyForMode(context).prepare(coreActionResult, client, context);
       }
       step = 'postCoreAction';
@@ -213,6 +217,23 @@ export class ToolRunner {
 }
 
 /**
+ * Whether the core action's result is a transaction, refusing results the kit cannot identify: a
+ * value with a transaction's marks (execute, freezeWith, toBytes) that this kit cannot drive would
+ * otherwise be wrapped as a SUCCESS that never reached the ledger. (A result meant for submission
+ * that is no transaction at all is refused by BaseTool.secondaryAction.)
+ */
+function checkedCoreResult(tool: BaseTool, result: unknown): result is Transaction {
+  if (isSdkTransaction(result)) return true;
+  if (looksLikeTransaction(result)) {
+    throw new AgentHooksError(
+      ErrorCode.TOOL_RESULT,
+      `${tool.method}: the core action returned ${describeValue(result)}, which looks like an unsent transaction or query but is not one this kit can sign and submit; nothing was sent. Build it with @hiero-ledger/sdk (2.x) or return a plain result.`,
+    );
+  }
+  return false;
+}
+
+/**
  * The error result, with any key material the failure text echoes cut out: messages often quote the
  * offending input, and an LLM that pasted a private key into the wrong field must not get it back.
  */
@@ -226,21 +247,21 @@ function failureResult(tool: BaseTool, step: LifecycleStep, error: Error): ToolR
 }
 
 function describeFailure(tool: BaseTool, step: LifecycleStep, error: Error): ToolResult {
-  if (error instanceof PolicyBlockedError) {
+  if (isPolicyBlockedError(error)) {
     return {
       raw: { status: 'ERROR', errorCode: error.code, error: error.message, blockedBy: error.blockedBy },
       humanMessage: blockedMessage(tool.method, error.blockedBy),
     };
   }
-  if (error instanceof InvalidParamsError) {
+  if (isInvalidParamsError(error)) {
     return {
       raw: { status: 'ERROR', errorCode: error.code, error: error.message, issues: [...error.issues], stage: step },
       humanMessage: invalidParamsMessage(error),
     };
   }
-  const errorCode = error instanceof AgentHooksError ? error.code : statusNameOf(error);
+  const errorCode = isAgentHooksError(error) ? error.code : statusNameOf(error);
   const humanMessage =
-    step === 'secondaryAction'
+    step === 'secondaryAction' && errorCode !== ErrorCode.TOOL_RESULT
       ? `The ${tool.method} call failed while being submitted: ${error.message}. Check the account's recent transactions before retrying.`
       : failedMessage(tool.method, step, error.message);
   return { raw: { status: 'ERROR', errorCode, error: error.message, stage: step }, humanMessage };
@@ -248,6 +269,5 @@ function describeFailure(tool: BaseTool, step: LifecycleStep, error: Error): Too
 
 /** SDK status errors carry the Hedera status (e.g. INSUFFICIENT_PAYER_BALANCE). */
 function statusNameOf(error: Error): string {
-  const status = (error as { status?: { toString(): string } }).status;
-  return status ? status.toString() : ErrorCode.TOOL_FAILED;
+  return sdkStatusNameOf(error) ?? ErrorCode.TOOL_FAILED;
 }

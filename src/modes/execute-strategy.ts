@@ -1,4 +1,5 @@
-import { ReceiptStatusError, PrecheckStatusError, type Client, type Transaction, type TransactionReceipt } from '@hiero-ledger/sdk';
+import type { Client, Transaction, TransactionReceipt } from '@hiero-ledger/sdk';
+import { isPrecheckStatusError, isReceiptStatusError } from '../compat/sdk-values.js';
 import { messageOf } from '../lifecycle/errors.js';
 import type { RawToolResult } from '../lifecycle/tool-result.js';
 import { freezeWithNodes } from './freeze-with-nodes.js';
@@ -20,7 +21,7 @@ export class ExecuteStrategy implements TransactionStrategy {
     try {
       response = await transaction.execute(client);
     } catch (error) {
-      if (error instanceof PrecheckStatusError) {
+      if (isPrecheckStatusError(error)) {
         // Refused at precheck: nothing reached consensus, so reporting an error is honest.
         return { status: 'ERROR', errorCode: error.status.toString(), transactionId: error.transactionId?.toString(), error: error.message, submitted: false };
       }
@@ -31,7 +32,7 @@ export class ExecuteStrategy implements TransactionStrategy {
       const receipt = await response.getReceipt(client);
       return { status: 'SUCCESS', transactionId, submitted: true, ...receiptFields(receipt) };
     } catch (error) {
-      if (error instanceof ReceiptStatusError) {
+      if (isReceiptStatusError(error)) {
         return { status: 'ERROR', errorCode: error.status.toString(), transactionId, error: error.message, submitted: true };
       }
       return { status: 'UNKNOWN', transactionId, submitted: true, error: `submitted, but the receipt could not be read: ${messageOf(error)}` };

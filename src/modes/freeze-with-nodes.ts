@@ -1,4 +1,4 @@
-import { AccountId, type Client, type Transaction } from '@hiero-ledger/sdk';
+import type { AccountId, Client, Transaction } from '@hiero-ledger/sdk';
 import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
 
 /** The part of the SDK's (internal) network object that picks nodes for a transaction. */
@@ -25,9 +25,14 @@ export function freezeWithNodes(transaction: Transaction, client: Client): Trans
 }
 
 function nodesFor(client: Client): AccountId[] {
-  // Internal to the SDK (pinned to an exact version in package.json); guarded so a change falls back.
+  // Internal to the SDK; guarded so an SDK version without it falls back to every node.
   const picker = (client as unknown as { _network?: NodePicker })._network;
   const healthy = picker?.getNodeAccountIdsForExecute?.() ?? [];
   if (healthy.length > 0) return healthy;
-  return [...new Set(Object.values(client.network).map((node) => node.toString()))].map((id) => AccountId.fromString(id));
+  // The client's own AccountId objects, not ones made here: the app's SDK copy may not be this package's.
+  const byId = new Map<string, AccountId>();
+  for (const node of Object.values(client.network)) {
+    if (typeof node !== 'string' && !byId.has(node.toString())) byId.set(node.toString(), node);
+  }
+  return [...byId.values()];
 }

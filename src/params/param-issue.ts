@@ -1,4 +1,4 @@
-import { InvalidParamsError } from '../lifecycle/errors.js';
+import { InvalidParamsError, isInvalidParamsError } from '../lifecycle/errors.js';
 
 /** Placeholder tool name used until a normaliser knows which tool it serves; see {@link forTool}. */
 const UNNAMED_TOOL = 'this tool';
@@ -27,7 +27,7 @@ export async function forTool<T>(tool: string, step: () => T | Promise<T>): Prom
   try {
     return await step();
   } catch (error) {
-    if (error instanceof InvalidParamsError && error.tool !== tool) throw new InvalidParamsError(tool, error.issues);
+    if (isInvalidParamsError(error) && error.tool !== tool) throw new InvalidParamsError(tool, error.issues);
     throw error;
   }
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AgentHooksError, ErrorCode, messageOf } from '../lifecycle/errors.js';
 import { formatPath } from '../lifecycle/parse-params.js';
+import { CORE_PLUGINS_DIR } from './core-plugins-dir.cjs';
 import { pluginSchema, type Plugin } from './plugin-contract.js';
 
 /** A plugin and where it came from, so errors can name it. */
@@ -13,8 +14,7 @@ export interface LoadedPlugin {
 
 const MODULE_EXTENSIONS = ['.js', '.cjs', '.mjs'];
 
-/** The project's own plugins folder, compiled: `dist/plugins`. */
-export const CORE_PLUGINS_DIR = path.resolve(__dirname, '..', '..', 'plugins');
+export { CORE_PLUGINS_DIR };
 
 /**
  * Imports every plugin in `dir`: each subfolder whose `index.js|cjs|mjs` exports a plugin, and each

@@ -1,3 +1,4 @@
+import { brandPrototype, ownKindOf } from '../compat/own-values.js';
 import { AbstractHook } from '../hooks/abstract-hook.js';
 import { PolicyBlockedError } from '../lifecycle/errors.js';
 import type {
@@ -62,6 +63,13 @@ export abstract class AbstractPolicy extends AbstractHook {
   private async enforce(stage: HookStage, block: boolean, method: string): Promise<void> {
     if (block) throw new PolicyBlockedError(method, { policy: this.name, stage });
   }
+}
+
+brandPrototype(AbstractPolicy.prototype, 'policy');
+
+/** A policy instance built on AbstractPolicy, from either of this package's builds. */
+export function isAbstractPolicy(value: unknown): value is AbstractPolicy {
+  return typeof value === 'object' && ownKindOf(value) === 'policy';
 }
 
 /** `shouldBlock…` method name per stage, the single mapping the adapters use. */

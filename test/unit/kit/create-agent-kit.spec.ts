@@ -163,6 +163,8 @@ describe('createAgentKit', () => {
   describe('bad options', () => {
     for (const [label, options, message] of [
       ['no client', () => ({}), /options.client must be a @hiero-ledger\/sdk Client/],
+      ['a plain object as client', () => ({ client: { setOperator() {}, network: {} } }), /options.client must be a @hiero-ledger\/sdk Client/],
+      ['a string as client', () => ({ client: 'testnet' }), /options.client must be a @hiero-ledger\/sdk Client/],
       ['an unknown mode', () => ({ client, context: { mode: 'yolo' } }), /context.mode "yolo" is not a mode; expected one of autonomous/],
       ['a zero policy budget', () => ({ client, policyTimeoutMs: 0 }), /policyTimeoutMs must be a positive number/],
       ['a hook that is not one', () => ({ client, hooks: [{ hello: 1 }] }), /hooks\[0\]: an instance of Object is not a hook or policy/],

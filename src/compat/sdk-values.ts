@@ -1,0 +1,115 @@
+import type { Client, Hbar, Long, PrivateKey, PublicKey, Transaction } from '@hiero-ledger/sdk';
+
+/**
+ * Recognises Hedera SDK values by the SDK's own public methods, never by class identity.
+ *
+ * An app may hold a different copy of the SDK than this package: the ES-module and CommonJS builds
+ * of one version are two copies in one process, an app can pin another 2.x version, and users of
+ * the Hedera Agent Kit bring `@hashgraph/sdk`. `instanceof` is false across copies, which once made
+ * an app's own Client "not a Client" and its transactions "not transactions" (reported as SUCCESS
+ * without being sent). These checks read what every copy has in common.
+ *
+ * @example
+ * import { isSdkTransaction } from 'hedera-agent-hooks';
+ * if (isSdkTransaction(params.coreActionResult)) console.log(params.coreActionResult.transactionId?.toString());
+ */
+
+type Probe = Record<string | symbol, unknown>;
+
+function hasMethods(value: unknown, names: readonly string[]): value is Probe {
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return false;
+  const probe = value as Probe;
+  for (const name of names) if (typeof probe[name] !== 'function') return false;
+  return true;
+}
+
+function hasProperties(value: Probe, names: readonly string[]): boolean {
+  for (const name of names) if (!(name in value)) return false;
+  return true;
+}
+
+const CLIENT_METHODS = ['setOperator', 'setOperatorWith', 'getOperator', 'ping', 'close', 'setRequestTimeout', 'setMaxAttempts'];
+const CLIENT_PROPERTIES = ['network', 'mirrorNetwork', 'operatorAccountId', 'operatorPublicKey', 'ledgerId'];
+
+/** A Client (operator, network, mirror network). */
+export function isSdkClient(value: unknown): value is Client {
+  return hasMethods(value, CLIENT_METHODS) && hasProperties(value, CLIENT_PROPERTIES);
+}
+
+const TRANSACTION_METHODS = ['freezeWith', 'isFrozen', 'toBytes', 'sign', 'signWith', 'execute', 'setTransactionId', 'setNodeAccountIds', 'getSignatures'];
+
+/** A Transaction of any kind (TransferTransaction, TopicCreateTransaction, …), frozen or not. */
+export function isSdkTransaction(value: unknown): value is Transaction {
+  return hasMethods(value, TRANSACTION_METHODS) && 'transactionId' in value && 'nodeAccountIds' in value;
+}
+
+/**
+ * Something that carries a transaction's marks without all of its methods: a transaction from an
+ * SDK too old or too new to be driven here, or a look-alike. A kit must not report such a result as
+ * a success, nor submit it.
+ */
+export function looksLikeTransaction(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const probe = value as Probe;
+  return typeof probe.execute === 'function' || typeof probe.freezeWith === 'function' || (typeof probe.toBytes === 'function' && 'transactionId' in probe);
+}
+
+const KEY_METHODS = ['toBytesDer', 'toBytesRaw', 'toStringDer', 'toStringRaw'];
+
+/** A PrivateKey (ED25519 or ECDSA): it signs and has a public key. */
+export function isPrivateKey(value: unknown): value is PrivateKey {
+  return hasMethods(value, [...KEY_METHODS, 'sign', 'signTransaction']) && 'publicKey' in value;
+}
+
+/** A PublicKey (ED25519 or ECDSA): it verifies and cannot sign. */
+export function isPublicKey(value: unknown): value is PublicKey {
+  return hasMethods(value, [...KEY_METHODS, 'verify', 'equals']) && typeof (value as Probe).sign !== 'function';
+}
+
+/** A `Long` (the SDK's 64-bit integers), from any copy of the `long` package: it brands itself. */
+export function isLong(value: unknown): value is Long {
+  return value !== null && typeof value === 'object' && (value as { __isLong__?: unknown }).__isLong__ === true;
+}
+
+/** An Hbar amount. */
+export function isHbar(value: unknown): value is Hbar {
+  return hasMethods(value, ['toTinybars', 'toBigNumber', 'to', 'negated', 'isNegative']);
+}
+
+/** An entity ID with shard, realm and number: AccountId, TokenId, TopicId, FileId, ScheduleId, … */
+export function isEntityId(value: unknown): value is { shard: Long; realm: Long; num: Long; toString(): string } {
+  if (!hasMethods(value, ['toString', 'toStringWithChecksum', 'validateChecksum', 'toBytes'])) return false;
+  return isLong(value.shard) && isLong(value.realm) && isLong(value.num);
+}
+
+/** An AccountId: an entity ID that may also be an alias key or an EVM address. */
+export function isAccountId(value: unknown): boolean {
+  return isEntityId(value) && 'aliasKey' in value && 'evmAddress' in value;
+}
+
+/** A Hedera status (`Status.Success`, …): a numeric code with its name as string form. */
+export function isStatus(value: unknown): value is { _code: number; toString(): string } {
+  return hasMethods(value, ['toString', 'valueOf']) && typeof (value as Probe)._code === 'number';
+}
+
+/** Any of the SDK's status errors: an Error that carries a Hedera status and a transaction ID. */
+export function isStatusError(value: unknown): value is Error & { status: { toString(): string }; transactionId?: { toString(): string } } {
+  return value instanceof Error && isStatus((value as unknown as Probe).status) && 'transactionId' in value;
+}
+
+/** A status error a node answered at precheck: nothing reached consensus. */
+export function isPrecheckStatusError(value: unknown): value is Error & { status: { toString(): string }; transactionId?: { toString(): string } } {
+  return isStatusError(value) && 'nodeId' in value && !('transactionReceipt' in value);
+}
+
+/** A status error read from a receipt: the transaction reached consensus with that status. */
+export function isReceiptStatusError(value: unknown): value is Error & { status: { toString(): string }; transactionId?: { toString(): string } } {
+  return isStatusError(value) && 'transactionReceipt' in value;
+}
+
+/** The status name of a status error or status (`"DUPLICATE_TRANSACTION"`), or undefined. */
+export function statusNameOf(value: unknown): string | undefined {
+  if (isStatus(value)) return value.toString();
+  if (isStatusError(value)) return value.status.toString();
+  return undefined;
+}
