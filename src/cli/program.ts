@@ -15,7 +15,7 @@ import { UsageError } from './usage-error.js';
 /** Runs one command action and turns what it throws into a message and an exit code. */
 export type RunAction = (command: Command, action: (ctx: CommandContext) => Promise<ExitCode>) => Promise<void>;
 
-const CONFIG_CODES: ReadonlySet<string> = new Set([ErrorCode.INVALID_ARGUMENT, ErrorCode.PLUGIN_LOAD, ErrorCode.PLUGIN_INVALID, ErrorCode.DUPLICATE_TOOL, ErrorCode.INVALID_LISTENER, ErrorCode.MODE]);
+const CONFIG_CODES: ReadonlySet<string> = new Set([ErrorCode.INVALID_ARGUMENT, ErrorCode.PLUGIN_LOAD, ErrorCode.PLUGIN_INVALID, ErrorCode.DUPLICATE_TOOL, ErrorCode.INVALID_LISTENER, ErrorCode.MODE, ErrorCode.MISSING_PEER]);
 
 /**
  * Runs `agent-hooks` with `argv` (without the node and script paths) and resolves to the exit code.

@@ -6,9 +6,9 @@ declare const client: OperatorClient;
 declare const loggingClient: OperatorClient;
 
 // ---- README.md sample (verbatim below this line) ----
+import { AUDIT_CLIENT, Hook, Policy, createAgentKit, type StageEvent } from 'hedera-agent-hooks'; // first: it loads reflect-metadata, which tsyringe needs
 import { injectable, inject, container } from 'tsyringe';
 import { Client } from '@hiero-ledger/sdk';
-import { AUDIT_CLIENT, Hook, Policy, createAgentKit, type StageEvent } from 'hedera-agent-hooks';
 
 @injectable()
 class TransferGuard {

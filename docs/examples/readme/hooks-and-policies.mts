@@ -3,6 +3,7 @@
 import type { Client } from '@hiero-ledger/sdk';
 
 declare const client: Client;
+declare const auditTopicId: string;   // an HCS topic the operator may submit to
 
 // ---- README.md sample (verbatim below this line) ----
 import { createAgentKit } from 'hedera-agent-hooks';
@@ -13,10 +14,10 @@ const kit = await createAgentKit({
   client,                                   // an @hiero-ledger/sdk Client with an operator
   context: {
     hooks: [
-      new HcsAuditTrailHook(['transfer_hbar_tool'], '0.0.12345'),
+      new HcsAuditTrailHook(['transfer_hbar_tool'], auditTopicId),   // a topic ID such as '0.0.12345'
       new MaxRecipientsPolicy(5),
       new RejectToolPolicy(['delete_account_tool']),
     ],
   },
 });
-const result = await kit.execute('transfer_hbar_tool', { transfers: [{ accountId: '0.0.800', amount: 1 }] });
+const result = await kit.execute('transfer_hbar_tool', { transfers: [{ accountId: '0.0.98', amount: 1 }] });

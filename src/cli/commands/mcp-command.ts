@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { serveMcpOverStdio } from '../../adapters/mcp/mcp-server.js';
+import { loadWithPeer } from '../../lifecycle/optional-peer.js';
 import { ExitCode } from '../exit-codes.js';
 import type { RunAction } from '../program.js';
 
@@ -10,6 +10,8 @@ export function registerMcpCommand(program: Command, run: RunAction): void {
     .description('serve the configured tools to an MCP client over stdio; hooks and policies apply to every call')
     .action((_options, command: Command) =>
       run(command, async (ctx) => {
+        // Loaded on demand: the MCP SDK is an optional peer dependency, and the other commands run without it.
+        const { serveMcpOverStdio } = await loadWithPeer(() => import('../../adapters/mcp/mcp-server.js'), '@modelcontextprotocol/sdk', 'agent-hooks mcp');
         const configured = await ctx.openKit();
         const stop = new AbortController();
         const onSignal = (): void => stop.abort();
