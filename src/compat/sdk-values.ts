@@ -44,14 +44,15 @@ export function isSdkTransaction(value: unknown): value is Transaction {
 }
 
 /**
- * Something that carries a transaction's marks without all of its methods: a transaction from an
- * SDK too old or too new to be driven here, or a look-alike. A kit must not report such a result as
- * a success, nor submit it.
+ * Work still to be sent: something with a transaction's or query's `execute` or `freezeWith` that
+ * may lack the rest (a transaction from an SDK too old or too new to be driven here, an unexecuted
+ * query, a look-alike). A kit must neither report it as a success nor submit it. Records, receipts
+ * and balances, which are results, have neither method.
  */
 export function looksLikeTransaction(value: unknown): boolean {
   if (value === null || typeof value !== 'object') return false;
   const probe = value as Probe;
-  return typeof probe.execute === 'function' || typeof probe.freezeWith === 'function' || (typeof probe.toBytes === 'function' && 'transactionId' in probe);
+  return typeof probe.execute === 'function' || typeof probe.freezeWith === 'function';
 }
 
 const KEY_METHODS = ['toBytesDer', 'toBytesRaw', 'toStringDer', 'toStringRaw'];

@@ -53,6 +53,9 @@ describe('SDK value recognisers', () => {
         for (const tx of [new TransferTransaction(), new TopicCreateTransaction(), new TokenCreateTransaction(), frozen]) {
           expect(isSdkTransaction(tx), tx.constructor.name).to.equal(true);
         }
+        const { TransactionReceipt, Status } = sdk();
+        const receipt = new (TransactionReceipt as unknown as new (props: object) => object)({ status: Status.Success });
+        expect(looksLikeTransaction(receipt), 'a receipt is a result, not unsent work').to.equal(false);
         const query = new AccountBalanceQuery();
         expect(isSdkTransaction(query)).to.equal(false);
         expect(looksLikeTransaction(query), 'a query is unsent work, not a result').to.equal(true);
