@@ -218,7 +218,7 @@ export class ToolRunner {
 
 /**
  * Whether the core action's result is a transaction, refusing results the kit cannot identify: a
- * value with a transaction's marks (execute, freezeWith, toBytes) that this kit cannot drive would
+ * value with the marks of unsent work (execute, freezeWith) that this kit cannot drive would
  * otherwise be wrapped as a SUCCESS that never reached the ledger. (A result meant for submission
  * that is no transaction at all is refused by BaseTool.secondaryAction.)
  */
