@@ -49,7 +49,8 @@ export function Hook<S extends LifecycleStage, const T extends readonly string[]
 
 /**
  * Marks a method as a policy for `stage` on `tools`. Return `true` or `{ block: true, reason }` to
- * block; any other value allows. Throwing, rejecting or running over the time budget blocks too.
+ * block, a falsy value or `{ block: false }` to allow; any other truthy value blocks, as does
+ * throwing, rejecting or running over the time budget (fail closed).
  */
 export function Policy<S extends HookStage, const T extends readonly string[]>(stage: S, tools: T, options: PolicyOptions = {}) {
   checkStage(stage, HOOK_STAGES, '@Policy');

@@ -40,13 +40,17 @@ export function isThenable(value: unknown): value is PromiseLike<unknown> {
   return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as PromiseLike<unknown>).then === 'function';
 }
 
+/**
+ * Falsy allows, and so does an object that says `block: false`; anything else truthy blocks. A
+ * verdict the kit cannot read (`1`, `'yes'`, `{ reason }` without `block`) blocks rather than
+ * letting the call through: fail closed, as the Hedera Agent Kit treats truthy verdicts.
+ */
 function blockedByVerdict(policy: StageListener, stage: HookStage, verdict: unknown): BlockedBy | undefined {
-  if (verdict === true) return { policy: policy.name, stage };
-  if (verdict !== null && typeof verdict === 'object' && (verdict as { block?: unknown }).block === true) {
-    const reason = (verdict as { reason?: unknown }).reason;
-    return { policy: policy.name, stage, ...(typeof reason === 'string' && reason ? { reason } : {}) };
-  }
-  return undefined;
+  if (!verdict) return undefined;
+  if (typeof verdict !== 'object') return { policy: policy.name, stage };
+  const { block, reason } = verdict as { block?: unknown; reason?: unknown };
+  if ('block' in verdict && !block) return undefined;
+  return { policy: policy.name, stage, ...(typeof reason === 'string' && reason ? { reason } : {}) };
 }
 
 function blockedByError(policy: StageListener, stage: HookStage, error: unknown): BlockedBy {

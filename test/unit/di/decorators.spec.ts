@@ -24,7 +24,18 @@ class TextGuard {
   judge(event: StageEvent<'postParamsNormalization'>) {
     this.calls++;
     if (event.normalisedParams.text === 'forbidden') return { block: true, reason: 'forbidden text' };
-    return 'any other value allows';
+    return { block: false };
+  }
+}
+
+/** Answers whatever verdict the test sets, to see how the kit reads it. */
+@injectable()
+class ScriptedVerdict {
+  static verdict: unknown;
+
+  @Policy('preToolExecution', ['*'])
+  answer(): unknown {
+    return ScriptedVerdict.verdict;
   }
 }
 
@@ -77,12 +88,28 @@ describe('@Hook / @Policy with dependency injection', () => {
   });
 
   describe('a @Policy method', () => {
-    it('blocks with { block: true, reason } and allows any other return value', async () => {
+    it('blocks with { block: true, reason } and allows with { block: false }', async () => {
       kit = await makeKit([TextGuard]);
       const blocked = await kit.execute('echo_tool', { text: 'forbidden' });
       expect(blocked.raw.blockedBy).to.deep.equal({ policy: 'TextGuard.judge', stage: 'postParamsNormalization', reason: 'forbidden text' });
       const allowed = await kit.execute('echo_tool', { text: 'fine' });
       expect(allowed.raw.status).to.equal('SUCCESS');
+    });
+
+    it('allows on falsy verdicts and blocks on any truthy verdict it cannot read (fail closed)', async () => {
+      kit = await makeKit([ScriptedVerdict]);
+      const statusFor = async (verdict: unknown) => {
+        ScriptedVerdict.verdict = verdict;
+        return (await kit!.execute('echo_tool', { text: 'x' })).raw.status;
+      };
+      for (const verdict of [false, 0, '', null, undefined, { block: false }, { block: 0, reason: 'not a block' }]) {
+        expect(await statusFor(verdict), JSON.stringify(verdict)).to.equal('SUCCESS');
+      }
+      for (const verdict of [true, 1, 'yes', 'false', { reason: 'no block field' }, [], { block: 'yes' }]) {
+        expect(await statusFor(verdict), JSON.stringify(verdict)).to.equal('ERROR');
+      }
+      ScriptedVerdict.verdict = { reason: 'kept' };
+      expect((await kit.execute('echo_tool', { text: 'x' })).raw.blockedBy).to.deep.equal({ policy: 'ScriptedVerdict.answer', stage: 'preToolExecution', reason: 'kept' });
     });
 
     it('is resolved per kit, so policy state does not leak between kits', async () => {
