@@ -3,7 +3,7 @@ import { instantiateDecorated, listenersFromDecoratedInstance } from '../di/deco
 import { listenerMetadataOf } from '../di/decorators.js';
 import { isAbstractHook, type AbstractHook } from '../hooks/abstract-hook.js';
 import { listenersFromSeedInstance } from '../hooks/seed-listeners.js';
-import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
+import { AgentHooksError, ErrorCode, describeValue } from '../lifecycle/errors.js';
 import type { StageListener } from '../lifecycle/stage-listener.js';
 
 /** What the kit accepts as a hook or policy: a decorated class, its instance, or a seed-style instance. */
@@ -31,12 +31,6 @@ export function listenersFrom(
   }
   throw new AgentHooksError(
     ErrorCode.INVALID_LISTENER,
-    `${origin}: ${describe(source)} is not a hook or policy. Pass an AbstractHook/AbstractPolicy instance or a class with @Hook/@Policy methods.`,
+    `${origin}: ${describeValue(source)} is not a hook or policy. Pass an AbstractHook/AbstractPolicy instance or a class with @Hook/@Policy methods.`,
   );
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (typeof value !== 'object') return `a ${typeof value}`;
-  return `an instance of ${(value as object).constructor?.name ?? 'Object'}`;
 }

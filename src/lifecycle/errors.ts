@@ -119,9 +119,12 @@ export function messageOf(thrown: unknown): string {
 
 /** What kind of value something is, for messages: never its contents, which may hold secrets. */
 export function describeValue(value: unknown): string {
-  if (value === null || typeof value !== 'object') return value === undefined ? 'undefined' : `a ${typeof value}`;
+  if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value !== 'object') return `a ${typeof value}`;
   const name = (value as object).constructor?.name;
-  return name && name !== 'Object' ? `an object of class ${name}` : 'a plain object';
+  return name && name !== 'Object' ? `an instance of ${name}` : 'a plain object';
 }
 
 export function asError(thrown: unknown): Error {

@@ -1,4 +1,4 @@
-import { InvalidParamsError } from './errors.js';
+import { InvalidParamsError, describeValue } from './errors.js';
 
 /** Keys that can reach an object's prototype when merged; an LLM may send them on purpose. */
 const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
@@ -13,7 +13,7 @@ const MAX_NODES = 10_000;
 export function copyRawParams(tool: string, input: unknown): Record<string, unknown> {
   if (input === undefined || input === null) return {};
   if (!isPlainObject(input)) {
-    throw new InvalidParamsError(tool, [`parameters must be a JSON object, got ${describe(input)}`]);
+    throw new InvalidParamsError(tool, [`parameters must be a JSON object, got ${describeValue(input)}`]);
   }
   const budget = { nodes: 0 };
   return copyValue(tool, input, '', 0, budget) as Record<string, unknown>;
@@ -36,7 +36,7 @@ function copyValue(tool: string, value: unknown, path: string, depth: number, bu
     return value.map((item, index) => copyValue(tool, item, `${path}[${index}]`, depth + 1, budget));
   }
   if (!isPlainObject(value)) {
-    throw new InvalidParamsError(tool, [`${path || 'parameters'}: ${describe(value)} is not accepted; send JSON data`]);
+    throw new InvalidParamsError(tool, [`${path || 'parameters'}: ${describeValue(value)} is not accepted; send JSON data`]);
   }
   const copy: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
@@ -53,11 +53,4 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object') return false;
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
-}
-
-function describe(value: unknown): string {
-  if (Array.isArray(value)) return 'an array';
-  if (value === null) return 'null';
-  if (typeof value === 'object') return `an instance of ${(value as object).constructor?.name ?? 'an unknown class'}`;
-  return `a ${typeof value}`;
 }

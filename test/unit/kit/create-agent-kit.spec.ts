@@ -167,7 +167,7 @@ describe('createAgentKit', () => {
       ['a string as client', () => ({ client: 'testnet' }), /options.client must be a @hiero-ledger\/sdk Client/],
       ['an unknown mode', () => ({ client, context: { mode: 'yolo' } }), /context.mode "yolo" is not a mode; expected one of autonomous/],
       ['a zero policy budget', () => ({ client, policyTimeoutMs: 0 }), /policyTimeoutMs must be a positive number/],
-      ['a hook that is not one', () => ({ client, hooks: [{ hello: 1 }] }), /hooks\[0\]: an instance of Object is not a hook or policy/],
+      ['a hook that is not one', () => ({ client, hooks: [{ hello: 1 }] }), /hooks\[0\]: a plain object is not a hook or policy/],
       ['a missing plugins folder', () => ({ client, pluginsDir: '/nonexistent/plugins' }), /Plugins folder "\/nonexistent\/plugins" does not exist/],
     ] as const) {
       it(`refuses ${label}`, async () => {
