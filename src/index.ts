@@ -4,7 +4,10 @@
  */
 import 'reflect-metadata';
 
-export { BaseTool } from './lifecycle/base-tool.js';
+export { BaseTool, BaseQueryTool, BaseTransactionTool } from './lifecycle/base-tool.js';
+export type { DrivableTool, ParamSchema } from './lifecycle/drivable-tool.js';
+export { TOOL_TYPE, isToolType } from './lifecycle/tool-intent.js';
+export type { OutputParser, ToolType } from './lifecycle/tool-intent.js';
 export type { Context } from './lifecycle/context.js';
 export {
   AgentHooksError,

@@ -1,6 +1,6 @@
 import { AccountAllowanceApproveTransaction, type AccountId, type Client, type Hbar } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTool, type Context, type RawToolResult } from '../../src/index.js';
+import { BaseTransactionTool, type Context, type RawToolResult } from '../../src/index.js';
 import {
   accountIdSchema,
   forTool,
@@ -44,7 +44,7 @@ declare module '../../src/lifecycle/tool-types.js' {
  * @example
  * await kit.execute('approve_hbar_allowance_tool', { spenderAccountId: '0.0.1002', amount: 5 });
  */
-export class ApproveHbarAllowanceTool extends BaseTool<ApproveHbarAllowanceInput, ApproveHbarAllowanceNormalised, AccountAllowanceApproveTransaction> {
+export class ApproveHbarAllowanceTool extends BaseTransactionTool<ApproveHbarAllowanceInput, ApproveHbarAllowanceNormalised, AccountAllowanceApproveTransaction> {
   readonly method = APPROVE_HBAR_ALLOWANCE_TOOL;
   readonly name = 'Approve HBAR allowance';
   readonly description =

@@ -1,6 +1,6 @@
 import { AccountAllowanceApproveTransaction, type AccountId, type Client, type Long, type TokenId } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseTool, type Context, type RawToolResult } from '../../src/index.js';
+import { BaseTransactionTool, type Context, type RawToolResult } from '../../src/index.js';
 import {
   accountIdSchema,
   forTool,
@@ -63,7 +63,7 @@ declare module '../../src/lifecycle/tool-types.js' {
  * @example
  * await kit.execute('approve_token_allowance_tool', { spenderAccountId: '0.0.1002', tokenApprovals: [{ tokenId: '0.0.5678', amount: 25 }] });
  */
-export class ApproveTokenAllowanceTool extends BaseTool<ApproveTokenAllowanceInput, ApproveTokenAllowanceNormalised, AccountAllowanceApproveTransaction> {
+export class ApproveTokenAllowanceTool extends BaseTransactionTool<ApproveTokenAllowanceInput, ApproveTokenAllowanceNormalised, AccountAllowanceApproveTransaction> {
   readonly method = APPROVE_TOKEN_ALLOWANCE_TOOL;
   readonly name = 'Approve token allowance';
   readonly description =

@@ -1,6 +1,6 @@
 import { AccountCreateTransaction, Hbar, type Client, type PublicKey } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseTool, type Context, type RawToolResult } from '../../src/index.js';
+import { BaseTransactionTool, type Context, type RawToolResult } from '../../src/index.js';
 import { forTool, hbarBalanceSchema, isZeroAmount, memoSchema, strictInput, toHbar, transactionMemoSchema } from '../../src/params/index.js';
 import { actingPublicKey, parsePublicKey } from '../_shared/acting-key.js';
 import { outcomeText } from '../_shared/outcome-text.js';
@@ -55,7 +55,7 @@ declare module '../../src/lifecycle/tool-types.js' {
  * @example
  * await kit.execute('create_account_tool', { initialBalance: 10, accountMemo: 'savings' });
  */
-export class CreateAccountTool extends BaseTool<CreateAccountInput, CreateAccountNormalised, AccountCreateTransaction> {
+export class CreateAccountTool extends BaseTransactionTool<CreateAccountInput, CreateAccountNormalised, AccountCreateTransaction> {
   readonly method = CREATE_ACCOUNT_TOOL;
   readonly name = 'Create account';
   readonly description =

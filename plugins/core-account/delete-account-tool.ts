@@ -1,6 +1,6 @@
 import { AccountDeleteTransaction, type AccountId, type Client } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTool, type Context, type RawToolResult } from '../../src/index.js';
+import { BaseTransactionTool, type Context, type RawToolResult } from '../../src/index.js';
 import { accountIdSchema, forTool, paramIssue, resolveAccount, strictInput, toAccountId, transactionMemoSchema } from '../../src/params/index.js';
 import { outcomeText } from '../_shared/outcome-text.js';
 
@@ -32,7 +32,7 @@ declare module '../../src/lifecycle/tool-types.js' {
  * @example
  * await kit.execute('delete_account_tool', { accountId: '0.0.1005' });
  */
-export class DeleteAccountTool extends BaseTool<DeleteAccountInput, DeleteAccountNormalised, AccountDeleteTransaction> {
+export class DeleteAccountTool extends BaseTransactionTool<DeleteAccountInput, DeleteAccountNormalised, AccountDeleteTransaction> {
   readonly method = DELETE_ACCOUNT_TOOL;
   readonly name = 'Delete account';
   readonly description =

@@ -1,6 +1,6 @@
 import { AccountAllowanceApproveTransaction, Hbar, type AccountId, type Client } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTool, type Context, type RawToolResult } from '../../src/index.js';
+import { BaseTransactionTool, type Context, type RawToolResult } from '../../src/index.js';
 import { accountIdSchema, forTool, paramIssue, resolveAccount, strictInput, toAccountId, transactionMemoSchema } from '../../src/params/index.js';
 import { outcomeText } from '../_shared/outcome-text.js';
 
@@ -36,7 +36,7 @@ declare module '../../src/lifecycle/tool-types.js' {
  * @example
  * await kit.execute('delete_hbar_allowance_tool', { spenderAccountId: '0.0.1002' });
  */
-export class DeleteHbarAllowanceTool extends BaseTool<DeleteHbarAllowanceInput, DeleteHbarAllowanceNormalised, AccountAllowanceApproveTransaction> {
+export class DeleteHbarAllowanceTool extends BaseTransactionTool<DeleteHbarAllowanceInput, DeleteHbarAllowanceNormalised, AccountAllowanceApproveTransaction> {
   readonly method = DELETE_HBAR_ALLOWANCE_TOOL;
   readonly name = 'Delete HBAR allowance';
   readonly description = "Revokes the HBAR allowance a spender holds on the owner's account (default owner: the agent's account).";

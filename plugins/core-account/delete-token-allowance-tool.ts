@@ -1,6 +1,6 @@
 import { AccountAllowanceApproveTransaction, type AccountId, type Client, type TokenId } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseTool, type Context, type RawToolResult } from '../../src/index.js';
+import { BaseTransactionTool, type Context, type RawToolResult } from '../../src/index.js';
 import {
   accountIdSchema,
   forTool,
@@ -51,7 +51,7 @@ declare module '../../src/lifecycle/tool-types.js' {
  * @example
  * await kit.execute('delete_token_allowance_tool', { spenderAccountId: '0.0.1002', tokenIds: ['0.0.5678'] });
  */
-export class DeleteTokenAllowanceTool extends BaseTool<DeleteTokenAllowanceInput, DeleteTokenAllowanceNormalised, AccountAllowanceApproveTransaction> {
+export class DeleteTokenAllowanceTool extends BaseTransactionTool<DeleteTokenAllowanceInput, DeleteTokenAllowanceNormalised, AccountAllowanceApproveTransaction> {
   readonly method = DELETE_TOKEN_ALLOWANCE_TOOL;
   readonly name = 'Delete token allowance';
   readonly description = "Revokes a spender's allowances on the listed fungible tokens of the owner (default: the agent's account).";

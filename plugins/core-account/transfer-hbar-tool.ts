@@ -1,6 +1,6 @@
 import { Hbar, Long, TransferTransaction, type Client } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTool, type Context, type RawToolResult } from '../../src/index.js';
+import { BaseTransactionTool, type Context, type RawToolResult } from '../../src/index.js';
 import {
   MAX_TRANSFER_RECIPIENTS,
   accountIdSchema,
@@ -50,7 +50,7 @@ declare module '../../src/lifecycle/tool-types.js' {
  * @example
  * await kit.execute('transfer_hbar_tool', { transfers: [{ accountId: '0.0.1001', amount: 2.5 }] });
  */
-export class TransferHbarTool extends BaseTool<TransferHbarInput, TransferHbarNormalised, TransferTransaction> {
+export class TransferHbarTool extends BaseTransactionTool<TransferHbarInput, TransferHbarNormalised, TransferTransaction> {
   readonly method = TRANSFER_HBAR_TOOL;
   readonly name = 'Transfer HBAR';
   readonly description =

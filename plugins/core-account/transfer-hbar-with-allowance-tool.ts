@@ -1,6 +1,6 @@
 import { TransferTransaction, type AccountId, type Client } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTool, type Context, type RawToolResult } from '../../src/index.js';
+import { BaseTransactionTool, type Context, type RawToolResult } from '../../src/index.js';
 import {
   MAX_TRANSFER_RECIPIENTS,
   accountIdSchema,
@@ -52,7 +52,7 @@ declare module '../../src/lifecycle/tool-types.js' {
  * @example
  * await kit.execute('transfer_hbar_with_allowance_tool', { sourceAccountId: '0.0.1001', transfers: [{ accountId: '0.0.1002', amount: 1 }] });
  */
-export class TransferHbarWithAllowanceTool extends BaseTool<TransferHbarWithAllowanceInput, TransferHbarWithAllowanceNormalised, TransferTransaction> {
+export class TransferHbarWithAllowanceTool extends BaseTransactionTool<TransferHbarWithAllowanceInput, TransferHbarWithAllowanceNormalised, TransferTransaction> {
   readonly method = TRANSFER_HBAR_WITH_ALLOWANCE_TOOL;
   readonly name = 'Transfer HBAR with allowance';
   readonly description =

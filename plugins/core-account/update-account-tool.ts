@@ -1,6 +1,6 @@
 import { AccountUpdateTransaction, type AccountId, type Client } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseTool, type Context, type RawToolResult } from '../../src/index.js';
+import { BaseTransactionTool, type Context, type RawToolResult } from '../../src/index.js';
 import { accountIdSchema, forTool, memoSchema, paramIssue, resolveAccount, strictInput, toAccountId, transactionMemoSchema } from '../../src/params/index.js';
 import { outcomeText } from '../_shared/outcome-text.js';
 
@@ -51,7 +51,7 @@ const CHANGES = ['accountMemo', 'maxAutomaticTokenAssociations', 'stakedAccountI
  * @example
  * await kit.execute('update_account_tool', { accountMemo: 'treasury', maxAutomaticTokenAssociations: 10 });
  */
-export class UpdateAccountTool extends BaseTool<UpdateAccountInput, UpdateAccountNormalised, AccountUpdateTransaction> {
+export class UpdateAccountTool extends BaseTransactionTool<UpdateAccountInput, UpdateAccountNormalised, AccountUpdateTransaction> {
   readonly method = UPDATE_ACCOUNT_TOOL;
   readonly name = 'Update account';
   readonly description =

@@ -1,6 +1,6 @@
 import { TopicCreateTransaction, type Client, type PublicKey } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseTool, type Context, type RawToolResult } from '../../src/index.js';
+import { BaseTransactionTool, type Context, type RawToolResult } from '../../src/index.js';
 import { forTool, memoSchema, strictInput, transactionMemoSchema } from '../../src/params/index.js';
 import { actingPublicKey } from '../_shared/acting-key.js';
 import { outcomeText } from '../_shared/outcome-text.js';
@@ -42,7 +42,7 @@ declare module '../../src/lifecycle/tool-types.js' {
  * const { raw } = await kit.execute('create_topic_tool', { topicMemo: 'audit log', isSubmitKey: true });
  * raw.topicId; // '0.0.1010'
  */
-export class CreateTopicTool extends BaseTool<CreateTopicInput, CreateTopicNormalised, TopicCreateTransaction> {
+export class CreateTopicTool extends BaseTransactionTool<CreateTopicInput, CreateTopicNormalised, TopicCreateTransaction> {
   readonly method = CREATE_TOPIC_TOOL;
   readonly name = 'Create topic';
   readonly description =

@@ -1,6 +1,6 @@
 import { TopicDeleteTransaction, type Client, type TopicId } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTool, type Context, type RawToolResult } from '../../src/index.js';
+import { BaseTransactionTool, type Context, type RawToolResult } from '../../src/index.js';
 import { forTool, strictInput, toTopicId, topicIdSchema, transactionMemoSchema } from '../../src/params/index.js';
 import { outcomeText } from '../_shared/outcome-text.js';
 
@@ -30,7 +30,7 @@ declare module '../../src/lifecycle/tool-types.js' {
  * @example
  * await kit.execute('delete_topic_tool', { topicId: '0.0.4321' });
  */
-export class DeleteTopicTool extends BaseTool<DeleteTopicInput, DeleteTopicNormalised, TopicDeleteTransaction> {
+export class DeleteTopicTool extends BaseTransactionTool<DeleteTopicInput, DeleteTopicNormalised, TopicDeleteTransaction> {
   readonly method = DELETE_TOPIC_TOOL;
   readonly name = 'Delete topic';
   readonly description = 'Deletes a consensus topic permanently. The topic must have an admin key held by the agent.';

@@ -1,6 +1,6 @@
 import { TopicMessageSubmitTransaction, type Client, type TopicId } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseTool, type Context, type RawToolResult } from '../../src/index.js';
+import { BaseTransactionTool, type Context, type RawToolResult } from '../../src/index.js';
 import {
   LONE_SURROGATE_ERROR,
   PRIVATE_KEY_TEXT_ERROR,
@@ -57,7 +57,7 @@ declare module '../../src/lifecycle/tool-types.js' {
  * const { raw } = await kit.execute('submit_topic_message_tool', { topicId: '0.0.4321', message: 'hello' });
  * raw.topicSequenceNumber; // '1'
  */
-export class SubmitTopicMessageTool extends BaseTool<SubmitTopicMessageInput, SubmitTopicMessageNormalised, TopicMessageSubmitTransaction> {
+export class SubmitTopicMessageTool extends BaseTransactionTool<SubmitTopicMessageInput, SubmitTopicMessageNormalised, TopicMessageSubmitTransaction> {
   readonly method = SUBMIT_TOPIC_MESSAGE_TOOL;
   readonly name = 'Submit topic message';
   readonly description = `Posts a text message (up to ${MAX_MESSAGE_BYTES} bytes) to a consensus topic; if the topic has a submit key, the agent must hold it.`;

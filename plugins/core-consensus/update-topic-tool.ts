@@ -1,6 +1,6 @@
 import { TopicUpdateTransaction, type AccountId, type Client, type PublicKey, type TopicId } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseTool, type Context, type RawToolResult } from '../../src/index.js';
+import { BaseTransactionTool, type Context, type RawToolResult } from '../../src/index.js';
 import { accountIdSchema, forTool, memoSchema, paramIssue, strictInput, toAccountId, toTopicId, topicIdSchema, transactionMemoSchema } from '../../src/params/index.js';
 import { actingPublicKey, parsePublicKey } from '../_shared/acting-key.js';
 import { outcomeText } from '../_shared/outcome-text.js';
@@ -62,7 +62,7 @@ const CHANGES = ['topicMemo', 'adminKey', 'submitKey', 'autoRenewAccountId', 'au
  * @example
  * await kit.execute('update_topic_tool', { topicId: '0.0.4321', topicMemo: 'renamed', submitKey: true });
  */
-export class UpdateTopicTool extends BaseTool<UpdateTopicInput, UpdateTopicNormalised, TopicUpdateTransaction> {
+export class UpdateTopicTool extends BaseTransactionTool<UpdateTopicInput, UpdateTopicNormalised, TopicUpdateTransaction> {
   readonly method = UPDATE_TOPIC_TOOL;
   readonly name = 'Update topic';
   readonly description =

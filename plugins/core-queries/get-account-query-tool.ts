@@ -1,6 +1,6 @@
 import type { AccountId, Client } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTool, type Context, type ToolResult } from '../../src/index.js';
+import { BaseQueryTool, type Context, type ToolResult } from '../../src/index.js';
 import { mirrorFor, type MirrorAccount } from '../../src/mirror/index.js';
 import { accountIdSchema, forTool, strictInput, toAccountId } from '../../src/params/index.js';
 import { displayUnits, isoOf, queryResult } from './query-result.js';
@@ -46,7 +46,7 @@ declare module '../../src/lifecycle/tool-types.js' {
  * const { raw } = await kit.execute('get_account_query_tool', { accountId: '0.0.1001' });
  * raw.key; // { _type: 'ED25519', key: '…' }
  */
-export class GetAccountQueryTool extends BaseTool<GetAccountInput, GetAccountNormalised, AccountSummary> {
+export class GetAccountQueryTool extends BaseQueryTool<GetAccountInput, GetAccountNormalised, AccountSummary> {
   readonly method = GET_ACCOUNT_QUERY_TOOL;
   readonly name = 'Get account';
   readonly description = 'Returns the public details of an account: balance, public key, memo, EVM address, staking and association settings.';

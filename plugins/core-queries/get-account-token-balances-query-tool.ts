@@ -1,6 +1,6 @@
 import type { AccountId, Client, TokenId } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTool, type Context, type ToolResult } from '../../src/index.js';
+import { BaseQueryTool, type Context, type ToolResult } from '../../src/index.js';
 import { mirrorFor } from '../../src/mirror/index.js';
 import { accountIdSchema, forTool, resolveAccount, strictInput, toTokenId, tokenIdSchema } from '../../src/params/index.js';
 import { displayUnits, queryResult } from './query-result.js';
@@ -47,7 +47,7 @@ declare module '../../src/lifecycle/tool-types.js' {
  * const { raw } = await kit.execute('get_account_token_balances_query_tool', { accountId: '0.0.1001' });
  * raw.tokens; // [{ tokenId: '0.0.5678', balance: '1250', decimals: 2, displayBalance: '12.5' }]
  */
-export class GetAccountTokenBalancesQueryTool extends BaseTool<GetAccountTokenBalancesInput, GetAccountTokenBalancesNormalised, AccountTokenBalances> {
+export class GetAccountTokenBalancesQueryTool extends BaseQueryTool<GetAccountTokenBalancesInput, GetAccountTokenBalancesNormalised, AccountTokenBalances> {
   readonly method = GET_ACCOUNT_TOKEN_BALANCES_QUERY_TOOL;
   readonly name = 'Get account token balances';
   readonly description =

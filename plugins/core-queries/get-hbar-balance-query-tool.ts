@@ -1,6 +1,6 @@
 import type { AccountId, Client } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTool, type Context, type ToolResult } from '../../src/index.js';
+import { BaseQueryTool, type Context, type ToolResult } from '../../src/index.js';
 import { mirrorFor } from '../../src/mirror/index.js';
 import { accountIdSchema, forTool, resolveAccount, strictInput } from '../../src/params/index.js';
 import { displayUnits, queryResult } from './query-result.js';
@@ -35,7 +35,7 @@ declare module '../../src/lifecycle/tool-types.js' {
  * const { raw } = await kit.execute('get_hbar_balance_query_tool', { accountId: '0.0.1001' });
  * raw.hbarBalance; // '12.5'
  */
-export class GetHbarBalanceQueryTool extends BaseTool<GetHbarBalanceInput, GetHbarBalanceNormalised, HbarBalance> {
+export class GetHbarBalanceQueryTool extends BaseQueryTool<GetHbarBalanceInput, GetHbarBalanceNormalised, HbarBalance> {
   readonly method = GET_HBAR_BALANCE_QUERY_TOOL;
   readonly name = 'Get HBAR balance';
   readonly description = "Returns the HBAR balance of an account (default: the agent's account), in HBAR and tinybars.";

@@ -1,6 +1,6 @@
 import type { Client, TokenId } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTool, type Context, type ToolResult } from '../../src/index.js';
+import { BaseQueryTool, type Context, type ToolResult } from '../../src/index.js';
 import { mirrorFor, type MirrorKey } from '../../src/mirror/index.js';
 import { forTool, strictInput, toTokenId, tokenIdSchema } from '../../src/params/index.js';
 import { displayUnits, isoOf, queryResult } from './query-result.js';
@@ -47,7 +47,7 @@ declare module '../../src/lifecycle/tool-types.js' {
  * const { raw } = await kit.execute('get_token_info_query_tool', { tokenId: '0.0.5678' });
  * raw.decimals; // 2
  */
-export class GetTokenInfoQueryTool extends BaseTool<GetTokenInfoInput, GetTokenInfoNormalised, TokenSummary> {
+export class GetTokenInfoQueryTool extends BaseQueryTool<GetTokenInfoInput, GetTokenInfoNormalised, TokenSummary> {
   readonly method = GET_TOKEN_INFO_QUERY_TOOL;
   readonly name = 'Get token info';
   readonly description = 'Returns a token\'s name, symbol, type (fungible or NFT), decimals, supply, treasury, keys and status.';

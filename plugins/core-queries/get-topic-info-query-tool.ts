@@ -1,6 +1,6 @@
 import type { Client, TopicId } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTool, type Context, type ToolResult } from '../../src/index.js';
+import { BaseQueryTool, type Context, type ToolResult } from '../../src/index.js';
 import { mirrorFor, type MirrorKey } from '../../src/mirror/index.js';
 import { forTool, strictInput, toTopicId, topicIdSchema } from '../../src/params/index.js';
 import { isoOf, queryResult } from './query-result.js';
@@ -37,7 +37,7 @@ declare module '../../src/lifecycle/tool-types.js' {
  * const { raw } = await kit.execute('get_topic_info_query_tool', { topicId: '0.0.4321' });
  * raw.submitKey; // null for a public topic
  */
-export class GetTopicInfoQueryTool extends BaseTool<GetTopicInfoInput, GetTopicInfoNormalised, TopicSummary> {
+export class GetTopicInfoQueryTool extends BaseQueryTool<GetTopicInfoInput, GetTopicInfoNormalised, TopicSummary> {
   readonly method = GET_TOPIC_INFO_QUERY_TOOL;
   readonly name = 'Get topic info';
   readonly description = 'Returns the settings of a consensus topic: memo, admin and submit keys, auto-renew account and period, creation time, deleted flag.';

@@ -1,6 +1,6 @@
 import type { Client, TopicId } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseTool, type Context, type ToolResult } from '../../src/index.js';
+import { BaseQueryTool, type Context, type ToolResult } from '../../src/index.js';
 import { mirrorFor } from '../../src/mirror/index.js';
 import { forTool, paramIssue, strictInput, toTopicId, topicIdSchema } from '../../src/params/index.js';
 import { isoOf, queryResult } from './query-result.js';
@@ -64,7 +64,7 @@ declare module '../../src/lifecycle/tool-types.js' {
  * const { raw } = await kit.execute('get_topic_messages_query_tool', { topicId: '0.0.4321', limit: 10 });
  * raw.messages[0].message; // 'hello'
  */
-export class GetTopicMessagesQueryTool extends BaseTool<GetTopicMessagesInput, GetTopicMessagesNormalised, TopicMessages> {
+export class GetTopicMessagesQueryTool extends BaseQueryTool<GetTopicMessagesInput, GetTopicMessagesNormalised, TopicMessages> {
   readonly method = GET_TOPIC_MESSAGES_QUERY_TOOL;
   readonly name = 'Get topic messages';
   readonly description = `Returns up to ${MAX_MESSAGES} messages of a consensus topic (text, sequence number, time, payer), optionally between startTime and endTime.`;

@@ -1,6 +1,6 @@
 import type { Client } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseTool, type Context, type ToolResult } from '../../src/index.js';
+import { BaseQueryTool, type Context, type ToolResult } from '../../src/index.js';
 import { mirrorFor, toMirrorTransactionId, type MirrorTransaction } from '../../src/mirror/index.js';
 import { forTool, strictInput } from '../../src/params/index.js';
 import { displayUnits, isoOf, queryResult } from './query-result.js';
@@ -54,7 +54,7 @@ declare module '../../src/lifecycle/tool-types.js' {
  * const { raw } = await kit.execute('get_transaction_record_query_tool', { transactionId: '0.0.2@1700000000.000000001' });
  * raw.result; // 'SUCCESS'
  */
-export class GetTransactionRecordQueryTool extends BaseTool<GetTransactionRecordInput, GetTransactionRecordNormalised, TransactionRecordSummary> {
+export class GetTransactionRecordQueryTool extends BaseQueryTool<GetTransactionRecordInput, GetTransactionRecordNormalised, TransactionRecordSummary> {
   readonly method = GET_TRANSACTION_RECORD_QUERY_TOOL;
   readonly name = 'Get transaction record';
   readonly description = 'Returns the outcome of a transaction by its ID: type, result status, fee, memo and the HBAR, token and NFT transfers it made.';

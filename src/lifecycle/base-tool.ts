@@ -4,7 +4,11 @@ import type { z } from 'zod';
 import { strategyForMode } from '../modes/strategy-for-mode.js';
 import { AgentHooksError, ErrorCode, describeValue } from './errors.js';
 import type { Context } from './context.js';
+import type { DrivableTool } from './drivable-tool.js';
+import { outcomeMessage } from './human-messages.js';
+import { TOOL_TYPE, type OutputParser, type ToolType } from './tool-intent.js';
 import type { RawToolResult, ToolResult } from './tool-result.js';
+import { runStandalone } from '../compat/standalone-run.js';
 
 /**
  * A tool an agent can call. Subclasses supply the steps; the kit's runner drives them through the
@@ -20,7 +24,7 @@ import type { RawToolResult, ToolResult } from './tool-result.js';
  *   coreAction(params: { text: string }) { return params.text; }
  * }
  */
-export abstract class BaseTool<TRaw = any, TNormalised = any, TCore = any> {
+export abstract class BaseTool<TRaw = any, TNormalised = any, TCore = any> implements DrivableTool {
   /** The name agents call the tool by, e.g. `transfer_hbar_tool`. */
   abstract readonly method: string;
   abstract readonly name: string;
@@ -28,6 +32,21 @@ export abstract class BaseTool<TRaw = any, TNormalised = any, TCore = any> {
   abstract readonly description: string;
   /** Input schema; parsed before `normalizeParams`, so that step only sees valid input. */
   abstract readonly parameters: z.ZodType<TRaw>;
+  /** What the tool does to the ledger; BaseQueryTool and BaseTransactionTool set it. */
+  readonly toolType: ToolType = TOOL_TYPE.OTHER;
+  /** Parses the JSON text an LLM was given back into the result; adapters expose it. */
+  outputParser?: OutputParser;
+
+  /**
+   * Runs the tool outside a kit, as the Hedera Agent Kit calls its tools: the hooks and policies in
+   * `context.hooks` apply, through the same lifecycle as in a kit. Inside a kit, use `kit.execute`.
+   *
+   * @example
+   * const result = await new TransferHbarTool().execute(client, { hooks: [new MaxRecipientsPolicy(2)] }, { transfers });
+   */
+  execute(client: Client, context: Context, params: TRaw): Promise<ToolResult> {
+    return runStandalone(this, client, context ?? {}, params);
+  }
 
   /** Turns validated input into the types the core action needs (SDK ids, Hbar, scaled amounts). */
   abstract normalizeParams(params: TRaw, context: Context, client: Client): TNormalised | Promise<TNormalised>;
@@ -60,13 +79,16 @@ export abstract class BaseTool<TRaw = any, TNormalised = any, TCore = any> {
 
   /** The sentence an LLM reads about a finished call. Tools override it to be specific. */
   describeResult(raw: RawToolResult, _params: TNormalised): string {
-    if (raw.status === 'SUCCESS') {
-      if (raw.bytes) return `${this.name}: transaction prepared and returned as bytes, not submitted${raw.expiresAt ? `; valid until ${raw.expiresAt}` : ''}.`;
-      return `${this.name} succeeded${raw.transactionId ? ` (transaction ${raw.transactionId})` : ''}.`;
-    }
-    if (raw.status === 'UNKNOWN') {
-      return `${this.name}: transaction ${raw.transactionId} was submitted but its outcome is not known yet. Do not retry; check the transaction ID first.`;
-    }
-    return `${this.name} failed${raw.errorCode ? ` with ${raw.errorCode}` : ''}${raw.transactionId ? ` (transaction ${raw.transactionId})` : ''}.`;
+    return outcomeMessage(this.name, raw);
   }
+}
+
+/** A tool that only reads the ledger. */
+export abstract class BaseQueryTool<TRaw = any, TNormalised = any, TCore = any> extends BaseTool<TRaw, TNormalised, TCore> {
+  override readonly toolType: ToolType = TOOL_TYPE.QUERY;
+}
+
+/** A tool that builds a transaction, which the mode then submits or returns as bytes. */
+export abstract class BaseTransactionTool<TRaw = any, TNormalised = any, TCore = any> extends BaseTool<TRaw, TNormalised, TCore> {
+  override readonly toolType: ToolType = TOOL_TYPE.TRANSACTION;
 }

@@ -1,5 +1,5 @@
 import type { InvalidParamsError } from './errors.js';
-import type { BlockedBy } from './tool-result.js';
+import type { BlockedBy, RawToolResult } from './tool-result.js';
 
 /* Sentences written for the LLM that reads the result. */
 
@@ -30,4 +30,20 @@ export function invalidParamsMessage(error: InvalidParamsError): string {
 
 export function failedMessage(tool: string, stage: string, reason: string): string {
   return `The ${tool} call failed during ${stage}: ${sentence(reason)} Nothing was submitted to the network.`;
+}
+
+/** The sentence about a finished call, from its raw result; BaseTool.describeResult's default. */
+export function outcomeMessage(toolName: string, raw: RawToolResult): string {
+  if (raw.status === 'SUCCESS') {
+    if (raw.bytes) return `${toolName}: transaction prepared and returned as bytes, not submitted${raw.expiresAt ? `; valid until ${raw.expiresAt}` : ''}.`;
+    return `${toolName} succeeded${raw.transactionId ? ` (transaction ${raw.transactionId})` : ''}.`;
+  }
+  if (raw.status === 'UNKNOWN') {
+    return `${toolName}: transaction ${raw.transactionId} was submitted but its outcome is not known yet. Do not retry; check the transaction ID first.`;
+  }
+  return `${toolName} failed${raw.errorCode ? ` with ${raw.errorCode}` : ''}${raw.transactionId ? ` (transaction ${raw.transactionId})` : ''}.`;
+}
+
+export function unsentTransactionMessage(toolName: string): string {
+  return `${toolName} built a transaction but did not submit it (the tool asked for no secondary action), so nothing reached the ledger.`;
 }

@@ -1,5 +1,6 @@
 import type { Client } from '@hiero-ledger/sdk';
 import type { Context } from './context.js';
+import type { ToolType } from './tool-intent.js';
 import type { LifecycleStep, LifecycleStage } from './stages.js';
 import type { BlockedBy, ToolResult } from './tool-result.js';
 import type { CoreActionResultOf, NormalisedParamsOf, RawParamsOf } from './tool-types.js';
@@ -11,6 +12,8 @@ import type { CoreActionResultOf, NormalisedParamsOf, RawParamsOf } from './tool
  */
 export interface PreToolExecutionParams<T extends string = string> {
   method: T;
+  /** What the tool does to the ledger, as in the Hedera Agent Kit's params: 'query', 'transaction' or 'other'. */
+  toolType: ToolType;
   context: Context;
   rawParams: RawParamsOf<T>;
   client: Client;

@@ -1,6 +1,6 @@
 import { TokenAirdropTransaction, type Client } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTool } from '../../../src/lifecycle/base-tool.js';
+import { BaseTransactionTool } from '../../../src/lifecycle/base-tool.js';
 import type { Context } from '../../../src/lifecycle/context.js';
 import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
 import { accountIdSchema, tokenIdSchema } from '../../../src/params/entity-id-schemas.js';
@@ -41,7 +41,7 @@ declare module '../../../src/lifecycle/tool-types.js' {
  * @example
  * await kit.execute('airdrop_fungible_token_tool', { tokenId: '0.0.5678', recipients: [{ accountId: '0.0.7', amount: 10 }] });
  */
-export class AirdropFungibleTokenTool extends BaseTool<AirdropFungibleTokenInput, AirdropFungibleTokenNormalised, TokenAirdropTransaction> {
+export class AirdropFungibleTokenTool extends BaseTransactionTool<AirdropFungibleTokenInput, AirdropFungibleTokenNormalised, TokenAirdropTransaction> {
   readonly method = AIRDROP_FUNGIBLE_TOKEN_TOOL;
   readonly name = 'Airdrop Fungible Token';
   readonly description =

@@ -1,6 +1,6 @@
 import { AccountAllowanceApproveTransaction, Long, NftId, type AccountId, type Client, type TokenId } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseTool } from '../../../src/lifecycle/base-tool.js';
+import { BaseTransactionTool } from '../../../src/lifecycle/base-tool.js';
 import type { Context } from '../../../src/lifecycle/context.js';
 import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
 import { accountIdSchema, toAccountId, tokenIdSchema, toTokenId } from '../../../src/params/entity-id-schemas.js';
@@ -58,7 +58,7 @@ declare module '../../../src/lifecycle/tool-types.js' {
  * @example
  * await kit.execute('approve_nft_allowance_tool', { spenderAccountId: '0.0.7', tokenId: '0.0.5678', serialNumbers: [1, 2] });
  */
-export class ApproveNftAllowanceTool extends BaseTool<ApproveNftAllowanceInput, ApproveNftAllowanceNormalised, AccountAllowanceApproveTransaction> {
+export class ApproveNftAllowanceTool extends BaseTransactionTool<ApproveNftAllowanceInput, ApproveNftAllowanceNormalised, AccountAllowanceApproveTransaction> {
   readonly method = APPROVE_NFT_ALLOWANCE_TOOL;
   readonly name = 'Approve NFT Allowance';
   readonly description =

@@ -1,6 +1,6 @@
 import { TokenAssociateTransaction, type AccountId, type Client, type TokenId } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTool } from '../../../src/lifecycle/base-tool.js';
+import { BaseTransactionTool } from '../../../src/lifecycle/base-tool.js';
 import type { Context } from '../../../src/lifecycle/context.js';
 import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
 import { accountIdSchema } from '../../../src/params/entity-id-schemas.js';
@@ -42,7 +42,7 @@ declare module '../../../src/lifecycle/tool-types.js' {
  * @example
  * await kit.execute('associate_token_tool', { tokenIds: ['0.0.5678'] });
  */
-export class AssociateTokenTool extends BaseTool<AssociateTokenInput, AssociateTokenNormalised, TokenAssociateTransaction> {
+export class AssociateTokenTool extends BaseTransactionTool<AssociateTokenInput, AssociateTokenNormalised, TokenAssociateTransaction> {
   readonly method = ASSOCIATE_TOKEN_TOOL;
   readonly name = 'Associate Token';
   readonly description =

@@ -1,6 +1,6 @@
 import { Long, TokenCreateTransaction, TokenSupplyType, TokenType, type AccountId, type Client, type PublicKey } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseTool } from '../../../src/lifecycle/base-tool.js';
+import { BaseTransactionTool } from '../../../src/lifecycle/base-tool.js';
 import type { Context } from '../../../src/lifecycle/context.js';
 import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
 import { accountIdSchema } from '../../../src/params/entity-id-schemas.js';
@@ -72,7 +72,7 @@ declare module '../../../src/lifecycle/tool-types.js' {
  * @example
  * await kit.execute('create_fungible_token_tool', { tokenName: 'Gold', tokenSymbol: 'GLD', decimals: 2, initialSupply: 1000, isSupplyKey: true });
  */
-export class CreateFungibleTokenTool extends BaseTool<CreateFungibleTokenInput, CreateFungibleTokenNormalised, TokenCreateTransaction> {
+export class CreateFungibleTokenTool extends BaseTransactionTool<CreateFungibleTokenInput, CreateFungibleTokenNormalised, TokenCreateTransaction> {
   readonly method = CREATE_FUNGIBLE_TOKEN_TOOL;
   readonly name = 'Create Fungible Token';
   readonly description =

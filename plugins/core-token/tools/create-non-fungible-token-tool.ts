@@ -1,6 +1,6 @@
 import { Long, TokenCreateTransaction, TokenSupplyType, TokenType, type AccountId, type Client, type PublicKey } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseTool } from '../../../src/lifecycle/base-tool.js';
+import { BaseTransactionTool } from '../../../src/lifecycle/base-tool.js';
 import type { Context } from '../../../src/lifecycle/context.js';
 import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
 import { accountIdSchema } from '../../../src/params/entity-id-schemas.js';
@@ -60,7 +60,7 @@ declare module '../../../src/lifecycle/tool-types.js' {
  * @example
  * await kit.execute('create_non_fungible_token_tool', { tokenName: 'Space Cats', tokenSymbol: 'CAT', maxSupply: 50 });
  */
-export class CreateNonFungibleTokenTool extends BaseTool<CreateNonFungibleTokenInput, CreateNonFungibleTokenNormalised, TokenCreateTransaction> {
+export class CreateNonFungibleTokenTool extends BaseTransactionTool<CreateNonFungibleTokenInput, CreateNonFungibleTokenNormalised, TokenCreateTransaction> {
   readonly method = CREATE_NON_FUNGIBLE_TOKEN_TOOL;
   readonly name = 'Create Non-Fungible Token';
   readonly description =

@@ -1,6 +1,6 @@
 import { TokenDissociateTransaction, type AccountId, type Client, type TokenId } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTool } from '../../../src/lifecycle/base-tool.js';
+import { BaseTransactionTool } from '../../../src/lifecycle/base-tool.js';
 import type { Context } from '../../../src/lifecycle/context.js';
 import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
 import { accountIdSchema } from '../../../src/params/entity-id-schemas.js';
@@ -42,7 +42,7 @@ declare module '../../../src/lifecycle/tool-types.js' {
  * @example
  * await kit.execute('dissociate_token_tool', { tokenIds: ['0.0.5678'] });
  */
-export class DissociateTokenTool extends BaseTool<DissociateTokenInput, DissociateTokenNormalised, TokenDissociateTransaction> {
+export class DissociateTokenTool extends BaseTransactionTool<DissociateTokenInput, DissociateTokenNormalised, TokenDissociateTransaction> {
   readonly method = DISSOCIATE_TOKEN_TOOL;
   readonly name = 'Dissociate Token';
   readonly description =

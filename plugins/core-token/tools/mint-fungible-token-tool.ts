@@ -1,6 +1,6 @@
 import { TokenMintTransaction, type Client, type Long, type TokenId } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseTool } from '../../../src/lifecycle/base-tool.js';
+import { BaseTransactionTool } from '../../../src/lifecycle/base-tool.js';
 import type { Context } from '../../../src/lifecycle/context.js';
 import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
 import { tokenAmountSchema, toSmallestUnits } from '../../../src/params/amount-schemas.js';
@@ -43,7 +43,7 @@ declare module '../../../src/lifecycle/tool-types.js' {
  * @example
  * await kit.execute('mint_fungible_token_tool', { tokenId: '0.0.5678', amount: 100 });
  */
-export class MintFungibleTokenTool extends BaseTool<MintFungibleTokenInput, MintFungibleTokenNormalised, TokenMintTransaction> {
+export class MintFungibleTokenTool extends BaseTransactionTool<MintFungibleTokenInput, MintFungibleTokenNormalised, TokenMintTransaction> {
   readonly method = MINT_FUNGIBLE_TOKEN_TOOL;
   readonly name = 'Mint Fungible Token';
   readonly description =

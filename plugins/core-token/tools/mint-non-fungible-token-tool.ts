@@ -1,6 +1,6 @@
 import { TokenMintTransaction, type Client, type TokenId } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseTool } from '../../../src/lifecycle/base-tool.js';
+import { BaseTransactionTool } from '../../../src/lifecycle/base-tool.js';
 import type { Context } from '../../../src/lifecycle/context.js';
 import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
 import { tokenIdSchema, toTokenId } from '../../../src/params/entity-id-schemas.js';
@@ -55,7 +55,7 @@ declare module '../../../src/lifecycle/tool-types.js' {
  * @example
  * await kit.execute('mint_non_fungible_token_tool', { tokenId: '0.0.5678', uris: ['ipfs://cat/1.json'] });
  */
-export class MintNonFungibleTokenTool extends BaseTool<MintNonFungibleTokenInput, MintNonFungibleTokenNormalised, TokenMintTransaction> {
+export class MintNonFungibleTokenTool extends BaseTransactionTool<MintNonFungibleTokenInput, MintNonFungibleTokenNormalised, TokenMintTransaction> {
   readonly method = MINT_NON_FUNGIBLE_TOKEN_TOOL;
   readonly name = 'Mint Non-Fungible Token';
   readonly description =

@@ -1,6 +1,6 @@
 import { TransferTransaction, type Client } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTool } from '../../../src/lifecycle/base-tool.js';
+import { BaseTransactionTool } from '../../../src/lifecycle/base-tool.js';
 import type { Context } from '../../../src/lifecycle/context.js';
 import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
 import { accountIdSchema, tokenIdSchema } from '../../../src/params/entity-id-schemas.js';
@@ -43,7 +43,7 @@ declare module '../../../src/lifecycle/tool-types.js' {
  * @example
  * await kit.execute('transfer_fungible_token_tool', { tokenId: '0.0.5678', transfers: [{ accountId: '0.0.7', amount: 2.5 }] });
  */
-export class TransferFungibleTokenTool extends BaseTool<TransferFungibleTokenInput, TransferFungibleTokenNormalised, TransferTransaction> {
+export class TransferFungibleTokenTool extends BaseTransactionTool<TransferFungibleTokenInput, TransferFungibleTokenNormalised, TransferTransaction> {
   readonly method = TRANSFER_FUNGIBLE_TOKEN_TOOL;
   readonly name = 'Transfer Fungible Token';
   readonly description =

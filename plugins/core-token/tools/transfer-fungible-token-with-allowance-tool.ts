@@ -1,6 +1,6 @@
 import { TransferTransaction, type Client } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTool } from '../../../src/lifecycle/base-tool.js';
+import { BaseTransactionTool } from '../../../src/lifecycle/base-tool.js';
 import type { Context } from '../../../src/lifecycle/context.js';
 import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
 import { accountIdSchema, toAccountId, tokenIdSchema } from '../../../src/params/entity-id-schemas.js';
@@ -42,7 +42,7 @@ declare module '../../../src/lifecycle/tool-types.js' {
  * @example
  * await kit.execute('transfer_fungible_token_with_allowance_tool', { tokenId: '0.0.5678', sourceAccountId: '0.0.1234', transfers: [{ accountId: '0.0.7', amount: 1 }] });
  */
-export class TransferFungibleTokenWithAllowanceTool extends BaseTool<
+export class TransferFungibleTokenWithAllowanceTool extends BaseTransactionTool<
   TransferFungibleTokenWithAllowanceInput,
   TransferFungibleTokenWithAllowanceNormalised,
   TransferTransaction

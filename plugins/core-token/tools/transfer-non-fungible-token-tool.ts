@@ -1,6 +1,6 @@
 import { TransferTransaction, type AccountId, type Client, type TokenId } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTool } from '../../../src/lifecycle/base-tool.js';
+import { BaseTransactionTool } from '../../../src/lifecycle/base-tool.js';
 import type { Context } from '../../../src/lifecycle/context.js';
 import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
 import { accountIdSchema, tokenIdSchema, toTokenId } from '../../../src/params/entity-id-schemas.js';
@@ -50,7 +50,7 @@ declare module '../../../src/lifecycle/tool-types.js' {
  * @example
  * await kit.execute('transfer_non_fungible_token_tool', { tokenId: '0.0.5678', recipients: [{ recipientId: '0.0.7', serialNumber: 1 }] });
  */
-export class TransferNonFungibleTokenTool extends BaseTool<TransferNonFungibleTokenInput, TransferNonFungibleTokenNormalised, TransferTransaction> {
+export class TransferNonFungibleTokenTool extends BaseTransactionTool<TransferNonFungibleTokenInput, TransferNonFungibleTokenNormalised, TransferTransaction> {
   readonly method = TRANSFER_NON_FUNGIBLE_TOKEN_TOOL;
   readonly name = 'Transfer Non-Fungible Token';
   readonly description =

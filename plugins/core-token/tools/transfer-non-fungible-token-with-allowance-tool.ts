@@ -1,6 +1,6 @@
 import { TransferTransaction, type AccountId, type Client, type TokenId } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTool } from '../../../src/lifecycle/base-tool.js';
+import { BaseTransactionTool } from '../../../src/lifecycle/base-tool.js';
 import type { Context } from '../../../src/lifecycle/context.js';
 import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
 import { accountIdSchema, toAccountId, tokenIdSchema, toTokenId } from '../../../src/params/entity-id-schemas.js';
@@ -53,7 +53,7 @@ declare module '../../../src/lifecycle/tool-types.js' {
  * @example
  * await kit.execute('transfer_non_fungible_token_with_allowance_tool', { sourceAccountId: '0.0.1234', tokenId: '0.0.5678', recipients: [{ recipientId: '0.0.7', serialNumber: 3 }] });
  */
-export class TransferNonFungibleTokenWithAllowanceTool extends BaseTool<
+export class TransferNonFungibleTokenWithAllowanceTool extends BaseTransactionTool<
   TransferNonFungibleTokenWithAllowanceInput,
   TransferNonFungibleTokenWithAllowanceNormalised,
   TransferTransaction

@@ -1,6 +1,6 @@
 import { TokenUpdateTransaction, type AccountId, type Client, type PublicKey, type TokenId } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTool } from '../../../src/lifecycle/base-tool.js';
+import { BaseTransactionTool } from '../../../src/lifecycle/base-tool.js';
 import type { Context } from '../../../src/lifecycle/context.js';
 import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
 import { accountIdSchema, toAccountId, tokenIdSchema, toTokenId } from '../../../src/params/entity-id-schemas.js';
@@ -60,7 +60,7 @@ declare module '../../../src/lifecycle/tool-types.js' {
  * @example
  * await kit.execute('update_token_tool', { tokenId: '0.0.5678', tokenName: 'Gold v2', supplyKey: true });
  */
-export class UpdateTokenTool extends BaseTool<UpdateTokenInput, UpdateTokenNormalised, TokenUpdateTransaction> {
+export class UpdateTokenTool extends BaseTransactionTool<UpdateTokenInput, UpdateTokenNormalised, TokenUpdateTransaction> {
   readonly method = UPDATE_TOKEN_TOOL;
   readonly name = 'Update Token';
   readonly description =

@@ -1,0 +1,53 @@
+import type { Client } from '@hiero-ledger/sdk';
+import { container as rootContainer } from 'tsyringe';
+import { listenersFrom } from '../kit/listener-sources.js';
+import type { Context } from '../lifecycle/context.js';
+import type { DrivableTool } from '../lifecycle/drivable-tool.js';
+import { ListenerIndex } from '../lifecycle/listener-index.js';
+import { silentLogger } from '../lifecycle/logger.js';
+import { StageBus } from '../lifecycle/stage-bus.js';
+import type { ToolResult } from '../lifecycle/tool-result.js';
+import { ToolRunner } from '../lifecycle/tool-runner.js';
+
+/** Kept equal to the kit's default (DEFAULT_POLICY_TIMEOUT_MS), which lives with createAgentKit. */
+const POLICY_TIMEOUT_MS = 5_000;
+
+interface CachedRunner {
+  hooks: readonly unknown[];
+  runner: ToolRunner;
+}
+
+const runners = new WeakMap<readonly unknown[], CachedRunner>();
+let bareRunner: ToolRunner | undefined;
+
+/**
+ * Runs one of this project's tools the way the Hedera Agent Kit runs its own: `tool.execute(client,
+ * context, params)` with the hooks and policies of `context.hooks`. The listeners are indexed once
+ * per hooks list and re-indexed when the list's contents change, so a policy pushed onto the array
+ * later is never missed (that would fail open).
+ */
+export function runStandalone(tool: DrivableTool, client: Client, context: Context, params: unknown): Promise<ToolResult> {
+  return runnerFor(context.hooks).run(tool, params, context, client);
+}
+
+function runnerFor(hooks: readonly unknown[] | undefined): ToolRunner {
+  if (!Array.isArray(hooks) || hooks.length === 0) return (bareRunner ??= newRunner([]));
+  const cached = runners.get(hooks);
+  if (cached && sameItems(cached.hooks, hooks)) return cached.runner;
+  const runner = newRunner(hooks);
+  runners.set(hooks, { hooks: [...hooks], runner });
+  return runner;
+}
+
+function newRunner(hooks: readonly unknown[]): ToolRunner {
+  const index = new ListenerIndex();
+  const container = rootContainer.createChildContainer();
+  hooks.forEach((source, at) => {
+    for (const listener of listenersFrom(source, container, `context.hooks[${at}]`).listeners) index.add(listener);
+  });
+  return new ToolRunner(index, new StageBus(), { policyTimeoutMs: POLICY_TIMEOUT_MS, logger: silentLogger });
+}
+
+function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((item, at) => item === b[at]);
+}

@@ -1,0 +1,34 @@
+import type { Client } from '@hiero-ledger/sdk';
+import type { Context } from './context.js';
+import type { OutputParser, ToolType } from './tool-intent.js';
+import type { ToolResult } from './tool-result.js';
+
+/** What the kit needs of an input schema: zod 4 and zod 3 schemas both have it. */
+export interface ParamSchema<T = unknown> {
+  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+}
+
+/**
+ * A tool as the runner drives it. This project's BaseTool is one; tools written for the Hedera
+ * Agent Kit are adapted to it when they are registered (see src/compat/kit-tools.ts).
+ */
+export interface DrivableTool {
+  readonly method: string;
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: ParamSchema;
+  readonly toolType: ToolType;
+  readonly outputParser?: OutputParser;
+  /**
+   * False for a tool that only offers `execute()` (a plain Tool object): it has no
+   * postParamsNormalization or postCoreAction, so the runner publishes neither for it.
+   */
+  readonly offersInnerStages?: boolean;
+  normalizeParams(params: any, context: Context, client: Client): unknown;
+  coreAction(params: any, context: Context, client: Client): unknown;
+  shouldSecondaryAction(coreActionResult: any, context: Context): unknown;
+  secondaryAction(coreActionResult: any, client: Client, context: Context, params: any): Promise<ToolResult>;
+  formatResult(coreActionResult: any, params: any): ToolResult;
+  /** The tool's own account of a failure (not of a block or of invalid input, which the kit reports). */
+  handleError?(error: unknown, context: Context): unknown;
+}
