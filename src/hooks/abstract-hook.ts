@@ -29,6 +29,16 @@ export abstract class AbstractHook {
   description = '';
   relevantTools: string[] = [];
 
+  /**
+   * Whether this hook is for `method` (`'*'` in relevantTools means every tool). A kit only calls a
+   * hook for its tools; the Hedera Agent Kit calls every hook for every tool and leaves the choice to
+   * the hook, so the built-in hooks and policies ask this first, and a hook meant to run there should too.
+   */
+  protected appliesToMethod(method: string): boolean {
+    const tools = this.relevantTools;
+    return Array.isArray(tools) && (tools.includes('*') || tools.includes(method));
+  }
+
   async preToolExecutionHook(_params: PreToolExecutionParams, _method: string): Promise<unknown> {
     return undefined;
   }

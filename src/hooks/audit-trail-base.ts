@@ -90,11 +90,16 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     void this.ready().catch((error) => this.logger.error({ journal: this.journalPath, error: (error as Error).message }, 'audit journal could not be opened'));
   }
 
-  override async preToolExecutionHook(params: PreToolExecutionParams): Promise<void> {
-    if (returnsBytes(params.context.mode)) {
+  // Each stage method first checks the tool: the Hedera Agent Kit calls every hook for every tool,
+  // and passes the tool only as `method` (its params have no `method` field).
+  override async preToolExecutionHook(params: PreToolExecutionParams, method: string = params.method): Promise<void> {
+    if (!this.appliesToMethod(method)) return;
+    if (returnsBytes(params.context?.mode)) {
+      // The Hedera Agent Kit's sentence, which its users match on, then what to do about it.
       throw new AuditRefusal(
         ErrorCode.MODE,
-        `${this.stream.label} audits executed transactions and cannot run in ${params.context.mode} mode: nothing is submitted from this process there, so there is no outcome to record. Use AUTONOMOUS mode or remove the hook.`,
+        `Unsupported hook: ${this.stream.label} does not support AgentMode.RETURN_BYTES or AgentMode.CUSTOM_RETURN_BYTES. Stopping the agent execution before tool ${method} is executed. ` +
+          'Nothing is submitted from this process in that mode, so there is no outcome to record; use AUTONOMOUS mode or remove the hook.',
       );
     }
     this.auditClient ??= params.client;
@@ -103,27 +108,30 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     await this.beforeFirstCall();
   }
 
-  override async postCoreActionHook(params: PostCoreActionParams): Promise<void> {
+  override async postCoreActionHook(params: PostCoreActionParams, method: string = params.method): Promise<void> {
+    if (!this.appliesToMethod(method)) return;
     const transactionId = transactionIdOf(params.coreActionResult);
     if (!isSdkTransaction(params.coreActionResult) || !transactionId) return;
     const { journal } = await this.ready();
     const normalised = params.normalisedParams !== undefined;
     await journal.addIntent({
       transactionId,
-      tool: params.method,
+      tool: method,
       at: new Date().toISOString(),
       params: auditParams(normalised ? params.normalisedParams : params.rawParams),
       paramsKind: normalised ? 'normalised' : 'raw',
     });
   }
 
-  override async postToolExecutionHook(params: PostSecondaryActionParams): Promise<void> {
-    await this.record(executedEntry(params, this.entrySession()));
+  override async postToolExecutionHook(params: PostSecondaryActionParams, method: string = params.method): Promise<void> {
+    if (!this.appliesToMethod(method)) return;
+    this.auditClient ??= params.client;
+    await this.record(executedEntry(params.method === method ? params : { ...params, method }, this.entrySession()));
   }
 
-  override async toolErrorHook(params: ToolErrorParams): Promise<void> {
-    if (params.error instanceof AuditRefusal) return;
-    await this.record(errorEntry(params, this.entrySession()));
+  override async toolErrorHook(params: ToolErrorParams, method: string = params.method): Promise<void> {
+    if (!this.appliesToMethod(method) || params.error instanceof AuditRefusal) return;
+    await this.record(errorEntry(params.method === method ? params : { ...params, method }, this.entrySession()));
   }
 
   auditStatus(): AuditStatus {

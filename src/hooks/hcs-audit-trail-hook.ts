@@ -19,7 +19,7 @@ import { AuditTrailBase, type AuditTrailOptions } from './audit-trail-base.js';
  * await kit.close(); // flushes; kit.audit.pending() says what is left
  */
 export class HcsAuditTrailHook extends AuditTrailBase {
-  override name = 'HcsAuditTrailHook';
+  override name = 'HCS Audit Trail Hook';
   override description = 'Records every outcome of the listed tools on an HCS topic, durably and without waiting for consensus.';
   private readonly topic: TopicId;
 

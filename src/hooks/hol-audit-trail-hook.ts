@@ -24,16 +24,25 @@ export interface HolAuditTrailOptions extends AuditTrailOptions {
  * const holAuditHook = new HolAuditTrailHook({ relevantTools: ['transfer_hbar_tool'], sessionId: '0.0.12345' });
  */
 export class HolAuditTrailHook extends AuditTrailBase {
-  override name = 'HolAuditTrailHook';
+  override name = 'HOL Audit Trail Hook';
   override description = 'Records every outcome of the listed tools as HCS-1 files registered on an HCS-2 session topic.';
   private readonly session: TopicId;
   private sessionChecked = false;
 
   constructor(options: HolAuditTrailOptions) {
     if (!options || typeof options !== 'object') throw invalidArgument('HolAuditTrailHook needs an options object: { relevantTools, sessionId, loggingClient?, journalDir? }.');
+    if (typeof options.sessionId !== 'string' || !/^\d+\.\d+\.\d+$/.test(options.sessionId)) {
+      // The Hedera Agent Kit's wording, which its users match on.
+      throw invalidArgument(`HolAuditTrailHook: sessionId must be a valid Hedera topic ID in format 0.0.xxx (shard.realm.num, no checksum), got ${JSON.stringify(options.sessionId)}.`);
+    }
     const session = parseTopicId(options.sessionId, 'HolAuditTrailHook', 'sessionId');
     super(options.relevantTools, { label: 'HolAuditTrailHook', file: `hol-${session.toString()}.jsonl` }, options.loggingClient, options);
     this.session = session;
+  }
+
+  /** The session topic's ID, as the Hedera Agent Kit's hook reports it. */
+  getSessionId(): string {
+    return this.session.toString();
   }
 
   protected get topicId(): TopicId {

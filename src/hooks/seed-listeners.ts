@@ -1,6 +1,7 @@
 import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
 import type { StageListener } from '../lifecycle/stage-listener.js';
-import { HOOK_STAGES, LIFECYCLE_STAGES } from '../lifecycle/stages.js';
+import { isThenable } from '../lifecycle/policy-judge.js';
+import { HOOK_STAGES, LIFECYCLE_STAGES, type HookStage } from '../lifecycle/stages.js';
 import { brandedBaseOf } from '../compat/own-values.js';
 import { AbstractPolicy, POLICY_METHODS, isAbstractPolicy } from '../policies/abstract-policy.js';
 import { AbstractHook, HOOK_METHODS } from './abstract-hook.js';
@@ -30,13 +31,15 @@ export function listenersFromSeedInstance(instance: AbstractHook): StageListener
       }
       const judge = POLICY_METHODS[stage];
       if (target[judge] !== base[judge]) {
+        const check = (event: { method: string }) => target[judge]!.call(instance, event, event.method);
         listeners.push({
           kind: 'policy',
           name,
+          description: typeof instance.description === 'string' ? instance.description : undefined,
           stage,
           tools,
           timeoutMs: instance.timeoutMs,
-          invoke: (event: { method: string }) => target[judge]!.call(instance, event, event.method),
+          invoke: instance.explainBlock ? explained(instance, stage, check) : check,
         });
       }
     }
@@ -57,6 +60,19 @@ export function listenersFromSeedInstance(instance: AbstractHook): StageListener
       invoke: (event: { method: string }) => target[method]!.call(instance, event, event.method),
     });
   }
+}
+
+/** A policy's check whose plain `true` gains the reason its explainBlock gives, asked only on a block. */
+function explained(policy: AbstractPolicy, stage: HookStage, check: (event: { method: string }) => unknown): (event: { method: string }) => unknown {
+  const withReason = (verdict: unknown, event: { method: string }): unknown => {
+    if (verdict !== true) return verdict;
+    const reason = policy.explainBlock!(stage, event as never, event.method);
+    return reason ? { block: true, reason } : true;
+  };
+  return (event) => {
+    const verdict = check(event);
+    return isThenable(verdict) ? Promise.resolve(verdict).then((value) => withReason(value, event)) : withReason(verdict, event);
+  };
 }
 
 /** relevantTools must be a list of tool names; a typo'd shape would otherwise silently guard nothing. */

@@ -13,7 +13,7 @@ import type { ToolResult } from '../lifecycle/tool-result.js';
 import type { ToolRunner } from '../lifecycle/tool-runner.js';
 import { isKitAware } from './kit-scope.js';
 import { listenersFrom } from './listener-sources.js';
-import { checkPolicyToolNames } from './policy-tool-names.js';
+import { checkPolicyStagesOffered, checkPolicyToolNames } from './policy-tool-names.js';
 import type { ToolDescription, ToolRegistry } from './tool-registry.js';
 
 /** The parts a kit is assembled from; built by `createAgentKit`. */
@@ -95,6 +95,7 @@ export class AgentKit {
     const { listeners, instance } = listenersFrom(hookOrPolicy, this.container, 'kit.use');
     const registry = this.parts.registry;
     checkPolicyToolNames(listeners, (name) => registry.has(name), registry.list().map((tool) => tool.method));
+    checkPolicyStagesOffered(listeners, registry.withoutInnerStages());
     if (isKitAware(instance)) instance.attachToKit({ container: this.container, context: this.context, client: this.client, logger: this.parts.logger });
     this.parts.owned.push(instance);
     const removers = listeners.map((listener) => this.parts.index.add(listener));

@@ -9,7 +9,7 @@ import { ToolRunner } from '../lifecycle/tool-runner.js';
 import { AgentKit } from './agent-kit.js';
 import { isKitAware } from './kit-scope.js';
 import { listenersFrom } from './listener-sources.js';
-import { checkPolicyToolNames } from './policy-tool-names.js';
+import { checkPolicyStagesOffered, checkPolicyToolNames } from './policy-tool-names.js';
 import { ToolRegistry } from './tool-registry.js';
 
 export interface KitAssembly {
@@ -45,7 +45,11 @@ export function assembleKit(assembly: KitAssembly): AgentKit {
   const sources = assembly.listeners.map(({ source, origin }) => listenersFrom(source, container, origin));
   // Checked before any listener is attached, so a refused start leaves no journal or timer open.
   const loaded = registry.list().map((tool) => tool.method);
-  for (const { listeners } of sources) checkPolicyToolNames(listeners, (name) => registry.has(name), loaded);
+  const withoutInnerStages = registry.withoutInnerStages();
+  for (const { listeners } of sources) {
+    checkPolicyToolNames(listeners, (name) => registry.has(name), loaded);
+    checkPolicyStagesOffered(listeners, withoutInnerStages);
+  }
   for (const { listeners, instance } of sources) {
     if (isKitAware(instance)) instance.attachToKit({ container, context, client, logger: assembly.logger });
     owned.push(instance);

@@ -3,10 +3,11 @@ import { instantiateDecorated, listenersFromDecoratedInstance } from '../di/deco
 import { listenerMetadataOf } from '../di/decorators.js';
 import { isAbstractHook, type AbstractHook } from '../hooks/abstract-hook.js';
 import { listenersFromSeedInstance } from '../hooks/seed-listeners.js';
+import { isSeedShapedListener, listenersFromSeedShaped } from '../compat/kit-listeners.js';
 import { AgentHooksError, ErrorCode, describeValue } from '../lifecycle/errors.js';
 import type { StageListener } from '../lifecycle/stage-listener.js';
 
-/** What the kit accepts as a hook or policy: a decorated class, its instance, or a seed-style instance. */
+/** What the kit accepts as a hook or policy: a decorated class, its instance, or a seed-style instance from this package or the Hedera Agent Kit. */
 export type ListenerSource = AbstractHook | object | (new (...args: any[]) => object);
 
 /**
@@ -29,8 +30,10 @@ export function listenersFrom(
   if (source !== null && typeof source === 'object' && listenerMetadataOf(source).length) {
     return { listeners: listenersFromDecoratedInstance(source), instance: source };
   }
+  // Hooks and policies of the Hedera Agent Kit, or written from its docs, whatever class they extend.
+  if (isSeedShapedListener(source)) return { listeners: listenersFromSeedShaped(source), instance: source };
   throw new AgentHooksError(
     ErrorCode.INVALID_LISTENER,
-    `${origin}: ${describeValue(source)} is not a hook or policy. Pass an AbstractHook/AbstractPolicy instance or a class with @Hook/@Policy methods.`,
+    `${origin}: ${describeValue(source)} is not a hook or policy. Pass an AbstractHook/AbstractPolicy instance (this package's or the Hedera Agent Kit's), an object with relevantTools and stage or shouldBlock… methods, or a class with @Hook/@Policy methods.`,
   );
 }

@@ -54,3 +54,23 @@ function withinOneEdit(a: string, b: string): boolean {
   }
   return edits + (a.length - i) + (b.length - j) <= 1;
 }
+
+/**
+ * Refuses to start a kit in which a policy checks a tool at a stage the tool does not have: a plain
+ * Tool object (execute only) has no postParamsNormalization or postCoreAction, so such a check would
+ * never run and the tool would go unguarded. A policy for every tool (`'*'`) at such a stage counts too.
+ */
+export function checkPolicyStagesOffered(listeners: readonly StageListener[], withoutInnerStages: readonly string[]): void {
+  if (!withoutInnerStages.length) return;
+  for (const listener of listeners) {
+    if (listener.kind !== 'policy' || (listener.stage !== 'postParamsNormalization' && listener.stage !== 'postCoreAction')) continue;
+    const missed = listener.tools.includes('*') ? withoutInnerStages : listener.tools.filter((tool) => withoutInnerStages.includes(tool));
+    if (missed.length) {
+      throw new AgentHooksError(
+        ErrorCode.INVALID_LISTENER,
+        `Policy "${listener.name}" checks ${missed.map((tool) => `"${tool}"`).join(', ')} at ${listener.stage}, but ${missed.length > 1 ? 'those tools are plain Tool objects' : 'that tool is a plain Tool object'} ` +
+          '(execute only) with no such stage, so the check would never run. Check them at preToolExecution or postToolExecution, or list only the tools that have the stage.',
+      );
+    }
+  }
+}

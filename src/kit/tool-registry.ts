@@ -1,4 +1,5 @@
-import type { BaseTool } from '../lifecycle/base-tool.js';
+import { asDrivableTool } from '../compat/kit-tools.js';
+import type { DrivableTool } from '../lifecycle/drivable-tool.js';
 import { AgentHooksError, ErrorCode, UnknownToolError } from '../lifecycle/errors.js';
 import { formatPath } from '../lifecycle/parse-params.js';
 import { toolShapeSchema } from '../plugins/plugin-contract.js';
@@ -9,8 +10,12 @@ export interface ToolDescription {
   method: string;
   name: string;
   description: string;
-  /** The zod input schema. */
-  parameters: BaseTool['parameters'];
+  /** The zod input schema (zod 4, or zod 3 for tools written for the Hedera Agent Kit). */
+  parameters: DrivableTool['parameters'];
+  /** 'query', 'transaction' or 'other', as in the Hedera Agent Kit. */
+  toolType: DrivableTool['toolType'];
+  /** The tool's parser of its own JSON output, when it has one. */
+  outputParser?: DrivableTool['outputParser'];
   /** The plugin that contributed it. */
   plugin: string;
 }
@@ -20,7 +25,7 @@ export interface ToolDescription {
  * owners, so no plugin can shadow a core tool.
  */
 export class ToolRegistry {
-  private readonly tools = new Map<string, { tool: BaseTool; plugin: string }>();
+  private readonly tools = new Map<string, { tool: DrivableTool; plugin: string }>();
 
   add(tool: unknown, plugin: string): void {
     const shape = toolShapeSchema.safeParse(tool);
@@ -28,7 +33,13 @@ export class ToolRegistry {
       const problems = shape.error.issues.map((issue) => `${formatPath(issue.path)}: ${issue.message}`).join('; ');
       throw new AgentHooksError(ErrorCode.PLUGIN_INVALID, `Plugin "${plugin}" returned an invalid tool: ${problems}.`);
     }
-    const valid = tool as BaseTool;
+    const valid = asDrivableTool(tool as object);
+    if (!valid) {
+      throw new AgentHooksError(
+        ErrorCode.PLUGIN_INVALID,
+        `Plugin "${plugin}" returned an invalid tool "${(tool as { method: string }).method}": a tool needs normalizeParams and coreAction (a BaseTool, this project's or the Hedera Agent Kit's) or execute(client, context, params) (a plain Tool object).`,
+      );
+    }
     const taken = this.tools.get(valid.method);
     if (taken) {
       throw new AgentHooksError(
@@ -39,7 +50,7 @@ export class ToolRegistry {
     this.tools.set(valid.method, { tool: valid, plugin });
   }
 
-  get(method: string): BaseTool {
+  get(method: string): DrivableTool {
     // The name comes from the model's tool call, so it may be anything: only a string can match.
     if (typeof method !== 'string') throw new UnknownToolError(String(method), [], this.tools.size);
     const entry = this.tools.get(method);
@@ -49,6 +60,11 @@ export class ToolRegistry {
       throw new UnknownToolError(method, closestNames(method, this.tools.keys()), this.tools.size);
     }
     return entry.tool;
+  }
+
+  /** Tools that offer only execute() (plain Tool objects): no postParamsNormalization or postCoreAction. */
+  withoutInnerStages(): string[] {
+    return [...this.tools.values()].filter(({ tool }) => tool.offersInnerStages === false).map(({ tool }) => tool.method);
   }
 
   has(method: string): boolean {
@@ -68,6 +84,8 @@ export class ToolRegistry {
       name: tool.name,
       description: tool.description,
       parameters: tool.parameters,
+      toolType: tool.toolType ?? 'other',
+      ...(tool.outputParser ? { outputParser: tool.outputParser } : {}),
       plugin,
     }));
   }

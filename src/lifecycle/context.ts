@@ -14,6 +14,8 @@ export interface Context {
   mode?: AgentMode;
   /** The strategy CUSTOM_EXECUTE_TX / CUSTOM_RETURN_BYTES modes hand transactions to. */
   strategy?: TransactionStrategy;
+  /** The Hedera Agent Kit's form of the same: an object with `handle(tx, client, context)`. Used when `strategy` is unset. */
+  transactionStrategy?: { handle(...args: any[]): Promise<unknown> };
   /** Seed-style hook and policy instances. */
   hooks?: readonly unknown[];
   /** Base URL of the mirror node REST API, e.g. `http://127.0.0.1:5551`. */

@@ -62,15 +62,20 @@ export function isInvalidParamsError(value: unknown): value is InvalidParamsErro
   return isAgentHooksError(value) && value.code === ErrorCode.INVALID_PARAMS && Array.isArray((value as { issues?: unknown }).issues);
 }
 
-/** Raised by the runner when a policy refuses a call; one place, one shape. */
+/**
+ * Raised by the runner when a policy refuses a call; one place, one shape. The message starts with
+ * the Hedera Agent Kit's sentence (`Action <tool> blocked by policy: <name> (<description>)`), so code
+ * that matches on it keeps working; the stage and reason follow.
+ */
 export class PolicyBlockedError extends AgentHooksError {
   constructor(
     readonly tool: string,
     readonly blockedBy: BlockedBy,
+    description?: string,
   ) {
     super(
       ErrorCode.POLICY_BLOCKED,
-      `Policy "${blockedBy.policy}" blocked ${tool} at ${blockedBy.stage}` +
+      `Action ${tool} blocked by policy: ${blockedBy.policy}${description ? ` (${description})` : ''} at ${blockedBy.stage}` +
         (blockedBy.reason ? `: ${blockedBy.reason}` : ''),
     );
   }

@@ -46,11 +46,18 @@ export function isThenable(value: unknown): value is PromiseLike<unknown> {
  * letting the call through: fail closed, as the Hedera Agent Kit treats truthy verdicts.
  */
 function blockedByVerdict(policy: StageListener, stage: HookStage, verdict: unknown): BlockedBy | undefined {
-  if (!verdict) return undefined;
-  if (typeof verdict !== 'object') return { policy: policy.name, stage };
+  const read = readVerdict(verdict);
+  if (!read.block) return undefined;
+  return { policy: policy.name, stage, ...(read.reason ? { reason: read.reason } : {}) };
+}
+
+/** What a verdict says, by the rule above; shared with AbstractPolicy's own hook methods. */
+export function readVerdict(verdict: unknown): { block: boolean; reason?: string } {
+  if (!verdict) return { block: false };
+  if (typeof verdict !== 'object') return { block: true };
   const { block, reason } = verdict as { block?: unknown; reason?: unknown };
-  if ('block' in verdict && !block) return undefined;
-  return { policy: policy.name, stage, ...(typeof reason === 'string' && reason ? { reason } : {}) };
+  if ('block' in verdict && !block) return { block: false };
+  return typeof reason === 'string' && reason ? { block: true, reason } : { block: true };
 }
 
 function blockedByError(policy: StageListener, stage: HookStage, error: unknown): BlockedBy {

@@ -9,6 +9,8 @@ export interface StageListener {
   readonly kind: 'hook' | 'policy';
   /** Shown in `blockedBy.policy`, warnings and errors. */
   readonly name: string;
+  /** Policies only: quoted in the block error, as the Hedera Agent Kit quotes a policy's description. */
+  readonly description?: string;
   readonly stage: LifecycleStage;
   /** Tool method names, or `'*'` for every tool. */
   readonly tools: readonly string[];

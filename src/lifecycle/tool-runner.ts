@@ -2,20 +2,21 @@ import type { Client, Transaction } from '@hiero-ledger/sdk';
 import { isSdkTransaction, looksLikeTransaction, statusNameOf as sdkStatusNameOf } from '../compat/sdk-values.js';
 import { strategyForMode } from '../modes/strategy-for-mode.js';
 import { deepFreezePlain } from './approved-values.js';
-import type { BaseTool } from './base-tool.js';
+import type { DrivableTool } from './drivable-tool.js';
 import type { Context } from './context.js';
 import { AgentHooksError, ErrorCode, describeValue, PolicyBlockedError, asError, isAgentHooksError, isInvalidParamsError, isPolicyBlockedError, messageOf } from './errors.js';
-import { blockedAfterExecutionMessage, blockedMessage, failedMessage, invalidParamsMessage } from './human-messages.js';
+import { blockedAfterExecutionMessage, blockedMessage, failedMessage, invalidParamsMessage, unsentTransactionMessage } from './human-messages.js';
 import type { ListenerIndex } from './listener-index.js';
 import type { Logger } from './logger.js';
 import { parseParams } from './parse-params.js';
+import type { ToolType } from './tool-intent.js';
 import { isThenable, judge } from './policy-judge.js';
 import { copyRawParams } from './raw-params.js';
 import { redactKeyMaterial } from './secret-text.js';
 import type { StageBus } from './stage-bus.js';
 import type { StageListener } from './stage-listener.js';
 import type { HookStage, LifecycleStep } from './stages.js';
-import type { BlockedBy, ToolResult } from './tool-result.js';
+import type { BlockedBy, RawToolResult, ToolResult } from './tool-result.js';
 
 export interface ToolRunnerOptions {
   /** Default time budget of an asynchronous policy verdict, in ms. */
@@ -23,7 +24,7 @@ export interface ToolRunnerOptions {
   logger: Logger;
 }
 
-type MutableEvent = Record<string, unknown> & { method: string };
+type MutableEvent = Record<string, unknown> & { method: string; toolType?: ToolType };
 
 /**
  * Drives one tool call through the seven steps, publishing the four hook stages and `toolError`.
@@ -37,11 +38,15 @@ export class ToolRunner {
     private readonly options: ToolRunnerOptions,
   ) {}
 
-  async run(tool: BaseTool, input: unknown, context: Context, client: Client): Promise<ToolResult> {
+  async run(tool: DrivableTool, input: unknown, context: Context, client: Client): Promise<ToolResult> {
     const method = tool.method;
+    // Every event says what kind of tool runs, as the Hedera Agent Kit's params do (policies key on it).
+    const toolType: ToolType = tool.toolType ?? 'other';
     const plan = this.index.plan(method);
+    // A plain Tool object offers only execute(): it has no postParamsNormalization or postCoreAction.
+    const inner = tool.offersInnerStages !== false;
     // What the call has reached; the toolError event is built from it.
-    const reached: MutableEvent = { method, context, client, rawParams: undefined, normalisedParams: undefined, coreActionResult: undefined };
+    const reached: MutableEvent = { method, toolType, context, client, rawParams: undefined, normalisedParams: undefined, coreActionResult: undefined };
     // Freezing and publishing protect and inform listeners; a call nobody listens to skips them.
     const watched = plan.watched || this.bus.eventNames().length > 0;
     let step: LifecycleStep = 'preToolExecution';
@@ -49,7 +54,7 @@ export class ToolRunner {
       // Each stage gets a fresh event. Hooks at the first two stages may enrich the params before
       // that stage's policies judge them; once judged, the runner reads its own approved copy and
       // later stages get new, frozen events, so no later listener can change what executes.
-      const pre: MutableEvent = { method, context, rawParams: copyRawParams(method, input), client };
+      const pre: MutableEvent = { method, toolType, context, rawParams: copyRawParams(method, input), client };
       const preListeners = plan.preToolExecution;
       if (preListeners) for (const listener of preListeners) {
         const pending = this.react(listener, pre, 'preToolExecution');
@@ -63,16 +68,16 @@ export class ToolRunner {
       // Steps may answer synchronously; awaiting only promises saves a microtask per step.
       let normalised: unknown = tool.normalizeParams(parsed, context, client);
       if (isThenable(normalised)) normalised = await normalised;
-      const norm: MutableEvent = { method, context, rawParams, client, normalisedParams: normalised };
+      const norm: MutableEvent = { method, toolType, context, rawParams, client, normalisedParams: normalised };
       reached.normalisedParams = norm.normalisedParams;
       step = 'postParamsNormalization';
-      const normListeners = plan.postParamsNormalization;
+      const normListeners = inner ? plan.postParamsNormalization : null;
       if (normListeners) for (const listener of normListeners) {
         const pending = this.react(listener, norm, 'postParamsNormalization');
         if (pending) await pending;
       }
       const normalisedParams = (reached.normalisedParams = watched ? deepFreezePlain(norm.normalisedParams) : norm.normalisedParams);
-      if (watched) this.publish('postParamsNormalization', norm);
+      if (watched && inner) this.publish('postParamsNormalization', norm);
 
       step = 'coreAction';
       let coreActionResult: unknown = tool.coreAction(normalisedParams, context, client);
@@ -86,9 +91,9 @@ export class ToolRunner {
         coreActionResult = await strategyForMode(context).prepare(coreActionResult, client, context);
       }
       step = 'postCoreAction';
-      if (watched) {
+      if (watched && inner) {
         coreActionResult = reached.coreActionResult = deepFreezePlain(coreActionResult);
-        const core = Object.freeze({ method, context, rawParams, client, normalisedParams, coreActionResult });
+        const core = Object.freeze({ method, toolType, context, rawParams, client, normalisedParams, coreActionResult });
         const coreListeners = plan.postCoreAction;
         if (coreListeners) for (const listener of coreListeners) {
           const pending = this.react(listener, core, 'postCoreAction');
@@ -100,12 +105,14 @@ export class ToolRunner {
       step = 'secondaryAction';
       const toolResult = secondary
         ? await tool.secondaryAction(coreActionResult, client, context, normalisedParams)
-        : tool.formatResult(coreActionResult, normalisedParams);
+        : isSdkTransaction(coreActionResult)
+          ? unsentResult(tool, coreActionResult)
+          : tool.formatResult(coreActionResult, normalisedParams);
       step = 'postToolExecution';
       if (!watched) return toolResult;
       // After submission nothing may turn the result into an error: a failing hook becomes a
       // warning, and a policy that objects is reported beside the unchanged status.
-      const post = Object.freeze({ method, context, rawParams, client, normalisedParams, coreActionResult, toolResult });
+      const post = Object.freeze({ method, toolType, context, rawParams, client, normalisedParams, coreActionResult: inner ? coreActionResult : undefined, toolResult });
       let objection: BlockedBy | undefined;
       const postListeners = plan.postToolExecution;
       if (postListeners) for (const listener of postListeners) {
@@ -143,11 +150,11 @@ export class ToolRunner {
     const method = (event as MutableEvent).method;
     const blocked = judge(listener, stage, event, this.options.policyTimeoutMs);
     if (!isThenable(blocked)) {
-      if (blocked) throw new PolicyBlockedError(method, blocked);
+      if (blocked) throw new PolicyBlockedError(method, blocked, listener.description);
       return undefined;
     }
     return blocked.then((verdict) => {
-      if (verdict) throw new PolicyBlockedError(method, verdict);
+      if (verdict) throw new PolicyBlockedError(method, verdict, listener.description);
     });
   }
 
@@ -166,17 +173,46 @@ export class ToolRunner {
   }
 
   private async fail(
-    tool: BaseTool,
+    tool: DrivableTool,
     errorListeners: readonly StageListener[] | null,
     event: MutableEvent,
     step: LifecycleStep,
     thrown: unknown,
   ): Promise<ToolResult> {
     const error = asError(thrown);
-    const result = failureResult(tool, step, error);
+    let result = failureResult(tool, step, error);
+    // A tool's own handleError words its failures, as in the Hedera Agent Kit. Blocks and invalid
+    // input stay the kit's (they carry blockedBy and issues), and so does a failure while submitting,
+    // whose message must warn that the transaction may have gone out.
+    if (typeof tool.handleError === 'function' && step !== 'secondaryAction' && !isPolicyBlockedError(error) && !isInvalidParamsError(error)) {
+      result = await this.ownFailureResult(tool, thrown, event.context as Context, step, result);
+    }
     this.options.logger.debug({ tool: tool.method, stage: step, code: result.raw.errorCode }, 'tool call did not complete');
     await this.publishError(errorListeners, Object.freeze({ ...event, stage: step, error, blockedBy: result.raw.blockedBy }), result);
     return result;
+  }
+
+  /** The tool's handleError result, checked and redacted; the kit's own result if it has no usable one. */
+  private async ownFailureResult(tool: DrivableTool, thrown: unknown, context: Context, step: LifecycleStep, fallback: ToolResult): Promise<ToolResult> {
+    let own: unknown;
+    try {
+      own = await tool.handleError!(thrown, context);
+    } catch (error) {
+      this.warn(fallback, `${tool.method}: its handleError failed: ${messageOf(error)}`);
+      return fallback;
+    }
+    const envelope = own as { raw?: unknown; humanMessage?: unknown } | null;
+    if (!envelope || typeof envelope.raw !== 'object' || envelope.raw === null) {
+      this.warn(fallback, `${tool.method}: its handleError returned ${describeValue(own)}, not { raw, humanMessage }`);
+      return fallback;
+    }
+    const raw: RawToolResult = { ...(envelope.raw as RawToolResult) };
+    raw.status = typeof raw.status === 'string' ? raw.status : 'ERROR';
+    raw.errorCode ??= fallback.raw.errorCode;
+    raw.stage ??= step;
+    if (typeof raw.error === 'string') raw.error = redactKeyMaterial(raw.error);
+    const humanMessage = typeof envelope.humanMessage === 'string' ? redactKeyMaterial(envelope.humanMessage) : fallback.humanMessage;
+    return { raw, humanMessage };
   }
 
   private async publishError(listeners: readonly StageListener[] | null, event: Readonly<MutableEvent>, result: ToolResult): Promise<void> {
@@ -222,7 +258,7 @@ export class ToolRunner {
  * otherwise be wrapped as a SUCCESS that never reached the ledger. (A result meant for submission
  * that is no transaction at all is refused by BaseTool.secondaryAction.)
  */
-function checkedCoreResult(tool: BaseTool, result: unknown): result is Transaction {
+function checkedCoreResult(tool: DrivableTool, result: unknown): result is Transaction {
   if (isSdkTransaction(result)) return true;
   if (looksLikeTransaction(result)) {
     throw new AgentHooksError(
@@ -234,10 +270,21 @@ function checkedCoreResult(tool: BaseTool, result: unknown): result is Transacti
 }
 
 /**
+ * A transaction the tool built but asked not to submit: the Hedera Agent Kit hands it back as is; here
+ * it comes back too, under a status that cannot be mistaken for an executed (or prepared) one.
+ */
+function unsentResult(tool: DrivableTool, transaction: Transaction): ToolResult {
+  return {
+    raw: { status: 'NOT_SUBMITTED', submitted: false, transactionType: transaction.constructor?.name ?? 'Transaction', transaction },
+    humanMessage: unsentTransactionMessage(tool.name),
+  };
+}
+
+/**
  * The error result, with any key material the failure text echoes cut out: messages often quote the
  * offending input, and an LLM that pasted a private key into the wrong field must not get it back.
  */
-function failureResult(tool: BaseTool, step: LifecycleStep, error: Error): ToolResult {
+function failureResult(tool: DrivableTool, step: LifecycleStep, error: Error): ToolResult {
   const result = describeFailure(tool, step, error);
   const raw = result.raw;
   if (typeof raw.error === 'string') raw.error = redactKeyMaterial(raw.error);
@@ -246,7 +293,7 @@ function failureResult(tool: BaseTool, step: LifecycleStep, error: Error): ToolR
   return { raw, humanMessage: redactKeyMaterial(result.humanMessage) };
 }
 
-function describeFailure(tool: BaseTool, step: LifecycleStep, error: Error): ToolResult {
+function describeFailure(tool: DrivableTool, step: LifecycleStep, error: Error): ToolResult {
   if (isPolicyBlockedError(error)) {
     return {
       raw: { status: 'ERROR', errorCode: error.code, error: error.message, blockedBy: error.blockedBy },

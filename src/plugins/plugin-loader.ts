@@ -18,7 +18,8 @@ export { CORE_PLUGINS_DIR };
 
 /**
  * Imports every plugin in `dir`: each subfolder whose `index.js|cjs|mjs` exports a plugin, and each
- * single `.js|.cjs|.mjs` file (names starting with `_` or `.` are skipped). The plugin is the module's default export, or the module itself.
+ * single `.js|.cjs|.mjs` file (names starting with `_` or `.` are skipped). See exportedPlugins for the
+ * export forms read; a module may export several plugins.
  * A plugin that fails to import or does not match the contract stops start-up with an error naming
  * the plugin's file and the problem. Entries are read in name order, so start-up is deterministic.
  */
@@ -31,7 +32,7 @@ export async function loadPlugins(dir: string = CORE_PLUGINS_DIR): Promise<Loade
     // Names starting with "_" or "." are private helpers shared by plugins, not plugins.
     if (entry.name.startsWith('_') || entry.name.startsWith('.')) continue;
     const file = entry.isDirectory() ? indexModuleOf(path.join(dir, entry.name)) : moduleFile(dir, entry.name);
-    if (file) loaded.push({ plugin: await importPlugin(file), source: file });
+    if (file) for (const plugin of await importPlugins(file)) loaded.push({ plugin, source: file });
   }
   return loaded;
 }
@@ -46,7 +47,7 @@ export function validatePlugin(candidate: unknown, source: string): Plugin {
   return candidate as Plugin;
 }
 
-async function importPlugin(file: string): Promise<Plugin> {
+async function importPlugins(file: string): Promise<Plugin[]> {
   let namespace: Record<string, unknown>;
   try {
     namespace = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
@@ -55,11 +56,38 @@ async function importPlugin(file: string): Promise<Plugin> {
     const reason = messageOf(error).split('\n')[0];
     throw new AgentHooksError(ErrorCode.PLUGIN_LOAD, `Plugin ${file} failed to load: ${reason}`, { cause: error });
   }
-  return validatePlugin(exportedPlugin(namespace), file);
+  const found = exportedPlugins(namespace);
+  // Nothing plugin-shaped: the contract's own error says what the module should export.
+  if (!found.length) return [validatePlugin(unwrapDefault(namespace), file)];
+  return found.map((plugin, at) => validatePlugin(plugin, found.length > 1 ? `${file} (export ${at + 1} of ${found.length})` : file));
+}
+
+/**
+ * The plugins a module exports, in the forms plugin authors use (this project's and the Hedera Agent
+ * Kit's): a default export that is a plugin, `{ plugin, toolNames }` (its plugin template) or an array
+ * of plugins; `module.exports = plugin`; or, with no such default, every named export that is a plugin
+ * (`export const myPlugin = …`, or a module re-exporting several). Named arrays such as
+ * `allCorePlugins` are skipped there, as they repeat plugins exported one by one.
+ */
+function exportedPlugins(namespace: Record<string, unknown>): unknown[] {
+  const exported = unwrapDefault(namespace);
+  if (isPluginShaped(exported)) return [exported];
+  if (isPluginShaped((exported as { plugin?: unknown } | undefined)?.plugin)) return [(exported as { plugin: unknown }).plugin];
+  if (Array.isArray(exported)) return exported.some(isPluginShaped) ? exported : [];
+  const named = new Set<unknown>();
+  for (const scope of [namespace, exported]) {
+    if (!scope || typeof scope !== 'object' || Array.isArray(scope)) continue;
+    for (const [key, value] of Object.entries(scope)) if (key !== 'default' && isPluginShaped(value)) named.add(value);
+  }
+  return [...named];
+}
+
+function isPluginShaped(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && typeof (value as { name?: unknown }).name === 'string' && typeof (value as { tools?: unknown }).tools === 'function';
 }
 
 /** Default export, unwrapping the `exports.default` that compiled TypeScript leaves in CommonJS. */
-function exportedPlugin(namespace: Record<string, unknown>): unknown {
+function unwrapDefault(namespace: Record<string, unknown>): unknown {
   let exported: unknown = namespace.default ?? namespace;
   if (exported && typeof exported === 'object' && (exported as { __esModule?: unknown }).__esModule && 'default' in exported) {
     exported = (exported as { default: unknown }).default;

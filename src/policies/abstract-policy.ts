@@ -1,6 +1,7 @@
 import { brandPrototype, ownKindOf } from '../compat/own-values.js';
 import { AbstractHook } from '../hooks/abstract-hook.js';
 import { PolicyBlockedError } from '../lifecycle/errors.js';
+import { readVerdict } from '../lifecycle/policy-judge.js';
 import type {
   PostCoreActionParams,
   PostParamsNormalizationParams,
@@ -15,7 +16,12 @@ import type { HookStage } from '../lifecycle/stages.js';
  * hook methods themselves: the kit refuses a policy that does, as its checks would be bypassed.
  *
  * The kit calls the `shouldBlock…` methods directly and turns a block into a structured result
- * naming this policy; the hook methods below keep the seed's behaviour for code that calls them.
+ * naming this policy; the hook methods below keep the seed's behaviour for code that calls them, such
+ * as the Hedera Agent Kit, which calls every policy for every tool: they skip tools not in
+ * `relevantTools` and throw the kit's block error (`Action <tool> blocked by policy: <name> (<description>)`).
+ *
+ * Return `true` to block, as the Hedera Agent Kit expects; to say why, implement `explainBlock`,
+ * which is asked only once a check has said "block".
  *
  * @example
  * class NoDeletesPolicy extends AbstractPolicy {
@@ -27,6 +33,9 @@ import type { HookStage } from '../lifecycle/stages.js';
 export abstract class AbstractPolicy extends AbstractHook {
   /** Per-policy time budget in ms; the kit's default applies when unset. */
   timeoutMs?: number;
+
+  /** The reason for a block a `shouldBlock…` method just decided, for results, audit entries and logs. */
+  explainBlock?(stage: HookStage, params: PreToolExecutionParams, method: string): string | undefined;
 
   protected shouldBlockPreToolExecution(_params: PreToolExecutionParams, _method: string): boolean | Promise<boolean> {
     return false;
@@ -45,23 +54,30 @@ export abstract class AbstractPolicy extends AbstractHook {
   }
 
   override async preToolExecutionHook(params: PreToolExecutionParams, method: string): Promise<void> {
-    await this.enforce('preToolExecution', await this.shouldBlockPreToolExecution(params, method), method);
+    if (!this.appliesToMethod(method)) return;
+    this.enforce('preToolExecution', await this.shouldBlockPreToolExecution(params, method), params, method);
   }
 
   override async postParamsNormalizationHook(params: PostParamsNormalizationParams, method: string): Promise<void> {
-    await this.enforce('postParamsNormalization', await this.shouldBlockPostParamsNormalization(params, method), method);
+    if (!this.appliesToMethod(method)) return;
+    this.enforce('postParamsNormalization', await this.shouldBlockPostParamsNormalization(params, method), params, method);
   }
 
   override async postCoreActionHook(params: PostCoreActionParams, method: string): Promise<void> {
-    await this.enforce('postCoreAction', await this.shouldBlockPostCoreAction(params, method), method);
+    if (!this.appliesToMethod(method)) return;
+    this.enforce('postCoreAction', await this.shouldBlockPostCoreAction(params, method), params, method);
   }
 
   override async postToolExecutionHook(params: PostSecondaryActionParams, method: string): Promise<void> {
-    await this.enforce('postToolExecution', await this.shouldBlockPostSecondaryAction(params, method), method);
+    if (!this.appliesToMethod(method)) return;
+    this.enforce('postToolExecution', await this.shouldBlockPostSecondaryAction(params, method), params, method);
   }
 
-  private async enforce(stage: HookStage, block: boolean, method: string): Promise<void> {
-    if (block) throw new PolicyBlockedError(method, { policy: this.name, stage });
+  private enforce(stage: HookStage, verdict: unknown, params: PreToolExecutionParams, method: string): void {
+    const read = readVerdict(verdict);
+    if (!read.block) return;
+    const reason = read.reason ?? this.explainBlock?.(stage, params, method);
+    throw new PolicyBlockedError(method, { policy: this.name, stage, ...(reason ? { reason } : {}) }, this.description);
   }
 }
 

@@ -1,4 +1,5 @@
-import type { PostParamsNormalizationParams } from '../lifecycle/stage-events.js';
+import type { PostParamsNormalizationParams, PreToolExecutionParams } from '../lifecycle/stage-events.js';
+import type { HookStage } from '../lifecycle/stages.js';
 import { invalidArgument } from '../lifecycle/errors.js';
 import { AbstractPolicy } from './abstract-policy.js';
 import { DEFAULT_RECIPIENT_COUNTERS, type RecipientCounter } from './recipient-counting.js';
@@ -14,7 +15,7 @@ export type { RecipientCounter } from './recipient-counting.js';
  * new MaxRecipientsPolicy(5, ['my_bulk_tool'], { my_bulk_tool: (params) => params.recipients.length })
  */
 export class MaxRecipientsPolicy extends AbstractPolicy {
-  override name = 'MaxRecipientsPolicy';
+  override name = 'Max Recipients Policy';
   override description: string;
   override relevantTools: string[];
   private readonly counters: Record<string, RecipientCounter>;
@@ -26,7 +27,7 @@ export class MaxRecipientsPolicy extends AbstractPolicy {
   ) {
     super();
     if (!Number.isSafeInteger(maxRecipients) || maxRecipients < 1) {
-      throw invalidArgument(`MaxRecipientsPolicy: maxRecipients must be a positive integer, got ${String(maxRecipients)}.`);
+      throw invalidArgument(`MaxRecipientsPolicy: 'maxRecipients' must be a positive integer, got ${String(maxRecipients)}.`);
     }
     if (!Array.isArray(additionalTools) || additionalTools.some((tool) => typeof tool !== 'string' || !tool)) {
       throw invalidArgument(`MaxRecipientsPolicy: additionalTools must be an array of tool names, got ${JSON.stringify(additionalTools)}.`);
@@ -40,17 +41,24 @@ export class MaxRecipientsPolicy extends AbstractPolicy {
     }
     this.counters = { ...DEFAULT_RECIPIENT_COUNTERS, ...customStrategies };
     this.relevantTools = [...new Set([...Object.keys(DEFAULT_RECIPIENT_COUNTERS), ...additionalTools])];
-    this.description = `Blocks transfers and airdrops to more than ${maxRecipients} distinct recipients.`;
+    this.description = `Limits the maximum number of recipients to ${maxRecipients}`;
   }
 
+  /** `true` blocks, as the Hedera Agent Kit expects; explainBlock says by how much. */
   protected override shouldBlockPostParamsNormalization(params: PostParamsNormalizationParams, method: string): boolean {
+    return this.count(params, method) > this.maxRecipients;
+  }
+
+  override explainBlock(_stage: HookStage, params: PreToolExecutionParams, method: string): string {
+    return `${this.count(params as PostParamsNormalizationParams, method)} recipients exceed the maximum of ${this.maxRecipients}`;
+  }
+
+  /** Throws (which blocks) when the params cannot be counted: fail closed, never a count of zero. */
+  private count(params: PostParamsNormalizationParams, method: string): number {
     const counter = this.counters[method];
-    if (!counter) throw new Error(`no recipient counting strategy for ${method}`);
+    if (!counter) throw new Error(`MaxRecipientsPolicy: no recipient counting strategy for ${method}; provide one in customStrategies.`);
     const count = counter(params.normalisedParams);
-    if (!Number.isFinite(count) || count < 0) throw new Error(`the recipient count for ${method} is not a number (${String(count)})`);
-    if (count > this.maxRecipients) {
-      throw new Error(`${count} recipients exceed the maximum of ${this.maxRecipients}`);
-    }
-    return false;
+    if (!Number.isFinite(count) || count < 0) throw new Error(`MaxRecipientsPolicy: the recipient count for ${method} is not a number (${String(count)})`);
+    return count;
   }
 }

@@ -1,7 +1,8 @@
 /**
- * How MaxRecipientsPolicy counts recipients on the normalised params of the core transfer tools:
- * distinct accounts credited, so the sender's negative entry does not count and an account listed
- * twice counts once.
+ * How MaxRecipientsPolicy counts recipients on the normalised params of the core transfer tools
+ * (this project's and the Hedera Agent Kit's, which share the field names): distinct accounts
+ * credited a positive amount, so the sender's negative entry and zero-amount entries do not count
+ * (as in the Hedera Agent Kit) and an account listed twice counts once.
  */
 export type RecipientCounter = (normalisedParams: any) => number;
 
@@ -31,16 +32,21 @@ function field(params: unknown, name: string): any[] {
 function distinctCredited(entries: any[], accountField: string): number {
   const credited = new Set<string>();
   for (const entry of entries) {
-    if (!isNegative(entry.amount)) credited.add(String(entry[accountField]));
+    if (isPositive(entry.amount)) credited.add(String(entry[accountField]));
   }
   return credited.size;
 }
 
-function isNegative(amount: unknown): boolean {
-  if (typeof amount === 'number' || typeof amount === 'bigint') return amount < 0;
-  if (amount && typeof (amount as { isNegative?: unknown }).isNegative === 'function') {
-    return (amount as { isNegative(): boolean }).isNegative();
+function isPositive(amount: unknown): boolean {
+  if (typeof amount === 'number' || typeof amount === 'bigint') return amount > 0;
+  if (amount && typeof amount === 'object') {
+    // Hbar and Long say it themselves; an Hbar's sign and zero are read from its tinybars.
+    const units = typeof (amount as { toTinybars?: unknown }).toTinybars === 'function' ? (amount as { toTinybars(): unknown }).toTinybars() : amount;
+    const probe = units as { isNegative?: unknown; isZero?: unknown };
+    if (typeof probe.isNegative === 'function' && typeof probe.isZero === 'function') {
+      return !(probe as { isNegative(): boolean }).isNegative() && !(probe as { isZero(): boolean }).isZero();
+    }
   }
-  if (typeof amount === 'string') return amount.trim().startsWith('-');
+  if (typeof amount === 'string' && amount.trim() !== '' && Number.isFinite(Number(amount))) return Number(amount) > 0;
   throw new Error(`cannot count recipients: unreadable amount ${String(amount)}`);
 }

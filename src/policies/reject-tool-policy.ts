@@ -3,14 +3,15 @@ import { AbstractPolicy } from './abstract-policy.js';
 
 /**
  * Disables tools outright: any call to one of `relevantTools` is refused at preToolExecution,
- * before its input is even parsed.
+ * before its input is even parsed. Named and described as in the Hedera Agent Kit, whose block
+ * message quotes both.
  *
  * @example
  * new RejectToolPolicy(['delete_account_tool', 'delete_topic_tool'])
  */
 export class RejectToolPolicy extends AbstractPolicy {
-  override name = 'RejectToolPolicy';
-  override description = 'Refuses every call to the listed tools.';
+  override name = 'Reject Tool Call';
+  override description = 'Stops agent from calling predefined tools';
   override relevantTools: string[];
 
   constructor(relevantTools: string[]) {

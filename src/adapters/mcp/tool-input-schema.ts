@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ParamSchema } from '../../lifecycle/drivable-tool.js';
 
 /** A JSON Schema object, as MCP and LangChain describe tool inputs. */
 export type JsonSchemaObject = { type: 'object'; properties?: Record<string, unknown>; required?: string[]; [keyword: string]: unknown };
@@ -11,8 +12,8 @@ export type JsonSchemaObject = { type: 'object'; properties?: Record<string, unk
  * @example
  * toolInputJsonSchema(z.object({ to: z.string() })) // { type: 'object', properties: { to: { type: 'string' } }, required: ['to'], ... }
  */
-export function toolInputJsonSchema(schema: z.ZodType): JsonSchemaObject {
-  const converted = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+export function toolInputJsonSchema(schema: ParamSchema): JsonSchemaObject {
+  const converted = z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   delete converted.$schema;
   // MCP requires an object schema at the top; a tool taking anything else is described as an open object.
   if (converted.type !== 'object') return { type: 'object', additionalProperties: true };

@@ -17,8 +17,8 @@ describe('the agent-hooks executable', () => {
       const run = spawnSync(process.execPath, [CLI_MAIN, 'demo'], { cwd, env: cleanEnv(), encoding: 'utf8', timeout: 60_000 });
       expect(run.status, run.stderr).to.equal(0);
       expect(run.stdout).to.match(/EXECUTED transaction 0\.0\.2@/);
-      expect(run.stdout).to.contain('BLOCKED  by MaxRecipientsPolicy at postParamsNormalization');
-      expect(run.stdout).to.contain('BLOCKED  by RejectToolPolicy at preToolExecution');
+      expect(run.stdout).to.contain('BLOCKED  by Max Recipients Policy at postParamsNormalization');
+      expect(run.stdout).to.contain('BLOCKED  by Reject Tool Call at preToolExecution');
       expect(run.stdout).to.contain('FAILED   with INVALID_ACCOUNT_ID');
       expect(run.stdout).to.contain('audit trail verified');
       expect(run.stderr).to.equal('');

@@ -69,7 +69,7 @@ describe('LangChain agent loop through the toolkit, on the devnet', () => {
     );
     expect(message!.status).to.equal('error');
     const result = JSON.parse(message!.content as string) as { humanMessage: string; raw: { blockedBy: { policy: string } } };
-    expect(result.raw.blockedBy.policy).to.equal('MaxRecipientsPolicy');
+    expect(result.raw.blockedBy.policy).to.equal('Max Recipients Policy');
     expect(result.humanMessage).to.contain('3 recipients exceed the maximum of 2').and.to.contain('retrying the same request will not help');
     expect(await Promise.all(accounts.map(balanceOf))).to.deep.equal(before);
   });

@@ -76,13 +76,13 @@ describe('agent-hooks mcp over stdio, driven by the MCP SDK client', () => {
     const result = await mcp.callTool({ name: 'transfer_hbar_tool', arguments: { transfers: [alice, bob, carol].map((accountId) => ({ accountId, amount: 1 })) } });
     expect(result.isError).to.equal(true);
     const text = (result.content as TextContent)[0]!.text;
-    expect(text).to.contain('"MaxRecipientsPolicy"').and.to.contain('retrying the same request will not help');
+    expect(text).to.contain('"Max Recipients Policy"').and.to.contain('retrying the same request will not help');
     expect(await Promise.all([alice, bob, carol].map(balanceOf))).to.deep.equal(before);
   });
 
   it('returns a policy error for a rejected tool', async () => {
     const result = await mcp.callTool({ name: 'delete_account_tool', arguments: { accountId: bob } });
     expect(result.isError).to.equal(true);
-    expect((result.content as TextContent)[0]!.text).to.contain('"RejectToolPolicy" at the preToolExecution stage');
+    expect((result.content as TextContent)[0]!.text).to.contain('"Reject Tool Call" at the preToolExecution stage');
   });
 });

@@ -162,7 +162,7 @@ describe('the packed package in fresh consumer projects', function () {
 
     it('runs every docs/examples file', async () => {
       const report = await runJson(consumers.tsEsm, 'out/examples-main.js');
-      expect(report.guarded).to.deep.equal({ sent: 'SUCCESS', refused: { policy: 'RejectToolPolicy', stage: 'preToolExecution' }, problems: [], entries: 2 });
+      expect(report.guarded).to.deep.equal({ sent: 'SUCCESS', refused: { policy: 'Reject Tool Call', stage: 'preToolExecution' }, problems: [], entries: 2 });
       expect(report.session).to.deep.equal({ problems: [], entries: 1 });
       expect(report.invoice).to.deep.equal({
         paid: 'SUCCESS',

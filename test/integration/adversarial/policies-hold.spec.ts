@@ -64,25 +64,25 @@ describe('adversarial policies under hostile calls', () => {
     });
 
     it('blocks transfer_hbar_tool and nothing moves', async () => {
-      blocked(await kit.execute('transfer_hbar_tool', { transfers: [{ accountId: a, amount: 1 }, { accountId: b, amount: 1 }] }), 'MaxRecipientsPolicy');
+      blocked(await kit.execute('transfer_hbar_tool', { transfers: [{ accountId: a, amount: 1 }, { accountId: b, amount: 1 }] }), 'Max Recipients Policy');
       expect(await tinybarsOf(world.client, a)).to.equal(0n);
     });
 
     it('blocks transfer_fungible_token_tool', async () => {
-      blocked(await kit.execute('transfer_fungible_token_tool', { tokenId: fungible, transfers: [{ accountId: a, amount: 1 }, { accountId: b, amount: 1 }] }), 'MaxRecipientsPolicy');
+      blocked(await kit.execute('transfer_fungible_token_tool', { tokenId: fungible, transfers: [{ accountId: a, amount: 1 }, { accountId: b, amount: 1 }] }), 'Max Recipients Policy');
     });
 
     it('blocks airdrop_fungible_token_tool', async () => {
-      blocked(await kit.execute('airdrop_fungible_token_tool', { tokenId: fungible, recipients: [{ accountId: a, amount: 1 }, { accountId: b, amount: 1 }] }), 'MaxRecipientsPolicy');
+      blocked(await kit.execute('airdrop_fungible_token_tool', { tokenId: fungible, recipients: [{ accountId: a, amount: 1 }, { accountId: b, amount: 1 }] }), 'Max Recipients Policy');
     });
 
     it('blocks transfer_non_fungible_token_tool', async () => {
-      blocked(await kit.execute('transfer_non_fungible_token_tool', { tokenId: nft, recipients: [{ recipientId: a, serialNumber: 1 }, { recipientId: b, serialNumber: 2 }] }), 'MaxRecipientsPolicy');
+      blocked(await kit.execute('transfer_non_fungible_token_tool', { tokenId: nft, recipients: [{ recipientId: a, serialNumber: 1 }, { recipientId: b, serialNumber: 2 }] }), 'Max Recipients Policy');
     });
 
     it('blocks the allowance variants too', async () => {
-      blocked(await kit.execute('transfer_hbar_with_allowance_tool', { sourceAccountId: a, transfers: [{ accountId: b, amount: 1 }, { accountId: world.net.operatorId, amount: 1 }] }), 'MaxRecipientsPolicy');
-      blocked(await kit.execute('transfer_fungible_token_with_allowance_tool', { tokenId: fungible, sourceAccountId: a, transfers: [{ accountId: b, amount: 1 }, { accountId: world.net.operatorId, amount: 1 }] }), 'MaxRecipientsPolicy');
+      blocked(await kit.execute('transfer_hbar_with_allowance_tool', { sourceAccountId: a, transfers: [{ accountId: b, amount: 1 }, { accountId: world.net.operatorId, amount: 1 }] }), 'Max Recipients Policy');
+      blocked(await kit.execute('transfer_fungible_token_with_allowance_tool', { tokenId: fungible, sourceAccountId: a, transfers: [{ accountId: b, amount: 1 }, { accountId: world.net.operatorId, amount: 1 }] }), 'Max Recipients Policy');
     });
   });
 
@@ -102,7 +102,7 @@ describe('adversarial policies under hostile calls', () => {
     it('blocks when a custom recipient counter answers something that is not a count', async () => {
       const policy = new MaxRecipientsPolicy(5, [], { transfer_hbar_tool: () => Number.NaN });
       const to = await world.net.createAccount({ hbar: 0 });
-      blocked(await (await world.kitWith({ context: { hooks: [policy] } })).execute('transfer_hbar_tool', { transfers: [{ accountId: to.accountId, amount: 1 }] }), 'MaxRecipientsPolicy');
+      blocked(await (await world.kitWith({ context: { hooks: [policy] } })).execute('transfer_hbar_tool', { transfers: [{ accountId: to.accountId, amount: 1 }] }), 'Max Recipients Policy');
       expect(await tinybarsOf(world.client, to.accountId)).to.equal(0n);
     });
   });

@@ -59,7 +59,7 @@ describe('docs/hooks-and-policies.md code samples', function () {
       const topicId = (await (await new TopicCreateTransaction().execute(client)).getReceipt(client)).topicId!.toString();
       const { sent, refused } = await runGuardedAgent(client, topicId, journalDir, recipient);
       expect(sent.raw.status, sent.humanMessage).to.equal('SUCCESS');
-      expect(refused.raw.blockedBy).to.deep.equal({ policy: 'RejectToolPolicy', stage: 'preToolExecution' });
+      expect(refused.raw.blockedBy).to.deep.equal({ policy: 'Reject Tool Call', stage: 'preToolExecution' });
       const { verifyAuditTopic } = require(join(ROOT, 'dist/src/hooks/index.js'));
       const report = await verifyAuditTopic({ mirrorUrl: net.mirrorUrl, topicId, journalDir });
       expect(report.problems).to.deep.equal([]);
@@ -82,7 +82,7 @@ describe('docs/hooks-and-policies.md code samples', function () {
       const large = await kit.execute('pay_invoice_tool', { invoice: 'INV-3', payees: [{ accountId: recipient, hbar: 11 }] });
       await kit.close();
       expect(paid.raw.status, paid.humanMessage).to.equal('SUCCESS');
-      expect(crowded.raw.blockedBy?.policy).to.equal('MaxRecipientsPolicy');
+      expect(crowded.raw.blockedBy?.policy).to.equal('Max Recipients Policy');
       expect(large.raw.blockedBy).to.include({ stage: 'postParamsNormalization', reason: 'invoice INV-3 exceeds 10 ℏ' });
     });
   });

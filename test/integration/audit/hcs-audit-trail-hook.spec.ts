@@ -57,7 +57,7 @@ describe('HcsAuditTrailHook on the devnet', () => {
       expect(entries.map((entry: { outcome: string }) => entry.outcome)).to.deep.equal(['executed', 'blocked', 'executed']);
       expect(entries[0].transactionId).to.equal(ok.raw.transactionId);
       expect(entries[0].status).to.equal('SUCCESS');
-      expect(entries[1].blockedBy).to.deep.equal({ policy: 'RejectToolPolicy', stage: 'preToolExecution' });
+      expect(entries[1].blockedBy).to.deep.equal({ policy: 'Reject Tool Call', stage: 'preToolExecution' });
       expect(entries[2].status).to.equal(failed.raw.errorCode);
 
       const report = await verifyAuditTopic({ mirrorUrl: net.mirrorUrl, topicId, journalDir });
@@ -78,7 +78,7 @@ describe('HcsAuditTrailHook on the devnet', () => {
       const result = await kit.execute('transfer_hbar_tool', { to: recipient, tinybars: 10 });
       expect(result.raw.status).to.equal('ERROR');
       expect(result.raw.stage).to.equal('preToolExecution');
-      expect(String(result.raw.error)).to.match(/cannot run in returnBytes mode/);
+      expect(String(result.raw.error)).to.match(/Unsupported hook: HcsAuditTrailHook does not support AgentMode.RETURN_BYTES or AgentMode.CUSTOM_RETURN_BYTES. Stopping the agent execution before tool/);
       expect(kit.audit.pending()[0]!.undelivered).to.equal(0);
       await kit.close();
     });

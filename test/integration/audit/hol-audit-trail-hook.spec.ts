@@ -92,7 +92,7 @@ describe('HolAuditTrailHook on the devnet', () => {
       const [register] = (await rawMessages(net.mirrorUrl, sessionId)).map((message) => JSON.parse(message.text));
       const entry = JSON.parse((await readHcs1File(net.mirrorUrl, register.t_id)).bytes.toString('utf8'));
       expect(entry).to.include({ outcome: 'blocked', stage: 'postParamsNormalization' });
-      expect(entry.blockedBy.policy).to.equal('MaxRecipientsPolicy');
+      expect(entry.blockedBy.policy).to.equal('Max Recipients Policy');
     });
   });
 

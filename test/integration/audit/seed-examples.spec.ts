@@ -64,9 +64,9 @@ describe("the seed's usage examples on the devnet", () => {
       const others = await Promise.all([1, 2, 3, 4, 5].map(() => net.createAccount({ hbar: 0 })));
       const before = await ledgerTransactionCount(net.mirrorUrl);
       const rejected = await kit.execute('delete_account_tool', { accountId: recipient });
-      expect(rejected.raw.blockedBy).to.deep.equal({ policy: 'RejectToolPolicy', stage: 'preToolExecution' });
+      expect(rejected.raw.blockedBy).to.deep.equal({ policy: 'Reject Tool Call', stage: 'preToolExecution' });
       const wide = await kit.execute('transfer_hbar_tool', { transfers: [recipient, ...others.map((o) => o.accountId)].map((accountId) => ({ accountId, amount: 0.1 })) });
-      expect(wide.raw.blockedBy).to.include({ policy: 'MaxRecipientsPolicy', stage: 'postParamsNormalization' });
+      expect(wide.raw.blockedBy).to.include({ policy: 'Max Recipients Policy', stage: 'postParamsNormalization' });
       expect(await ledgerTransactionCount(net.mirrorUrl)).to.equal(before);
 
       const sent = await kit.execute('transfer_hbar_tool', { transfers: [{ accountId: recipient, amount: 0.1 }] });

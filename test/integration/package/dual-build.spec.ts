@@ -111,7 +111,7 @@ describe('the package as CommonJS and as ES modules', function () {
       const refused = await kit.execute('cjs_echo_tool', { text: 'no' });
       await kit.close();
       expect(paid.raw.status, paid.humanMessage).to.equal('SUCCESS');
-      expect(crowded.raw.blockedBy?.policy).to.equal('MaxRecipientsPolicy');
+      expect(crowded.raw.blockedBy?.policy).to.equal('Max Recipients Policy');
       expect(echoed.raw).to.deep.include({ status: 'SUCCESS', data: { text: 'hi' } });
       expect(refused.raw.errorCode).to.equal(esm.ErrorCode.POLICY_BLOCKED);
       expect(refused.raw.blockedBy).to.deep.equal({ policy: 'NoEchoPolicy', stage: 'postParamsNormalization', reason: 'said no' });

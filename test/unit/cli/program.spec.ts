@@ -115,7 +115,7 @@ describe('runCli', () => {
       const transfers = ['0.0.3', '0.0.4', '0.0.5'].map((accountId) => ({ accountId, amount: 1 }));
       const run = await cli('call', 'transfer_hbar_tool', JSON.stringify({ transfers }));
       expect(run.code).to.equal(ExitCode.BLOCKED);
-      expect(run.stdout).to.contain('refused by the policy "MaxRecipientsPolicy" at the postParamsNormalization stage');
+      expect(run.stdout).to.contain('refused by the policy "Max Recipients Policy" at the postParamsNormalization stage');
       expect(run.stdout).to.contain('error code:  E_POLICY_BLOCKED');
     });
 
@@ -123,7 +123,7 @@ describe('runCli', () => {
       writeConfig(guarded);
       const run = await cli('--json', 'call', 'delete_account_tool', '{"accountId":"0.0.1001"}');
       expect(run.code).to.equal(ExitCode.BLOCKED);
-      expect(JSON.parse(run.stdout).raw.blockedBy).to.deep.include({ policy: 'RejectToolPolicy', stage: 'preToolExecution' });
+      expect(JSON.parse(run.stdout).raw.blockedBy).to.deep.include({ policy: 'Reject Tool Call', stage: 'preToolExecution' });
     });
 
     it('exits 1 when the ledger rejects the transaction, with its status', async () => {
@@ -200,7 +200,7 @@ describe('runCli', () => {
       const run = await cli('tools');
       expect(run.code).to.equal(ExitCode.USAGE);
       expect(run.stderr).to.contain('Invalid configuration').and.to.contain('- network: one of devnet, local, testnet, mainnet');
-      expect(run.stderr).to.contain('- policies[0].args: MaxRecipientsPolicy: maxRecipients must be a positive integer');
+      expect(run.stderr).to.contain('- policies[0].args: MaxRecipientsPolicy: \'maxRecipients\' must be a positive integer');
     });
 
     it('gives the problems as a list with --json', async () => {

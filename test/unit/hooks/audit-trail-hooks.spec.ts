@@ -37,7 +37,7 @@ describe('audit trail hooks (offline)', () => {
       expect(() => new HcsAuditTrailHook(['t'], '0.0.1', {} as never)).to.throw('loggingClient must be a @hiero-ledger/sdk Client');
       expect(() => new HcsAuditTrailHook(['t'], '0.0.1', undefined, { journalDir: '' })).to.throw('journalDir must be a folder path');
       expect(() => new HolAuditTrailHook(undefined as never)).to.throw('needs an options object');
-      expect(() => new HolAuditTrailHook({ relevantTools: ['t'], sessionId: 'abc' })).to.throw('sessionId must be a topic ID');
+      expect(() => new HolAuditTrailHook({ relevantTools: ['t'], sessionId: 'abc' })).to.throw('sessionId must be a valid Hedera topic ID');
     });
   });
 
@@ -58,7 +58,7 @@ describe('audit trail hooks (offline)', () => {
         [1, 'blocked', 'preToolExecution', 'agent-7'],
         [2, 'failed', 'normalizeParams', 'agent-7'],
       ]);
-      expect(entries[0].blockedBy).to.deep.equal({ policy: 'RejectToolPolicy', stage: 'preToolExecution' });
+      expect(entries[0].blockedBy).to.deep.equal({ policy: 'Reject Tool Call', stage: 'preToolExecution' });
       expect(entries[1].error.code).to.equal('E_INVALID_PARAMS');
       for (const entry of entries) expect(auditEntryProblems(entry)).to.deep.equal([]);
       const [status] = kit.audit.pending();
@@ -87,7 +87,7 @@ describe('audit trail hooks (offline)', () => {
         const kit = await createAgentKit({ client: track(offlineClient().setMaxAttempts(1)), pluginsDir: null, plugins: [pluginOf('p', tool)], context: { hooks: [hook], mode, accountId: '0.0.2', strategy } });
         const result = await kit.execute('echo_tool', { text: 'hi' });
         expect(result.raw.errorCode).to.equal('E_MODE');
-        expect(String(result.raw.error)).to.contain(`cannot run in ${mode} mode`);
+        expect(String(result.raw.error)).to.contain('does not support AgentMode.RETURN_BYTES or AgentMode.CUSTOM_RETURN_BYTES. Stopping the agent execution before tool');
         expect(tool.calls.normalize).to.equal(0);
         await kit.close();
       });

@@ -198,7 +198,7 @@ describe('HederaAgentAPI (seed compatibility)', () => {
     const client = offlineClient();
     const api = new HederaAgentAPI(client, { hooks: [new RejectToolPolicy(['transfer_builder_tool'])] }, [new EchoTool(), new TransferBuilderTool()]);
     expect(JSON.parse(await api.run('echo_tool', { text: 'x' })).raw.data).to.deep.equal({ echoed: 'x', amount: 1 });
-    expect(JSON.parse(await api.run('transfer_builder_tool', { to: '0.0.5', hbar: 1 })).raw.blockedBy.policy).to.equal('RejectToolPolicy');
+    expect(JSON.parse(await api.run('transfer_builder_tool', { to: '0.0.5', hbar: 1 })).raw.blockedBy.policy).to.equal('Reject Tool Call');
     expect(api.listTools().map((tool) => tool.method)).to.deep.equal(['echo_tool', 'transfer_builder_tool']);
     client.close();
   });

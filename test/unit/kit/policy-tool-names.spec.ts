@@ -23,7 +23,7 @@ describe('policy tool names at kit start', () => {
     for (const slip of ['echo_tol', 'Echo_Tool', ' echo_tool', 'echo_tools', 'ecxo_tool']) {
       it(`refuses to start for "${slip}", naming the policy and the tool meant`, async () => {
         const error = await make([new RejectToolPolicy([slip])]).then(() => undefined, (thrown: Error) => thrown);
-        expect(error?.message).to.contain('"RejectToolPolicy"').and.to.contain(`"${slip}"`).and.to.contain('did you mean "echo_tool"');
+        expect(error?.message).to.contain('"Reject Tool Call"').and.to.contain(`"${slip}"`).and.to.contain('did you mean "echo_tool"');
         expect((error as { code?: string }).code).to.equal('E_INVALID_LISTENER');
       });
     }

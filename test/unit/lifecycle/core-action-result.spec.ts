@@ -86,8 +86,11 @@ describe('core action results', () => {
       const tool = new ScriptedTool(transfer, async () => false);
       const result = await run(tool);
       expect(tool.sent).to.have.length(0);
-      expect(result.raw.status).to.equal('SUCCESS');
-      expect(result.raw.submitted).to.equal(undefined);
+      // An unsent transaction is handed back, never as SUCCESS (which would read as executed).
+      expect(result.raw.status).to.equal('NOT_SUBMITTED');
+      expect(result.raw.submitted).to.equal(false);
+      expect(result.raw.transactionType).to.equal('TransferTransaction');
+      expect(result.humanMessage).to.contain('did not submit it');
     });
 
     it('takes a promise of true as "yes": the transaction goes to the secondary action once', async () => {

@@ -28,7 +28,7 @@ describe('core-token plugin', () => {
       for (const tool of entry.plugin.tools({})) {
         expect(tool.name, tool.method).to.be.a('string').and.not.equal('');
         expect(tool.description.length, tool.method).to.be.greaterThan(40);
-        const schema = z.toJSONSchema(tool.parameters, { io: 'input', unrepresentable: 'any' }) as { additionalProperties?: unknown; properties: Record<string, { description?: string }> };
+        const schema = z.toJSONSchema(tool.parameters as z.ZodType, { io: 'input', unrepresentable: 'any' }) as { additionalProperties?: unknown; properties: Record<string, { description?: string }> };
         expect(schema.additionalProperties, tool.method).to.equal(false);
         for (const [field, property] of Object.entries(schema.properties)) {
           expect(property.description, `${tool.method}.${field}`).to.be.a('string').and.not.equal('');

@@ -63,7 +63,7 @@ describe('MaxRecipientsPolicy', () => {
 
     it('blocks one recipient over the limit, saying how many', async () => {
       const result = await statusOf(new MaxRecipientsPolicy(2), 'transfer_hbar_tool', hbar([['0.0.5', 1], ['0.0.6', 1], ['0.0.7', 1], ['0.0.2', -3]]));
-      expect(result.raw.blockedBy).to.deep.equal({ policy: 'MaxRecipientsPolicy', stage: 'postParamsNormalization', reason: '3 recipients exceed the maximum of 2' });
+      expect(result.raw.blockedBy).to.deep.equal({ policy: 'Max Recipients Policy', stage: 'postParamsNormalization', reason: '3 recipients exceed the maximum of 2' });
     });
   });
 
@@ -88,7 +88,7 @@ describe('MaxRecipientsPolicy', () => {
   describe('custom strategies', () => {
     it('applies to an additional tool', async () => {
       const policy = new MaxRecipientsPolicy(2, ['bulk_tool'], { bulk_tool: (params) => params.recipients.length });
-      expect((await statusOf(policy, 'bulk_tool', { recipients: [1, 2, 3] })).raw.blockedBy?.policy).to.equal('MaxRecipientsPolicy');
+      expect((await statusOf(policy, 'bulk_tool', { recipients: [1, 2, 3] })).raw.blockedBy?.policy).to.equal('Max Recipients Policy');
     });
 
     it('overrides the default strategy of a default tool', async () => {
@@ -103,7 +103,7 @@ describe('MaxRecipientsPolicy', () => {
     });
     for (const bad of [0, -1, 2.5, Number.NaN, '5' as unknown as number]) {
       it(`refuses maxRecipients ${String(bad)}`, () => {
-        expect(() => new MaxRecipientsPolicy(bad)).to.throw(/maxRecipients must be a positive integer/);
+        expect(() => new MaxRecipientsPolicy(bad)).to.throw(/'maxRecipients' must be a positive integer/);
       });
     }
     it('guards the seven default tools', () => {
@@ -127,7 +127,7 @@ describe('RejectToolPolicy', () => {
     const tool = new ShapeTool('delete_account_tool', () => normalised++);
     const kit = await createAgentKit({ client, pluginsDir: null, plugins: [pluginOf('p', tool)], context: { hooks: [new RejectToolPolicy(['delete_account_tool'])] } });
     const result = await kit.execute('delete_account_tool', {});
-    expect(result.raw.blockedBy).to.deep.equal({ policy: 'RejectToolPolicy', stage: 'preToolExecution' });
+    expect(result.raw.blockedBy).to.deep.equal({ policy: 'Reject Tool Call', stage: 'preToolExecution' });
     expect(normalised).to.equal(0);
     await kit.close();
     client.close();

@@ -68,7 +68,7 @@ describe('HederaLangchainToolkit', () => {
       expect(message).to.be.instanceOf(ToolMessage);
       expect((message as ToolMessage).status).to.equal('error');
       const result = JSON.parse((message as ToolMessage).content as string);
-      expect(result.raw.blockedBy).to.deep.include({ policy: 'RejectToolPolicy', stage: 'preToolExecution' });
+      expect(result.raw.blockedBy).to.deep.include({ policy: 'Reject Tool Call', stage: 'preToolExecution' });
       expect(result.humanMessage).to.contain('retrying the same request will not help');
     });
   });

@@ -64,7 +64,7 @@ describe('createMcpServer', () => {
       const result = await client.callTool({ name: 'forbidden_tool', arguments: { text: 'hi' } });
       expect(result.isError).to.equal(true);
       const [sentence, json] = result.content as TextContent;
-      expect(sentence!.text).to.contain('"RejectToolPolicy"').and.to.contain('preToolExecution').and.to.contain('retrying the same request will not help');
+      expect(sentence!.text).to.contain('"Reject Tool Call"').and.to.contain('preToolExecution').and.to.contain('retrying the same request will not help');
       expect(JSON.parse(json!.text)).to.deep.include({ errorCode: 'E_POLICY_BLOCKED' });
     });
   });
