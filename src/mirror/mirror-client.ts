@@ -14,8 +14,10 @@ import type {
 } from './mirror-types.js';
 
 export interface MirrorClientOptions {
-  /** Retries after HTTP 429/503 or a network error (default 2). */
+  /** Retries after a status in `retryStatuses` or a network error (default 2). */
   retries?: number;
+  /** HTTP statuses worth another try (default 429 and 503). */
+  retryStatuses?: readonly number[];
   /** First retry delay in ms, doubled each retry (default 500). */
   retryDelayMs?: number;
   /** Per-request timeout in ms (default 10000). */
@@ -44,12 +46,12 @@ export interface BalancesQuery {
 
 const MAX_PAGE = 100;
 const MAX_MESSAGES = 1000;
-const RETRIED_STATUSES = new Set([429, 503]);
+const RETRIED_STATUSES = [429, 503];
 
 /**
  * A small client for the mirror node REST API (`/api/v1/...`), built on global fetch. Unknown
- * entities raise a MirrorError with code E_MIRROR_NOT_FOUND; 429 and 503 are retried a bounded
- * number of times.
+ * entities raise a MirrorError with code E_MIRROR_NOT_FOUND; 429 and 503 (or the configured
+ * `retryStatuses`) are retried a bounded number of times.
  *
  * @example
  * const mirror = new MirrorClient('https://testnet.mirrornode.hedera.com');
@@ -59,6 +61,7 @@ const RETRIED_STATUSES = new Set([429, 503]);
 export class MirrorClient {
   readonly baseUrl: string;
   private readonly retries: number;
+  private readonly retryStatuses: ReadonlySet<number>;
   private readonly retryDelayMs: number;
   private readonly timeoutMs: number;
   private readonly fetchImpl: typeof fetch;
@@ -66,23 +69,24 @@ export class MirrorClient {
   constructor(baseUrl: string, options: MirrorClientOptions = {}) {
     this.baseUrl = normaliseBaseUrl(baseUrl);
     this.retries = options.retries ?? 2;
+    this.retryStatuses = new Set(options.retryStatuses ?? RETRIED_STATUSES);
     this.retryDelayMs = options.retryDelayMs ?? 500;
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.fetchImpl = options.fetch ?? globalThis.fetch;
   }
 
   getAccount(accountId: string): Promise<MirrorAccount> {
-    return this.get(`/accounts/${encodeURIComponent(accountId)}`, `account ${accountId}`);
+    return this.getJson(`/accounts/${encodeURIComponent(accountId)}`, `account ${accountId}`);
   }
 
   /** The account's token relationships (balances in smallest units), following pages. */
   async getAccountTokens(accountId: string): Promise<MirrorAccountTokens> {
     const what = `account ${accountId}`;
-    const first = await this.get<MirrorAccountTokens>(`/accounts/${encodeURIComponent(accountId)}/tokens?limit=${MAX_PAGE}`, what);
+    const first = await this.getJson<MirrorAccountTokens>(`/accounts/${encodeURIComponent(accountId)}/tokens?limit=${MAX_PAGE}`, what);
     const tokens = [...first.tokens];
     let next = first.links?.next ?? null;
     for (let page = 0; next && page < 50; page++) {
-      const body = await this.get<MirrorAccountTokens>(next, what);
+      const body = await this.getJson<MirrorAccountTokens>(next, what);
       tokens.push(...body.tokens);
       next = body.links?.next ?? null;
     }
@@ -90,7 +94,7 @@ export class MirrorClient {
   }
 
   getTopic(topicId: string): Promise<MirrorTopic> {
-    return this.get(`/topics/${encodeURIComponent(topicId)}`, `topic ${topicId}`);
+    return this.getJson(`/topics/${encodeURIComponent(topicId)}`, `topic ${topicId}`);
   }
 
   /** Messages of a topic, following `links.next` until `limit` messages are collected or none are left. */
@@ -102,11 +106,11 @@ export class MirrorClient {
     if (query.sequenceNumber !== undefined) params.set('sequencenumber', String(query.sequenceNumber));
     for (const filter of [query.timestamp ?? []].flat()) params.append('timestamp', filter);
     const what = `topic ${topicId}`;
-    const first = await this.get<MirrorTopicMessages>(`/topics/${encodeURIComponent(topicId)}/messages?${params}`, what);
+    const first = await this.getJson<MirrorTopicMessages>(`/topics/${encodeURIComponent(topicId)}/messages?${params}`, what);
     const messages: MirrorTopicMessage[] = [...first.messages];
     let next = first.links?.next ?? null;
     while (next && messages.length < wanted) {
-      const body = await this.get<MirrorTopicMessages>(next, what);
+      const body = await this.getJson<MirrorTopicMessages>(next, what);
       if (body.messages.length === 0) break;
       messages.push(...body.messages);
       next = body.links?.next ?? null;
@@ -115,13 +119,13 @@ export class MirrorClient {
   }
 
   getToken(tokenId: string): Promise<MirrorToken> {
-    return this.get(`/tokens/${encodeURIComponent(tokenId)}`, `token ${tokenId}`);
+    return this.getJson(`/tokens/${encodeURIComponent(tokenId)}`, `token ${tokenId}`);
   }
 
   /** Accepts the SDK form `0.0.2@1700000000.123456789` or the mirror form `0.0.2-1700000000-123456789`. */
   getTransaction(transactionId: string): Promise<MirrorTransactions> {
     const mirrorId = toMirrorTransactionId(transactionId);
-    return this.get(`/transactions/${encodeURIComponent(mirrorId)}`, `transaction ${transactionId}`);
+    return this.getJson(`/transactions/${encodeURIComponent(mirrorId)}`, `transaction ${transactionId}`);
   }
 
   getBalances(query: BalancesQuery = {}): Promise<MirrorBalances> {
@@ -131,16 +135,36 @@ export class MirrorClient {
     if (query.order) params.set('order', query.order);
     if (query.timestamp) params.set('timestamp', query.timestamp);
     const suffix = params.size ? `?${params}` : '';
-    return this.get(`/balances${suffix}`, 'balances');
+    return this.getJson(`/balances${suffix}`, 'balances');
   }
 
-  /** GET a path under /api/v1 (or a `links.next` path starting with /api/v1) and parse the JSON body. */
-  private async get<T>(path: string, what: string): Promise<T> {
+  /**
+   * GET any path under /api/v1, or a `links.next` value (which already starts with /api/v1), for
+   * routes this client has no method of its own for. `what` names the thing read in errors.
+   *
+   * @example
+   * const page = await mirror.getJson<{ nfts: unknown[] }>('/accounts/0.0.5/nfts?limit=100', 'NFTs of account 0.0.5');
+   */
+  getJson<T>(path: string, what: string): Promise<T> {
+    return this.send<T>('GET', path, what);
+  }
+
+  /**
+   * POST a JSON body to a path under /api/v1 (the mirror's `/contracts/call` is the one POST route)
+   * and parse the JSON answer.
+   */
+  postJson<T>(path: string, body: unknown, what: string): Promise<T> {
+    return this.send<T>('POST', path, what, JSON.stringify(body));
+  }
+
+  private async send<T>(method: 'GET' | 'POST', path: string, what: string, body?: string): Promise<T> {
     const url = path.startsWith('/api/') ? `${this.baseUrl}${path}` : `${this.baseUrl}/api/v1${path}`;
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
     for (let attempt = 0; ; attempt++) {
       let response: Response;
       try {
-        response = await this.fetchImpl(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(this.timeoutMs) });
+        response = await this.fetchImpl(url, { method, headers, body, signal: AbortSignal.timeout(this.timeoutMs) });
       } catch (error) {
         if (attempt < this.retries) {
           await delay(this.retryDelayMs * 2 ** attempt);
@@ -150,7 +174,7 @@ export class MirrorClient {
       }
       if (response.ok) return parseBody<T>(response, what, this.baseUrl);
       await response.body?.cancel().catch(() => undefined);
-      if (RETRIED_STATUSES.has(response.status) && attempt < this.retries) {
+      if (this.retryStatuses.has(response.status) && attempt < this.retries) {
         await delay(this.retryDelayMs * 2 ** attempt);
         continue;
       }

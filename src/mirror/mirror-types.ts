@@ -187,3 +187,113 @@ export interface MirrorBalances {
   balances: MirrorBalanceEntry[];
   links: MirrorLinks;
 }
+
+export interface MirrorTimestampRange {
+  from: string;
+  to: string | null;
+}
+
+/** `/accounts/{id}/airdrops/pending` (to the account) and `/outstanding` (from it). */
+export interface MirrorAirdrop {
+  /** smallest units; null for an NFT */
+  amount: number | null;
+  receiver_id: string | null;
+  sender_id: string | null;
+  serial_number: number | null;
+  timestamp: MirrorTimestampRange;
+  token_id: string | null;
+}
+
+export interface MirrorAirdrops {
+  airdrops: MirrorAirdrop[];
+  links: MirrorLinks;
+}
+
+export interface MirrorTokenAllowance {
+  amount: number;
+  amount_granted: number;
+  owner: string;
+  spender: string;
+  timestamp: MirrorTimestampRange;
+  token_id: string;
+}
+
+export interface MirrorTokenAllowances {
+  allowances: MirrorTokenAllowance[];
+  links: MirrorLinks;
+}
+
+export interface MirrorNft {
+  account_id: string | null;
+  created_timestamp: string | null;
+  delegating_spender: string | null;
+  deleted: boolean;
+  /** base64 */
+  metadata: string;
+  modified_timestamp: string | null;
+  serial_number: number;
+  spender: string | null;
+  token_id: string;
+}
+
+export interface MirrorNfts {
+  nfts: MirrorNft[];
+  links: MirrorLinks;
+}
+
+export interface MirrorExchangeRate {
+  cent_equivalent: number;
+  /** seconds since the epoch */
+  expiration_time: number;
+  hbar_equivalent: number;
+}
+
+export interface MirrorExchangeRates {
+  current_rate: MirrorExchangeRate;
+  next_rate: MirrorExchangeRate;
+  timestamp: string;
+}
+
+export interface MirrorContract {
+  contract_id: string | null;
+  admin_key?: MirrorKey | null;
+  auto_renew_account?: string | null;
+  auto_renew_period?: number | null;
+  created_timestamp?: string | null;
+  deleted?: boolean;
+  evm_address?: string;
+  expiration_timestamp?: string | null;
+  file_id?: string | null;
+  max_automatic_token_associations?: number | null;
+  memo?: string;
+  nonce?: number | null;
+  obtainer_id?: string | null;
+  permanent_removal?: boolean | null;
+  proxy_account_id?: string | null;
+  timestamp?: MirrorTimestampRange;
+  bytecode?: string | null;
+  runtime_bytecode?: string | null;
+}
+
+export interface MirrorScheduleSignature {
+  consensus_timestamp: string;
+  public_key_prefix: string;
+  signature: string;
+  type: string;
+}
+
+export interface MirrorSchedule {
+  schedule_id: string;
+  admin_key?: MirrorKey | null;
+  consensus_timestamp: string;
+  creator_account_id: string;
+  deleted: boolean;
+  executed_timestamp: string | null;
+  expiration_time: string | null;
+  memo: string;
+  payer_account_id: string;
+  signatures: MirrorScheduleSignature[];
+  /** base64 of the scheduled TransactionBody */
+  transaction_body: string;
+  wait_for_expiry: boolean;
+}

@@ -10,6 +10,8 @@ type Reply = { status: number; body?: unknown };
 /** A real HTTP server on loopback that answers each request from a script and records the URLs. */
 class ScriptedMirror {
   readonly requests: string[] = [];
+  /** `METHOD url body` of every request, for the routes where method and body matter. */
+  readonly calls: string[] = [];
   private readonly replies = new Map<string, Reply[]>();
   private server!: Server;
   url = '';
@@ -22,11 +24,17 @@ class ScriptedMirror {
     this.server = createServer((req: IncomingMessage, res: ServerResponse) => {
       const url = req.url ?? '';
       this.requests.push(url);
-      const key = [...this.replies.keys()].filter((prefix) => url.startsWith(prefix)).sort((a, b) => b.length - a.length)[0];
-      const queue = key ? this.replies.get(key)! : [];
-      const next = queue.length > 1 ? queue.shift()! : queue[0] ?? { status: 404, body: { _status: { messages: [{ message: 'Not found' }] } } };
-      res.writeHead(next.status, { 'content-type': 'application/json' });
-      res.end(next.body === undefined ? '' : typeof next.body === 'string' ? next.body : JSON.stringify(next.body));
+      let body = '';
+      req.on('data', (chunk: Buffer) => { body += chunk.toString(); });
+      // Answer once the body is in, so `calls` is complete when the client sees the reply.
+      req.on('end', () => {
+        this.calls.push(`${req.method} ${url} ${body}`.trim());
+        const key = [...this.replies.keys()].filter((prefix) => url.startsWith(prefix)).sort((a, b) => b.length - a.length)[0];
+        const queue = key ? this.replies.get(key)! : [];
+        const next = queue.length > 1 ? queue.shift()! : queue[0] ?? { status: 404, body: { _status: { messages: [{ message: 'Not found' }] } } };
+        res.writeHead(next.status, { 'content-type': 'application/json' });
+        res.end(next.body === undefined ? '' : typeof next.body === 'string' ? next.body : JSON.stringify(next.body));
+      });
     });
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
@@ -131,6 +139,35 @@ describe('MirrorClient', () => {
       mirror.reply('/api/v1/balances', { status: 200, body: { timestamp: null, balances: [], links: { next: null } } });
       await client.getBalances({ accountId: '0.0.5', limit: 1, order: 'asc' });
       expect(mirror.requests[0]).to.equal('/api/v1/balances?account.id=0.0.5&limit=1&order=asc');
+    });
+  });
+
+  describe('when reading a route without a method of its own', () => {
+    it('GETs the path under /api/v1 and follows a links.next path as it is', async () => {
+      mirror.reply('/api/v1/accounts/0.0.5/nfts', { status: 200, body: { nfts: [], links: { next: null } } });
+      await client.getJson('/accounts/0.0.5/nfts?limit=100', 'NFTs of account 0.0.5');
+      await client.getJson('/api/v1/accounts/0.0.5/nfts?limit=100&serialnumber=lt:3', 'NFTs of account 0.0.5');
+      expect(mirror.requests).to.deep.equal(['/api/v1/accounts/0.0.5/nfts?limit=100', '/api/v1/accounts/0.0.5/nfts?limit=100&serialnumber=lt:3']);
+    });
+
+    it('POSTs a JSON body and names the thing in a failure', async () => {
+      mirror.reply('/api/v1/contracts/call', { status: 200, body: { result: '0x01' } });
+      expect(await client.postJson('/contracts/call', { data: '0x12', to: '0xab' }, 'call')).to.deep.equal({ result: '0x01' });
+      expect(mirror.calls).to.deep.equal(['POST /api/v1/contracts/call {"data":"0x12","to":"0xab"}']);
+      const error = await client.getJson('/schedules/0.0.8', 'schedule 0.0.8').then(() => undefined, (thrown: unknown) => thrown);
+      expect((error as MirrorError).message).to.contain('schedule 0.0.8 does not exist');
+    });
+  });
+
+  describe('when other statuses are configured as retryable', () => {
+    it('retries those and no longer the defaults', async () => {
+      const gateway = new MirrorClient(mirror.url, { retries: 1, retryDelayMs: 1, retryStatuses: [502] });
+      mirror.reply('/api/v1/topics/0.0.9', { status: 502 }, { status: 200, body: { topic_id: '0.0.9', memo: 'x' } });
+      expect((await gateway.getTopic('0.0.9')).memo).to.equal('x');
+      mirror.reply('/api/v1/tokens/0.0.1', { status: 503 });
+      const error = await gateway.getToken('0.0.1').then(() => undefined, (thrown: unknown) => thrown);
+      expect((error as MirrorError).httpStatus).to.equal(503);
+      expect(mirror.requests).to.have.length(3);
     });
   });
 
