@@ -103,11 +103,11 @@ export class KitStagedTool extends KitToolAdapter {
   }
 
   normalizeParams(params: unknown, context: Context, client: Client): unknown {
-    return this.tool.normalizeParams(params, kitToolContext(context), client);
+    return this.tool.normalizeParams(params, kitToolContext(context, client), client);
   }
 
   coreAction(params: unknown, context: Context, client: Client): unknown {
-    return this.tool.coreAction(params, kitToolContext(context), client);
+    return this.tool.coreAction(params, kitToolContext(context, client), client);
   }
 
   /** As in the Hedera Agent Kit, a tool that does not say otherwise goes on to its secondary action. */
@@ -129,7 +129,7 @@ export class KitStagedTool extends KitToolAdapter {
       },
     };
     const toolContext: Context = {
-      ...kitToolContext(context),
+      ...kitToolContext(context, client),
       mode: returnsBytes(context.mode) ? AgentMode.CUSTOM_RETURN_BYTES : AgentMode.CUSTOM_EXECUTE_TX,
       transactionStrategy,
     };
@@ -163,7 +163,7 @@ export class KitPlainTool extends KitToolAdapter {
   }
 
   coreAction(params: unknown, context: Context, client: Client): unknown {
-    return this.tool.execute(client, kitToolContext(context), params);
+    return this.tool.execute(client, kitToolContext(context, client), params);
   }
 
   shouldSecondaryAction(): boolean {

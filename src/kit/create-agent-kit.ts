@@ -16,7 +16,7 @@ export interface AgentKitOptions {
   client: Client;
   context?: Context;
   /** Plugins added to those found in `pluginsDir`. */
-  plugins?: Plugin[];
+  plugins?: readonly Plugin[];
   /** Folder of plugins to load; defaults to the project's core plugins; `null` loads none. */
   pluginsDir?: string | null;
   /** Decorated classes (resolved in the kit's container) and hook/policy instances. */

@@ -8,6 +8,7 @@ import { coreAccountPlugin, coreConsensusPlugin } from '@hashgraph/hedera-agent-
 import { MaxRecipientsPolicy as KitMaxRecipientsPolicy } from '@hashgraph/hedera-agent-kit/policies';
 import { readJournalSnapshot } from '../../../src/audit/journal-reader.js';
 import { verifyAuditTopic } from '../../../src/audit/verify-audit-topic.js';
+import { mirrornodeServiceFor } from '../../../src/compat/kit-mirrornode-service.js';
 import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { AbstractHook } from '../../../src/hooks/abstract-hook.js';
 import { HcsAuditTrailHook, HolAuditTrailHook } from '../../../src/hooks/index.js';
@@ -25,6 +26,8 @@ describe('this project’s hooks and policies inside the real Hedera Agent Kit',
   let other: string;
   let journalDir: string;
   let kitTools: KitTool[];
+  // Its tools find the mirror node by ledger ID (a fixed local port); the devnet's is elsewhere.
+  let mirror: { mirrornodeService: never };
 
   before(async () => {
     net = await startDevnet();
@@ -33,6 +36,7 @@ describe('this project’s hooks and policies inside the real Hedera Agent Kit',
     recipient = (await net.createAccount({ hbar: 1 })).accountId;
     other = (await net.createAccount({ hbar: 1 })).accountId;
     kitTools = [...coreAccountPlugin.tools({}), ...coreConsensusPlugin.tools({})];
+    mirror = { mirrornodeService: mirrornodeServiceFor(net.mirrorUrl) as never };
   });
 
   after(async () => {
@@ -58,7 +62,7 @@ describe('this project’s hooks and policies inside the real Hedera Agent Kit',
 
   describe('when its tools run with the built-in policies in context.hooks', () => {
     it('blocks only the policies’ own tools, with the real kit’s block sentence, and moves nothing', async () => {
-      const api = new KitHederaAgentAPI(client, { hooks: [new MaxRecipientsPolicy(1), new RejectToolPolicy(['delete_topic_tool'])] as never }, kitTools);
+      const api = new KitHederaAgentAPI(client, { ...mirror, hooks: [new MaxRecipientsPolicy(1), new RejectToolPolicy(['delete_topic_tool'])] as never }, kitTools);
       const before = await tinybarsOf(recipient);
       const wide = await run(api, 'transfer_hbar_tool', { transfers: [{ accountId: recipient, amount: 0.1 }, { accountId: other, amount: 0.1 }] });
       expect(wide.raw.status).to.equal('ERROR');
@@ -83,7 +87,7 @@ describe('this project’s hooks and policies inside the real Hedera Agent Kit',
     it('audits only its relevant tools, under the tool’s name, with the client the kit passes', async () => {
       const topicId = await newTopic();
       const hook = new HcsAuditTrailHook(['transfer_hbar_tool'], topicId, undefined, { journalDir });
-      const api = new KitHederaAgentAPI(client, { hooks: [hook] as never }, kitTools);
+      const api = new KitHederaAgentAPI(client, { ...mirror, hooks: [hook] as never }, kitTools);
       const sent = await run(api, 'transfer_hbar_tool', { transfers: [{ accountId: recipient, amount: 0.01 }] });
       expect(sent.raw.status, sent.humanMessage).to.equal('SUCCESS');
       const topic = await run(api, 'create_topic_tool', {});
@@ -99,7 +103,7 @@ describe('this project’s hooks and policies inside the real Hedera Agent Kit',
 
     it('refuses RETURN_BYTES mode with the real kit’s wording, before the tool runs', async () => {
       const hook = new HcsAuditTrailHook(['transfer_hbar_tool'], '0.0.1234', undefined, { journalDir, deliver: false });
-      const api = new KitHederaAgentAPI(client, { mode: KitAgentMode.RETURN_BYTES, accountId: net.operatorId, hooks: [hook] as never }, kitTools);
+      const api = new KitHederaAgentAPI(client, { ...mirror, mode: KitAgentMode.RETURN_BYTES, accountId: net.operatorId, hooks: [hook] as never }, kitTools);
       const refused = await run(api, 'transfer_hbar_tool', { transfers: [{ accountId: recipient, amount: 0.01 }] });
       expect(refused.raw.status).to.equal('ERROR');
       expect(refused.raw.error).to.contain(
@@ -114,7 +118,7 @@ describe('this project’s hooks and policies inside the real Hedera Agent Kit',
       const sessionId = await newTopic('hcs-2:0:0');
       const hook = new HolAuditTrailHook({ relevantTools: ['create_topic_tool'], sessionId, journalDir });
       expect(hook.getSessionId()).to.equal(sessionId);
-      const api = new KitHederaAgentAPI(client, { hooks: [hook] as never }, kitTools);
+      const api = new KitHederaAgentAPI(client, { ...mirror, hooks: [hook] as never }, kitTools);
       const created = await run(api, 'create_topic_tool', { topicMemo: 'audited' });
       expect(created.raw.status, created.humanMessage).to.equal('SUCCESS');
       await run(api, 'transfer_hbar_tool', { transfers: [{ accountId: recipient, amount: 0.01 }] });
@@ -144,7 +148,7 @@ describe('this project’s hooks and policies inside the real Hedera Agent Kit',
         }
       }
       const counting = new CountingHook();
-      const api = new KitHederaAgentAPI(client, { hooks: [new NoNewTopicsPolicy(), counting] as never }, kitTools);
+      const api = new KitHederaAgentAPI(client, { ...mirror, hooks: [new NoNewTopicsPolicy(), counting] as never }, kitTools);
       const blocked = await run(api, 'create_topic_tool', {});
       expect(blocked.raw.error).to.contain('Action create_topic_tool blocked by policy: No New Topics (Topics are created by operations only)');
       const sent = await run(api, 'transfer_hbar_tool', { transfers: [{ accountId: recipient, amount: 0.01 }] });
@@ -157,7 +161,7 @@ describe('this project’s hooks and policies inside the real Hedera Agent Kit',
     it('runs them with its context.hooks through this lifecycle and lists their toolType', async () => {
       const account = (await loadPlugins(CORE_PLUGINS_DIR)).find(({ plugin }) => plugin.name === 'core-account')!.plugin;
       const ours = account.tools({}) as unknown as KitTool[];
-      const api = new KitHederaAgentAPI(client, { hooks: [new KitMaxRecipientsPolicy(1)] }, ours);
+      const api = new KitHederaAgentAPI(client, { ...mirror, hooks: [new KitMaxRecipientsPolicy(1)] }, ours);
       expect(api.listTools().find((tool) => tool.method === 'transfer_hbar_tool')?.toolType).to.equal('transaction');
       const before = await tinybarsOf(recipient);
       const wide = await run(api, 'transfer_hbar_tool', { transfers: [{ accountId: recipient, amount: 0.1 }, { accountId: other, amount: 0.1 }] });
@@ -170,7 +174,7 @@ describe('this project’s hooks and policies inside the real Hedera Agent Kit',
     it('hears hooks added to context.hooks after the first call', async () => {
       const account = (await loadPlugins(CORE_PLUGINS_DIR)).find(({ plugin }) => plugin.name === 'core-account')!.plugin;
       const hooks: unknown[] = [];
-      const api = new KitHederaAgentAPI(client, { hooks: hooks as never }, account.tools({}) as unknown as KitTool[]);
+      const api = new KitHederaAgentAPI(client, { ...mirror, hooks: hooks as never }, account.tools({}) as unknown as KitTool[]);
       expect((await run(api, 'transfer_hbar_tool', { transfers: [{ accountId: recipient, amount: 0.01 }] })).raw.status).to.equal('SUCCESS');
       hooks.push(new RejectToolPolicy(['transfer_hbar_tool']));
       const refused = await run(api, 'transfer_hbar_tool', { transfers: [{ accountId: recipient, amount: 0.01 }] });

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import path from 'node:path';
 import { AccountBalanceQuery, type Client } from '@hiero-ledger/sdk';
 import { AbstractPolicy as KitAbstractPolicy, TOOL_TYPE as KIT_TOOL_TYPE } from '@hashgraph/hedera-agent-kit';
-import { allCorePlugins, coreAccountPlugin, coreConsensusPlugin } from '@hashgraph/hedera-agent-kit/plugins';
+import { allCorePlugins, coreAccountPlugin, coreAccountQueryPlugin, coreConsensusPlugin } from '@hashgraph/hedera-agent-kit/plugins';
 import { MaxRecipientsPolicy as KitMaxRecipientsPolicy, RejectToolPolicy as KitRejectToolPolicy } from '@hashgraph/hedera-agent-kit/policies';
 import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
@@ -96,6 +96,26 @@ describe('the Hedera Agent Kit’s plugins in this kit, unchanged', function () 
       expect(result.raw.status, result.humanMessage).to.equal('SUCCESS');
       expect(result.raw.bytes).to.be.instanceOf(Uint8Array);
       expect(result.raw.submitted).to.equal(false);
+      await kit.close();
+    });
+  });
+
+  describe('when its query tool runs', () => {
+    it('returns its own { raw, humanMessage } with raw.status SUCCESS, reading the mirror node the kit was given', async () => {
+      const kit = await createAgentKit({ client, pluginsDir: null, plugins: [coreAccountQueryPlugin as Plugin], mirrorNodeUrl: net.mirrorUrl });
+      const result = await kit.execute('get_hbar_balance_query_tool', { accountId: recipient });
+      const tinybars = await tinybarsOf(client, recipient);
+      expect(result.raw).to.deep.equal({ accountId: recipient, hbarBalance: String(Number(tinybars) / 1e8), status: 'SUCCESS' });
+      expect(result.humanMessage).to.equal(`Account ${recipient} has a balance of ${Number(tinybars) / 1e8} HBAR`);
+      await kit.close();
+    });
+
+    it('says what to configure when the kit has no mirror node and the client no ledger ID', async () => {
+      const kit = await createAgentKit({ client, pluginsDir: null, plugins: [coreAccountQueryPlugin as Plugin] });
+      const result = await kit.execute('get_hbar_balance_query_tool', { accountId: recipient });
+      expect(result.raw.status).to.equal('ERROR');
+      expect(result.raw.errorCode).to.equal('E_MIRROR_NOT_CONFIGURED');
+      expect(result.raw.error).to.contain('pass mirrorNodeUrl to createAgentKit');
       await kit.close();
     });
   });
