@@ -1,10 +1,14 @@
 import { expect } from 'chai';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AccountBalanceQuery, type Client } from '@hiero-ledger/sdk';
 import { AbstractPolicy as KitAbstractPolicy, TOOL_TYPE as KIT_TOOL_TYPE } from '@hashgraph/hedera-agent-kit';
 import { allCorePlugins, coreAccountPlugin, coreAccountQueryPlugin, coreConsensusPlugin } from '@hashgraph/hedera-agent-kit/plugins';
 import { MaxRecipientsPolicy as KitMaxRecipientsPolicy, RejectToolPolicy as KitRejectToolPolicy } from '@hashgraph/hedera-agent-kit/policies';
+import { readJournalSnapshot } from '../../../src/audit/journal-reader.js';
 import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
+import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import type { Plugin } from '../../../src/plugins/plugin-contract.js';
 
@@ -90,6 +94,24 @@ describe('the Hedera Agent Kit’s plugins in this kit, unchanged', function () 
       await kit.close();
     });
 
+    it('hands the transaction to context.transactionStrategy in CUSTOM_EXECUTE_TX mode, as the real kit does', async () => {
+      const handled: string[] = [];
+      const transactionStrategy = {
+        async handle(transaction: { execute(c: Client): Promise<{ getReceipt(c: Client): Promise<{ status: unknown }> }>; transactionId: unknown }, signer: Client) {
+          handled.push(transaction.constructor.name);
+          const receipt = await (await transaction.execute(signer)).getReceipt(signer);
+          return { raw: { status: String(receipt.status), transactionId: String(transaction.transactionId) }, humanMessage: 'approved and sent' };
+        },
+      };
+      const kit = await createAgentKit({ client, pluginsDir: null, plugins: [coreAccountPlugin as Plugin], context: { mode: 'customExecuteTx' as never, transactionStrategy } });
+      const before = await tinybarsOf(client, recipient);
+      const result = await kit.execute('transfer_hbar_tool', { transfers: [{ accountId: recipient, amount: 0.2 }] });
+      expect(result.raw.status, result.humanMessage).to.equal('SUCCESS');
+      expect(handled).to.deep.equal(['TransferTransaction']);
+      expect(await tinybarsOf(client, recipient)).to.equal(before + 20_000_000n);
+      await kit.close();
+    });
+
     it('returns bytes, unsent, in RETURN_BYTES mode', async () => {
       const kit = await createAgentKit({ client, pluginsDir: null, plugins: [coreConsensusPlugin as Plugin], mirrorNodeUrl: net.mirrorUrl, context: { mode: 'returnBytes' as never, accountId: net.operatorId } });
       const result = await kit.execute('create_topic_tool', { topicMemo: 'drafted' });
@@ -169,6 +191,21 @@ describe('the Hedera Agent Kit’s plugins in this kit, unchanged', function () 
       const allowed = await kit.execute('transfer_hbar_tool', { transfers: [{ accountId: recipient, amount: 0.1 }] });
       expect(allowed.raw.status, allowed.humanMessage).to.equal('SUCCESS');
       await kit.close();
+    });
+
+    it('has this project’s audit hook record its policy’s block as a block', async () => {
+      const journalDir = mkdtempSync(path.join(tmpdir(), 'kit-policy-audit-'));
+      try {
+        const audit = new HcsAuditTrailHook(['transfer_hbar_tool'], '0.0.1234', undefined, { journalDir, deliver: false });
+        const kit = await createAgentKit({ client, pluginsDir: null, plugins: [coreAccountPlugin as Plugin], context: { hooks: [audit, new KitMaxRecipientsPolicy(1)] } });
+        const other = (await net.createAccount({ hbar: 0 })).accountId;
+        await kit.execute('transfer_hbar_tool', { transfers: [{ accountId: recipient, amount: 0.1 }, { accountId: other, amount: 0.1 }] });
+        await kit.close();
+        const [entry] = readJournalSnapshot(path.join(journalDir, 'hcs-0.0.1234.jsonl'))!.entries as { outcome?: string; blockedBy?: { policy: string } }[];
+        expect(entry?.blockedBy?.policy).to.equal('Max Recipients Policy');
+      } finally {
+        rmSync(journalDir, { recursive: true, force: true });
+      }
     });
 
     it('runs a policy written from its docs that keys on params.toolType', async () => {

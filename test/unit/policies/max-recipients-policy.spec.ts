@@ -61,6 +61,11 @@ describe('MaxRecipientsPolicy', () => {
       expect(result.raw.status).to.equal('SUCCESS');
     });
 
+    it('does not count zero-amount entries, as the Hedera Agent Kit does', async () => {
+      const result = await statusOf(new MaxRecipientsPolicy(1), 'transfer_hbar_tool', hbar([['0.0.5', 1], ['0.0.6', 0], ['0.0.2', -1]]));
+      expect(result.raw.status).to.equal('SUCCESS');
+    });
+
     it('blocks one recipient over the limit, saying how many', async () => {
       const result = await statusOf(new MaxRecipientsPolicy(2), 'transfer_hbar_tool', hbar([['0.0.5', 1], ['0.0.6', 1], ['0.0.7', 1], ['0.0.2', -3]]));
       expect(result.raw.blockedBy).to.deep.equal({ policy: 'Max Recipients Policy', stage: 'postParamsNormalization', reason: '3 recipients exceed the maximum of 2' });
