@@ -59,6 +59,42 @@ describe('the Hedera Agent Kit’s plugins in this kit, unchanged', function () 
     });
   });
 
+  describe('when a plugins folder re-exports all of its core plugins from one module', () => {
+    it('loads the ten of them, every tool once', async () => {
+      const kit = await createAgentKit({ client, pluginsDir: path.join(FIXTURES, '../kit-plugins-all'), mirrorNodeUrl: net.mirrorUrl });
+      const expected = allCorePlugins.flatMap((plugin) => plugin.tools({}).map((tool) => tool.method));
+      expect(kit.listTools().map((tool) => tool.plugin).filter((name, at, all) => all.indexOf(name) === at)).to.have.length(allCorePlugins.length);
+      expect(kit.listTools().map((tool) => tool.method).sort()).to.deep.equal([...expected].sort());
+      await kit.close();
+    });
+  });
+
+  describe('when its token, account and topic tools run one after another', () => {
+    it('executes each on the ledger with its own result fields and messages', async () => {
+      const kit = await createAgentKit({ client, pluginsDir: null, plugins: allCorePlugins as Plugin[], mirrorNodeUrl: net.mirrorUrl });
+      const succeed = async (method: string, args: unknown) => {
+        const result = await kit.execute(method, args);
+        expect(result.raw.status, `${method}: ${result.humanMessage}`).to.equal('SUCCESS');
+        return result;
+      };
+      const token = await succeed('create_fungible_token_tool', { tokenName: 'Copper', tokenSymbol: 'CU', initialSupply: 1000, decimals: 2 });
+      expect(token.raw.tokenId).to.match(/^0\.0\.\d+$/);
+      await succeed('airdrop_fungible_token_tool', { tokenId: token.raw.tokenId, recipients: [{ accountId: recipient, amount: 1 }] });
+      const pending = await succeed('get_pending_airdrop_tool', { accountId: recipient });
+      expect(pending.humanMessage).to.contain('1.00 **CU**');
+      const account = await succeed('create_account_tool', { initialBalance: 1 });
+      expect(account.raw.accountId).to.match(/^0\.0\.\d+$/);
+      await succeed('approve_hbar_allowance_tool', { spenderAccountId: recipient, amount: 1 });
+      const topic = await succeed('create_topic_tool', { topicMemo: 'compat', adminKey: true });
+      await succeed('submit_topic_message_tool', { topicId: topic.raw.topicId, message: 'hello' });
+      await succeed('update_topic_tool', { topicId: topic.raw.topicId, topicMemo: 'renamed' });
+      const info = await succeed('get_topic_info_query_tool', { topicId: topic.raw.topicId });
+      expect(JSON.stringify(info.raw)).to.contain('renamed');
+      await succeed('delete_topic_tool', { topicId: topic.raw.topicId });
+      await kit.close();
+    });
+  });
+
   describe('when its transaction tool runs', () => {
     it('goes through every stage of this lifecycle, moves the HBAR, and keeps its own message', async () => {
       const seen: string[] = [];

@@ -1,0 +1,101 @@
+import { expect } from 'chai';
+import type { Client } from '@hiero-ledger/sdk';
+import { AbstractHook as KitAbstractHook, AbstractPolicy as KitAbstractPolicy } from '@hashgraph/hedera-agent-kit';
+import { createAgentKit, type AgentKit } from '../../../src/index.js';
+import { EchoTool, pluginOf } from '../../support/noop-tools.js';
+import { offlineClient } from '../../support/offline-client.js';
+
+describe('hooks and policies shaped like the Hedera Agent Kit’s', () => {
+  let client: Client;
+  let kit: AgentKit | undefined;
+  beforeEach(() => (client = offlineClient()));
+  afterEach(async () => {
+    await kit?.close();
+    kit = undefined;
+  });
+
+  const kitWith = async (hooks: unknown[], policyTimeoutMs?: number): Promise<AgentKit> =>
+    (kit = await createAgentKit({ client, pluginsDir: null, plugins: [pluginOf('echo', new EchoTool())], context: { hooks }, policyTimeoutMs }));
+
+  describe('when it is a plain object literal', () => {
+    it('runs its stage methods as hooks and its shouldBlock methods as policies', async () => {
+      const seen: string[] = [];
+      const hook = { name: 'literal hook', relevantTools: ['echo_tool'], postToolExecutionHook: (_: unknown, method: string) => void seen.push(method) };
+      const policy = { name: 'literal policy', description: 'no shouting', relevantTools: ['*'], shouldBlockPreToolExecution: (params: { rawParams: { text: string } }) => params.rawParams.text === 'LOUD' };
+      const k = await kitWith([hook, policy]);
+      expect((await k.execute('echo_tool', { text: 'quiet' })).raw.status).to.equal('SUCCESS');
+      const loud = await k.execute('echo_tool', { text: 'LOUD' });
+      expect(loud.raw.blockedBy).to.deep.equal({ policy: 'literal policy', stage: 'preToolExecution' });
+      expect(loud.raw.error).to.contain('Action echo_tool blocked by policy: literal policy (no shouting)');
+      expect(seen).to.deep.equal(['echo_tool']);
+    });
+
+    it('refuses one whose relevantTools is not a list of names', async () => {
+      let refusal: Error | undefined;
+      await kitWith([{ name: 'bad', relevantTools: 'echo_tool', shouldBlockPreToolExecution: () => true }]).catch((error: Error) => (refusal = error));
+      expect(refusal?.message).to.contain('"bad" has invalid relevantTools');
+    });
+  });
+
+  describe('when it extends the real kit’s classes', () => {
+    it('registers only what the subclass implements (the inherited no-ops cost nothing)', async () => {
+      class PostOnly extends KitAbstractHook {
+        name = 'post only';
+        description = '';
+        relevantTools = ['echo_tool'];
+        calls = 0;
+        override async postToolExecutionHook(_params: unknown, method: string): Promise<void> {
+          if (this.appliesToMethod(method)) this.calls++;
+        }
+      }
+      const hook = new PostOnly();
+      const k = await kitWith([hook]);
+      await k.execute('echo_tool', { text: 'a' });
+      expect(hook.calls).to.equal(1);
+      // Only the overridden stage became a listener; the other three are the base's no-ops.
+      const { listenersFromSeedShaped } = await import('../../../src/compat/kit-listeners.js');
+      expect(listenersFromSeedShaped(hook).map((listener) => listener.stage)).to.deep.equal(['postToolExecution']);
+    });
+
+    it('blocks on a truthy verdict that is not `true`, as that kit does', async () => {
+      class Truthy extends KitAbstractPolicy {
+        name = 'truthy';
+        description = 'says yes the loose way';
+        relevantTools = ['echo_tool'];
+        protected override shouldBlockPostParamsNormalization(): boolean {
+          return 1 as unknown as boolean;
+        }
+      }
+      const result = await (await kitWith([new Truthy()])).execute('echo_tool', { text: 'a' });
+      expect(result.raw.blockedBy).to.deep.equal({ policy: 'truthy', stage: 'postParamsNormalization' });
+    });
+
+    it('blocks when its verdict does not come within the time budget (fail closed)', async () => {
+      class Slow extends KitAbstractPolicy {
+        name = 'slow';
+        description = '';
+        relevantTools = ['echo_tool'];
+        protected override shouldBlockPreToolExecution(): Promise<boolean> {
+          return new Promise(() => {});
+        }
+      }
+      const result = await (await kitWith([new Slow()], 30)).execute('echo_tool', { text: 'a' });
+      expect(result.raw.blockedBy?.policy).to.equal('slow');
+      expect(result.raw.blockedBy?.reason).to.contain('30 ms time budget');
+    });
+
+    it('runs an overridden hook method of a policy as its check: a rejection blocks, a return allows', async () => {
+      class Overriding extends KitAbstractPolicy {
+        name = 'overriding';
+        description = '';
+        relevantTools = ['echo_tool'];
+        override async postParamsNormalizationHook(params: { normalisedParams: { text: string } }): Promise<void> {
+          if (params.normalisedParams.text === 'no') throw new Error('refused in the hook method');
+        }
+      }
+      const k = await kitWith([new Overriding()]);
+      expect((await k.execute('echo_tool', { text: 'no' })).raw.blockedBy).to.deep.equal({ policy: 'overriding', stage: 'postParamsNormalization', reason: 'refused in the hook method' });
+      expect((await k.execute('echo_tool', { text: 'yes' })).raw.status).to.equal('SUCCESS');
+    });
+  });
+});
