@@ -1,3 +1,4 @@
+import type { Zod3Schema } from '../compat/zod3-json-schema.js';
 import type { BaseTool } from '../lifecycle/base-tool.js';
 import { AgentHooksError, ErrorCode, UnknownToolError } from '../lifecycle/errors.js';
 import { formatPath } from '../lifecycle/parse-params.js';
@@ -9,8 +10,8 @@ export interface ToolDescription {
   method: string;
   name: string;
   description: string;
-  /** The zod input schema. */
-  parameters: BaseTool['parameters'];
+  /** The zod input schema: zod 4, or zod 3 for a tool of the Hedera Agent Kit. */
+  parameters: BaseTool['parameters'] | Zod3Schema;
   /** The plugin that contributed it. */
   plugin: string;
 }
