@@ -14,6 +14,10 @@ export interface ToolDescription {
   parameters: BaseTool['parameters'] | Zod3Schema;
   /** The plugin that contributed it. */
   plugin: string;
+  /** What the tool does to the ledger, when the tool says (the Hedera Agent Kit's tools do). */
+  toolType?: 'query' | 'transaction' | 'other';
+  /** Reads the tool's JSON output back into `{ raw, humanMessage }`, when the tool brings one. */
+  outputParser?: (raw: string) => { raw: any; humanMessage: string };
 }
 
 /**

@@ -16,6 +16,7 @@ export interface LangchainToolkitOptions {
  * const kit = await createAgentKit({ client, context: { hooks: [new MaxRecipientsPolicy(5)] } });
  * const toolkit = new HederaLangchainToolkit(kit);
  * const agent = createAgent({ model, tools: toolkit.getTools() });
+ * const queries = toolkit.getTools().filter((tool) => tool.toolType === 'query');
  */
 export class HederaLangchainToolkit extends BaseToolkit {
   tools: KitStructuredTool[];
@@ -32,5 +33,10 @@ export class HederaLangchainToolkit extends BaseToolkit {
       }
     }
     this.tools = available.filter((tool) => !wanted || wanted.includes(tool.method)).map((tool) => new KitStructuredTool(kit, tool));
+  }
+
+  /** The same tools BaseToolkit returns, typed as kit tools so `tool.toolType` reads without a cast. */
+  override getTools(): KitStructuredTool[] {
+    return this.tools;
   }
 }
