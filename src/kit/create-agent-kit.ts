@@ -2,7 +2,7 @@ import type { Client } from '@hiero-ledger/sdk';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import type { Context } from '../lifecycle/context.js';
 import { isSdkClient } from '../compat/sdk-values.js';
-import { AgentHooksError, ErrorCode, invalidArgument, messageOf } from '../lifecycle/errors.js';
+import { invalidArgument } from '../lifecycle/errors.js';
 import { silentLogger, type Logger } from '../lifecycle/logger.js';
 import { isAgentMode, AgentMode } from '../modes/agent-mode.js';
 import type { Plugin } from '../plugins/plugin-contract.js';
@@ -10,6 +10,7 @@ import { CORE_PLUGINS_DIR, loadPlugins, validatePlugin } from '../plugins/plugin
 import { existsSync } from 'node:fs';
 import type { AgentKit } from './agent-kit.js';
 import { assembleKit } from './assemble-kit.js';
+import { buildPluginTools } from './plugin-tools.js';
 
 export interface AgentKitOptions {
   /** The operator client: pays for and signs AUTONOMOUS transactions. */
@@ -52,19 +53,7 @@ export async function createAgentKit(options: AgentKitOptions): Promise<AgentKit
   if (options.mirrorNodeUrl) context.mirrorNodeUrl = options.mirrorNodeUrl;
 
   const plugins = await collectPlugins(options);
-  const tools: { tool: unknown; plugin: string }[] = [];
-  for (const { plugin, source } of plugins) {
-    let built: unknown;
-    try {
-      built = plugin.tools(context);
-    } catch (error) {
-      throw new AgentHooksError(ErrorCode.PLUGIN_LOAD, `Plugin "${plugin.name}" (${source}) failed to build its tools: ${messageOf(error)}`, { cause: error });
-    }
-    if (!Array.isArray(built)) {
-      throw new AgentHooksError(ErrorCode.PLUGIN_INVALID, `Plugin "${plugin.name}" (${source}): tools(context) must return an array of tools.`);
-    }
-    for (const tool of built) tools.push({ tool, plugin: plugin.name });
-  }
+  const tools = buildPluginTools(plugins, context);
 
   const listeners = [
     ...(context.hooks ?? []).map((source, at) => ({ source, origin: `context.hooks[${at}]` })),

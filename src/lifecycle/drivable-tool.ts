@@ -1,12 +1,11 @@
 import type { Client } from '@hiero-ledger/sdk';
 import type { Context } from './context.js';
+import type { ParamsSchema } from './parse-params.js';
 import type { OutputParser, ToolType } from './tool-intent.js';
 import type { ToolResult } from './tool-result.js';
 
-/** What the kit needs of an input schema: zod 4 and zod 3 schemas both have it. */
-export interface ParamSchema<T = unknown> {
-  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
-}
+/** What the kit needs of an input schema: zod 4 and zod 3 schemas both have it (see parse-params). */
+export type ParamSchema<T = unknown> = ParamsSchema<T>;
 
 /**
  * A tool as the runner drives it. This project's BaseTool is one; tools written for the Hedera

@@ -1,11 +1,27 @@
-import type { ParamSchema } from './drivable-tool.js';
 import { InvalidParamsError } from './errors.js';
 
+/** One problem a schema found, with the path of the field it concerns. */
+export interface ParamsIssue {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+}
+
+export type ParamsParseResult<T> = { success: true; data: T } | { success: false; error: { issues: readonly ParamsIssue[] } };
+
 /**
- * Validates tool input against the tool's zod schema (zod 4, or zod 3 as the Hedera Agent Kit's tools use). Each problem is reported with the path of the
- * field it concerns, e.g. `transfers[1].amount: must be greater than 0`.
+ * What parsing tool input needs of a schema. Written by shape rather than as `z.ZodType`, so the
+ * zod 3 schemas of the Hedera Agent Kit's tools fit beside this package's zod 4 ones: both
+ * `safeParse` into `{ success, data }` or `{ success, error: { issues: [{ path, message }] } }`.
  */
-export function parseParams<T>(tool: string, schema: ParamSchema<T>, input: unknown): T {
+export interface ParamsSchema<T = unknown> {
+  safeParse(input: unknown): ParamsParseResult<T>;
+}
+
+/**
+ * Validates tool input against the tool's zod schema (zod 4 or zod 3). Each problem is reported
+ * with the path of the field it concerns, e.g. `transfers[1].amount: must be greater than 0`.
+ */
+export function parseParams<T>(tool: string, schema: ParamsSchema<T>, input: unknown): T {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   throw new InvalidParamsError(tool, parsed.error.issues.map((issue) => `${formatPath(issue.path)}: ${issue.message}`));

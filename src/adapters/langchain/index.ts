@@ -3,3 +3,4 @@
 import 'reflect-metadata';
 export { HederaLangchainToolkit, type LangchainToolkitOptions } from './langchain-toolkit.js';
 export { KitStructuredTool } from './kit-structured-tool.js';
+export type { KitConfiguration, KitFromConfigurationOptions } from '../../kit/kit-from-configuration.js';

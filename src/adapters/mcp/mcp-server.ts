@@ -38,7 +38,7 @@ export function createMcpServer(kit: AgentKit, options: McpServerOptions = {}): 
     name: tool.method,
     title: tool.name,
     description: tool.description,
-    inputSchema: toolInputJsonSchema(tool.parameters),
+    inputSchema: toolInputJsonSchema(tool.parameters, tool.method),
   }));
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {

@@ -14,7 +14,7 @@ export function registerToolsCommand(program: Command, run: RunAction): void {
         try {
           const tools = configured.kit.listTools();
           ctx.output.document(
-            tools.map((tool) => ({ method: tool.method, name: tool.name, plugin: tool.plugin, description: tool.description, inputSchema: toolInputJsonSchema(tool.parameters) })),
+            tools.map((tool) => ({ method: tool.method, name: tool.name, plugin: tool.plugin, description: tool.description, inputSchema: toolInputJsonSchema(tool.parameters, tool.method) })),
           );
           const width = Math.max(0, ...tools.map((tool) => tool.method.length));
           for (const tool of tools) ctx.output.line(`${tool.method.padEnd(width)}  ${tool.description}`);

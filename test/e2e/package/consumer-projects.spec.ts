@@ -40,6 +40,10 @@ const README_EPILOGUES: Record<string, string> = {
     `const out = await tools[0]!.invoke({ transfers: [{ accountId: '0.0.98', amount: 1 }] });`,
     `await report({ agent: typeof agent, tools: tools.map((tool) => tool.name), status: JSON.parse(String(out)).raw.status }, kit);`,
   ].join('\n'),
+  'langchain-configuration.mts': [
+    `const out = await tools[0]!.invoke({ transfers: [{ accountId: '0.0.98', amount: 1 }] });`,
+    `await report({ tools: tools.map((tool) => tool.name), status: JSON.parse(String(out)).raw.status }, toolkit.kit);`,
+  ].join('\n'),
 };
 
 interface Consumer {
@@ -184,6 +188,7 @@ describe('the packed package in fresh consumer projects', function () {
         if (sample === 'decorators.mts') expect(report).to.deep.equal({ big: { policy: 'TransferGuard.smallOnly', stage: 'postParamsNormalization', reason: 'transfers above 10 HBAR need a human' }, small: 'SUCCESS' });
         if (sample === 'devnet.mts') expect(report).to.deep.equal({ accountId: '0.0.1001', privateKeyKind: 'function' });
         if (sample === 'langchain.mts') expect(report).to.deep.equal({ agent: 'object', tools: ['transfer_hbar_tool'], status: 'SUCCESS' });
+        if (sample === 'langchain-configuration.mts') expect(report).to.deep.equal({ tools: ['transfer_hbar_tool'], status: 'SUCCESS' });
       });
     }
   });

@@ -1,9 +1,11 @@
 import { expect } from 'chai';
 import { ToolMessage } from '@langchain/core/messages';
+import type { Client } from '@hiero-ledger/sdk';
 import sinon from 'sinon';
 import { HederaLangchainToolkit } from '../../../../src/adapters/langchain/langchain-toolkit.js';
 import type { AgentKit } from '../../../../src/kit/agent-kit.js';
 import { createAgentKit } from '../../../../src/kit/create-agent-kit.js';
+import type { KitConfiguration } from '../../../../src/kit/kit-from-configuration.js';
 import { RejectToolPolicy } from '../../../../src/policies/reject-tool-policy.js';
 import { offlineClient } from '../../../support/offline-client.js';
 import { EchoTool, pluginOf } from '../../../support/noop-tools.js';
@@ -37,10 +39,66 @@ describe('HederaLangchainToolkit', () => {
       expect(tools[0]!.schema).to.deep.include({ type: 'object', required: ['text'] });
     });
 
+    it('exposes the kit it runs calls through', () => {
+      expect(new HederaLangchainToolkit(kit).kit).to.equal(kit);
+    });
+
     it('keeps only the tools asked for, and refuses a name the kit lacks', () => {
       expect(new HederaLangchainToolkit(kit, { tools: ['echo_tool'] }).getTools().map((tool) => tool.name)).to.deep.equal(['echo_tool']);
       expect(() => new HederaLangchainToolkit(kit, { tools: ['echo_tool', 'nope_tool'] })).to.throw(/unknown tool\(s\) "nope_tool"; the kit has: echo_tool, forbidden_tool/);
     });
+  });
+
+  describe('when built from { client, configuration }, as the Hedera Agent Kit\'s toolkit is', () => {
+    let client: Client;
+    let built: HederaLangchainToolkit | undefined;
+    beforeEach(() => {
+      client = offlineClient();
+      built = undefined;
+    });
+    afterEach(async () => {
+      await built?.kit.close();
+      client.close();
+    });
+
+    const configured = (configuration: KitConfiguration) => (built = new HederaLangchainToolkit({ client, configuration }));
+
+    it('builds its own kit from the plugins given and offers their tools', () => {
+      const toolkit = configured({ plugins: [pluginOf('echo-plugin', new EchoTool('echo_tool'), new EchoTool('other_tool'))] });
+      expect(toolkit.getTools().map((tool) => tool.name)).to.deep.equal(['echo_tool', 'other_tool']);
+      expect(toolkit.kit.client).to.equal(client);
+    });
+
+    it('offers only configuration.tools, and runs calls through the policies of configuration.context', async () => {
+      const toolkit = configured({
+        plugins: [pluginOf('echo-plugin', new EchoTool('echo_tool'), new EchoTool('forbidden_tool'), new EchoTool('other_tool'))],
+        tools: ['echo_tool', 'forbidden_tool'],
+        context: { hooks: [new RejectToolPolicy(['forbidden_tool'])] },
+      });
+      expect(toolkit.getTools().map((tool) => tool.name)).to.deep.equal(['echo_tool', 'forbidden_tool']);
+      expect(JSON.parse((await toolNamed(toolkit, 'echo_tool').invoke({ text: 'hi' })) as string).raw).to.deep.include({ status: 'SUCCESS', data: { echoed: 'hi', amount: 1 } });
+      const blocked = JSON.parse((await toolNamed(toolkit, 'forbidden_tool').invoke({ text: 'hi' })) as string);
+      expect(blocked.raw.blockedBy).to.deep.include({ policy: 'RejectToolPolicy', stage: 'preToolExecution' });
+    });
+
+    it('refuses a bad configuration with the error naming the field', () => {
+      expect(() => configured({ plugins: 'echo-plugin' as never })).to.throw(/configuration\.plugins must be an array of plugins/);
+    });
+
+    it('refuses options beside it, which only the kit form takes', () => {
+      expect(() => new HederaLangchainToolkit({ client, configuration: {} } as never, { tools: ['echo_tool'] } as never))
+        .to.throw(/options apply to the kit form; with \{ client, configuration \}, list the tools in configuration\.tools/);
+    });
+  });
+
+  describe('when given something that is neither a kit nor { client, configuration }', () => {
+    for (const [label, value] of [['nothing', undefined], ['a client alone', { client: 'c' }], ['a kit without listTools', { execute() {} }]] as const) {
+      it(`refuses ${label}, saying which forms it accepts`, () => {
+        expect(() => new HederaLangchainToolkit(value as never))
+          .to.throw(/^HederaLangchainToolkit accepts new HederaLangchainToolkit\(kit, \{ tools \}\) with an agent kit, or new HederaLangchainToolkit\(\{ client, configuration: \{ plugins, tools, context \} \}\)/)
+          .with.property('code', 'E_INVALID_ARGUMENT');
+      });
+    }
   });
 
   describe('when a tool is invoked with allowed input', () => {
