@@ -66,7 +66,7 @@ describe('LangChain toolkit built from { client, configuration }, on the devnet'
     const before = await Promise.all(accounts.map(tinybarsOf));
     const output = await toolNamed('transfer_hbar_tool').invoke({ transfers: accounts.map((accountId) => ({ accountId, amount: 1 })) });
     const result = JSON.parse(output as string);
-    expect(result.raw.blockedBy).to.deep.include({ policy: 'MaxRecipientsPolicy' });
+    expect(result.raw.blockedBy).to.deep.include({ policy: 'Max Recipients Policy' });
     expect(result.humanMessage).to.contain('3 recipients exceed the maximum of 2');
     expect(await Promise.all(accounts.map(tinybarsOf))).to.deep.equal(before);
   });

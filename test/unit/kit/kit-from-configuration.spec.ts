@@ -70,7 +70,7 @@ describe('agentKitFromConfiguration', () => {
       const kit = make({ plugins: [plugin], context: { hooks: [new Marker('context hook')] } });
       await kit.execute('echo_tool', { text: 'a' });
       expect(order).to.deep.equal(['context hook', 'plugin hook']);
-      expect((await kit.execute('shout_tool', { text: 'a' })).raw.blockedBy).to.deep.include({ policy: 'RejectToolPolicy' });
+      expect((await kit.execute('shout_tool', { text: 'a' })).raw.blockedBy).to.deep.include({ policy: 'Reject Tool Call' });
     });
   });
 

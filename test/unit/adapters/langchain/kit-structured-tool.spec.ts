@@ -91,9 +91,9 @@ describe('KitStructuredTool', () => {
   });
 
   describe('when the description carries neither, or something else under their names', () => {
-    it('leaves them undefined rather than guessing', () => {
+    it('gives a tool without a type "other", and drops values that are not a type or a parser', () => {
       const plain = new KitStructuredTool(kit, descriptionOf('echo_tool'));
-      expect(plain.toolType).to.equal(undefined);
+      expect(plain.toolType).to.equal('other'); // the registry's default, as the Hedera Agent Kit's BaseTool has it
       expect(plain.outputParser).to.equal(undefined);
       const odd = new KitStructuredTool(kit, { ...descriptionOf('echo_tool'), toolType: 'read' as never, outputParser: 'json' as never });
       expect(odd.toolType).to.equal(undefined);

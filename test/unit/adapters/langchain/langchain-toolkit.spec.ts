@@ -78,7 +78,7 @@ describe('HederaLangchainToolkit', () => {
       expect(toolkit.getTools().map((tool) => tool.name)).to.deep.equal(['echo_tool', 'forbidden_tool']);
       expect(JSON.parse((await toolNamed(toolkit, 'echo_tool').invoke({ text: 'hi' })) as string).raw).to.deep.include({ status: 'SUCCESS', data: { echoed: 'hi', amount: 1 } });
       const blocked = JSON.parse((await toolNamed(toolkit, 'forbidden_tool').invoke({ text: 'hi' })) as string);
-      expect(blocked.raw.blockedBy).to.deep.include({ policy: 'RejectToolPolicy', stage: 'preToolExecution' });
+      expect(blocked.raw.blockedBy).to.deep.include({ policy: 'Reject Tool Call', stage: 'preToolExecution' });
     });
 
     it('refuses a bad configuration with the error naming the field', () => {
