@@ -40,6 +40,11 @@ const README_EPILOGUES: Record<string, string> = {
     `const out = await tools[0]!.invoke({ transfers: [{ accountId: '0.0.98', amount: 1 }] });`,
     `await report({ agent: typeof agent, tools: tools.map((tool) => tool.name), status: JSON.parse(String(out)).raw.status }, kit);`,
   ].join('\n'),
+  'coming-from-kit.mts': [
+    `const wide = await kit.execute('transfer_hbar_tool', { transfers: ['0.0.98', '0.0.800', '0.0.801', '0.0.802', '0.0.803', '0.0.2'].map((accountId) => ({ accountId, amount: 1 })) });`,
+    `const sent = await kit.execute('transfer_hbar_tool', { transfers: [{ accountId: '0.0.98', amount: 1 }] });`,
+    `await report({ wide: wide.raw.blockedBy, sent: sent.raw.status, message: sent.humanMessage.split('\\n')[0] }, kit);`,
+  ].join('\n'),
   'langchain-configuration.mts': [
     `const out = await tools[0]!.invoke({ transfers: [{ accountId: '0.0.98', amount: 1 }] });`,
     `await report({ tools: tools.map((tool) => tool.name), status: JSON.parse(String(out)).raw.status }, toolkit.kit);`,
@@ -82,6 +87,7 @@ describe('the packed package in fresh consumer projects', function () {
       types,
       `tsyringe@${devVersionOf('tsyringe')}`,
       `@langchain/core@${devVersionOf('@langchain/core')}`,
+      `@hashgraph/hedera-agent-kit@${devVersionOf('@hashgraph/hedera-agent-kit')}`,
     ]);
     const jsEsm = make('js-esm', 'module', [`@hiero-ledger/sdk@${OLDER_SDK}`, `zod@${devVersionOf('zod')}`]);
     await Promise.all([tsCjs.install, tsEsm.install, jsEsm.install]);
@@ -188,6 +194,9 @@ describe('the packed package in fresh consumer projects', function () {
         if (sample === 'decorators.mts') expect(report).to.deep.equal({ big: { policy: 'TransferGuard.smallOnly', stage: 'postParamsNormalization', reason: 'transfers above 10 HBAR need a human' }, small: 'SUCCESS' });
         if (sample === 'devnet.mts') expect(report).to.deep.equal({ accountId: '0.0.1001', privateKeyKind: 'function' });
         if (sample === 'langchain.mts') expect(report).to.deep.equal({ agent: 'object', tools: ['transfer_hbar_tool'], status: 'SUCCESS' });
+        if (sample === 'coming-from-kit.mts') {
+          expect(report).to.deep.equal({ wide: { policy: 'Max Recipients Policy', stage: 'postParamsNormalization' }, sent: 'SUCCESS', message: 'HBAR successfully transferred.' });
+        }
         if (sample === 'langchain-configuration.mts') expect(report).to.deep.equal({ tools: ['transfer_hbar_tool'], status: 'SUCCESS' });
       });
     }

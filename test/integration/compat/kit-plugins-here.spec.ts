@@ -7,6 +7,9 @@ import { AbstractPolicy as KitAbstractPolicy, TOOL_TYPE as KIT_TOOL_TYPE } from 
 import { allCorePlugins, coreAccountPlugin, coreAccountQueryPlugin, coreConsensusPlugin } from '@hashgraph/hedera-agent-kit/plugins';
 import { MaxRecipientsPolicy as KitMaxRecipientsPolicy, RejectToolPolicy as KitRejectToolPolicy } from '@hashgraph/hedera-agent-kit/policies';
 import { readJournalSnapshot } from '../../../src/audit/journal-reader.js';
+import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { createMcpServer } from '../../../src/adapters/mcp/mcp-server.js';
 import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
@@ -92,6 +95,29 @@ describe('the Hedera Agent Kit’s plugins in this kit, unchanged', function () 
       expect(JSON.stringify(info.raw)).to.contain('renamed');
       await succeed('delete_topic_tool', { topicId: topic.raw.topicId });
       await kit.close();
+    });
+  });
+
+  describe('when an MCP client drives its tools through this kit', () => {
+    it('lists them with JSON Schemas of their zod 3 schemas and runs a call on the ledger', async () => {
+      const kit = await createAgentKit({ client, pluginsDir: null, plugins: [coreConsensusPlugin as Plugin], mirrorNodeUrl: net.mirrorUrl });
+      const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+      await createMcpServer(kit).connect(serverSide);
+      const mcp = new McpClient({ name: 'compat-spec', version: '1.0.0' });
+      await mcp.connect(clientSide);
+      try {
+        const { tools } = await mcp.listTools();
+        const submit = tools.find((tool) => tool.name === 'submit_topic_message_tool')!;
+        expect(submit.inputSchema.type).to.equal('object');
+        expect(submit.inputSchema.required).to.include.members(['topicId', 'message']);
+        const created = await mcp.callTool({ name: 'create_topic_tool', arguments: { topicMemo: 'over mcp' } });
+        const text = (created.content as { type: string; text: string }[])[0]!.text;
+        expect(created.isError ?? false, text).to.equal(false);
+        expect(text).to.match(/0\.0\.\d+/);
+      } finally {
+        await mcp.close();
+        await kit.close();
+      }
     });
   });
 
