@@ -36,8 +36,6 @@ export type { HookStage, LifecycleStage, LifecycleStep } from './lifecycle/stage
 export { toJson } from './lifecycle/to-json.js';
 export type { BlockedBy, RawToolResult, ToolResult } from './lifecycle/tool-result.js';
 export type { ToolParamRegistry, TypedToolName } from './lifecycle/tool-types.js';
-// Type-only: the core tools' ToolParamRegistry entries, for programs that import the package by name.
-export type {} from './kit/core-tool-types.js';
 
 export { AbstractHook, isAbstractHook } from './hooks/abstract-hook.js';
 export { AbstractPolicy, isAbstractPolicy } from './policies/abstract-policy.js';

@@ -11,14 +11,18 @@ import { kitToolContext } from './kit-tool-context.js';
 
 type Fn = (...args: any[]) => any;
 
-/** A tool built on the Hedera Agent Kit's BaseTool: the same steps as ours, its own result shapes. */
-interface KitStagedToolShape {
+/** What every tool written for the Hedera Agent Kit has. */
+interface KitToolFields {
   method: string;
   name: string;
   description: string;
   parameters: ParamSchema;
   toolType?: unknown;
   outputParser?: OutputParser;
+}
+
+/** A tool built on the Hedera Agent Kit's BaseTool: the same steps as ours, its own result shapes. */
+interface KitStagedToolShape extends KitToolFields {
   normalizeParams: Fn;
   coreAction: Fn;
   shouldSecondaryAction?: Fn;
@@ -27,13 +31,7 @@ interface KitStagedToolShape {
 }
 
 /** The Hedera Agent Kit's plain Tool: one execute(client, context, params), no stages of its own. */
-interface KitPlainToolShape {
-  method: string;
-  name: string;
-  description: string;
-  parameters: ParamSchema;
-  toolType?: unknown;
-  outputParser?: OutputParser;
+interface KitPlainToolShape extends KitToolFields {
   execute: Fn;
 }
 
@@ -68,7 +66,7 @@ abstract class KitToolAdapter implements DrivableTool {
   readonly toolType: ToolType;
   readonly outputParser?: OutputParser;
 
-  protected constructor(tool: KitPlainToolShape | KitStagedToolShape) {
+  protected constructor(tool: KitToolFields) {
     this.method = tool.method;
     this.name = tool.name;
     this.description = tool.description;

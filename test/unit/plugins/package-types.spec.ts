@@ -12,14 +12,14 @@ function pluginSources(dir: string): string[] {
   });
 }
 
-describe('src/kit/core-tool-types.ts', () => {
+describe('plugins/_package-types.ts', () => {
   describe('when compared with the core plugins', () => {
     it('names every plugin file that declares a ToolParamRegistry entry, so package users get its types', () => {
       const declaring = pluginSources(path.join(ROOT, 'plugins'))
         .filter((file) => /interface ToolParamRegistry\b/.test(readFileSync(file, 'utf8')))
-        .map((file) => `../../${path.relative(ROOT, file).split(path.sep).join('/').replace(/\.ts$/, '.js')}`)
+        .map((file) => `./${path.relative(path.join(ROOT, 'plugins'), file).split(path.sep).join('/').replace(/\.ts$/, '.js')}`)
         .sort();
-      const listed = [...readFileSync(path.join(ROOT, 'src/kit/core-tool-types.ts'), 'utf8').matchAll(/^export type \{\} from '([^']+)';$/gm)].map((match) => match[1]).sort();
+      const listed = [...readFileSync(path.join(ROOT, 'plugins/_package-types.ts'), 'utf8').matchAll(/^export type \{\} from '([^']+)';$/gm)].map((match) => match[1]).sort();
       expect(declaring).to.not.be.empty;
       expect(listed).to.deep.equal(declaring);
     });
