@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import type { Client } from '@hiero-ledger/sdk';
 import { AbstractHook as KitAbstractHook, AbstractPolicy as KitAbstractPolicy } from '@hashgraph/hedera-agent-kit';
+import { RejectToolPolicy as KitRejectToolPolicy } from '@hashgraph/hedera-agent-kit/policies';
+import { z } from 'zod';
 import { createAgentKit, type AgentKit } from '../../../src/index.js';
 import { EchoTool, pluginOf } from '../../support/noop-tools.js';
 import { offlineClient } from '../../support/offline-client.js';
@@ -97,5 +99,55 @@ describe('hooks and policies shaped like the Hedera Agent Kit’s', () => {
       expect((await k.execute('echo_tool', { text: 'no' })).raw.blockedBy).to.deep.equal({ policy: 'overriding', stage: 'postParamsNormalization', reason: 'refused in the hook method' });
       expect((await k.execute('echo_tool', { text: 'yes' })).raw.status).to.equal('SUCCESS');
     });
+  });
+});
+
+describe('where the Hedera Agent Kit’s listeners and tools may come from', () => {
+  let client: Client;
+  let kit: AgentKit | undefined;
+  beforeEach(() => (client = offlineClient()));
+  afterEach(async () => {
+    await kit?.close();
+    kit = undefined;
+  });
+
+  it('accepts its policies in the hooks option and in a plugin’s policies', async () => {
+    const echo = pluginOf('echo', new EchoTool(), new EchoTool('other_tool'));
+    kit = await createAgentKit({
+      client,
+      pluginsDir: null,
+      plugins: [echo, { name: 'guard-plugin', tools: () => [], policies: [new KitRejectToolPolicy(['other_tool'])] }],
+      hooks: [new KitRejectToolPolicy(['echo_tool'])],
+    });
+    expect((await kit.execute('echo_tool', { text: 'a' })).raw.blockedBy?.policy).to.equal('Reject Tool Call');
+    expect((await kit.execute('other_tool', { text: 'a' })).raw.blockedBy?.policy).to.equal('Reject Tool Call');
+  });
+
+  it('refuses kit.use of a policy that checks a plain Tool at a stage it lacks', async () => {
+    const plain = { method: 'plain_tool', name: 'Plain', description: 'Runs as one step.', parameters: z.object({}), execute: async () => ({ raw: {}, humanMessage: 'done' }) };
+    kit = await createAgentKit({ client, pluginsDir: null, plugins: [{ name: 'plain', tools: () => [plain] }] });
+    const policy = { name: 'core check', relevantTools: ['*'], shouldBlockPostCoreAction: () => false };
+    expect(() => kit!.use(policy)).to.throw(/"core check" checks "plain_tool" at postCoreAction/);
+    // The stages it has are fine, and the call runs.
+    kit.use({ name: 'pre check', relevantTools: ['*'], shouldBlockPreToolExecution: () => false });
+    expect((await kit.execute('plain_tool', {})).raw.status).to.equal('SUCCESS');
+  });
+
+  it('words a failure with the tool’s own handleError, but keeps the kit’s result for a block', async () => {
+    class CarefulTool extends EchoTool {
+      override coreAction(): never {
+        throw new Error('upstream down');
+      }
+      handleError(error: unknown) {
+        return { raw: { status: 'ERROR', error: `careful: ${(error as Error).message}` }, humanMessage: 'The careful tool could not reach upstream.' };
+      }
+    }
+    kit = await createAgentKit({ client, pluginsDir: null, plugins: [pluginOf('careful', new CarefulTool('careful_tool'), new CarefulTool('blocked_tool'))], hooks: [new KitRejectToolPolicy(['blocked_tool'])] });
+    const failed = await kit.execute('careful_tool', { text: 'a' });
+    expect(failed.raw).to.deep.include({ status: 'ERROR', error: 'careful: upstream down', errorCode: 'E_TOOL_FAILED', stage: 'coreAction' });
+    expect(failed.humanMessage).to.equal('The careful tool could not reach upstream.');
+    const blocked = await kit.execute('blocked_tool', { text: 'a' });
+    expect(blocked.raw.blockedBy?.policy).to.equal('Reject Tool Call');
+    expect(blocked.humanMessage).to.contain('retrying the same request will not help');
   });
 });
