@@ -1,4 +1,4 @@
-import { isPrivateKey } from '../compat/sdk-values.js';
+import { isPrivateKey, isSdkTransaction } from '../compat/sdk-values.js';
 
 /**
  * JSON for results an LLM or a program reads: SDK values (ids, Hbar, Long, timestamps) as their
@@ -19,6 +19,8 @@ export function toJsonValue(value: unknown): unknown {
   if (typeof value === 'bigint') return value.toString();
   if (value === null || typeof value !== 'object') return value;
   if (isPrivateKey(value)) return '[REDACTED]';
+  // An unsent transaction handed back (NOT_SUBMITTED) is named, not dumped: its fields are SDK internals.
+  if (isSdkTransaction(value)) return `${(value as object).constructor?.name ?? 'Transaction'} (not submitted)`;
   if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
   if (Array.isArray(value) || value instanceof Date) return value;
   const proto = Object.getPrototypeOf(value);

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { toJson } from '../../../src/lifecycle/to-json.js';
 import { Hbar, TransferTransaction, type Client } from '@hiero-ledger/sdk';
 import { z } from 'zod';
 import { BaseTool, createAgentKit, ErrorCode, type AgentKit } from '../../../src/index.js';
@@ -91,6 +92,8 @@ describe('core action results', () => {
       expect(result.raw.submitted).to.equal(false);
       expect(result.raw.transactionType).to.equal('TransferTransaction');
       expect(result.humanMessage).to.contain('did not submit it');
+      // The JSON an LLM reads names the transaction rather than dumping SDK internals.
+      expect(JSON.parse(toJson(result)).raw.transaction).to.equal('TransferTransaction (not submitted)');
     });
 
     it('takes a promise of true as "yes": the transaction goes to the secondary action once', async () => {
