@@ -121,6 +121,10 @@ export class KitStagedTool extends KitToolAdapter {
     const name = this.name;
     const transactionStrategy = {
       async handle(transaction: Transaction, _client: Client, _context: Context, postProcess?: (response: unknown) => string): Promise<ToolResult> {
+        // Only the transaction the postCoreAction policies approved may go out through this door.
+        if (transaction !== coreActionResult) {
+          throw new AgentHooksError(ErrorCode.APPROVAL_CHANGED, `${name}: its secondaryAction handed over a different transaction than the one the policies approved; nothing was sent.`);
+        }
         const raw = await strategyForMode(context).finish(transaction, client, context);
         settled = { raw, humanMessage: kitOutcomeMessage(name, raw, postProcess) };
         return settled;

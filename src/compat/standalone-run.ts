@@ -27,7 +27,8 @@ let bareRunner: ToolRunner | undefined;
  * later is never missed (that would fail open).
  */
 export function runStandalone(tool: DrivableTool, client: Client, context: Context, params: unknown): Promise<ToolResult> {
-  return runnerFor(context.hooks).run(tool, params, context, client);
+  // A per-call snapshot, frozen: no listener can change the mode or strategy this call goes out with.
+  return runnerFor(context.hooks).run(tool, params, Object.freeze({ ...context }), client);
 }
 
 function runnerFor(hooks: readonly unknown[] | undefined): ToolRunner {

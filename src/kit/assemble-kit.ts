@@ -30,7 +30,10 @@ export interface KitAssembly {
  * index. Shared by `createAgentKit` and the seed-compatible `HederaAgentAPI`.
  */
 export function assembleKit(assembly: KitAssembly): AgentKit {
-  const { client, context } = assembly;
+  const { client } = assembly;
+  // Frozen: a listener that sets context.mode or context.strategy must not redirect this call or
+  // any later one (the strategy is read from the context when the transaction goes out).
+  const context: Context = Object.freeze({ ...assembly.context });
   const container = assembly.parentContainer.createChildContainer();
   container.register(HEDERA_CLIENT, { useValue: client });
   container.register(KIT_CONTEXT, { useValue: context });

@@ -26,6 +26,8 @@ export const ErrorCode = {
   MIRROR_BAD_RESPONSE: 'E_MIRROR_BAD_RESPONSE',
   MIRROR_NOT_CONFIGURED: 'E_MIRROR_NOT_CONFIGURED',
   CONFIG: 'E_CONFIG',
+  /** Values or a transaction changed after policies approved them; nothing was sent. */
+  APPROVAL_CHANGED: 'E_APPROVAL_CHANGED',
   /** A feature needs an optional peer dependency that is not installed. */
   MISSING_PEER: 'E_MISSING_PEER',
   USAGE: 'E_USAGE',

@@ -1,6 +1,7 @@
 import type { Client, Transaction } from '@hiero-ledger/sdk';
 import { isSdkTransaction, looksLikeTransaction, statusNameOf as sdkStatusNameOf } from '../compat/sdk-values.js';
 import { strategyForMode } from '../modes/strategy-for-mode.js';
+import { approvalFingerprint, assertFingerprint, assertSealed, sealTransaction } from './approval-seal.js';
 import { deepFreezePlain } from './approved-values.js';
 import type { DrivableTool } from './drivable-tool.js';
 import type { Context } from './context.js';
@@ -57,10 +58,14 @@ export class ToolRunner {
       const pre: MutableEvent = { method, toolType, context, rawParams: copyRawParams(method, input), client };
       const preListeners = plan.preToolExecution;
       if (preListeners) for (const listener of preListeners) {
+        // Hooks come first and may enrich; from the first policy on the event is locked, so no
+        // policy can change what the others judge (raw params are plain data: freezing suffices).
+        if (listener.kind === 'policy' && !Object.isFrozen(pre)) lockEvent(pre, 'rawParams');
         const pending = this.react(listener, pre, 'preToolExecution');
         if (pending) await pending;
       }
-      const rawParams = (reached.rawParams = watched ? deepFreezePlain(pre.rawParams) : pre.rawParams);
+      if (watched && !Object.isFrozen(pre)) lockEvent(pre, 'rawParams');
+      const rawParams = (reached.rawParams = pre.rawParams);
       if (watched) this.publish('preToolExecution', pre);
 
       step = 'normalizeParams';
@@ -72,14 +77,20 @@ export class ToolRunner {
       reached.normalisedParams = norm.normalisedParams;
       step = 'postParamsNormalization';
       const normListeners = inner ? plan.postParamsNormalization : null;
+      // The fingerprint of the normalised params as the policies get them: SDK objects inside are
+      // not frozen, so the core action only builds from them if nothing changed them since.
+      let approved: string | undefined;
       if (normListeners) for (const listener of normListeners) {
+        if (listener.kind === 'policy' && approved === undefined) approved = lockNormalised(norm);
         const pending = this.react(listener, norm, 'postParamsNormalization');
         if (pending) await pending;
       }
-      const normalisedParams = (reached.normalisedParams = watched ? deepFreezePlain(norm.normalisedParams) : norm.normalisedParams);
+      if (watched && approved === undefined) approved = lockNormalised(norm);
+      const normalisedParams = (reached.normalisedParams = norm.normalisedParams);
       if (watched && inner) this.publish('postParamsNormalization', norm);
 
       step = 'coreAction';
+      if (approved !== undefined) assertFingerprint(method, 'postParamsNormalization', approved, normalisedParams);
       let coreActionResult: unknown = tool.coreAction(normalisedParams, context, client);
       if (isThenable(coreActionResult)) coreActionResult = await coreActionResult;
       let answer: unknown = tool.shouldSecondaryAction(coreActionResult, context);
@@ -93,6 +104,8 @@ export class ToolRunner {
       step = 'postCoreAction';
       if (watched && inner) {
         coreActionResult = reached.coreActionResult = deepFreezePlain(coreActionResult);
+        // Sealed before any listener sees it: the bytes that go out are the bytes approved here.
+        if (secondary && isSdkTransaction(coreActionResult)) sealTransaction(coreActionResult);
         const core = Object.freeze({ method, toolType, context, rawParams, client, normalisedParams, coreActionResult });
         const coreListeners = plan.postCoreAction;
         if (coreListeners) for (const listener of coreListeners) {
@@ -103,6 +116,9 @@ export class ToolRunner {
       }
 
       step = 'secondaryAction';
+      // Checked again: the result and the audit trail describe the call from these params.
+      if (approved !== undefined) assertFingerprint(method, 'postParamsNormalization', approved, normalisedParams);
+      if (secondary && isSdkTransaction(coreActionResult)) assertSealed(coreActionResult, method);
       const toolResult = secondary
         ? await tool.secondaryAction(coreActionResult, client, context, normalisedParams)
         : isSdkTransaction(coreActionResult)
@@ -267,6 +283,21 @@ function checkedCoreResult(tool: DrivableTool, result: unknown): result is Trans
     );
   }
   return false;
+}
+
+/**
+ * Freezes an event and the plain data in its `field` before policies judge it. For the normalised
+ * params, lockNormalised also returns their fingerprint, which covers the class instances freezing
+ * leaves alone.
+ */
+function lockEvent(event: MutableEvent, field: 'rawParams' | 'normalisedParams'): void {
+  deepFreezePlain(event[field]);
+  Object.freeze(event);
+}
+
+function lockNormalised(event: MutableEvent): string {
+  lockEvent(event, 'normalisedParams');
+  return approvalFingerprint(event.normalisedParams);
 }
 
 /**

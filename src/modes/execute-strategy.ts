@@ -1,5 +1,6 @@
 import type { Client, Transaction, TransactionReceipt } from '@hiero-ledger/sdk';
 import { isPrecheckStatusError, isReceiptStatusError } from '../compat/sdk-values.js';
+import { assertSealed } from '../lifecycle/approval-seal.js';
 import { messageOf } from '../lifecycle/errors.js';
 import type { RawToolResult } from '../lifecycle/tool-result.js';
 import { freezeWithNodes } from './freeze-with-nodes.js';
@@ -17,6 +18,7 @@ export class ExecuteStrategy implements TransactionStrategy {
   }
 
   async finish(transaction: Transaction, client: Client): Promise<RawToolResult> {
+    assertSealed(transaction);
     let response;
     try {
       response = await transaction.execute(client);
