@@ -1,5 +1,6 @@
 import { checkedTools } from '../hooks/seed-listeners.js';
 import { HOOK_METHODS } from '../hooks/abstract-hook.js';
+import { callWith } from '../lifecycle/primordials.js';
 import type { StageListener } from '../lifecycle/stage-listener.js';
 import { HOOK_STAGES, type HookStage } from '../lifecycle/stages.js';
 import { POLICY_METHODS } from '../policies/abstract-policy.js';
@@ -36,7 +37,11 @@ export function listenersFromSeedShaped(instance: object): StageListener[] {
   const description = typeof target.description === 'string' ? target.description : undefined;
   const isPolicy = HOOK_STAGES.some((stage) => typeof target[POLICY_METHODS[stage]] === 'function');
   const listeners: StageListener[] = [];
-  const call = (method: string) => (event: { method: string }) => (target[method] as (...args: unknown[]) => unknown).call(instance, event, event.method);
+  // Methods captured at registration and called without Function.prototype.call (see primordials).
+  const call = (method: string) => {
+    const fn = target[method] as (...args: unknown[]) => unknown;
+    return (event: { method: string }) => callWith(fn, instance, [event, event.method]);
+  };
 
   if (isPolicy) {
     const base = baseDefining(instance, POLICY_METHODS.preToolExecution);

@@ -5,6 +5,8 @@
  */
 
 const KIND = Symbol.for('hedera-agent-hooks.kind');
+// Captured at load: a plugin that patches Function.prototype.call cannot make a base unrecognisable.
+const { hasOwn, getPrototypeOf } = Object;
 
 export type OwnKind = 'hook' | 'policy' | 'error';
 
@@ -25,8 +27,8 @@ export function ownKindOf(value: unknown): OwnKind | undefined {
  * whichever build made it): overriding a method means differing from this one.
  */
 export function brandedBaseOf(value: object): object | undefined {
-  for (let proto = Object.getPrototypeOf(value); proto; proto = Object.getPrototypeOf(proto)) {
-    if (Object.prototype.hasOwnProperty.call(proto, KIND)) return proto as object;
+  for (let proto = getPrototypeOf(value); proto; proto = getPrototypeOf(proto)) {
+    if (hasOwn(proto, KIND)) return proto as object;
   }
   return undefined;
 }

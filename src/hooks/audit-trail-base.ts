@@ -13,6 +13,7 @@ import { AUDIT_CLIENT } from '../di/tokens.js';
 import type { KitAware, KitScope } from '../kit/kit-scope.js';
 import { AgentHooksError, ErrorCode, invalidArgument } from '../lifecycle/errors.js';
 import { silentLogger, type Logger } from '../lifecycle/logger.js';
+import { ownOptions } from '../lifecycle/primordials.js';
 import type { PostCoreActionParams, PostSecondaryActionParams, PreToolExecutionParams, ToolErrorParams } from '../lifecycle/stage-events.js';
 import { returnsBytes } from '../modes/agent-mode.js';
 import { AbstractHook } from './abstract-hook.js';
@@ -52,14 +53,17 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
   private state: { journal: AuditJournal; publisher: AuditPublisher } | undefined;
   private closed = false;
   protected readonly journalPath: string;
+  protected readonly options: AuditTrailOptions;
 
   protected constructor(
     relevantTools: string[],
     private readonly stream: { label: string; file: string },
     loggingClient: Client | undefined,
-    protected readonly options: AuditTrailOptions,
+    givenOptions: AuditTrailOptions,
   ) {
     super();
+    // Own properties only: an inherited `deliver: false` (a patched Object.prototype) must not switch auditing off.
+    const options = (this.options = ownOptions(givenOptions));
     this.relevantTools = [...checkedTools(relevantTools, stream.label)];
     if (loggingClient !== undefined && !isSdkClient(loggingClient)) {
       throw invalidArgument(`${stream.label}: loggingClient must be a @hiero-ledger/sdk Client (or left out to use the kit's AUDIT_CLIENT or operator).`);
@@ -195,7 +199,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     if (this.closed) return Promise.reject(new AgentHooksError(ErrorCode.KIT_CLOSED, `${this.stream.label} is closed.`));
     this.opening ??= (async () => {
       const journal = await AuditJournal.open(this.journalPath);
-      const publisher = new AuditPublisher(journal, this.delivery(), this.client, this.entrySession(), this.logger, { ...this.options, mirrorUrl: this.mirrorUrl });
+      const publisher = new AuditPublisher(journal, this.delivery(), this.client, this.entrySession(), this.logger, ownOptions({ ...this.options, mirrorUrl: this.mirrorUrl }));
       this.state = { journal, publisher };
       if (this.options.deliver !== false && publisher.hasWork()) publisher.kick();
       return this.state;
@@ -206,3 +210,6 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     return this.opening;
   }
 }
+
+// Built-in guards: their methods cannot be patched by a plugin after this package loaded.
+Object.freeze(AuditTrailBase.prototype);

@@ -45,3 +45,6 @@ export function parseTopicId(value: unknown, owner: string, field: string): Topi
   }
   return TopicId.fromString(value);
 }
+
+// A built-in guard: a plugin cannot patch its methods after this package loaded.
+Object.freeze(HcsAuditTrailHook.prototype);

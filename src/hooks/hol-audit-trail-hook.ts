@@ -3,6 +3,7 @@ import type { DeliveryStrategy } from '../audit/delivery-strategy.js';
 import { isIndexedRegistryMemo } from '../audit/hcs2-codec.js';
 import { HolDelivery } from '../audit/hol-delivery.js';
 import { ErrorCode, invalidArgument, messageOf } from '../lifecycle/errors.js';
+import { ownOptions } from '../lifecycle/primordials.js';
 import { AuditRefusal, AuditTrailBase, type AuditTrailOptions } from './audit-trail-base.js';
 import { parseTopicId } from './hcs-audit-trail-hook.js';
 
@@ -29,8 +30,10 @@ export class HolAuditTrailHook extends AuditTrailBase {
   private readonly session: TopicId;
   private sessionChecked = false;
 
-  constructor(options: HolAuditTrailOptions) {
-    if (!options || typeof options !== 'object') throw invalidArgument('HolAuditTrailHook needs an options object: { relevantTools, sessionId, loggingClient?, journalDir? }.');
+  constructor(given: HolAuditTrailOptions) {
+    if (!given || typeof given !== 'object') throw invalidArgument('HolAuditTrailHook needs an options object: { relevantTools, sessionId, loggingClient?, journalDir? }.');
+    // Own properties only, so nothing set on Object.prototype can stand in for one.
+    const options = ownOptions(given);
     if (typeof options.sessionId !== 'string' || !/^\d+\.\d+\.\d+$/.test(options.sessionId)) {
       // The Hedera Agent Kit's wording, which its users match on.
       throw invalidArgument(`HolAuditTrailHook: sessionId must be a valid Hedera topic ID in format 0.0.xxx (shard.realm.num, no checksum), got ${JSON.stringify(options.sessionId)}.`);
@@ -72,3 +75,6 @@ export class HolAuditTrailHook extends AuditTrailBase {
     this.sessionChecked = true;
   }
 }
+
+// A built-in guard: a plugin cannot patch its methods after this package loaded.
+Object.freeze(HolAuditTrailHook.prototype);

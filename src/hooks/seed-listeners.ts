@@ -1,6 +1,7 @@
 import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
 import type { StageListener } from '../lifecycle/stage-listener.js';
 import { isThenable } from '../lifecycle/policy-judge.js';
+import { callWith } from '../lifecycle/primordials.js';
 import { HOOK_STAGES, LIFECYCLE_STAGES, type HookStage } from '../lifecycle/stages.js';
 import { brandedBaseOf } from '../compat/own-values.js';
 import { AbstractPolicy, POLICY_METHODS, isAbstractPolicy } from '../policies/abstract-policy.js';
@@ -31,7 +32,9 @@ export function listenersFromSeedInstance(instance: AbstractHook): StageListener
       }
       const judge = POLICY_METHODS[stage];
       if (target[judge] !== base[judge]) {
-        const check = (event: { method: string }) => target[judge]!.call(instance, event, event.method);
+        // Captured now and called without Function.prototype.call: a later patch cannot swap the check.
+        const judgeMethod = target[judge]!;
+        const check = (event: { method: string }) => callWith(judgeMethod, instance, [event, event.method]);
         listeners.push({
           kind: 'policy',
           name,
@@ -52,12 +55,13 @@ export function listenersFromSeedInstance(instance: AbstractHook): StageListener
   function addHookIfOverridden(stage: (typeof LIFECYCLE_STAGES)[number]): void {
     const method = HOOK_METHODS[stage];
     if (target[method] === base[method]) return;
+    const hookMethod = target[method]!;
     listeners.push({
       kind: 'hook',
       name,
       stage,
       tools,
-      invoke: (event: { method: string }) => target[method]!.call(instance, event, event.method),
+      invoke: (event: { method: string }) => callWith(hookMethod, instance, [event, event.method]),
     });
   }
 }

@@ -1,11 +1,15 @@
+import { canonicalToolName } from './canonical-tool-name.js';
 import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
 import type { StageListener } from '../lifecycle/stage-listener.js';
 
 /**
- * Refuses to start a kit in which a policy names a tool that is not loaded but is one slip away from
- * a loaded tool ("delete_acount_tool", "Transfer_HBAR_Tool", " delete_account_tool"). Such a policy
- * never runs: the tool it was meant to guard stays open, which is failing open. Names far from every
- * loaded tool are left alone, since a policy may well cover tools of plugins this kit does not load.
+ * Refuses to start a kit in which a policy names a tool that is not loaded but means a loaded one:
+ * one slip away ("delete_acount_tool", " delete_account_tool"), or the same name once case,
+ * separators, look-alike letters, invisible characters and the "_tool" suffix are set aside
+ * ("deleteAccountTool", "delete-account", "dеlete_account_tool" with a Cyrillic е; see
+ * canonicalToolName). Such a policy never runs: the tool it was meant to guard stays open, which is
+ * failing open. Names far from every loaded tool are left alone, since a policy may well cover tools
+ * of plugins this kit does not load.
  *
  * @example
  * checkPolicyToolNames(listeners, (name) => registry.has(name), registry.list().map((tool) => tool.method));
@@ -27,10 +31,10 @@ export function checkPolicyToolNames(listeners: readonly StageListener[], isLoad
   }
 }
 
-/** Same name but for case, surrounding space, or one character added, dropped or changed. */
+/** The same name in another spelling (see canonicalToolName), or one character added, dropped or changed. */
 function isSlipOf(name: string, tool: string): boolean {
   const plain = name.trim().toLowerCase();
-  return plain === tool.toLowerCase() || withinOneEdit(plain, tool.toLowerCase());
+  return canonicalToolName(name) === canonicalToolName(tool) || withinOneEdit(plain, tool.toLowerCase());
 }
 
 function withinOneEdit(a: string, b: string): boolean {

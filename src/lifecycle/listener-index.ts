@@ -1,3 +1,4 @@
+import { arrayIncludes, mapClearIn, mapGetIn, mapSetIn } from './primordials.js';
 import { ALL_TOOLS, LIFECYCLE_STAGES, type LifecycleStage } from './stages.js';
 import type { StageListener } from './stage-listener.js';
 
@@ -18,6 +19,9 @@ interface Entry {
  * cost does not grow with listeners registered for other tools. Plans are rebuilt lazily after a
  * registration change; lists are never mutated once handed out, so a dispatch in progress is not
  * disturbed by a registration.
+ *
+ * Plain indexed loops and captured Map methods (see primordials.ts), not Array.prototype.filter or a
+ * patched Map: a plugin that patches built-ins after this package loaded cannot drop a policy here.
  */
 export class ListenerIndex {
   private readonly byTool = new Map<string, Entry[]>();
@@ -28,51 +32,73 @@ export class ListenerIndex {
   /** Registers a listener; returns a function that removes it. */
   add(listener: StageListener): () => void {
     const entry: Entry = { listener, seq: this.seq++ };
-    const targets = listener.tools.includes(ALL_TOOLS) ? [this.wildcard] : this.toolBuckets(listener.tools);
-    for (const bucket of targets) bucket.push(entry);
-    this.plans.clear();
+    const targets = arrayIncludes(listener.tools, ALL_TOOLS) ? [this.wildcard] : this.toolBuckets(listener.tools);
+    for (let at = 0; at < targets.length; at++) targets[at]![targets[at]!.length] = entry;
+    mapClearIn(this.plans);
     return () => {
-      for (const bucket of targets) {
-        const at = bucket.indexOf(entry);
-        if (at >= 0) bucket.splice(at, 1);
+      for (let at = 0; at < targets.length; at++) {
+        const bucket = targets[at]!;
+        const found = bucket.indexOf(entry);
+        if (found >= 0) bucket.splice(found, 1);
       }
-      this.plans.clear();
+      mapClearIn(this.plans);
     };
   }
 
   /** The listener lists for one tool; cached until the next registration change. */
   plan(tool: string): ToolPlan {
-    let plan = this.plans.get(tool);
+    let plan = mapGetIn(this.plans, tool);
     if (!plan) {
       plan = this.buildPlan(tool);
-      this.plans.set(tool, plan);
+      mapSetIn(this.plans, tool, plan);
     }
     return plan;
   }
 
   private toolBuckets(tools: readonly string[]): Entry[][] {
-    return [...new Set(tools)].map((tool) => {
-      let bucket = this.byTool.get(tool);
-      if (!bucket) this.byTool.set(tool, (bucket = []));
-      return bucket;
-    });
+    const buckets: Entry[][] = [];
+    for (let at = 0; at < tools.length; at++) {
+      const tool = tools[at]!;
+      let bucket = mapGetIn(this.byTool, tool);
+      if (!bucket) mapSetIn(this.byTool, tool, (bucket = []));
+      if (!arrayIncludes(buckets, bucket)) buckets[buckets.length] = bucket;
+    }
+    return buckets;
   }
 
   private buildPlan(tool: string): ToolPlan {
-    const entries = [...(this.byTool.get(tool) ?? []), ...this.wildcard];
+    const own = mapGetIn(this.byTool, tool) ?? [];
+    const entries: Entry[] = [];
+    for (let at = 0; at < own.length; at++) entries[entries.length] = own[at]!;
+    for (let at = 0; at < this.wildcard.length; at++) entries[entries.length] = this.wildcard[at]!;
     const plan = { watched: entries.length > 0 } as Record<LifecycleStage, readonly StageListener[] | null> & { watched: boolean };
-    for (const stage of LIFECYCLE_STAGES) {
-      const listeners = entries
-        .filter((entry) => entry.listener.stage === stage)
-        // Hooks before policies so policies judge final values; registration order within each.
-        .sort((a, b) => kindRank(a) - kindRank(b) || a.seq - b.seq)
-        .map((entry) => entry.listener);
+    for (let s = 0; s < LIFECYCLE_STAGES.length; s++) {
+      const stage = LIFECYCLE_STAGES[s]!;
+      // Hooks before policies so policies judge final values; registration order within each.
+      const listeners: StageListener[] = [];
+      for (let k = 0; k < KINDS.length; k++) {
+        const kind = KINDS[k];
+        const picked: Entry[] = [];
+        for (let at = 0; at < entries.length; at++) {
+          const entry = entries[at]!;
+          if (entry.listener.stage === stage && entry.listener.kind === kind) insertBySeq(picked, entry);
+        }
+        for (let at = 0; at < picked.length; at++) listeners[listeners.length] = picked[at]!.listener;
+      }
       plan[stage] = listeners.length ? Object.freeze(listeners) : null;
     }
     return Object.freeze(plan);
   }
 }
 
-function kindRank(entry: Entry): number {
-  return entry.listener.kind === 'hook' ? 0 : 1;
+const KINDS = ['hook', 'policy'] as const;
+
+/** Keeps `entries` ordered by registration; lists are short, so insertion is enough. */
+function insertBySeq(entries: Entry[], entry: Entry): void {
+  let at = entries.length;
+  while (at > 0 && entries[at - 1]!.seq > entry.seq) {
+    entries[at] = entries[at - 1]!;
+    at--;
+  }
+  entries[at] = entry;
 }

@@ -57,7 +57,8 @@ export class ToolRunner {
       // later stages get new, frozen events, so no later listener can change what executes.
       const pre: MutableEvent = { method, toolType, context, rawParams: copyRawParams(method, input), client };
       const preListeners = plan.preToolExecution;
-      if (preListeners) for (const listener of preListeners) {
+      if (preListeners) for (let at = 0; at < preListeners.length; at++) {
+        const listener = preListeners[at]!;
         // Hooks come first and may enrich; from the first policy on the event is locked, so no
         // policy can change what the others judge (raw params are plain data: freezing suffices).
         if (listener.kind === 'policy' && !Object.isFrozen(pre)) lockEvent(pre, 'rawParams');
@@ -80,7 +81,8 @@ export class ToolRunner {
       // The fingerprint of the normalised params as the policies get them: SDK objects inside are
       // not frozen, so the core action only builds from them if nothing changed them since.
       let approved: string | undefined;
-      if (normListeners) for (const listener of normListeners) {
+      if (normListeners) for (let at = 0; at < normListeners.length; at++) {
+        const listener = normListeners[at]!;
         if (listener.kind === 'policy' && approved === undefined) approved = lockNormalised(norm);
         const pending = this.react(listener, norm, 'postParamsNormalization');
         if (pending) await pending;
@@ -108,7 +110,8 @@ export class ToolRunner {
         if (secondary && isSdkTransaction(coreActionResult)) sealTransaction(coreActionResult);
         const core = Object.freeze({ method, toolType, context, rawParams, client, normalisedParams, coreActionResult });
         const coreListeners = plan.postCoreAction;
-        if (coreListeners) for (const listener of coreListeners) {
+        if (coreListeners) for (let at = 0; at < coreListeners.length; at++) {
+          const listener = coreListeners[at]!;
           const pending = this.react(listener, core, 'postCoreAction');
           if (pending) await pending;
         }
@@ -131,7 +134,8 @@ export class ToolRunner {
       const post = Object.freeze({ method, toolType, context, rawParams, client, normalisedParams, coreActionResult: inner ? coreActionResult : undefined, toolResult });
       let objection: BlockedBy | undefined;
       const postListeners = plan.postToolExecution;
-      if (postListeners) for (const listener of postListeners) {
+      if (postListeners) for (let at = 0; at < postListeners.length; at++) {
+        const listener = postListeners[at]!;
         if (listener.kind === 'policy') {
           if (objection) continue;
           const verdict = judge(listener, 'postToolExecution', post, this.options.policyTimeoutMs);

@@ -62,3 +62,6 @@ export class MaxRecipientsPolicy extends AbstractPolicy {
     return count;
   }
 }
+
+// A built-in guard: a plugin cannot patch its methods after this package loaded.
+Object.freeze(MaxRecipientsPolicy.prototype);

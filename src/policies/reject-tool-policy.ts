@@ -23,3 +23,6 @@ export class RejectToolPolicy extends AbstractPolicy {
     return true;
   }
 }
+
+// A built-in guard: a plugin cannot patch its methods after this package loaded.
+Object.freeze(RejectToolPolicy.prototype);
