@@ -1,7 +1,8 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
+import { makeFolders } from './make-folders.js';
 
 interface PendingWrite {
   text: string;
@@ -32,7 +33,7 @@ export class JournalFile {
 
   /** Opens (creating the folder and file if needed), locks, and reads the file. */
   static async open(path: string): Promise<JournalFile> {
-    mkdirSync(dirname(path), { recursive: true });
+    makeFolders(dirname(path));
     takeLock(path);
     try {
       const created = !existsSync(path);

@@ -6,7 +6,7 @@ import { invalidArgument } from '../lifecycle/errors.js';
 import { silentLogger, type Logger } from '../lifecycle/logger.js';
 import { isAgentMode, AgentMode } from '../modes/agent-mode.js';
 import type { Plugin } from '../plugins/plugin-contract.js';
-import { CORE_PLUGINS_DIR, loadPlugins, validatePlugin } from '../plugins/plugin-loader.js';
+import { CORE_PLUGINS_DIR, loadPlugins, pluginLabel, validatePlugin } from '../plugins/plugin-loader.js';
 import { existsSync } from 'node:fs';
 import type { AgentKit } from './agent-kit.js';
 import { assembleKit } from './assemble-kit.js';
@@ -83,7 +83,7 @@ async function collectPlugins(options: AgentKitOptions): Promise<{ plugin: Plugi
         ? existsSync(CORE_PLUGINS_DIR) ? await loadPlugins(CORE_PLUGINS_DIR) : []
         : await loadPlugins(options.pluginsDir);
   const given = (options.plugins ?? []).map((plugin, at) => ({
-    plugin: validatePlugin(plugin, `plugins[${at}]${plugin && typeof plugin === 'object' && 'name' in plugin ? ` ("${String(plugin.name)}")` : ''}`),
+    plugin: validatePlugin(plugin, `plugins[${at}]${pluginLabel(plugin)}`),
     source: `plugins[${at}]`,
   }));
   return [...fromDir, ...given];

@@ -6,7 +6,7 @@ import { describeValue, invalidArgument } from '../lifecycle/errors.js';
 import { silentLogger } from '../lifecycle/logger.js';
 import { AgentMode, isAgentMode } from '../modes/agent-mode.js';
 import type { Plugin } from '../plugins/plugin-contract.js';
-import { validatePlugin, type LoadedPlugin } from '../plugins/plugin-loader.js';
+import { pluginLabel, validatePlugin, type LoadedPlugin } from '../plugins/plugin-loader.js';
 import type { AgentKit } from './agent-kit.js';
 import { assembleKit } from './assemble-kit.js';
 import { closestNames } from './closest-names.js';
@@ -50,7 +50,7 @@ export function agentKitFromConfiguration(options: KitFromConfigurationOptions):
   const context: Context = { ...given, mode: given.mode ?? AgentMode.AUTONOMOUS };
 
   const plugins: LoadedPlugin[] = (configuration.plugins ?? []).map((plugin, at) => ({
-    plugin: validatePlugin(plugin, `configuration.plugins[${at}]${nameOf(plugin)}`),
+    plugin: validatePlugin(plugin, `configuration.plugins[${at}]${pluginLabel(plugin)}`),
     source: `configuration.plugins[${at}]`,
   }));
   const tools = buildPluginTools(plugins, context);
@@ -119,8 +119,4 @@ function checkToolNames(wanted: readonly string[], tools: readonly PluginTool[])
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function nameOf(plugin: unknown): string {
-  return isRecord(plugin) && typeof plugin.name === 'string' ? ` ("${plugin.name}")` : '';
 }

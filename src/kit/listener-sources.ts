@@ -4,7 +4,7 @@ import { listenerMetadataOf } from '../di/decorators.js';
 import { isAbstractHook, type AbstractHook } from '../hooks/abstract-hook.js';
 import { listenersFromSeedInstance } from '../hooks/seed-listeners.js';
 import { isSeedShapedListener, listenersFromSeedShaped } from '../compat/kit-listeners.js';
-import { AgentHooksError, ErrorCode, describeValue } from '../lifecycle/errors.js';
+import { AgentHooksError, ErrorCode, describeValue, isAgentHooksError } from '../lifecycle/errors.js';
 import type { StageListener } from '../lifecycle/stage-listener.js';
 
 /** What the kit accepts as a hook or policy: a decorated class, its instance, or a seed-style instance from this package or the Hedera Agent Kit. */
@@ -19,6 +19,16 @@ export function listenersFrom(
   container: DependencyContainer,
   origin: string,
 ): { listeners: StageListener[]; instance: object } {
+  try {
+    return convert(source, container, origin);
+  } catch (error) {
+    // Every refusal says where the listener came from (e.g. which plugin), not only its own name.
+    if (isAgentHooksError(error) && !error.message.startsWith(origin)) throw new AgentHooksError(error.code, `${origin}: ${error.message}`, { cause: error });
+    throw error;
+  }
+}
+
+function convert(source: unknown, container: DependencyContainer, origin: string): { listeners: StageListener[]; instance: object } {
   if (typeof source === 'function') {
     const instance = instantiateDecorated(source as new (...args: any[]) => object, container);
     return { listeners: listenersFromDecoratedInstance(instance), instance };

@@ -37,14 +37,49 @@ export async function loadPlugins(dir: string = CORE_PLUGINS_DIR): Promise<Loade
   return loaded;
 }
 
-/** Checks an in-memory plugin against the contract; `source` names it in errors. */
+/**
+ * Checks an in-memory plugin against the contract; `source` names it in errors. Returns a snapshot
+ * of its fields, read once: a plugin whose getters throw is refused naming it, and one whose getters
+ * change their answers cannot pass validation with one value and run with another.
+ */
 export function validatePlugin(candidate: unknown, source: string): Plugin {
-  const parsed = pluginSchema.safeParse(candidate);
+  let snapshot: Record<string, unknown>;
+  let parsed: ReturnType<typeof pluginSchema.safeParse>;
+  try {
+    snapshot = snapshotOf(candidate);
+    parsed = pluginSchema.safeParse(snapshot);
+  } catch (error) {
+    throw new AgentHooksError(ErrorCode.PLUGIN_INVALID, `Plugin ${source} could not be read: ${messageOf(error)}.`, { cause: error });
+  }
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${formatPath(issue.path)}: ${issue.message}`).join('; ');
     throw new AgentHooksError(ErrorCode.PLUGIN_INVALID, `Plugin ${source} does not match the plugin contract: ${problems}.`);
   }
-  return candidate as Plugin;
+  return snapshot as unknown as Plugin;
+}
+
+/** The contract's fields of a plugin as they read now (other fields are kept too, for plugins' own use). */
+function snapshotOf(candidate: unknown): Record<string, unknown> {
+  if (candidate === null || typeof candidate !== 'object') return candidate as Record<string, unknown>;
+  const snapshot: Record<string, unknown> = {};
+  for (const key of Object.keys(candidate)) snapshot[key] = (candidate as Record<string, unknown>)[key];
+  for (const key of ['name', 'version', 'description', 'tools', 'hooks', 'policies']) {
+    if (!(key in snapshot) && key in candidate) snapshot[key] = (candidate as Record<string, unknown>)[key];
+  }
+  const tools = snapshot.tools;
+  // Bound, so a class-based plugin's tools() keeps its `this`.
+  if (typeof tools === 'function') snapshot.tools = (context: unknown) => (tools as (context: unknown) => unknown).call(candidate, context);
+  return snapshot;
+}
+
+/** A plugin's name for messages, or nothing when reading it is not safe. */
+export function pluginLabel(candidate: unknown): string {
+  try {
+    const name = (candidate as { name?: unknown } | null)?.name;
+    return typeof name === 'string' ? ` ("${name}")` : '';
+  } catch {
+    return '';
+  }
 }
 
 async function importPlugins(file: string): Promise<Plugin[]> {

@@ -4,3 +4,4 @@ import 'reflect-metadata';
 export { createMcpServer, serveMcpOverStdio, type McpServerOptions, type StdioServeOptions } from './mcp-server.js';
 export { toMcpToolResult, type McpToolResult } from './mcp-tool-result.js';
 export { toolInputJsonSchema, type JsonSchemaObject } from './tool-input-schema.js';
+export { LineTransport, DEFAULT_MAX_MESSAGE_BYTES, type LineTransportOptions } from './line-transport.js';

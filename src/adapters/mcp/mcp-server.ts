@@ -1,8 +1,8 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { AgentKit } from '../../kit/agent-kit.js';
 import { messageOf } from '../../lifecycle/errors.js';
+import { LineTransport, type LineTransportOptions } from './line-transport.js';
 import { toMcpToolResult } from './mcp-tool-result.js';
 import { toolInputJsonSchema } from './tool-input-schema.js';
 
@@ -12,7 +12,7 @@ export interface McpServerOptions {
   version?: string;
 }
 
-export interface StdioServeOptions extends McpServerOptions {
+export interface StdioServeOptions extends McpServerOptions, LineTransportOptions {
   /** Aborting it closes the server (e.g. on SIGTERM), so the caller can clean up. */
   signal?: AbortSignal;
 }
@@ -27,7 +27,7 @@ export interface StdioServeOptions extends McpServerOptions {
  *
  * @example
  * const server = createMcpServer(kit);
- * await server.connect(new StdioServerTransport());
+ * await server.connect(new LineTransport(process.stdin, process.stdout));
  */
 export function createMcpServer(kit: AgentKit, options: McpServerOptions = {}): Server {
   const server = new Server(
@@ -64,8 +64,9 @@ export async function serveMcpOverStdio(kit: AgentKit, options: StdioServeOption
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
   });
-  await server.connect(new StdioServerTransport());
-  // The SDK's stdio transport does not notice the client going away; stdin ending is that signal.
+  // Not the SDK's stdio transport: it drops bad lines unanswered and closes on an oversize message.
+  await server.connect(new LineTransport(process.stdin, process.stdout, options));
+  // The transport does not notice the client going away; stdin ending is that signal.
   const onEnd = (): void => void server.close();
   process.stdin.once('end', onEnd);
   options.signal?.addEventListener('abort', onEnd, { once: true });
