@@ -55,6 +55,8 @@ export class ToolRunner {
       // that stage's policies judge them; once judged, the runner reads its own approved copy and
       // later stages get new, frozen events, so no later listener can change what executes.
       const pre: MutableEvent = { method, toolType, context, rawParams: copyRawParams(method, input), client };
+      // A call blocked at this stage is audited with what the agent sent, not with no params at all.
+      reached.rawParams = pre.rawParams;
       const preListeners = plan.preToolExecution;
       if (preListeners) for (const listener of preListeners) {
         const pending = this.react(listener, pre, 'preToolExecution');
