@@ -210,6 +210,7 @@ export class AuditPublisher {
   /** How long to sleep when only unsettled intents are left: until the first may be asked about again. */
   private untilNextIntentLookup(): number {
     const times = this.journal.unresolvedIntents().map((intent) => this.intentRetryAt.get(intent.transactionId) ?? 0);
+    if (times.length === 0) return this.maxBackoff;
     return Math.max(this.minBackoff, Math.min(...times) - Date.now());
   }
 
