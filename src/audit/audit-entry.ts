@@ -11,10 +11,13 @@ export const AUDIT_ENTRY_VERSION = 1;
  * - `executed`: the lifecycle finished; `status` is the ledger's answer (`SUCCESS`, or e.g. `INSUFFICIENT_PAYER_BALANCE`).
  * - `blocked`: a policy refused it; `blockedBy` says which, at which stage.
  * - `failed`: a step threw; `error` says what and `stage` where.
+ * - `unknown`: the transaction was submitted but its outcome could not be established before the
+ *   call returned (its receipt could not be read); `status` is `UNKNOWN` and `error` says not to
+ *   retry. It may have been executed.
  * - `interrupted`: the process stopped after the transaction was built but before the outcome was
  *   journaled; written on restart from what the network reports about that transaction ID.
  */
-export const AUDIT_OUTCOMES = ['executed', 'blocked', 'failed', 'interrupted'] as const;
+export const AUDIT_OUTCOMES = ['executed', 'blocked', 'failed', 'unknown', 'interrupted'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 /**

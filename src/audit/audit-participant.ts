@@ -10,6 +10,12 @@ export interface AuditStatus {
   oldestUndelivered?: string;
   /** Why the last delivery attempt failed, when it did. */
   lastError?: string;
+  /**
+   * Calls interrupted by an earlier crash whose outcome the network cannot tell yet (a transaction
+   * may land until its validity window closes); each becomes an `interrupted` entry once it can.
+   * Reported while the journal is open.
+   */
+  unsettled?: number;
 }
 
 /**

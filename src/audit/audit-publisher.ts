@@ -5,7 +5,7 @@ import { AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION, type AuditEntry } from './audit-
 import type { AuditJournal, JournalJob } from './audit-journal.js';
 import { RetryLater, type DeliveryStrategy } from './delivery-strategy.js';
 import type { IntentRecord } from './journal-records.js';
-import { lookUpTransaction } from './transaction-lookup.js';
+import { lookUpTransaction, type LookupResult } from './transaction-lookup.js';
 import { freshTransactionId, submitWithFixedId } from './transaction-submitter.js';
 import { randomUUID } from 'node:crypto';
 
@@ -27,6 +27,11 @@ export interface PublisherOptions {
  * topic's order is the journal's. Every transaction ID is journaled before its first attempt; a
  * failed attempt is retried with the same ID after a backoff, so a copy that landed unseen is
  * answered DUPLICATE_TRANSACTION instead of being published twice.
+ *
+ * Intents left by a crashed run become `interrupted` entries once the network can say what became
+ * of their transaction. One it cannot answer for yet (a transaction that never reached the node
+ * can still land until its validity window closes, minutes later) is asked about again later and
+ * meanwhile holds nothing back: its entry takes the next sequence number when it is written.
  */
 export class AuditPublisher {
   private running: Promise<void> | null = null;
@@ -36,6 +41,8 @@ export class AuditPublisher {
   private wake: (() => void) | null = null;
   private backoffMs: number;
   private waiters: (() => void)[] = [];
+  /** transaction ID of an unsettled intent → when to ask the network about it again (epoch ms) */
+  private readonly intentRetryAt = new Map<string, number>();
   lastError: string | undefined;
 
   constructor(
@@ -64,10 +71,13 @@ export class AuditPublisher {
     });
   }
 
-  /** Resolves when nothing is left to deliver or `timeoutMs` passed; returns whether all was delivered. */
+  /**
+   * Resolves when nothing is left to deliver or `timeoutMs` passed; returns whether all was
+   * delivered. It does not wait for intents the network cannot settle before the deadline.
+   */
   async flush(timeoutMs: number): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
-    while (this.hasWork() && !this.stopped && Date.now() < deadline) {
+    while (this.hasWorkBefore(deadline) && !this.stopped && Date.now() < deadline) {
       this.kick();
       this.wake?.();
       await new Promise<void>((resolve) => {
@@ -99,6 +109,17 @@ export class AuditPublisher {
     return this.journal.undeliveredEntries().length > 0 || this.journal.unresolvedIntents().length > 0;
   }
 
+  /** Intents of a crashed run whose outcome the network could not tell yet. */
+  unsettledIntents(): number {
+    return this.journal.unresolvedIntents().length;
+  }
+
+  /** Work that can be done before `deadline`: undelivered entries, or intents that may be settled by then. */
+  private hasWorkBefore(deadline: number): boolean {
+    if (this.journal.undeliveredEntries().length > 0) return true;
+    return this.journal.unresolvedIntents().some((intent) => (this.intentRetryAt.get(intent.transactionId) ?? 0) < deadline);
+  }
+
   private get minBackoff(): number {
     return this.options.minBackoffMs ?? 100;
   }
@@ -107,18 +128,24 @@ export class AuditPublisher {
     this.again = false;
     while (!this.stopped && this.hasWork()) {
       try {
-        await this.resolveIntents();
+        // One lookup per round: a slow answer about one intent delays the next message by one lookup at most.
+        const lookedUp = await this.settleNextIntent();
         let job = this.journal.openJobs()[0];
         if (!job) {
           const groups = this.strategy.jobsFor(this.journal.unassignedEntries());
           for (const group of groups) await this.journal.addJob(group.entries, group.payload);
           job = this.journal.openJobs()[0];
         }
-        if (job) {
-          await this.strategy.run(job, this.step, this.client);
-          await this.journal.complete(job.job);
-          this.logger.debug({ job: job.job, entries: job.entries.length }, 'audit entries delivered');
+        if (!job) {
+          if (lookedUp) continue;
+          // Only intents the network cannot settle yet are left: wait until one may be, or a kick.
+          this.notify();
+          await this.pause(this.untilNextIntentLookup());
+          continue;
         }
+        await this.strategy.run(job, this.step, this.client);
+        await this.journal.complete(job.job);
+        this.logger.debug({ job: job.job, entries: job.entries.length }, 'audit entries delivered');
         this.lastError = undefined;
         this.backoffMs = this.minBackoff;
         this.notify();
@@ -126,7 +153,7 @@ export class AuditPublisher {
         this.lastError = messageOf(error);
         this.logger.warn({ error: this.lastError, retryInMs: this.backoffMs }, 'audit delivery attempt failed; will retry');
         await this.pause(this.backoffMs);
-        this.backoffMs = Math.min(this.backoffMs * 2, this.options.maxBackoffMs ?? 5_000);
+        this.backoffMs = Math.min(this.backoffMs * 2, this.maxBackoff);
       }
     }
   }
@@ -158,19 +185,37 @@ export class AuditPublisher {
   /**
    * An intent without an entry means the process stopped between building a transaction and
    * journaling its outcome. The network says whether it landed; either way an `interrupted` entry
-   * records the call, so no transaction that reached the network goes unaudited.
+   * records the call, so no transaction that reached the network goes unaudited. An intent the
+   * network cannot answer for yet is skipped until its retry time, so it blocks no later entry.
+   * Returns whether it asked the network about one.
    */
-  private async resolveIntents(): Promise<void> {
-    for (const intent of this.journal.unresolvedIntents()) {
-      const status = await this.statusOf(intent);
-      await this.journal.addEntry((seq) => interruptedEntry(intent, seq, this.session, status));
+  private async settleNextIntent(): Promise<boolean> {
+    const now = Date.now();
+    const intent = this.journal.unresolvedIntents().find((each) => (this.intentRetryAt.get(each.transactionId) ?? 0) <= now);
+    if (!intent) return false;
+    const result = await lookUpTransaction(intent.transactionId, this.client, this.options.mirrorUrl, intent.validDurationSeconds).catch(
+      (error: unknown): LookupResult => ({ found: 'unknown', reason: messageOf(error) }),
+    );
+    if (result.found === 'unknown') {
+      this.intentRetryAt.set(intent.transactionId, result.retryAt ?? Date.now() + this.maxBackoff);
+      this.lastError = `could not learn the outcome of interrupted transaction ${intent.transactionId} yet: ${result.reason}`;
+      this.logger.debug({ transactionId: intent.transactionId, reason: result.reason }, 'interrupted call not settled yet; later entries go ahead');
+      return true;
     }
+    this.intentRetryAt.delete(intent.transactionId);
+    await this.journal.addEntry((seq) => interruptedEntry(intent, seq, this.session, result));
+    return true;
   }
 
-  private async statusOf(intent: IntentRecord): Promise<string> {
-    const result = await lookUpTransaction(intent.transactionId, this.client, this.options.mirrorUrl);
-    if (result.found === 'unknown') throw new RetryLater(`could not learn the outcome of interrupted transaction ${intent.transactionId}: ${result.reason}`);
-    return result.found ? result.status : 'RECEIPT_NOT_FOUND';
+  /** How long to sleep when only unsettled intents are left: until the first may be asked about again. */
+  private untilNextIntentLookup(): number {
+    const times = this.journal.unresolvedIntents().map((intent) => this.intentRetryAt.get(intent.transactionId) ?? 0);
+    if (times.length === 0) return this.maxBackoff;
+    return Math.max(this.minBackoff, Math.min(...times) - Date.now());
+  }
+
+  private get maxBackoff(): number {
+    return this.options.maxBackoffMs ?? 5_000;
   }
 
   private pause(ms: number): Promise<void> {
@@ -195,8 +240,10 @@ export class AuditPublisher {
   }
 }
 
-function interruptedEntry(intent: IntentRecord, seq: number, session: string, status: string): AuditEntry {
-  const landed = status !== 'RECEIPT_NOT_FOUND';
+type SettledLookup = Exclude<LookupResult, { found: 'unknown' }>;
+
+function interruptedEntry(intent: IntentRecord, seq: number, session: string, result: SettledLookup): AuditEntry {
+  const { status, message } = interruptedOutcome(result);
   return {
     type: AUDIT_ENTRY_TYPE,
     version: AUDIT_ENTRY_VERSION,
@@ -211,11 +258,13 @@ function interruptedEntry(intent: IntentRecord, seq: number, session: string, st
     paramsKind: intent.paramsKind,
     transactionId: intent.transactionId,
     status,
-    error: {
-      code: 'E_INTERRUPTED',
-      message: landed
-        ? `the process stopped before the outcome was journaled; on restart the network reported ${status} for this transaction`
-        : 'the process stopped before the outcome was journaled; on restart the network had no record of this transaction',
-    },
+    error: { code: 'E_INTERRUPTED', message },
   };
+}
+
+function interruptedOutcome(result: SettledLookup): { status: string; message: string } {
+  const stopped = 'the process stopped before the outcome was journaled';
+  if (result.found === true) return { status: result.status, message: `${stopped}; on restart the network reported ${result.status} for this transaction` };
+  if (result.found === false) return { status: 'RECEIPT_NOT_FOUND', message: `${stopped}; the network has no record of this transaction, and its validity window has closed, so it never executed` };
+  return { status: 'UNKNOWN', message: `${stopped}; ${result.reason}. It may have executed: look the transaction ID up before repeating the call` };
 }

@@ -30,15 +30,24 @@ export function executedEntry(event: PostSecondaryActionParams, session: string)
   const transactionId = typeof raw.transactionId === 'string' ? raw.transactionId : transactionIdOf(event.coreActionResult);
   const ledgerStatus = (typeof raw.receiptStatus === 'string' ? raw.receiptStatus : undefined) ?? (typeof raw.errorCode === 'string' ? raw.errorCode : undefined) ?? raw.status;
   const refusedBeforeConsensus = raw.status === 'ERROR' && raw.submitted !== true;
+  // Submitted, outcome not established: neither "executed" nor "failed" would be true.
+  const unknown = raw.status === 'UNKNOWN';
   return {
     ...base(event.method, session),
-    outcome: refusedBeforeConsensus ? 'failed' : 'executed',
+    outcome: refusedBeforeConsensus ? 'failed' : unknown ? 'unknown' : 'executed',
     stage: refusedBeforeConsensus ? 'secondaryAction' : 'postToolExecution',
     ...paramsOf(event),
     ...(transactionId ? { transactionId } : {}),
-    status: ledgerStatus,
+    status: unknown ? 'UNKNOWN' : ledgerStatus,
     ...(refusedBeforeConsensus ? { error: { code: ledgerStatus, message: safeMessage(raw.error ?? `refused with ${ledgerStatus}`) } } : {}),
+    ...(unknown ? { error: { code: 'UNKNOWN', message: unknownOutcomeMessage(raw.error) } } : {}),
   };
+}
+
+/** Whoever reads the trail must learn not to resend, whatever words the result's error used. */
+function unknownOutcomeMessage(error: unknown): string {
+  const text = typeof error === 'string' && error ? error : 'submitted, but its outcome could not be established';
+  return safeMessage(/do not retry/i.test(text) ? text : `${text}. It may have been executed: do not retry; look the transaction ID up first.`);
 }
 
 /** The entry for a call a policy blocked or a step failed. */

@@ -16,6 +16,8 @@ export interface IntentRecord {
   at: string;
   params: unknown;
   paramsKind: AuditEntry['paramsKind'];
+  /** The transaction's valid duration: after valid start plus this, no copy can land (absent in older journals). */
+  validDurationSeconds?: number;
 }
 
 export interface EntryRecord {

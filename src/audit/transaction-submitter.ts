@@ -43,7 +43,7 @@ export async function submitWithFixedId(transaction: Transaction, client: Client
     if (isPrecheckStatusError(error)) {
       const status = error.status.toString();
       if (status === 'DUPLICATE_TRANSACTION') return lookUpDuplicate(transactionId, client);
-      if (status === 'TRANSACTION_EXPIRED') return expired(transactionId, client, mirrorUrl);
+      if (status === 'TRANSACTION_EXPIRED') return expired(transactionId, client, mirrorUrl, transaction.transactionValidDuration);
       if (TRANSIENT_PRECHECK.has(status)) return { kind: 'retry', reason: `precheck ${status}` };
       // Refused before consensus: the ID was not used, so it may be resent once the cause is fixed.
       return { kind: 'retry', reason: `precheck ${status}` };
@@ -60,9 +60,11 @@ export async function submitWithFixedId(transaction: Transaction, client: Client
  * The ID expired before this attempt: if an earlier copy landed, the message is delivered; if none
  * did (and none can any more), a new ID is safe.
  */
-async function expired(transactionId: TransactionId, client: Client, mirrorUrl?: string): Promise<SubmitOutcome> {
-  const result = await lookUpTransaction(transactionId.toString(), client, mirrorUrl);
+async function expired(transactionId: TransactionId, client: Client, mirrorUrl: string | undefined, validDurationSeconds: number): Promise<SubmitOutcome> {
+  const result = await lookUpTransaction(transactionId.toString(), client, mirrorUrl, validDurationSeconds);
   if (result.found === 'unknown') return { kind: 'retry', reason: result.reason };
+  // Waiting cannot help any more; a new ID may publish the message twice, which the verifier reports.
+  if (result.found === 'unknowable') return { kind: 'replan', reason: result.reason };
   if (!result.found) return { kind: 'replan', reason: 'it expired before any copy reached the network' };
   if (result.status !== 'SUCCESS') return { kind: 'replan', reason: `an earlier copy reached consensus with ${result.status}` };
   return { kind: 'landed', ...(result.receipt ? { receipt: result.receipt } : {}), ...(result.entityId ? { entityId: result.entityId } : {}), duplicate: true };

@@ -21,7 +21,13 @@ export type FaultSpec = FaultTarget & (
   | { grpcError: GrpcErrorName; message?: string }
   | { precheck: StatusName }
   | { receiptStatus: StatusName }
+  /** waits this long before handling the call (a slow node: nothing has happened yet when a client gives up) */
   | { latencyMs: number }
+  /**
+   * handles the call at once but answers this long afterwards: set it past the client's gRPC
+   * deadline and a transaction is applied while the client sees a timeout, as when a response is lost
+   */
+  | { responseDelayMs: number }
 );
 
 /** A registered fault; `hits` counts the calls it changed. */
@@ -35,7 +41,10 @@ export interface FaultHandle {
 
 /** What the gRPC layer must do for one call. */
 export interface FaultDecision {
+  /** wait before handling the call */
   latencyMs: number;
+  /** wait after handling it, before answering: the call took effect, the answer is late */
+  responseDelayMs: number;
   grpcError?: { code: number; message: string };
   precheck?: StatusName;
   receiptStatus?: StatusName;
@@ -44,12 +53,14 @@ export interface FaultDecision {
 interface Rule { spec: FaultSpec; hits: number; remaining: number | undefined; path?: string }
 
 /**
- * Scriptable faults per RPC, for reliability tests: gRPC errors, precheck codes, receipt statuses, latency.
+ * Scriptable faults per RPC, for reliability tests: gRPC errors, precheck codes, receipt statuses,
+ * latency before a call is handled, and a late answer after it was handled.
  *
  * @example
  * net.faults.inject({ rpc: 'cryptoTransfer', precheck: 'BUSY', times: 2 });   // two BUSY answers, then normal
  * net.faults.inject({ rpc: '*', grpcError: 'UNAVAILABLE', probability: 0.1 }); // 10 % of calls fail
  * net.faults.inject({ rpc: 'getTransactionReceipts', latencyMs: 50 });
+ * net.faults.inject({ rpc: 'cryptoTransfer', responseDelayMs: 5_000, times: 1 }); // applied, but answered after the client gave up
  * net.faults.mirror.inject({ path: '/api/v1/topics', status: 503, times: 1 }); // mirror REST faults
  * net.faults.clear();
  */
@@ -86,16 +97,19 @@ export class DevnetFaults {
 
   /** @internal Decides the faults for one call to `path`, consuming counts. */
   take(path: string): FaultDecision {
-    const decision: FaultDecision = { latencyMs: 0 };
+    const decision: FaultDecision = { latencyMs: 0, responseDelayMs: 0 };
     let acted = false;
     for (const rule of this.rules) {
       if (rule.path !== undefined && rule.path !== path) continue;
       if (rule.remaining === 0) continue;
-      const isLatency = 'latencyMs' in rule.spec;
-      if (!isLatency && acted) continue;
+      // Delays combine with each other and with one action; actions exclude each other.
+      const isDelay = 'latencyMs' in rule.spec || 'responseDelayMs' in rule.spec;
+      if (!isDelay && acted) continue;
       if (rule.spec.probability !== undefined && this.random() >= rule.spec.probability) continue;
-      if (isLatency) {
-        decision.latencyMs += (rule.spec as { latencyMs: number }).latencyMs;
+      if ('latencyMs' in rule.spec) {
+        decision.latencyMs += rule.spec.latencyMs;
+      } else if ('responseDelayMs' in rule.spec) {
+        decision.responseDelayMs += rule.spec.responseDelayMs;
       } else if ('receiptStatus' in rule.spec && !this.transactionPaths.has(path) && !path.endsWith('/getTransactionReceipts')) {
         continue; // a wildcard receipt fault only makes sense where a receipt is produced or read
       } else {
@@ -126,8 +140,8 @@ export class DevnetFaults {
 }
 
 function validateAction(spec: FaultSpec, path: string | undefined, transactionPaths: ReadonlySet<string>): void {
-  const actions = ['grpcError', 'precheck', 'receiptStatus', 'latencyMs'].filter((key) => key in spec);
-  if (actions.length !== 1) throw new Error(`faults.inject: give exactly one of grpcError, precheck, receiptStatus, latencyMs (got ${actions.join(', ') || 'none'})`);
+  const actions = ['grpcError', 'precheck', 'receiptStatus', 'latencyMs', 'responseDelayMs'].filter((key) => key in spec);
+  if (actions.length !== 1) throw new Error(`faults.inject: give exactly one of grpcError, precheck, receiptStatus, latencyMs, responseDelayMs (got ${actions.join(', ') || 'none'})`);
   if (spec.times !== undefined && (!Number.isInteger(spec.times) || spec.times < 1)) throw new Error(`faults.inject: times must be a positive integer (got ${String(spec.times)})`);
   if (spec.probability !== undefined && !(spec.probability >= 0 && spec.probability <= 1)) throw new Error(`faults.inject: probability must be within [0, 1] (got ${String(spec.probability)})`);
   if ('grpcError' in spec && typeof grpcStatus[spec.grpcError] !== 'number') throw new Error(`faults.inject: grpcError "${String(spec.grpcError)}" is not a gRPC status name such as UNAVAILABLE`);
@@ -137,6 +151,7 @@ function validateAction(spec: FaultSpec, path: string | undefined, transactionPa
     if (path && !transactionPaths.has(path) && !path.endsWith('/getTransactionReceipts')) throw new Error(`faults.inject: receiptStatus applies to transaction RPCs and getTransactionReceipts, not ${path}`);
   }
   if ('latencyMs' in spec && !(Number.isFinite(spec.latencyMs) && spec.latencyMs >= 0)) throw new Error(`faults.inject: latencyMs must be a non-negative number (got ${String(spec.latencyMs)})`);
+  if ('responseDelayMs' in spec && !(Number.isFinite(spec.responseDelayMs) && spec.responseDelayMs >= 0)) throw new Error(`faults.inject: responseDelayMs must be a non-negative number (got ${String(spec.responseDelayMs)})`);
 }
 
 function applyAction(spec: FaultSpec, decision: FaultDecision): void {

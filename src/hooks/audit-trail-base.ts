@@ -124,6 +124,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
       at: new Date().toISOString(),
       params: auditParams(normalised ? params.normalisedParams : params.rawParams),
       paramsKind: normalised ? 'normalised' : 'raw',
+      ...validDurationOf(params.coreActionResult),
     });
   }
 
@@ -147,6 +148,8 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     status.undelivered = undelivered.length;
     if (undelivered[0]) status.oldestUndelivered = undelivered[0].timestamp;
     if (this.state?.publisher.lastError) status.lastError = this.state.publisher.lastError;
+    const unsettled = open ? this.state!.publisher.unsettledIntents() : 0;
+    if (unsettled) status.unsettled = unsettled;
     return status;
   }
 
@@ -174,6 +177,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
       await this.state.journal.close();
     }
     if (status.undelivered) this.logger.warn({ ...status }, 'audit entries not yet delivered; they stay in the journal and go out on the next start');
+    if (status.unsettled) this.logger.warn({ ...status }, 'interrupted calls whose outcome the network cannot tell yet; they are settled on the next start');
     return status;
   }
 
@@ -209,6 +213,12 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     });
     return this.opening;
   }
+}
+
+/** The valid duration a built transaction carries, so a crash-time lookup knows when it can no longer land. */
+function validDurationOf(transaction: { transactionValidDuration?: unknown }): { validDurationSeconds?: number } {
+  const seconds = transaction.transactionValidDuration;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? { validDurationSeconds: seconds } : {};
 }
 
 // Built-in guards: their methods cannot be patched by a plugin after this package loaded.

@@ -28,7 +28,12 @@ export interface AgentKitParts {
   logger: Logger;
   /** Objects the kit constructed or was given that may hold resources (closed by `close()`). */
   owned: object[];
+  /** How long `close()` waits for calls in flight, in ms (default {@link DEFAULT_DRAIN_TIMEOUT_MS}). */
+  drainTimeoutMs?: number;
 }
+
+/** Default bound on how long `close()` waits for calls in flight: longer than a receipt wait normally takes. */
+export const DEFAULT_DRAIN_TIMEOUT_MS = 30_000;
 
 /**
  * One agent's guarded tool set: every call goes through the lifecycle, with this kit's own
@@ -42,6 +47,9 @@ export class AgentKit {
   /** Audit delivery across this kit's audit hooks: `pending()` before shutdown, `flush()` to wait for it. */
   readonly audit: KitAudit;
   private closed = false;
+  private closing: Promise<void> | undefined;
+  /** Calls started and not yet returned; `close()` waits for them before closing the audit hooks. */
+  private readonly inFlight = new Set<Promise<ToolResult>>();
 
   constructor(private readonly parts: AgentKitParts) {
     this.client = parts.client;
@@ -66,7 +74,7 @@ export class AgentKit {
         humanMessage: unknownToolMessage(error, this.parts.registry),
       });
     }
-    return this.parts.runner.run(tool, args, this.context, this.client);
+    return this.track(this.parts.runner.run(tool, args, this.context, this.client));
   }
 
   /** `execute`, as the JSON string an LLM reads. */
@@ -102,16 +110,50 @@ export class AgentKit {
     return () => removers.forEach((remove) => remove());
   }
 
-  /** Closes what the kit owns (hooks with a `close()`, its container). The client stays yours. */
-  async close(): Promise<void> {
-    if (this.closed) return;
+  /**
+   * Refuses new calls (E_KIT_CLOSED), waits for the calls in flight (at most `drainTimeoutMs`) so
+   * that each returns with its audit entry durable, then closes what the kit owns (hooks with a
+   * `close()`, its container). The client stays yours. Calling it again returns the same promise.
+   */
+  close(): Promise<void> {
     this.closed = true;
+    this.closing ??= this.shutDown();
+    return this.closing;
+  }
+
+  private async shutDown(): Promise<void> {
+    await this.drain();
     for (const owned of this.parts.owned) {
       const close = (owned as { close?: unknown }).close;
       if (typeof close === 'function') await close.call(owned);
     }
     this.parts.bus.removeAllListeners();
     await this.container.dispose();
+  }
+
+  private track(call: Promise<ToolResult>): Promise<ToolResult> {
+    this.inFlight.add(call);
+    const forget = (): void => void this.inFlight.delete(call);
+    call.then(forget, forget);
+    return call;
+  }
+
+  /**
+   * Closing an audit hook under a running call would let that call return without its entry on
+   * disk. The wait is bounded so a network that never answers cannot stall shutdown; a call still
+   * running after it gets a warning in its result when its hook finds the journal closed.
+   */
+  private async drain(): Promise<void> {
+    if (this.inFlight.size === 0) return;
+    const drainTimeoutMs = this.parts.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), drainTimeoutMs)));
+    const finished = Promise.allSettled([...this.inFlight]).then(() => false);
+    const late = await Promise.race([finished, timedOut]);
+    clearTimeout(timer);
+    if (late) {
+      this.parts.logger.warn({ calls: this.inFlight.size, drainTimeoutMs }, 'kit closing with calls still running; their audit entries may not be journaled');
+    }
   }
 
   private assertOpen(): void {

@@ -23,6 +23,7 @@ export interface KitAssembly {
   onlyTools?: readonly string[];
   policyTimeoutMs: number;
   logger: Logger;
+  drainTimeoutMs?: number;
 }
 
 /**
@@ -61,5 +62,5 @@ export function assembleKit(assembly: KitAssembly): AgentKit {
 
   const bus = new StageBus();
   const runner = new ToolRunner(index, bus, { policyTimeoutMs: assembly.policyTimeoutMs, logger: assembly.logger });
-  return new AgentKit({ client, context, container, registry, index, bus, runner, owned, logger: assembly.logger });
+  return new AgentKit({ client, context, container, registry, index, bus, runner, owned, logger: assembly.logger, drainTimeoutMs: assembly.drainTimeoutMs });
 }

@@ -30,6 +30,11 @@ export interface AgentKitOptions {
   tools?: string[];
   /** Time budget of an asynchronous policy verdict, in ms (default 5000); over it, the call is blocked. */
   policyTimeoutMs?: number;
+  /**
+   * How long `kit.close()` waits for calls in flight before closing the hooks anyway, in ms
+   * (default 30000). Calls that finish within it return with their audit entries durable.
+   */
+  drainTimeoutMs?: number;
   logger?: Logger;
 }
 
@@ -72,6 +77,7 @@ export async function createAgentKit(options: AgentKitOptions): Promise<AgentKit
     onlyTools: options.tools,
     policyTimeoutMs: options.policyTimeoutMs ?? DEFAULT_POLICY_TIMEOUT_MS,
     logger: options.logger ?? silentLogger,
+    ...(options.drainTimeoutMs !== undefined ? { drainTimeoutMs: options.drainTimeoutMs } : {}),
   });
 }
 
@@ -97,9 +103,11 @@ function checkOptions(options: AgentKitOptions): void {
   if (options.context?.mode !== undefined && !isAgentMode(options.context.mode)) {
     throw invalidArgument(`createAgentKit: context.mode "${String(options.context.mode)}" is not a mode; expected one of ${Object.values(AgentMode).join(', ')}.`);
   }
-  const timeout = options.policyTimeoutMs;
-  if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) {
-    throw invalidArgument(`createAgentKit: policyTimeoutMs must be a positive number of milliseconds, got ${String(timeout)}.`);
+  for (const name of ['policyTimeoutMs', 'drainTimeoutMs'] as const) {
+    const timeout = options[name];
+    if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) {
+      throw invalidArgument(`createAgentKit: ${name} must be a positive number of milliseconds, got ${String(timeout)}.`);
+    }
   }
   if (options.hooks !== undefined && !Array.isArray(options.hooks)) throw invalidArgument('createAgentKit: hooks must be an array.');
   if (options.context?.hooks !== undefined && !Array.isArray(options.context.hooks)) throw invalidArgument('createAgentKit: context.hooks must be an array.');

@@ -56,12 +56,17 @@ export class ToolRunner {
       // that stage's policies judge them; once judged, the runner reads its own approved copy and
       // later stages get new, frozen events, so no later listener can change what executes.
       const pre: MutableEvent = { method, toolType, context, rawParams: copyRawParams(method, input), client };
+      // A call blocked at this stage is audited with what the agent sent, not with no params at all.
+      reached.rawParams = pre.rawParams;
       const preListeners = plan.preToolExecution;
       if (preListeners) for (let at = 0; at < preListeners.length; at++) {
         const listener = preListeners[at]!;
         // Hooks come first and may enrich; from the first policy on the event is locked, so no
         // policy can change what the others judge (raw params are plain data: freezing suffices).
-        if (listener.kind === 'policy' && !Object.isFrozen(pre)) lockEvent(pre, 'rawParams');
+        if (listener.kind === 'policy' && !Object.isFrozen(pre)) {
+          lockEvent(pre, 'rawParams');
+          reached.rawParams = pre.rawParams; // what the policies judge, hooks' enrichments included
+        }
         const pending = this.react(listener, pre, 'preToolExecution');
         if (pending) await pending;
       }

@@ -1,16 +1,22 @@
-import type { Client, Transaction, TransactionReceipt } from '@hiero-ledger/sdk';
+import type { Client, Transaction } from '@hiero-ledger/sdk';
 import { isPrecheckStatusError, isReceiptStatusError } from '../compat/sdk-values.js';
 import { assertSealed } from '../lifecycle/approval-seal.js';
 import { messageOf } from '../lifecycle/errors.js';
 import type { RawToolResult } from '../lifecycle/tool-result.js';
 import { freezeWithNodes } from './freeze-with-nodes.js';
+import { leavesOutcomeOpen, settleOpenOutcome } from './open-outcome.js';
+import { receiptFields } from './receipt-fields.js';
 import type { TransactionStrategy } from './transaction-strategy.js';
+
+export { receiptFields };
 
 /**
  * AUTONOMOUS mode: the operator signs and submits, and the call waits for the receipt.
- * Once the network has accepted the transaction the result always carries its ID: a ledger failure
- * is `status: 'ERROR'` with the Hedera status as `errorCode`, and a receipt that never came is
- * `status: 'UNKNOWN'`, because an agent told "error" retries and a retried transfer pays twice.
+ * Once the network may have the transaction the result always carries its ID: a ledger failure
+ * is `status: 'ERROR'` with the Hedera status as `errorCode`, and an outcome that cannot be read
+ * is `status: 'UNKNOWN'`, because an agent told "error" retries and a retried transfer pays twice.
+ * An answer that leaves the outcome open (DUPLICATE_TRANSACTION after a lost answer, a timeout) is
+ * settled from the transaction's receipt before anything is reported.
  */
 export class ExecuteStrategy implements TransactionStrategy {
   prepare(transaction: Transaction, client: Client): Transaction {
@@ -23,6 +29,8 @@ export class ExecuteStrategy implements TransactionStrategy {
     try {
       response = await transaction.execute(client);
     } catch (error) {
+      const transactionId = transaction.transactionId?.toString();
+      if (transactionId && leavesOutcomeOpen(error)) return settleOpenOutcome(transactionId, client, error);
       if (isPrecheckStatusError(error)) {
         // Refused at precheck: nothing reached consensus, so reporting an error is honest.
         return { status: 'ERROR', errorCode: error.status.toString(), transactionId: error.transactionId?.toString(), error: error.message, submitted: false };
@@ -37,21 +45,12 @@ export class ExecuteStrategy implements TransactionStrategy {
       if (isReceiptStatusError(error)) {
         return { status: 'ERROR', errorCode: error.status.toString(), transactionId, error: error.message, submitted: true };
       }
-      return { status: 'UNKNOWN', transactionId, submitted: true, error: `submitted, but the receipt could not be read: ${messageOf(error)}` };
+      return {
+        status: 'UNKNOWN',
+        transactionId,
+        submitted: true,
+        error: `submitted, but the receipt could not be read: ${messageOf(error)}. It may have been executed: do not retry; look the transaction ID up first.`,
+      };
     }
   }
-}
-
-/** The receipt fields tools report, as strings. */
-export function receiptFields(receipt: TransactionReceipt): Record<string, unknown> {
-  const fields: Record<string, unknown> = { receiptStatus: receipt.status.toString() };
-  if (receipt.accountId) fields.accountId = receipt.accountId.toString();
-  if (receipt.tokenId) fields.tokenId = receipt.tokenId.toString();
-  if (receipt.topicId) fields.topicId = receipt.topicId.toString();
-  if (receipt.scheduleId) fields.scheduleId = receipt.scheduleId.toString();
-  if (receipt.serials?.length) fields.serials = receipt.serials.map((serial) => serial.toString());
-  if (receipt.topicSequenceNumber && !receipt.topicSequenceNumber.isZero()) {
-    fields.topicSequenceNumber = receipt.topicSequenceNumber.toString();
-  }
-  return fields;
 }

@@ -53,21 +53,33 @@ export class HapiServer {
   private handlerFor(method: RpcMethod): grpc.handleUnaryCall<Buffer, Buffer> {
     return (call, callback) => {
       const decision = this.deps.faults.take(method.path);
-      const run = () => {
+      // The answer is computed (and a transaction applied) before any response delay starts.
+      const respond = (error: grpc.ServiceError | null, value?: Buffer) => this.after(decision.responseDelayMs, () => callback(error, value));
+      this.after(decision.latencyMs, () => {
         if (decision.grpcError) {
-          callback({ code: decision.grpcError.code, details: decision.grpcError.message } as grpc.ServiceError);
+          respond({ code: decision.grpcError.code, details: decision.grpcError.message } as grpc.ServiceError);
           return;
         }
+        let answer: Buffer;
         try {
-          callback(null, this.answer(method, call.request, decision.precheck, decision.receiptStatus));
+          answer = this.answer(method, call.request, decision.precheck, decision.receiptStatus);
         } catch (error) {
-          callback({ code: grpc.status.INTERNAL, details: `devnet failed on ${method.path}: ${(error as Error).message}` } as grpc.ServiceError);
+          respond({ code: grpc.status.INTERNAL, details: `devnet failed on ${method.path}: ${(error as Error).message}` } as grpc.ServiceError);
+          return;
         }
-      };
-      if (decision.latencyMs <= 0) return run();
-      const timer = setTimeout(() => { this.timers.delete(timer); run(); }, decision.latencyMs);
-      this.timers.add(timer);
+        respond(null, answer);
+      });
     };
+  }
+
+  /** Runs `action` now, or after `ms` on a timer that stop() cancels. */
+  private after(ms: number, action: () => void): void {
+    if (ms <= 0) return action();
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      action();
+    }, ms);
+    this.timers.add(timer);
   }
 
   private answer(method: RpcMethod, request: Buffer, precheck?: Parameters<typeof statusCode>[0], receiptStatus?: Parameters<typeof statusCode>[0]): Buffer {

@@ -114,6 +114,28 @@ describe('devnet fault injection', () => {
     });
   });
 
+  describe('when the answer comes after the client gave up', () => {
+    it('applies the transaction once, so the SDK retry is answered DUPLICATE_TRANSACTION', async () => {
+      const { accountId } = await net.createAccount({ hbar: 0 });
+      const impatient = net.client().setGrpcDeadline(300);
+      const fault = net.faults.inject({ rpc: 'cryptoTransfer', responseDelayMs: 1_500, times: 1 });
+      const tx = new TransferTransaction().addHbarTransfer(net.operatorId, Hbar.fromTinybars(-7)).addHbarTransfer(accountId, Hbar.fromTinybars(7));
+      const error = await tx.execute(impatient).catch((e: unknown) => e);
+      expect(error).to.be.instanceOf(PrecheckStatusError);
+      expect((error as PrecheckStatusError).status).to.equal(Status.DuplicateTransaction);
+      expect(fault.hits).to.equal(1);
+      expect((await new AccountBalanceQuery().setAccountId(accountId).execute(client)).hbars.toTinybars().toNumber()).to.equal(7);
+    });
+
+    it('still delays the answer of a call it also fails', async () => {
+      net.faults.inject({ rpc: 'cryptoGetBalance', responseDelayMs: 200, times: 1 });
+      net.faults.inject({ rpc: 'cryptoGetBalance', precheck: 'BUSY', times: 1 });
+      const started = Date.now();
+      await new AccountBalanceQuery().setAccountId(net.operatorId).execute(client);
+      expect(Date.now() - started).to.be.at.least(190);
+    });
+  });
+
   describe('when the mirror REST API is given faults', () => {
     it('answers the injected status with a mirror error body, then recovers', async () => {
       const fault = net.faults.mirror.inject({ path: '/api/v1/accounts', status: 503, times: 1 });
@@ -149,6 +171,7 @@ describe('devnet fault injection', () => {
       expect(() => net.faults.inject({ rpc: 'getAccountInfo', receiptStatus: 'SUCCESS' })).to.throw(/receiptStatus applies to transaction RPCs/);
       expect(() => net.faults.inject({ rpc: 'cryptoTransfer', precheck: 'BUSY', times: 0 })).to.throw(/times must be a positive integer/);
       expect(() => net.faults.inject({ rpc: 'cryptoTransfer', precheck: 'BUSY', latencyMs: 3 } as never)).to.throw(/exactly one of/);
+      expect(() => net.faults.inject({ rpc: 'cryptoTransfer', responseDelayMs: -1 })).to.throw(/responseDelayMs must be a non-negative number/);
     });
   });
 });

@@ -66,6 +66,30 @@ describe('audit trail hooks (offline)', () => {
       await kit.close();
     });
 
+    it('records what a call blocked at preToolExecution tried, as a bounded and redacted sample', async () => {
+      const key = PrivateKey.generateED25519();
+      const hook = new HcsAuditTrailHook(['blocked_tool'], '0.0.1001', undefined, { journalDir, deliver: false });
+      const kit = await createAgentKit({
+        client: track(offlineClient().setMaxAttempts(1)),
+        pluginsDir: null,
+        plugins: [pluginOf('p', new EchoTool('blocked_tool'))],
+        context: { hooks: [hook, new RejectToolPolicy(['blocked_tool'])] },
+      });
+      const result = await kit.execute('blocked_tool', { text: 'y'.repeat(500), privateKey: key.toStringDer(), list: Array.from({ length: 20 }, (_, k) => k) });
+      await kit.close();
+      expect(result.raw.errorCode).to.equal('E_POLICY_BLOCKED');
+      const text = readFileSync(join(journalDir, 'hcs-0.0.1001.jsonl'), 'utf8');
+      const [entry] = text.trim().split('\n').map((line) => JSON.parse(line)).filter((record) => record.r === 'entry').map((record) => record.entry);
+      expect(entry).to.include({ outcome: 'blocked', stage: 'preToolExecution', paramsKind: 'raw' });
+      expect(entry.params).to.deep.equal({
+        text: `${'y'.repeat(100)}…[400 more characters]`,
+        privateKey: '[REDACTED]',
+        list: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, '…[10 more items]'],
+      });
+      expect(text).not.to.contain(key.toStringRaw());
+      expect(auditEntryProblems(entry)).to.deep.equal([]);
+    });
+
     it('never writes a private key found in the params', async () => {
       const key = PrivateKey.generateED25519();
       const hook = new HcsAuditTrailHook(['echo_tool'], '0.0.1001', undefined, { journalDir, deliver: false });
