@@ -1,4 +1,4 @@
-import { checkedTools } from '../hooks/seed-listeners.js';
+import { checkedTimeout, checkedTools } from '../hooks/seed-listeners.js';
 import { HOOK_METHODS } from '../hooks/abstract-hook.js';
 import { callWith } from '../lifecycle/primordials.js';
 import type { StageListener } from '../lifecycle/stage-listener.js';
@@ -33,7 +33,7 @@ export function listenersFromSeedShaped(instance: object): StageListener[] {
   const target = instance as Methods;
   const name = typeof target.name === 'string' && target.name ? target.name : instance.constructor?.name || 'anonymous hook';
   const tools = checkedTools(target.relevantTools, name);
-  const timeoutMs = typeof target.timeoutMs === 'number' ? target.timeoutMs : undefined;
+  const timeoutMs = checkedTimeout(target.timeoutMs, name);
   const description = typeof target.description === 'string' ? target.description : undefined;
   const isPolicy = HOOK_STAGES.some((stage) => typeof target[POLICY_METHODS[stage]] === 'function');
   const listeners: StageListener[] = [];

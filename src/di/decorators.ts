@@ -55,8 +55,8 @@ export function Hook<S extends LifecycleStage, const T extends readonly string[]
 export function Policy<S extends HookStage, const T extends readonly string[]>(stage: S, tools: T, options: PolicyOptions = {}) {
   checkStage(stage, HOOK_STAGES, '@Policy');
   const checkedTools = checkTools(tools, '@Policy');
-  if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) {
-    throw invalidArgument(`@Policy timeoutMs must be a positive number of milliseconds, got ${String(options.timeoutMs)}.`);
+  if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0 && options.timeoutMs <= 2 ** 31 - 1)) {
+    throw invalidArgument(`@Policy timeoutMs must be a positive number of milliseconds up to ${2 ** 31 - 1}, got ${String(options.timeoutMs)}.`);
   }
   return function <M extends (event: StageEvent<S, T[number]>) => PolicyVerdict | Promise<PolicyVerdict> | unknown>(
     target: object,

@@ -41,7 +41,7 @@ export function listenersFromSeedInstance(instance: AbstractHook): StageListener
           description: typeof instance.description === 'string' ? instance.description : undefined,
           stage,
           tools,
-          timeoutMs: instance.timeoutMs,
+          timeoutMs: checkedTimeout(instance.timeoutMs, name),
           invoke: instance.explainBlock ? explained(instance, stage, check) : check,
         });
       }
@@ -88,4 +88,16 @@ export function checkedTools(tools: unknown, owner: string): readonly string[] {
     );
   }
   return Object.freeze([...tools]);
+}
+
+/** The longest delay setTimeout honours; a longer one would fire after 1 ms. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** A policy's own time budget: unset, or a positive number of ms a timer can keep. */
+export function checkedTimeout(timeoutMs: unknown, owner: string): number | undefined {
+  if (timeoutMs === undefined) return undefined;
+  if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMER_MS) {
+    throw new AgentHooksError(ErrorCode.INVALID_LISTENER, `"${owner}" has timeoutMs ${String(timeoutMs)}; a policy's time budget is a positive number of milliseconds up to ${MAX_TIMER_MS}.`);
+  }
+  return timeoutMs;
 }

@@ -40,6 +40,9 @@ export interface AgentKitOptions {
 
 export const DEFAULT_POLICY_TIMEOUT_MS = 5_000;
 
+/** The longest delay setTimeout honours. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /**
  * Builds an agent kit: loads plugins, registers their tools, and indexes every hook and policy
  * (from `context.hooks`, `hooks` and the plugins, in that order) by stage and tool.
@@ -105,8 +108,9 @@ function checkOptions(options: AgentKitOptions): void {
   }
   for (const name of ['policyTimeoutMs', 'drainTimeoutMs'] as const) {
     const timeout = options[name];
-    if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) {
-      throw invalidArgument(`createAgentKit: ${name} must be a positive number of milliseconds, got ${String(timeout)}.`);
+    // Timers take at most 2^31-1 ms; a longer one would silently fire after 1 ms.
+    if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0 && timeout <= MAX_TIMER_MS)) {
+      throw invalidArgument(`createAgentKit: ${name} must be a positive number of milliseconds up to ${MAX_TIMER_MS} (about 24.8 days), got ${String(timeout)}.`);
     }
   }
   if (options.hooks !== undefined && !Array.isArray(options.hooks)) throw invalidArgument('createAgentKit: hooks must be an array.');

@@ -151,3 +151,18 @@ describe('where the Hedera Agent Kit’s listeners and tools may come from', () 
     expect(blocked.humanMessage).to.contain('retrying the same request will not help');
   });
 });
+
+describe('time budgets a timer cannot keep', () => {
+  it('are refused at start, for the kit and for one policy, rather than firing after 1 ms', async () => {
+    const client = offlineClient();
+    const plugins = [pluginOf('echo', new EchoTool())];
+    for (const policyTimeoutMs of [2 ** 31, Infinity, 0, -1]) {
+      const error = await createAgentKit({ client, pluginsDir: null, plugins, policyTimeoutMs }).then(() => undefined, (thrown: Error) => thrown);
+      expect(error?.message, String(policyTimeoutMs)).to.contain('policyTimeoutMs must be a positive number of milliseconds up to 2147483647');
+    }
+    const slowPolicy = { name: 'patient', relevantTools: ['*'], timeoutMs: 2 ** 32, shouldBlockPreToolExecution: () => false };
+    const error = await createAgentKit({ client, pluginsDir: null, plugins, context: { hooks: [slowPolicy] } }).then(() => undefined, (thrown: Error) => thrown);
+    expect(error?.message).to.contain('"patient" has timeoutMs 4294967296');
+    client.close();
+  });
+});
