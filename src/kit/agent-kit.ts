@@ -8,9 +8,9 @@ import type { Logger } from '../lifecycle/logger.js';
 import type { StageBus } from '../lifecycle/stage-bus.js';
 import type { StageListeners } from '../lifecycle/stage-events.js';
 import type { LifecycleStage } from '../lifecycle/stages.js';
-import { toJson } from '../lifecycle/to-json.js';
 import type { ToolResult } from '../lifecycle/tool-result.js';
 import type { ToolRunner } from '../lifecycle/tool-runner.js';
+import type { KeyRedactor } from '../secrets/key-redactor.js';
 import { isKitAware } from './kit-scope.js';
 import { listenersFrom } from './listener-sources.js';
 import { checkPolicyStagesOffered, checkPolicyToolNames } from './policy-tool-names.js';
@@ -25,7 +25,10 @@ export interface AgentKitParts {
   index: ListenerIndex;
   bus: StageBus;
   runner: ToolRunner;
+  /** Redacts with `secrets` already. */
   logger: Logger;
+  /** What every result is redacted with before it leaves the kit. */
+  secrets: KeyRedactor;
   /** Objects the kit constructed or was given that may hold resources (closed by `close()`). */
   owned: object[];
 }
@@ -56,22 +59,26 @@ export class AgentKit {
    */
   execute(method: string, args?: unknown): Promise<ToolResult> {
     if (this.closed) return Promise.reject(closedError());
+    const secrets = this.parts.secrets;
     let tool;
     try {
       tool = this.parts.registry.get(method);
     } catch (error) {
       if (!(error instanceof UnknownToolError)) throw error;
-      return Promise.resolve({
+      // The name is the model's own text, echoed back: it is redacted like any result.
+      return Promise.resolve(secrets.redactValue({
         raw: { status: 'ERROR', errorCode: error.code, error: error.message, suggestions: [...error.suggestions] },
         humanMessage: unknownToolMessage(error, this.parts.registry),
-      });
+      }));
     }
-    return this.parts.runner.run(tool, args, this.context, this.client);
+    // Every result leaves through the redactor: raw fields, warnings, block reasons and humanMessage,
+    // which tools fill with what they were given or read from the ledger.
+    return this.parts.runner.run(tool, args, this.context, this.client).then((result) => secrets.redactValue(result));
   }
 
-  /** `execute`, as the JSON string an LLM reads. */
+  /** `execute`, as the JSON string an LLM reads (SDK values rendered, then redacted again). */
   async run(method: string, args?: unknown): Promise<string> {
-    return toJson(await this.execute(method, args));
+    return this.parts.secrets.toJson(await this.execute(method, args));
   }
 
   listTools(): ToolDescription[] {
@@ -96,7 +103,7 @@ export class AgentKit {
     const registry = this.parts.registry;
     checkPolicyToolNames(listeners, (name) => registry.has(name), registry.list().map((tool) => tool.method));
     checkPolicyStagesOffered(listeners, registry.withoutInnerStages());
-    if (isKitAware(instance)) instance.attachToKit({ container: this.container, context: this.context, client: this.client, logger: this.parts.logger });
+    if (isKitAware(instance)) instance.attachToKit({ container: this.container, context: this.context, client: this.client, logger: this.parts.logger, secrets: this.parts.secrets });
     this.parts.owned.push(instance);
     const removers = listeners.map((listener) => this.parts.index.add(listener));
     return () => removers.forEach((remove) => remove());

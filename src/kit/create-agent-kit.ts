@@ -6,6 +6,8 @@ import { invalidArgument } from '../lifecycle/errors.js';
 import { silentLogger, type Logger } from '../lifecycle/logger.js';
 import { isAgentMode, AgentMode } from '../modes/agent-mode.js';
 import type { Plugin } from '../plugins/plugin-contract.js';
+import { kitRedactor } from '../secrets/kit-redactor.js';
+import type { SecretKey } from '../secrets/key-redactor.js';
 import { CORE_PLUGINS_DIR, loadPlugins, validatePlugin } from '../plugins/plugin-loader.js';
 import { existsSync } from 'node:fs';
 import type { AgentKit } from './agent-kit.js';
@@ -30,7 +32,16 @@ export interface AgentKitOptions {
   tools?: string[];
   /** Time budget of an asynchronous policy verdict, in ms (default 5000); over it, the call is blocked. */
   policyTimeoutMs?: number;
+  /** Receives the kit's log lines, with private keys cut out. */
   logger?: Logger;
+  /**
+   * Private keys no result, log line, audit entry or ledger text may carry, e.g. the operator key
+   * `client` was set up with. Without it the kit still refuses and cuts the operator's whole key in
+   * any encoding, recognised by the client's public key; given the key's bytes, it also finds pieces
+   * of it (16 hex or 12 base64 characters and more, e.g. a key split across two fields). The SDK
+   * Client keeps its private key in a signing closure, so the kit cannot read it from the client.
+   */
+  secretKeys?: readonly SecretKey[];
 }
 
 export const DEFAULT_POLICY_TIMEOUT_MS = 5_000;
@@ -49,6 +60,7 @@ export const DEFAULT_POLICY_TIMEOUT_MS = 5_000;
  */
 export async function createAgentKit(options: AgentKitOptions): Promise<AgentKit> {
   checkOptions(options);
+  const secrets = kitRedactor([options.client], options.secretKeys, 'createAgentKit: secretKeys');
   const context: Context = { ...options.context, mode: options.context?.mode ?? AgentMode.AUTONOMOUS };
   if (options.mirrorNodeUrl) context.mirrorNodeUrl = options.mirrorNodeUrl;
 
@@ -72,6 +84,7 @@ export async function createAgentKit(options: AgentKitOptions): Promise<AgentKit
     onlyTools: options.tools,
     policyTimeoutMs: options.policyTimeoutMs ?? DEFAULT_POLICY_TIMEOUT_MS,
     logger: options.logger ?? silentLogger,
+    secrets,
   });
 }
 
@@ -103,4 +116,5 @@ function checkOptions(options: AgentKitOptions): void {
   }
   if (options.hooks !== undefined && !Array.isArray(options.hooks)) throw invalidArgument('createAgentKit: hooks must be an array.');
   if (options.context?.hooks !== undefined && !Array.isArray(options.context.hooks)) throw invalidArgument('createAgentKit: context.hooks must be an array.');
+  if (options.secretKeys !== undefined && !Array.isArray(options.secretKeys)) throw invalidArgument('createAgentKit: secretKeys must be an array of private keys.');
 }
