@@ -44,6 +44,11 @@ export class AgentKit {
   readonly container: DependencyContainer;
   /** Audit delivery across this kit's audit hooks: `pending()` before shutdown, `flush()` to wait for it. */
   readonly audit: KitAudit;
+  /**
+   * What this kit cuts private keys with (its operator's key in any encoding, any DER or PEM key);
+   * adapters render results with `redactor.toJson`, and an application can redact its own text too.
+   */
+  readonly redactor: KeyRedactor;
   private closed = false;
 
   constructor(private readonly parts: AgentKitParts) {
@@ -51,6 +56,7 @@ export class AgentKit {
     this.context = parts.context;
     this.container = parts.container;
     this.audit = kitAudit(() => this.parts.owned);
+    this.redactor = parts.secrets;
   }
 
   /**

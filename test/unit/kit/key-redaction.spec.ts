@@ -32,6 +32,22 @@ class LeakyResultTool extends BaseTool<Record<string, never>, Record<string, nev
   override describeResult() { return `Read: ${leak.text}`; }
 }
 
+/** An SDK-like value (a record, an info object) whose string form carries what it read. */
+class Rendered {
+  constructor(private readonly text: string) {}
+  toString() { return `Rendered(${this.text})`; }
+}
+
+/** Returns a class instance: kit.run renders it, so the rendering must be redacted too. */
+class LeakyRenderedTool extends BaseTool {
+  method = 'leaky_rendered_tool';
+  name = 'Leaky rendered';
+  description = 'Returns an object that renders what it read.';
+  parameters = z.object({}).strict();
+  normalizeParams() { return {}; }
+  coreAction() { return { info: new Rendered(leak.text) }; }
+}
+
 class LeakyErrorTool extends BaseTool {
   method = 'leaky_error_tool';
   name = 'Leaky error';
@@ -97,7 +113,7 @@ async function sinksFor(client: Client, extra: Partial<AgentKitOptions>): Promis
   const kit = await createAgentKit({
     client,
     pluginsDir: null,
-    plugins: [pluginOf('leaky', new LeakyResultTool(), new LeakyErrorTool(), new BlockedTool(), freeText)],
+    plugins: [pluginOf('leaky', new LeakyResultTool(), new LeakyRenderedTool(), new LeakyErrorTool(), new BlockedTool(), freeText)],
     hooks: [new ExplainingPolicy(), new FailingAfterHook(), new HcsAuditTrailHook(['*'], '0.0.999', undefined, { journalDir, deliver: false })],
     logger,
     ...extra,
@@ -127,6 +143,7 @@ async function feedEverySink(sinks: Sinks, text: string): Promise<Record<Sink, s
     results.push(await sinks.kit.execute(tool, {}));
     json.push(await sinks.kit.run(tool, {}));
   }
+  json.push(await sinks.kit.run('leaky_rendered_tool', {}));
   const [read, failed, blocked] = results as [ToolResult, ToolResult, ToolResult];
   expect(read.raw.status).to.equal('SUCCESS');
   expect(read.raw.warnings, 'the failing hook left a warning').to.have.length(1);
