@@ -2,7 +2,7 @@ import { PrivateKey } from '@hiero-ledger/sdk';
 import { isPrivateKey, isSdkClient } from '../compat/sdk-values.js';
 import { invalidArgument } from '../lifecycle/errors.js';
 import { jsonReplacer, toJsonValue } from '../lifecycle/to-json.js';
-import { KeyPieces } from './key-pieces.js';
+import { KeyPieces, MIN_BASE64_PIECE } from './key-pieces.js';
 import { OwnKeyCheck } from './own-key-check.js';
 import { containsPrivateKey, redactBare32Bytes, redactPrivateKeys } from './private-key-patterns.js';
 import { redactDeep } from './redact-deep.js';
@@ -46,7 +46,12 @@ export class KeyRedactor {
 
   /** Cuts any self-describing private key and the kit's own key material out of `text`. */
   redact(text: string): string {
-    return this.owners.redact(this.pieces.redact(redactPrivateKeys(text)));
+    // Every result field and log line comes through here: most hold no run long enough to matter.
+    const longest = longestRun(text);
+    if (longest < MIN_BASE64_PIECE) return text;
+    const named = longest >= MIN_WHOLE_KEY_RUN || text.includes(PEM_MARK) ? redactPrivateKeys(text) : text;
+    const cut = this.pieces.redact(named);
+    return longest >= MIN_WHOLE_KEY_RUN ? this.owners.redact(cut) : cut;
   }
 
   /** For texts that describe a failure: bare 32-byte hex goes too (see redactBare32Bytes). */
@@ -56,7 +61,9 @@ export class KeyRedactor {
 
   /** True when `text` holds (a piece of) one of the kit's own keys. */
   holdsOwnKey(text: string): boolean {
-    return this.pieces.holds(text) || this.owners.holds(text);
+    const longest = longestRun(text);
+    if (longest < MIN_BASE64_PIECE) return false;
+    return this.pieces.holds(text) || (longest >= MIN_WHOLE_KEY_RUN && this.owners.holds(text));
   }
 
   /** True when `text` holds any private key this redactor would cut. */
@@ -90,6 +97,23 @@ export class KeyRedactor {
       space,
     );
   }
+}
+
+/** 32 bytes are at least 43 base64 or 64 hex characters in a row; a PEM body line is 64. */
+const MIN_WHOLE_KEY_RUN = 42;
+const PEM_MARK = 'PRIVATE KEY-----';
+
+/** The longest run of base64 characters (which include hex): what every recogniser needs. */
+function longestRun(text: string): number {
+  let longest = 0;
+  let run = 0;
+  for (let at = 0; at < text.length; at++) {
+    const c = text.charCodeAt(at);
+    const inRun = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47 || c === 45 || c === 95;
+    run = inRun ? run + 1 : 0;
+    if (run > longest) longest = run;
+  }
+  return longest;
 }
 
 /** The 32 private-key bytes of a PrivateKey (any SDK copy) or of its DER or raw hex, `0x` or not. */
