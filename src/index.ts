@@ -34,6 +34,8 @@ export type { PolicyVerdict, StageListener } from './lifecycle/stage-listener.js
 export { HOOK_STAGES, LIFECYCLE_STAGES, LIFECYCLE_STEPS, ALL_TOOLS } from './lifecycle/stages.js';
 export type { HookStage, LifecycleStage, LifecycleStep } from './lifecycle/stages.js';
 export { toJson } from './lifecycle/to-json.js';
+export { KeyRedactor, type SecretKey } from './secrets/key-redactor.js';
+export { REDACTED, containsPrivateKey } from './secrets/private-key-patterns.js';
 export type { BlockedBy, RawToolResult, ToolResult } from './lifecycle/tool-result.js';
 export type { ToolParamRegistry, TypedToolName } from './lifecycle/tool-types.js';
 

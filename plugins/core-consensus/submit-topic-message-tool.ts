@@ -3,14 +3,13 @@ import { z } from 'zod';
 import { BaseTransactionTool, type Context, type RawToolResult } from '../../src/index.js';
 import {
   LONE_SURROGATE_ERROR,
-  PRIVATE_KEY_TEXT_ERROR,
-  containsPrivateKey,
   forTool,
   hasLoneSurrogate,
   strictInput,
   toTopicId,
   topicIdSchema,
   transactionMemoSchema,
+  withoutPrivateKey,
 } from '../../src/params/index.js';
 import { outcomeText } from '../_shared/outcome-text.js';
 
@@ -24,13 +23,13 @@ export const MAX_MESSAGE_BYTES = CHUNK_BYTES * MAX_CHUNKS;
 const parameters = strictInput(
   {
     topicId: topicIdSchema.describe('Topic to post to, e.g. "0.0.4321".'),
-    message: z
-      .string({ error: 'must be a string' })
-      .refine((text) => text.length > 0, { error: 'must not be empty' })
-      .refine((text) => Buffer.byteLength(text, 'utf8') <= MAX_MESSAGE_BYTES, { error: `must be at most ${MAX_MESSAGE_BYTES} bytes of UTF-8` })
-      .refine((text) => !hasLoneSurrogate(text), { error: LONE_SURROGATE_ERROR })
-      .refine((text) => !containsPrivateKey(text), { error: PRIVATE_KEY_TEXT_ERROR })
-      .describe(`Message text, 1 to ${MAX_MESSAGE_BYTES} bytes; longer than ${CHUNK_BYTES} bytes is sent in chunks.`),
+    message: withoutPrivateKey(
+      z
+        .string({ error: 'must be a string' })
+        .refine((text) => text.length > 0, { error: 'must not be empty' })
+        .refine((text) => Buffer.byteLength(text, 'utf8') <= MAX_MESSAGE_BYTES, { error: `must be at most ${MAX_MESSAGE_BYTES} bytes of UTF-8` })
+        .refine((text) => !hasLoneSurrogate(text), { error: LONE_SURROGATE_ERROR }),
+    ).describe(`Message text, 1 to ${MAX_MESSAGE_BYTES} bytes; longer than ${CHUNK_BYTES} bytes is sent in chunks.`),
     transactionMemo: transactionMemoSchema,
   },
   { topicMemo: 'change the topic memo with update_topic_tool' },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
+import type { KeyRedactor } from '../secrets/key-redactor.js';
 import type { AuditEntry } from './audit-entry.js';
 import { JournalFile } from './journal-file.js';
 import { isJournalRecord, type IntentRecord, type JournalRecord } from './journal-records.js';
@@ -34,18 +35,26 @@ export class AuditJournal {
   private lastSeq = 0;
   private replaying = true;
 
-  private constructor(private readonly file: JournalFile) {
+  private constructor(
+    private readonly file: JournalFile,
+    private readonly secrets: KeyRedactor | undefined,
+  ) {
     file.records.forEach((record, at) => {
       if (!isJournalRecord(record)) {
         throw new AgentHooksError(ErrorCode.INVALID_ARGUMENT, `Audit journal ${file.path}: record ${at + 1} is not an audit journal record.`);
       }
-      this.apply(record);
+      // Entries an older version journaled go out redacted too; job payloads stay byte-identical.
+      this.apply(this.redacted(record));
     });
     this.replaying = false;
   }
 
-  static async open(path: string): Promise<AuditJournal> {
-    return new AuditJournal(await JournalFile.open(path));
+  /**
+   * Opens (or creates) the journal at `path`. With `secrets`, every intent and entry is redacted
+   * before it is written or published: the journal is the one door to disk and to HCS.
+   */
+  static async open(path: string, secrets?: KeyRedactor): Promise<AuditJournal> {
+    return new AuditJournal(await JournalFile.open(path), secrets);
   }
 
   get path(): string {
@@ -61,7 +70,7 @@ export class AuditJournal {
   async addEntry(build: (seq: number) => AuditEntry): Promise<AuditEntry> {
     const entry = build(++this.lastSeq);
     await this.write([{ r: 'entry', entry }]);
-    return entry;
+    return this.entries.get(entry.id) ?? entry; // as written: redacted
   }
 
   async addJob(entries: readonly string[], payload: readonly string[]): Promise<JournalJob> {
@@ -121,9 +130,16 @@ export class AuditJournal {
   }
 
   private async write(records: JournalRecord[]): Promise<void> {
+    const safe = records.map((record) => this.redacted(record));
     // State changes only after the records are durable: nothing acts on a record a crash could lose.
-    await this.file.append(records);
-    for (const record of records) this.apply(record);
+    await this.file.append(safe);
+    for (const record of safe) this.apply(record);
+  }
+
+  /** Intents and entries carry what the agent sent and was told; the other records are the journal's own. */
+  private redacted(record: JournalRecord): JournalRecord {
+    if (!this.secrets || (record.r !== 'intent' && record.r !== 'entry')) return record;
+    return this.secrets.redactValue(record);
   }
 
   private apply(record: JournalRecord): void {

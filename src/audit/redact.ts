@@ -1,5 +1,5 @@
 import { isPrivateKey } from '../compat/sdk-values.js';
-import { REDACTED, redactKeyMaterial, redactPrivateKeys } from '../lifecycle/secret-text.js';
+import { REDACTED, redactBare32Bytes, redactPrivateKeys } from '../secrets/private-key-patterns.js';
 import { toJsonValue } from '../lifecycle/to-json.js';
 
 export { REDACTED };
@@ -16,7 +16,9 @@ const RAW_32_BYTES = /^(0x)?[0-9a-f]{64}$/i;
  * and anything that could be a private key is replaced by `[REDACTED]`: PrivateKey objects, fields
  * named like secrets, private-key DER hex anywhere inside any string, and raw 32-byte hex under
  * key-like names (padded or not).
- * Fails closed: a value it cannot render becomes `[UNRENDERABLE]`, never its internals.
+ * Fails closed: a value it cannot render becomes `[UNRENDERABLE]`, never its internals. These are
+ * the checks that need no knowledge of the kit: the journal then passes every entry through the
+ * kit's KeyRedactor, which cuts the agent's own keys in any encoding (see AuditJournal.open).
  *
  * @example
  * auditParams({ key: PrivateKey.generateED25519(), amount: new Hbar(1) }) // { key: '[REDACTED]', amount: '1 ℏ' }
@@ -70,5 +72,5 @@ function redactString(text: string, name: string): string {
  * auditMessage(`amount: got "${key.toStringRaw()}"`); // 'amount: got "[REDACTED]"'
  */
 export function auditMessage(message: unknown): string {
-  return redactKeyMaterial(String(message));
+  return redactBare32Bytes(redactPrivateKeys(String(message)));
 }

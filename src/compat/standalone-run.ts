@@ -8,6 +8,9 @@ import { silentLogger } from '../lifecycle/logger.js';
 import { StageBus } from '../lifecycle/stage-bus.js';
 import type { ToolResult } from '../lifecycle/tool-result.js';
 import { ToolRunner } from '../lifecycle/tool-runner.js';
+import { refuseOwnKeyMaterial } from '../secrets/input-screen.js';
+import { kitRedactor } from '../secrets/kit-redactor.js';
+import type { KeyRedactor } from '../secrets/key-redactor.js';
 
 /** Kept equal to the kit's default (DEFAULT_POLICY_TIMEOUT_MS), which lives with createAgentKit. */
 const POLICY_TIMEOUT_MS = 5_000;
@@ -19,6 +22,8 @@ interface CachedRunner {
 
 const runners = new WeakMap<readonly unknown[], CachedRunner>();
 let bareRunner: ToolRunner | undefined;
+/** Outside a kit the only key known is the client's operator key (by its public key). */
+const redactors = new WeakMap<Client, KeyRedactor>();
 
 /**
  * Runs one of this project's tools the way the Hedera Agent Kit runs its own: `tool.execute(client,
@@ -28,7 +33,14 @@ let bareRunner: ToolRunner | undefined;
  */
 export function runStandalone(tool: DrivableTool, client: Client, context: Context, params: unknown): Promise<ToolResult> {
   // A per-call snapshot, frozen: no listener can change the mode or strategy this call goes out with.
-  return runnerFor(context.hooks).run(tool, params, Object.freeze({ ...context }), client);
+  return runnerFor(context.hooks).run(tool, params, Object.freeze({ ...context }), client).then((result) => redactorFor(client).redactValue(result));
+}
+
+function redactorFor(client: Client): KeyRedactor {
+  if (client === null || typeof client !== 'object') return kitRedactor([], [], 'secretKeys');
+  let redactor = redactors.get(client);
+  if (!redactor) redactors.set(client, (redactor = kitRedactor([client], [], 'secretKeys')));
+  return redactor;
 }
 
 function runnerFor(hooks: readonly unknown[] | undefined): ToolRunner {
@@ -46,7 +58,11 @@ function newRunner(hooks: readonly unknown[]): ToolRunner {
   hooks.forEach((source, at) => {
     for (const listener of listenersFrom(source, container, `context.hooks[${at}]`).listeners) index.add(listener);
   });
-  return new ToolRunner(index, new StageBus(), { policyTimeoutMs: POLICY_TIMEOUT_MS, logger: silentLogger });
+  return new ToolRunner(index, new StageBus(), {
+    policyTimeoutMs: POLICY_TIMEOUT_MS,
+    logger: silentLogger,
+    screenInput: (method, rawParams, client) => refuseOwnKeyMaterial(method, rawParams, redactorFor(client)),
+  });
 }
 
 function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { AccountId, Client } from '@hiero-ledger/sdk';
+import { AccountId, Client, type PrivateKey } from '@hiero-ledger/sdk';
 import { startDevnet, type Devnet } from '../devnet/index.js';
 import type { Context } from '../lifecycle/context.js';
 import { messageOf, UnknownToolError } from '../lifecycle/errors.js';
@@ -45,10 +45,13 @@ export async function createKitFromConfig(
   const plugins = await loadPluginFolders(loaded);
   let devnet: Devnet | undefined;
   let client: Client;
+  // The key the client signs with, so the kit cuts pieces of it too (the client does not expose it).
+  let operatorKey: PrivateKey;
   let mirrorNodeUrl = config.mirrorNodeUrl;
   if (config.network === 'devnet') {
     devnet = await startDevnet();
     client = devnet.client();
+    operatorKey = devnet.operatorKey;
     mirrorNodeUrl ??= devnet.mirrorUrl;
   } else {
     const { operator, problems } = operatorFromEnv(env);
@@ -63,6 +66,7 @@ export async function createKitFromConfig(
       mirrorNodeUrl ??= PUBLIC_MIRROR_URLS[config.network];
     }
     client.setOperator(operator.accountId, operator.privateKey);
+    operatorKey = operator.privateKey;
   }
   const stopNetwork = async (): Promise<void> => {
     if (devnet) await devnet.stop();
@@ -87,6 +91,7 @@ export async function createKitFromConfig(
       tools: config.tools,
       policyTimeoutMs: config.policyTimeoutMs,
       logger: options.logger,
+      secretKeys: [operatorKey],
     });
   } catch (error) {
     await stopNetwork();

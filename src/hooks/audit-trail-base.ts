@@ -14,6 +14,8 @@ import type { KitAware, KitScope } from '../kit/kit-scope.js';
 import { AgentHooksError, ErrorCode, invalidArgument } from '../lifecycle/errors.js';
 import { silentLogger, type Logger } from '../lifecycle/logger.js';
 import { ownOptions } from '../lifecycle/primordials.js';
+import { KeyRedactor } from '../secrets/key-redactor.js';
+import { redactingLogger } from '../secrets/redacting-logger.js';
 import type { PostCoreActionParams, PostSecondaryActionParams, PreToolExecutionParams, ToolErrorParams } from '../lifecycle/stage-events.js';
 import { returnsBytes } from '../modes/agent-mode.js';
 import { AbstractHook } from './abstract-hook.js';
@@ -46,6 +48,8 @@ export class AuditRefusal extends AgentHooksError {}
  */
 export abstract class AuditTrailBase extends AbstractHook implements KitAware, AuditParticipant {
   private auditClient: Client | undefined;
+  /** The kit's redactor once attached (this hook adds its client to it), else one of its own. */
+  private secrets: KeyRedactor | undefined;
   private logger: Logger;
   private agentId: string | undefined;
   private mirrorUrl: string | undefined;
@@ -72,7 +76,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
       throw invalidArgument(`${stream.label}: journalDir must be a folder path, got ${JSON.stringify(options.journalDir)}.`);
     }
     this.auditClient = loggingClient;
-    this.logger = options.logger ?? silentLogger;
+    this.logger = redactingLogger(options.logger ?? silentLogger, () => this.keys());
     this.agentId = options.agentId;
     this.mirrorUrl = options.mirrorUrl;
     this.journalPath = resolve(options.journalDir ?? DEFAULT_JOURNAL_DIR, stream.file);
@@ -87,6 +91,9 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
   /** The client order: loggingClient, then the kit's AUDIT_CLIENT, then the kit's operator client. */
   attachToKit(scope: KitScope): void {
     this.auditClient ??= scope.container.isRegistered(AUDIT_CLIENT, true) ? scope.container.resolve(AUDIT_CLIENT) : scope.client;
+    // Shared with the kit, so its results, logs and input screen also guard the key this hook logs with.
+    this.secrets = scope.secrets;
+    this.secrets.protectClient(this.auditClient);
     if (!this.options.logger) this.logger = scope.logger;
     this.agentId ??= scope.context.sessionId ?? scope.context.accountId ?? scope.client.operatorAccountId?.toString();
     this.mirrorUrl ??= scope.context.mirrorNodeUrl;
@@ -106,7 +113,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
           'Nothing is submitted from this process in that mode, so there is no outcome to record; use AUTONOMOUS mode or remove the hook.',
       );
     }
-    this.auditClient ??= params.client;
+    this.useClient(params.client);
     // Fail closed: a call that cannot be journaled does not run.
     await this.ready();
     await this.beforeFirstCall();
@@ -130,7 +137,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
 
   override async postToolExecutionHook(params: PostSecondaryActionParams, method: string = params.method): Promise<void> {
     if (!this.appliesToMethod(method)) return;
-    this.auditClient ??= params.client;
+    this.useClient(params.client);
     await this.record(executedEntry(params.method === method ? params : { ...params, method }, this.entrySession()));
   }
 
@@ -189,6 +196,24 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     return this.auditClient;
   }
 
+  /**
+   * Outside a kit (in the Hedera Agent Kit) the client arrives with the calls; its operator key is
+   * protected as well as this hook's own client's (in a kit, it already is: a no-op).
+   */
+  private useClient(client: Client): void {
+    this.auditClient ??= client;
+    this.keys().protectClient(client);
+  }
+
+  /** What entries and log lines are redacted with: the kit's own keys and this hook's client's. */
+  private keys(): KeyRedactor {
+    if (!this.secrets) {
+      this.secrets = new KeyRedactor();
+      this.secrets.protectClient(this.auditClient);
+    }
+    return this.secrets;
+  }
+
   private entrySession(): string {
     return this.agentId ?? this.auditClient?.operatorAccountId?.toString() ?? 'unknown-agent';
   }
@@ -202,7 +227,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
   private ready(): Promise<{ journal: AuditJournal; publisher: AuditPublisher }> {
     if (this.closed) return Promise.reject(new AgentHooksError(ErrorCode.KIT_CLOSED, `${this.stream.label} is closed.`));
     this.opening ??= (async () => {
-      const journal = await AuditJournal.open(this.journalPath);
+      const journal = await AuditJournal.open(this.journalPath, this.keys());
       const publisher = new AuditPublisher(journal, this.delivery(), this.client, this.entrySession(), this.logger, ownOptions({ ...this.options, mirrorUrl: this.mirrorUrl }));
       this.state = { journal, publisher };
       if (this.options.deliver !== false && publisher.hasWork()) publisher.kick();

@@ -8,9 +8,9 @@ import type { Logger } from '../lifecycle/logger.js';
 import type { StageBus } from '../lifecycle/stage-bus.js';
 import type { StageListeners } from '../lifecycle/stage-events.js';
 import type { LifecycleStage } from '../lifecycle/stages.js';
-import { toJson } from '../lifecycle/to-json.js';
 import type { ToolResult } from '../lifecycle/tool-result.js';
 import type { ToolRunner } from '../lifecycle/tool-runner.js';
+import type { KeyRedactor } from '../secrets/key-redactor.js';
 import { isKitAware } from './kit-scope.js';
 import { listenersFrom } from './listener-sources.js';
 import { checkPolicyStagesOffered, checkPolicyToolNames } from './policy-tool-names.js';
@@ -25,7 +25,10 @@ export interface AgentKitParts {
   index: ListenerIndex;
   bus: StageBus;
   runner: ToolRunner;
+  /** Redacts with `secrets` already. */
   logger: Logger;
+  /** What every result is redacted with before it leaves the kit. */
+  secrets: KeyRedactor;
   /** Objects the kit constructed or was given that may hold resources (closed by `close()`). */
   owned: object[];
   /** How long `close()` waits for calls in flight, in ms (default {@link DEFAULT_DRAIN_TIMEOUT_MS}). */
@@ -46,6 +49,11 @@ export class AgentKit {
   readonly container: DependencyContainer;
   /** Audit delivery across this kit's audit hooks: `pending()` before shutdown, `flush()` to wait for it. */
   readonly audit: KitAudit;
+  /**
+   * What this kit cuts private keys with (its operator's key in any encoding, any DER or PEM key);
+   * adapters render results with `redactor.toJson`, and an application can redact its own text too.
+   */
+  readonly redactor: KeyRedactor;
   private closed = false;
   private closing: Promise<void> | undefined;
   /** Calls started and not yet returned; `close()` waits for them before closing the audit hooks. */
@@ -56,6 +64,7 @@ export class AgentKit {
     this.context = parts.context;
     this.container = parts.container;
     this.audit = kitAudit(() => this.parts.owned);
+    this.redactor = parts.secrets;
   }
 
   /**
@@ -64,22 +73,26 @@ export class AgentKit {
    */
   execute(method: string, args?: unknown): Promise<ToolResult> {
     if (this.closed) return Promise.reject(closedError());
+    const secrets = this.parts.secrets;
     let tool;
     try {
       tool = this.parts.registry.get(method);
     } catch (error) {
       if (!(error instanceof UnknownToolError)) throw error;
-      return Promise.resolve({
+      // The name is the model's own text, echoed back: it is redacted like any result.
+      return Promise.resolve(secrets.redactValue({
         raw: { status: 'ERROR', errorCode: error.code, error: error.message, suggestions: [...error.suggestions] },
         humanMessage: unknownToolMessage(error, this.parts.registry),
-      });
+      }));
     }
-    return this.track(this.parts.runner.run(tool, args, this.context, this.client));
+    // Every result leaves through the redactor: raw fields, warnings, block reasons and humanMessage,
+    // which tools fill with what they were given or read from the ledger.
+    return this.track(this.parts.runner.run(tool, args, this.context, this.client).then((result) => secrets.redactValue(result)));
   }
 
-  /** `execute`, as the JSON string an LLM reads. */
+  /** `execute`, as the JSON string an LLM reads (SDK values rendered, then redacted again). */
   async run(method: string, args?: unknown): Promise<string> {
-    return toJson(await this.execute(method, args));
+    return this.parts.secrets.toJson(await this.execute(method, args));
   }
 
   listTools(): ToolDescription[] {
@@ -104,7 +117,7 @@ export class AgentKit {
     const registry = this.parts.registry;
     checkPolicyToolNames(listeners, (name) => registry.has(name), registry.list().map((tool) => tool.method));
     checkPolicyStagesOffered(listeners, registry.withoutInnerStages());
-    if (isKitAware(instance)) instance.attachToKit({ container: this.container, context: this.context, client: this.client, logger: this.parts.logger });
+    if (isKitAware(instance)) instance.attachToKit({ container: this.container, context: this.context, client: this.client, logger: this.parts.logger, secrets: this.parts.secrets });
     this.parts.owned.push(instance);
     const removers = listeners.map((listener) => this.parts.index.add(listener));
     return () => removers.forEach((remove) => remove());

@@ -6,6 +6,10 @@ import { ListenerIndex } from '../lifecycle/listener-index.js';
 import type { Logger } from '../lifecycle/logger.js';
 import { StageBus } from '../lifecycle/stage-bus.js';
 import { ToolRunner } from '../lifecycle/tool-runner.js';
+import { refuseOwnKeyMaterial } from '../secrets/input-screen.js';
+import type { KeyRedactor } from '../secrets/key-redactor.js';
+import { kitRedactor } from '../secrets/kit-redactor.js';
+import { redactingLogger } from '../secrets/redacting-logger.js';
 import { AgentKit } from './agent-kit.js';
 import { isKitAware } from './kit-scope.js';
 import { listenersFrom } from './listener-sources.js';
@@ -24,6 +28,8 @@ export interface KitAssembly {
   policyTimeoutMs: number;
   logger: Logger;
   drainTimeoutMs?: number;
+  /** Built by createAgentKit from its `secretKeys`; otherwise the kit protects its clients' keys only. */
+  secrets?: KeyRedactor;
 }
 
 /**
@@ -39,6 +45,15 @@ export function assembleKit(assembly: KitAssembly): AgentKit {
   container.register(HEDERA_CLIENT, { useValue: client });
   container.register(KIT_CONTEXT, { useValue: context });
   if (!container.isRegistered(AUDIT_CLIENT, true)) container.register(AUDIT_CLIENT, { useValue: client });
+  // Read once, here: every sink of this kit redacts with it, and its input screen refuses its keys.
+  const secrets = assembly.secrets ?? kitRedactor([], [], 'secretKeys');
+  secrets.protectClient(client);
+  try {
+    secrets.protectClient(container.resolve(AUDIT_CLIENT));
+  } catch {
+    // An AUDIT_CLIENT that cannot be resolved fails the audit hook that needs it, with its own message.
+  }
+  const logger = redactingLogger(assembly.logger, secrets);
 
   const registry = new ToolRegistry();
   for (const { tool, plugin } of assembly.tools) registry.add(tool, plugin);
@@ -55,12 +70,16 @@ export function assembleKit(assembly: KitAssembly): AgentKit {
     checkPolicyStagesOffered(listeners, withoutInnerStages);
   }
   for (const { listeners, instance } of sources) {
-    if (isKitAware(instance)) instance.attachToKit({ container, context, client, logger: assembly.logger });
+    if (isKitAware(instance)) instance.attachToKit({ container, context, client, logger, secrets });
     owned.push(instance);
     for (const listener of listeners) index.add(listener);
   }
 
   const bus = new StageBus();
-  const runner = new ToolRunner(index, bus, { policyTimeoutMs: assembly.policyTimeoutMs, logger: assembly.logger });
-  return new AgentKit({ client, context, container, registry, index, bus, runner, owned, logger: assembly.logger, drainTimeoutMs: assembly.drainTimeoutMs });
+  const runner = new ToolRunner(index, bus, {
+    policyTimeoutMs: assembly.policyTimeoutMs,
+    logger,
+    screenInput: (method, rawParams) => refuseOwnKeyMaterial(method, rawParams, secrets),
+  });
+  return new AgentKit({ client, context, container, registry, index, bus, runner, owned, logger, secrets, drainTimeoutMs: assembly.drainTimeoutMs });
 }

@@ -6,6 +6,8 @@ import { invalidArgument } from '../lifecycle/errors.js';
 import { silentLogger, type Logger } from '../lifecycle/logger.js';
 import { isAgentMode, AgentMode } from '../modes/agent-mode.js';
 import type { Plugin } from '../plugins/plugin-contract.js';
+import { kitRedactor } from '../secrets/kit-redactor.js';
+import type { SecretKey } from '../secrets/key-redactor.js';
 import { CORE_PLUGINS_DIR, loadPlugins, pluginLabel, validatePlugin } from '../plugins/plugin-loader.js';
 import { existsSync } from 'node:fs';
 import type { AgentKit } from './agent-kit.js';
@@ -35,7 +37,16 @@ export interface AgentKitOptions {
    * (default 30000). Calls that finish within it return with their audit entries durable.
    */
   drainTimeoutMs?: number;
+  /** Receives the kit's log lines, with private keys cut out. */
   logger?: Logger;
+  /**
+   * Private keys no result, log line, audit entry or ledger text may carry, e.g. the operator key
+   * `client` was set up with. Without it the kit still refuses and cuts the operator's whole key in
+   * any encoding, recognised by the client's public key; given the key's bytes, it also finds pieces
+   * of it (16 hex or 12 base64 characters and more, e.g. a key split across two fields). The SDK
+   * Client keeps its private key in a signing closure, so the kit cannot read it from the client.
+   */
+  secretKeys?: readonly SecretKey[];
 }
 
 export const DEFAULT_POLICY_TIMEOUT_MS = 5_000;
@@ -57,6 +68,7 @@ export const MAX_TIMER_MS = 2 ** 31 - 1;
  */
 export async function createAgentKit(options: AgentKitOptions): Promise<AgentKit> {
   checkOptions(options);
+  const secrets = kitRedactor([options.client], options.secretKeys, 'createAgentKit: secretKeys');
   const context: Context = { ...options.context, mode: options.context?.mode ?? AgentMode.AUTONOMOUS };
   if (options.mirrorNodeUrl) context.mirrorNodeUrl = options.mirrorNodeUrl;
 
@@ -81,6 +93,7 @@ export async function createAgentKit(options: AgentKitOptions): Promise<AgentKit
     policyTimeoutMs: options.policyTimeoutMs ?? DEFAULT_POLICY_TIMEOUT_MS,
     logger: options.logger ?? silentLogger,
     ...(options.drainTimeoutMs !== undefined ? { drainTimeoutMs: options.drainTimeoutMs } : {}),
+    secrets,
   });
 }
 
@@ -115,4 +128,5 @@ function checkOptions(options: AgentKitOptions): void {
   }
   if (options.hooks !== undefined && !Array.isArray(options.hooks)) throw invalidArgument('createAgentKit: hooks must be an array.');
   if (options.context?.hooks !== undefined && !Array.isArray(options.context.hooks)) throw invalidArgument('createAgentKit: context.hooks must be an array.');
+  if (options.secretKeys !== undefined && !Array.isArray(options.secretKeys)) throw invalidArgument('createAgentKit: secretKeys must be an array of private keys.');
 }

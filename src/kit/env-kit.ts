@@ -58,7 +58,7 @@ export async function createKitFromEnv(options: EnvKitOptions = {}): Promise<Env
   const client = Client.forName(network!).setOperator(operatorId, operatorKey);
   try {
     const mirrorNodeUrl = options.kit?.mirrorNodeUrl ?? (nonEmpty(env.HEDERA_MIRROR_NODE_URL) ? env.HEDERA_MIRROR_NODE_URL : undefined);
-    const kit = await createAgentKit({ ...options.kit, client, mirrorNodeUrl, context: contextFor(options.kit?.context, operatorId.toString()) });
+    const kit = await createAgentKit({ ...options.kit, client, mirrorNodeUrl, context: contextFor(options.kit?.context, operatorId.toString()), secretKeys: withKey(options.kit?.secretKeys, operatorKey) });
     return { kit, client, close: closer(kit, client) };
   } catch (error) {
     client.close();
@@ -73,12 +73,17 @@ async function kitOnDevnet(options: EnvKitOptions, env: Readonly<Record<string, 
   try {
     const client = devnet.client();
     const mirrorNodeUrl = options.kit?.mirrorNodeUrl ?? (nonEmpty(env.HEDERA_MIRROR_NODE_URL) ? env.HEDERA_MIRROR_NODE_URL : devnet.mirrorUrl);
-    const kit = await createAgentKit({ ...options.kit, client, mirrorNodeUrl, context: contextFor(options.kit?.context, devnet.operatorId) });
+    const kit = await createAgentKit({ ...options.kit, client, mirrorNodeUrl, context: contextFor(options.kit?.context, devnet.operatorId), secretKeys: withKey(options.kit?.secretKeys, devnet.operatorKey) });
     return { kit, client, devnet, close: closer(kit, client, devnet) };
   } catch (error) {
     await devnet.stop();
     throw error;
   }
+}
+
+/** The key the client was built with is known here, so the kit guards pieces of it too. */
+function withKey(secretKeys: AgentKitOptions['secretKeys'], operatorKey: PrivateKey): NonNullable<AgentKitOptions['secretKeys']> {
+  return [...(secretKeys ?? []), operatorKey];
 }
 
 /** The agent acts for the operator unless the caller's context says otherwise. */

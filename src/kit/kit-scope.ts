@@ -2,13 +2,17 @@ import type { Client } from '@hiero-ledger/sdk';
 import type { DependencyContainer } from 'tsyringe';
 import type { Context } from '../lifecycle/context.js';
 import type { Logger } from '../lifecycle/logger.js';
+import type { KeyRedactor } from '../secrets/key-redactor.js';
 
 /** What a hook or policy can learn about the kit it was registered with. */
 export interface KitScope {
   container: DependencyContainer;
   context: Context;
   client: Client;
+  /** Already redacting with `secrets`. */
   logger: Logger;
+  /** The kit's key redactor; a hook that logs with its own client adds it (protectClient). */
+  secrets: KeyRedactor;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { isPrivateKey, isSdkTransaction } from '../compat/sdk-values.js';
+import { REDACTED } from '../secrets/private-key-patterns.js';
 
 /**
  * JSON for results an LLM or a program reads: SDK values (ids, Hbar, Long, timestamps) as their
@@ -18,7 +19,7 @@ export function jsonReplacer(this: unknown, key: string, value: unknown): unknow
 export function toJsonValue(value: unknown): unknown {
   if (typeof value === 'bigint') return value.toString();
   if (value === null || typeof value !== 'object') return value;
-  if (isPrivateKey(value)) return '[REDACTED]';
+  if (isPrivateKey(value)) return REDACTED;
   // An unsent transaction handed back (NOT_SUBMITTED) is named, not dumped: its fields are SDK internals.
   if (isSdkTransaction(value)) return `${(value as object).constructor?.name ?? 'Transaction'} (not submitted)`;
   if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');

@@ -23,6 +23,11 @@ export interface ToolRunnerOptions {
   /** Default time budget of an asynchronous policy verdict, in ms. */
   policyTimeoutMs: number;
   logger: Logger;
+  /**
+   * Refuses input before the schema sees it by throwing an InvalidParamsError: the kit refuses its
+   * own private keys here (src/secrets/input-screen.ts). Kept apart so the runner knows no keys.
+   */
+  screenInput?: (method: string, rawParams: unknown, client: Client) => void;
 }
 
 type MutableEvent = Record<string, unknown> & { method: string; toolType?: ToolType };
@@ -75,6 +80,7 @@ export class ToolRunner {
       if (watched) this.publish('preToolExecution', pre);
 
       step = 'normalizeParams';
+      this.options.screenInput?.(method, rawParams, client);
       const parsed = parseParams(method, tool.parameters, rawParams);
       // Steps may answer synchronously; awaiting only promises saves a microtask per step.
       let normalised: unknown = tool.normalizeParams(parsed, context, client);

@@ -6,8 +6,8 @@ export { paramIssue, forTool } from './param-issue.js';
 export { accountIdSchema, tokenIdSchema, topicIdSchema, toAccountId, toTokenId, toTopicId } from './entity-id-schemas.js';
 export { HBAR_DECIMALS, hbarAmountSchema, hbarBalanceSchema, isZeroAmount, tokenAmountSchema, toSmallestUnits, toHbar } from './amount-schemas.js';
 export { strictInput } from './strict-input.js';
-export { LONE_SURROGATE_ERROR, MAX_MEMO_BYTES, PRIVATE_KEY_TEXT_ERROR, hasLoneSurrogate, memoSchema, transactionMemoSchema } from './memo-schema.js';
-export { containsPrivateKey } from '../lifecycle/secret-text.js';
+export { LONE_SURROGATE_ERROR, MAX_MEMO_BYTES, PRIVATE_KEY_TEXT_ERROR, hasLoneSurrogate, memoSchema, transactionMemoSchema, withoutPrivateKey } from './memo-schema.js';
+export { containsPrivateKey } from '../secrets/private-key-patterns.js';
 export type { AmountInput } from './amount-schemas.js';
 export { amountProblem, decimalParts, formatUnits } from './decimal-amount.js';
 export {

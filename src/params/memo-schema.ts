@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { containsPrivateKey } from '../lifecycle/secret-text.js';
+import { containsPrivateKey } from '../secrets/private-key-patterns.js';
 
 /** Hedera limits transaction, account, token and topic memos to 100 bytes of UTF-8. */
 export const MAX_MEMO_BYTES = 100;
@@ -25,20 +25,32 @@ export function hasLoneSurrogate(text: string): boolean {
 export const PRIVATE_KEY_TEXT_ERROR = 'must not contain a private key: ledger text is public and permanent (never share private keys)';
 
 /**
+ * Refuses text holding a private key that says what it is (DER hex or base64, PEM), whoever it
+ * belongs to: for every schema of text that goes on the ledger (memos, names, messages, metadata).
+ * The agent's own key is refused in any encoding and any field by the kit itself, which alone knows
+ * it (src/secrets/input-screen.ts).
+ *
+ * @example
+ * const message = withoutPrivateKey(z.string().min(1)).describe('Message text.');
+ */
+export function withoutPrivateKey<S extends z.ZodType<string>>(schema: S): S {
+  return schema.refine((text) => !containsPrivateKey(text), { error: PRIVATE_KEY_TEXT_ERROR }) as S;
+}
+
+/**
  * A memo stored on the ledger: at most 100 UTF-8 bytes and no NUL character (the network refuses both),
- * no lone surrogate (UTF-8 cannot carry it) and no private key in DER hex (it would be published).
+ * no lone surrogate (UTF-8 cannot carry it) and no private key (it would be published).
  *
  * @example
  * const input = z.object({ transactionMemo: memoSchema('Memo attached to the transaction.').optional() });
  */
 export function memoSchema(description: string) {
-  return z
+  const text = z
     .string({ error: 'must be a string' })
     .refine((memo) => Buffer.byteLength(memo, 'utf8') <= MAX_MEMO_BYTES, { error: `must be at most ${MAX_MEMO_BYTES} bytes of UTF-8` })
     .refine((memo) => !memo.includes('\0'), { error: 'must not contain the NUL character' })
-    .refine((memo) => !hasLoneSurrogate(memo), { error: LONE_SURROGATE_ERROR })
-    .refine((memo) => !containsPrivateKey(memo), { error: PRIVATE_KEY_TEXT_ERROR })
-    .describe(description);
+    .refine((memo) => !hasLoneSurrogate(memo), { error: LONE_SURROGATE_ERROR });
+  return withoutPrivateKey(text).describe(description);
 }
 
 /** The optional `transactionMemo` every transaction tool accepts. */

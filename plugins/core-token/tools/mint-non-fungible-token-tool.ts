@@ -7,7 +7,7 @@ import { tokenIdSchema, toTokenId } from '../../../src/params/entity-id-schemas.
 import { forTool } from '../../../src/params/param-issue.js';
 import { outcomeText } from '../../_shared/outcome-text.js';
 import { strictInput } from '../../../src/params/strict-input.js';
-import { LONE_SURROGATE_ERROR, hasLoneSurrogate } from '../../../src/params/memo-schema.js';
+import { LONE_SURROGATE_ERROR, hasLoneSurrogate, withoutPrivateKey } from '../../../src/params/memo-schema.js';
 import { readToken, requireNonFungible } from '../_support/token-facts.js';
 
 export const MINT_NON_FUNGIBLE_TOKEN_TOOL = 'mint_non_fungible_token_tool';
@@ -16,12 +16,14 @@ export const MINT_NON_FUNGIBLE_TOKEN_TOOL = 'mint_non_fungible_token_tool';
 const MAX_METADATA_BYTES = 100;
 const MAX_MINT = 10;
 
-const uriSchema = z
-  .string({ error: 'must be a string (the URI of the NFT metadata)' })
-  .min(1, { error: 'must not be empty' })
-  .refine((uri) => Buffer.byteLength(uri, 'utf8') <= MAX_METADATA_BYTES, { error: `must be at most ${MAX_METADATA_BYTES} bytes (Hedera's NFT metadata limit)` })
-  .refine((uri) => !hasLoneSurrogate(uri), { error: LONE_SURROGATE_ERROR })
-  .describe('URI of one NFT\'s metadata, e.g. "ipfs://bafy…/1.json".');
+// Metadata is public and permanent like a memo, so it refuses a private key in the same words.
+const uriSchema = withoutPrivateKey(
+  z
+    .string({ error: 'must be a string (the URI of the NFT metadata)' })
+    .min(1, { error: 'must not be empty' })
+    .refine((uri) => Buffer.byteLength(uri, 'utf8') <= MAX_METADATA_BYTES, { error: `must be at most ${MAX_METADATA_BYTES} bytes (Hedera's NFT metadata limit)` })
+    .refine((uri) => !hasLoneSurrogate(uri), { error: LONE_SURROGATE_ERROR }),
+).describe('URI of one NFT\'s metadata, e.g. "ipfs://bafy…/1.json".');
 
 const parameters = strictInput(
   {

@@ -2,7 +2,6 @@ import { ToolMessage } from '@langchain/core/messages';
 import { StructuredTool, ToolInputParsingException, type ToolRunnableConfig } from '@langchain/core/tools';
 import type { AgentKit } from '../../kit/agent-kit.js';
 import type { ToolDescription } from '../../kit/tool-registry.js';
-import { toJson } from '../../lifecycle/to-json.js';
 import { toolInputJsonSchema, type JsonSchemaObject } from '../mcp/tool-input-schema.js';
 
 type ToolCallLike = { args: unknown; id?: string; name?: string; type?: string };
@@ -57,7 +56,7 @@ export class KitStructuredTool extends StructuredTool<JsonSchemaObject, unknown,
   }
 
   protected async _call(args: unknown): Promise<string> {
-    return toJson(await this.kit.execute(this.name, args));
+    return this.kit.run(this.name, args);
   }
 
   /**
@@ -73,7 +72,7 @@ export class KitStructuredTool extends StructuredTool<JsonSchemaObject, unknown,
     } catch (error) {
       if (!(error instanceof ToolInputParsingException)) throw error;
       const call = toolCallOf(input);
-      const content = toJson(await this.kit.execute(this.name, call ? call.args : input));
+      const content = await this.kit.run(this.name, call ? call.args : input);
       const toolCallId = call?.id ?? config?.toolCall?.id;
       return toolCallId ? new ToolMessage({ content, tool_call_id: toolCallId, name: this.name, status: 'error' }) : content;
     }

@@ -43,7 +43,7 @@ export function createMcpServer(kit: AgentKit, options: McpServerOptions = {}): 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     try {
-      return toMcpToolResult(await kit.execute(request.params.name, request.params.arguments ?? {}));
+      return toMcpToolResult(await kit.execute(request.params.name, request.params.arguments ?? {}), (value) => kit.redactor.toJson(value));
     } catch (error) {
       // kit.execute reports blocks and failures as results; what reaches here is e.g. a closed kit.
       return { content: [{ type: 'text' as const, text: `The ${request.params.name} call could not run: ${messageOf(error)}` }], isError: true };

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { messageOf } from '../../lifecycle/errors.js';
-import { toJson } from '../../lifecycle/to-json.js';
 import type { RunAction } from '../program.js';
 import { exitCodeFor, ExitCode } from '../exit-codes.js';
 import { UsageError } from '../usage-error.js';
@@ -19,7 +18,9 @@ export function registerCallCommand(program: Command, run: RunAction): void {
         const configured = await ctx.openKit();
         try {
           const result = await configured.kit.execute(tool, params);
-          ctx.output.document(result);
+          // Rendered with the kit's redactor: an SDK value's string form is only known here.
+          const render = (value: unknown, space?: number) => configured.kit.redactor.toJson(value, space);
+          ctx.output.document(JSON.parse(render(result)));
           ctx.output.line(result.humanMessage);
           const { raw } = result;
           if (raw.transactionId) ctx.output.line(`  transaction: ${raw.transactionId}`);
@@ -27,7 +28,7 @@ export function registerCallCommand(program: Command, run: RunAction): void {
           if (raw.bytes instanceof Uint8Array) ctx.output.line(`  bytes:       ${Buffer.from(raw.bytes).toString('base64')}`);
           for (const warning of raw.warnings ?? []) ctx.output.line(`  warning:     ${warning}`);
           if (configured.devnet) ctx.output.note('(network "devnet": a fresh embedded devnet for this command only; its state is gone when it exits. See agent-hooks devnet.)');
-          if (raw.status === 'SUCCESS' && raw.data !== undefined) ctx.output.line(toJson(raw.data, 2));
+          if (raw.status === 'SUCCESS' && raw.data !== undefined) ctx.output.line(render(raw.data, 2));
           return exitCodeFor(result);
         } finally {
           await configured.close();

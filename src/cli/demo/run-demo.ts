@@ -73,6 +73,7 @@ export async function runDemo(progress: DemoProgress = {}): Promise<DemoReport> 
       context: { accountId: devnet.operatorId, sessionId: 'agent-hooks-demo' },
       hooks: [audit, ...policies],
       mirrorNodeUrl: devnet.mirrorUrl,
+      secretKeys: [devnet.operatorKey],
     });
     const policyNames = [`MaxRecipientsPolicy(${DEMO_MAX_RECIPIENTS})`, `RejectToolPolicy(${DEMO_REJECTED_TOOLS.join(', ')})`];
     progress.setup?.(`kit ready: ${kit.listTools().length} tools, policies ${policyNames.join(' and ')}, audit hook on every tool`);

@@ -1,11 +1,14 @@
 import { expect } from 'chai';
+import fc from 'fast-check';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PrivateKey, TopicCreateTransaction } from '@hiero-ledger/sdk';
 import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
+import type { AgentKitOptions } from '../../../src/kit/create-agent-kit.js';
 import type { Logger } from '../../../src/lifecycle/logger.js';
 import { toJson } from '../../../src/lifecycle/to-json.js';
+import { keyLeaks, keyText, splitInTwo, WHOLE_ENCODINGS } from '../../support/key-encodings.js';
 import { readTopicMessages } from '../../support/mirror-messages.js';
 import { auditEntriesIn, startAdversarialWorld, type AdversarialWorld } from './adversarial-world.js';
 
@@ -111,4 +114,75 @@ describe('adversarial private keys in an audited session', () => {
       expect(bareSecrets.filter((secret) => messages.toLowerCase().includes(secret))).to.deep.equal([]);
     });
   });
+});
+
+/**
+ * The same session, but the hostile LLM has the operator's own key and sends it in every encoding
+ * (raw, `0x…`, upper-case, base64 of raw or DER), in pieces and split across two fields, through
+ * free text, IDs, amounts and keys. The kit knows the key (as an application that built the client
+ * from it tells it), so not one piece of it may reach a result, a log line, the journal or HCS.
+ */
+describe("adversarial operator's own key in an audited session", () => {
+  let world: AdversarialWorld;
+  let journalDir: string;
+  const places: Record<string, string> = {};
+
+  before(async () => {
+    world = await startAdversarialWorld();
+    journalDir = mkdtempSync(join(tmpdir(), 'advrev-own-key-'));
+    const key = world.net.operatorKey;
+    const receipt = await (await new TopicCreateTransaction().execute(world.client)).getReceipt(world.client);
+    const auditTopic = receipt.topicId!.toString();
+    const topic = String((await world.kit.execute('create_topic_tool', {})).raw.topicId);
+    const lines: string[] = [];
+    const record = (fields: Record<string, unknown>, message: string) => { lines.push(`${message} ${toJson(fields)}`); };
+    const logger: Logger = { debug: record, warn: record, error: record };
+    const options = { logger, secretKeys: [key], context: { hooks: [new HcsAuditTrailHook(['*'], auditTopic, undefined, { journalDir })] } };
+    const kit = await world.kitWith(options as Partial<AgentKitOptions>);
+
+    const results: unknown[] = [];
+    const holes: ((text: string) => [string, Record<string, unknown>])[] = [
+      (text) => ['transfer_hbar_tool', { transfers: [{ accountId: world.net.operatorId, amount: 1 }], transactionMemo: text }],
+      (text) => ['transfer_hbar_tool', { transfers: [{ accountId: text, amount: 1 }] }],
+      (text) => ['transfer_hbar_tool', { transfers: [{ accountId: '0.0.5', amount: text }] }],
+      (text) => ['create_account_tool', { publicKey: text }],
+      (text) => ['submit_topic_message_tool', { topicId: topic, message: text }],
+      (text) => ['create_fungible_token_tool', { tokenName: text, tokenSymbol: 'K' }],
+      (text) => ['get_account_query_tool', { accountId: text }],
+    ];
+    await fc.assert(fc.asyncProperty(fc.constantFrom(...holes), keyText(key, { pieces: true }), async (hole, sent) => {
+      const [tool, args] = hole(sent.placed);
+      const result = await kit.execute(tool, args);
+      results.push(result);
+      expect(result.raw.errorCode, `${tool} ${sent.encoding} (${sent.position})`).to.equal('E_INVALID_PARAMS');
+    }), { numRuns: 80 });
+    for (const encoding of Object.keys(WHOLE_ENCODINGS)) {
+      const [first, second] = splitInTwo(WHOLE_ENCODINGS[encoding]!(key));
+      const result = await kit.execute('submit_topic_message_tool', { topicId: topic, message: first, transactionMemo: second });
+      results.push(result);
+      expect(result.raw.errorCode, `${encoding} split in two`).to.equal('E_INVALID_PARAMS');
+    }
+
+    const [status] = await kit.audit.flush(20_000);
+    expect(status!.undelivered).to.equal(0);
+    await kit.close();
+    const topicTexts = await readTopicMessages(world.net.mirrorUrl, auditTopic);
+    expect(auditEntriesIn(topicTexts).length).to.be.at.least(80);
+    places.results = toJson(results);
+    places.logs = lines.join('\n');
+    places.journal = readdirSync(journalDir).map((file) => readFileSync(join(journalDir, file), 'utf8')).join('\n');
+    places.hcsMessages = topicTexts.join('\n');
+    places.hcsEntries = toJson(auditEntriesIn(topicTexts));
+  });
+
+  after(async () => {
+    await world.close();
+    rmSync(journalDir, { recursive: true, force: true });
+  });
+
+  for (const where of ['results', 'logs', 'journal', 'hcsMessages', 'hcsEntries']) {
+    it(`leaves no piece of the key in ${where}`, () => {
+      expect(keyLeaks(places[where]!, world.net.operatorKey)).to.deep.equal([]);
+    });
+  }
 });

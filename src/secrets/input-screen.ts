@@ -1,0 +1,50 @@
+import { InvalidParamsError } from '../lifecycle/errors.js';
+import { formatPath } from '../lifecycle/parse-params.js';
+import type { KeyRedactor } from './key-redactor.js';
+
+/**
+ * Why input holding the agent's own key is refused. It says both what any ledger-text field says of
+ * a private key and whose key this is, and never repeats the value.
+ */
+export const OWN_KEY_INPUT_ERROR =
+  "must not contain a private key: it holds (part of) the PRIVATE key of the agent's own account; never share private keys (nothing was sent)";
+/** The same, for a parameter name that holds the key (the name is the secret, so it is not shown). */
+const OWN_KEY_NAME_ERROR = `a parameter name here ${OWN_KEY_INPUT_ERROR}`;
+
+/** Enough fields to show where the key went, without a message as long as the input. */
+const MAX_ISSUES = 5;
+
+/**
+ * Refuses tool input that holds (a piece of) the agent's own private key, in any field and any
+ * encoding, before the schema or the tool sees it: no tool needs the operator's key (the client
+ * signs), and a memo, name or message holding it would publish it for good. Issues name each field
+ * (a key split across two fields names both). Keys that are not the agent's are refused by the
+ * ledger-text schemas (see src/params/memo-schema.ts), where a DER private key can be recognised.
+ *
+ * @example
+ * refuseOwnKeyMaterial('transfer_hbar_tool', { transactionMemo: operatorKey.toStringRaw() }, redactor);
+ * // InvalidParamsError: transactionMemo: must not contain a private key: …
+ */
+export function refuseOwnKeyMaterial(tool: string, input: unknown, redactor: KeyRedactor): void {
+  const issues: string[] = [];
+  visit(input, [], (path, what) => {
+    if (issues.length < MAX_ISSUES) issues.push(`${formatPath(path)}: ${what === 'name' ? OWN_KEY_NAME_ERROR : OWN_KEY_INPUT_ERROR}`);
+  }, redactor);
+  if (issues.length) throw new InvalidParamsError(tool, issues);
+}
+
+function visit(value: unknown, path: PropertyKey[], report: (path: PropertyKey[], what: 'value' | 'name') => void, redactor: KeyRedactor): void {
+  if (typeof value === 'string') {
+    if (redactor.holdsOwnKey(value)) report(path, 'value');
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    value.forEach((item, at) => visit(item, [...path, at], report, redactor));
+    return;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    if (redactor.holdsOwnKey(key)) report(path, 'name');
+    else visit(item, [...path, key], report, redactor);
+  }
+}

@@ -1,0 +1,130 @@
+import { PrivateKey } from '@hiero-ledger/sdk';
+import { isPrivateKey, isSdkClient } from '../compat/sdk-values.js';
+import { invalidArgument } from '../lifecycle/errors.js';
+import { jsonReplacer, toJsonValue } from '../lifecycle/to-json.js';
+import { KeyPieces, MIN_BASE64_PIECE } from './key-pieces.js';
+import { OwnKeyCheck } from './own-key-check.js';
+import { containsPrivateKey, redactBare32Bytes, redactPrivateKeys } from './private-key-patterns.js';
+import { redactDeep } from './redact-deep.js';
+
+/** A private key the kit must keep in: a PrivateKey from any SDK copy, or its DER or raw hex. */
+export type SecretKey = PrivateKey | string;
+
+/**
+ * The one place that decides what key material is, for every way out of the kit: results, errors,
+ * warnings, block reasons, logs, the audit journal and HCS, and tool input bound for the ledger.
+ * It cuts any private key in a self-describing form (DER hex or base64, PEM), and the kit's own keys
+ * in every encoding: raw, `0x…`, upper-case, base64, and pieces of at least 16 hex / 12 base64
+ * characters (for keys whose bytes it was given), or whole (for clients, whose public key is all
+ * the SDK lets anyone read).
+ *
+ * @example
+ * const redactor = new KeyRedactor();
+ * redactor.protectClient(client);   // the operator's key, recognised by its public key
+ * redactor.protectKey(operatorKey); // and pieces of it, now that its bytes are known
+ * redactor.redact(`memo ${operatorKey.toStringRaw().slice(8, 40)}`); // 'memo [REDACTED]'
+ */
+export class KeyRedactor {
+  private readonly pieces = new KeyPieces();
+  private readonly owners = new OwnKeyCheck();
+
+  /**
+   * Protects a private key's bytes, so pieces of it are recognised too. Throws (without echoing
+   * the value) when `secret` is neither a PrivateKey nor the DER or raw hex of one.
+   */
+  protectKey(secret: unknown, label = 'secret key'): void {
+    const raw = rawBytesOf(secret);
+    if (!raw) throw invalidArgument(`${label} is not a private key; expected a PrivateKey, or its DER or raw hex (the value is not shown).`);
+    this.pieces.add(raw);
+    if (isPrivateKey(secret)) this.owners.addPublicKey(secret.publicKey);
+  }
+
+  /** Protects the operator key of a client (and of any client an audit hook logs with). */
+  protectClient(client: unknown): void {
+    if (isSdkClient(client)) this.owners.addPublicKey(client.operatorPublicKey);
+  }
+
+  /** Cuts any self-describing private key and the kit's own key material out of `text`. */
+  redact(text: string): string {
+    // Every result field and log line comes through here: most hold no run long enough to matter.
+    const longest = longestRun(text);
+    if (longest < MIN_BASE64_PIECE) return text;
+    const named = longest >= MIN_WHOLE_KEY_RUN || text.includes(PEM_MARK) ? redactPrivateKeys(text) : text;
+    const cut = this.pieces.redact(named);
+    return longest >= MIN_WHOLE_KEY_RUN ? this.owners.redact(cut) : cut;
+  }
+
+  /** For texts that describe a failure: bare 32-byte hex goes too (see redactBare32Bytes). */
+  redactFailure(text: string): string {
+    return redactBare32Bytes(this.redact(text));
+  }
+
+  /** True when `text` holds (a piece of) one of the kit's own keys. */
+  holdsOwnKey(text: string): boolean {
+    const longest = longestRun(text);
+    if (longest < MIN_BASE64_PIECE) return false;
+    return this.pieces.holds(text) || (longest >= MIN_WHOLE_KEY_RUN && this.owners.holds(text));
+  }
+
+  /** True when `text` holds any private key this redactor would cut. */
+  holdsKey(text: string): boolean {
+    return containsPrivateKey(text) || this.holdsOwnKey(text);
+  }
+
+  /**
+   * The value with every string (and object key) redacted, copied only where something changed.
+   * Class instances are kept as they are (a result's transaction stays a transaction); PrivateKey
+   * objects are replaced. For values rendered later, see {@link renderValue} and {@link toJson}.
+   */
+  redactValue<T>(value: T): T {
+    return redactDeep(value, (text) => this.redact(text), (instance) => instance) as T;
+  }
+
+  /** The value as JSON-safe data (SDK values as their string forms), redacted: for log fields. */
+  renderValue(value: unknown): unknown {
+    return redactDeep(value, (text) => this.redact(text), (instance) => (instance instanceof Error ? `${instance.name}: ${instance.message}` : toJsonValue(instance)));
+  }
+
+  /** `toJson` of the redacted value; strings that class instances render to are redacted as well. */
+  toJson(value: unknown, space?: number): string {
+    const redact = (text: string): string => this.redact(text);
+    return JSON.stringify(
+      this.redactValue(value),
+      function (this: unknown, key: string, item: unknown) {
+        const out = jsonReplacer.call(this, key, item);
+        return typeof out === 'string' ? redact(out) : out;
+      },
+      space,
+    );
+  }
+}
+
+/** 32 bytes are at least 43 base64 or 64 hex characters in a row; a PEM body line is 64. */
+const MIN_WHOLE_KEY_RUN = 42;
+const PEM_MARK = 'PRIVATE KEY-----';
+
+/** The longest run of base64 characters (which include hex): what every recogniser needs. */
+function longestRun(text: string): number {
+  let longest = 0;
+  let run = 0;
+  for (let at = 0; at < text.length; at++) {
+    const c = text.charCodeAt(at);
+    const inRun = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47 || c === 45 || c === 95;
+    run = inRun ? run + 1 : 0;
+    if (run > longest) longest = run;
+  }
+  return longest;
+}
+
+/** The 32 private-key bytes of a PrivateKey (any SDK copy) or of its DER or raw hex, `0x` or not. */
+function rawBytesOf(secret: unknown): Uint8Array | undefined {
+  if (isPrivateKey(secret)) return secret.toBytesRaw();
+  if (typeof secret !== 'string') return undefined;
+  const hex = secret.trim().replace(/^0x/i, '');
+  if (/^[0-9a-f]{64}$/i.test(hex)) return Buffer.from(hex, 'hex');
+  try {
+    return PrivateKey.fromStringDer(hex).toBytesRaw();
+  } catch {
+    return undefined;
+  }
+}
