@@ -1,10 +1,10 @@
 import type { Client, Transaction } from '@hiero-ledger/sdk';
-import { isPrecheckStatusError, isReceiptStatusError } from '../compat/sdk-values.js';
+import { isPrecheckStatusError } from '../compat/sdk-values.js';
 import { assertSealed } from '../lifecycle/approval-seal.js';
 import { messageOf } from '../lifecycle/errors.js';
 import type { RawToolResult } from '../lifecycle/tool-result.js';
 import { freezeWithNodes } from './freeze-with-nodes.js';
-import { leavesOutcomeOpen, settleOpenOutcome } from './open-outcome.js';
+import { leavesOutcomeOpen, outcomeFromReceipt, settleOpenOutcome } from './open-outcome.js';
 import { receiptFields } from './receipt-fields.js';
 import type { TransactionStrategy } from './transaction-strategy.js';
 
@@ -38,19 +38,7 @@ export class ExecuteStrategy implements TransactionStrategy {
       throw error;
     }
     const transactionId = response.transactionId.toString();
-    try {
-      const receipt = await response.getReceipt(client);
-      return { status: 'SUCCESS', transactionId, submitted: true, ...receiptFields(receipt) };
-    } catch (error) {
-      if (isReceiptStatusError(error)) {
-        return { status: 'ERROR', errorCode: error.status.toString(), transactionId, error: error.message, submitted: true };
-      }
-      return {
-        status: 'UNKNOWN',
-        transactionId,
-        submitted: true,
-        error: `submitted, but the receipt could not be read: ${messageOf(error)}. It may have been executed: do not retry; look the transaction ID up first.`,
-      };
-    }
+    const submitted = response;
+    return outcomeFromReceipt(transactionId, () => submitted.getReceipt(client), (error) => `submitted, but the receipt could not be read: ${messageOf(error)}`);
   }
 }

@@ -1,4 +1,4 @@
-import { TransactionId, TransactionReceiptQuery, type Client } from '@hiero-ledger/sdk';
+import { TransactionId, TransactionReceiptQuery, type Client, type TransactionReceipt } from '@hiero-ledger/sdk';
 import { isPrecheckStatusError, isReceiptStatusError } from '../compat/sdk-values.js';
 import { messageOf } from '../lifecycle/errors.js';
 import type { RawToolResult } from '../lifecycle/tool-result.js';
@@ -29,19 +29,26 @@ export function leavesOutcomeOpen(error: unknown): boolean {
  */
 export async function settleOpenOutcome(transactionId: string, client: Client, cause: unknown): Promise<RawToolResult> {
   const why = `the network's answer was lost or ambiguous (${messageOf(cause)})`;
+  // Through the ID's string form: the transaction may come from another copy of the SDK.
+  const query = new TransactionReceiptQuery().setTransactionId(TransactionId.fromString(transactionId));
+  return outcomeFromReceipt(transactionId, () => query.execute(client), (error) => `${why}, and its receipt could not be read (${messageOf(error)})`);
+}
+
+/**
+ * The result of a submitted transaction from its receipt: SUCCESS, ERROR with the ledger's status,
+ * or UNKNOWN with "do not retry" when the receipt cannot be read (`unreadable` says why).
+ */
+export async function outcomeFromReceipt(
+  transactionId: string,
+  readReceipt: () => Promise<TransactionReceipt>,
+  unreadable: (error: unknown) => string,
+): Promise<RawToolResult> {
   try {
-    // Through the ID's string form: the transaction may come from another copy of the SDK.
-    const receipt = await new TransactionReceiptQuery().setTransactionId(TransactionId.fromString(transactionId)).execute(client);
-    return { status: 'SUCCESS', transactionId, submitted: true, ...receiptFields(receipt) };
+    return { status: 'SUCCESS', transactionId, submitted: true, ...receiptFields(await readReceipt()) };
   } catch (error) {
     if (isReceiptStatusError(error)) {
       return { status: 'ERROR', errorCode: error.status.toString(), transactionId, error: error.message, submitted: true };
     }
-    return {
-      status: 'UNKNOWN',
-      transactionId,
-      submitted: true,
-      error: `${why}, and its receipt could not be read (${messageOf(error)}). It may have been executed: do not retry; look the transaction ID up first.`,
-    };
+    return { status: 'UNKNOWN', transactionId, submitted: true, error: `${unreadable(error)}. It may have been executed: do not retry; look the transaction ID up first.` };
   }
 }
