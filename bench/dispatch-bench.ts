@@ -1,6 +1,7 @@
 import { Client, PrivateKey } from '@hiero-ledger/sdk';
 import { z } from 'zod';
 import { AbstractHook, BaseTool, createAgentKit, type Context } from '../src/index.js';
+import { realKitRunner } from './real-kit-contender.js';
 
 /** (registered hooks, of which relevant to the called tool), as the issue asks. */
 export const DISPATCH_CASES: readonly [registered: number, relevant: number][] = [
@@ -17,6 +18,8 @@ export interface DispatchResult {
   relevant: number;
   ns_per_call: number;
   floor_ns_per_call: number;
+  /** The same tool and hooks on the real Hedera Agent Kit (its BaseTool.execute), same run. */
+  real_kit_ns_per_call: number;
 }
 
 const METHOD = 'noop_tool';
@@ -76,17 +79,30 @@ export async function benchDispatch(registered: number, relevant: number, callsP
     }
   };
 
+  const realKit = realKitRunner(client, METHOD, registered, relevant);
+  const viaRealKit = () => realKit(callsPerRound);
+
   await viaKit();
   await floor();
+  await viaRealKit();
   const kitRounds: number[] = [];
   const floorRounds: number[] = [];
+  const realKitRounds: number[] = [];
   for (let round = 0; round < rounds; round++) {
     kitRounds.push(await timePerCall(viaKit, callsPerRound));
     floorRounds.push(await timePerCall(floor, callsPerRound));
+    realKitRounds.push(await timePerCall(viaRealKit, callsPerRound));
   }
   await kit.close();
   client.close();
-  return { case: 'dispatch', registered, relevant, ns_per_call: median(kitRounds), floor_ns_per_call: median(floorRounds) };
+  return {
+    case: 'dispatch',
+    registered,
+    relevant,
+    ns_per_call: median(kitRounds),
+    floor_ns_per_call: median(floorRounds),
+    real_kit_ns_per_call: median(realKitRounds),
+  };
 }
 
 async function timePerCall(run: () => Promise<void>, calls: number): Promise<number> {

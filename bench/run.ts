@@ -30,13 +30,15 @@ function heading(text: string): void {
 }
 
 async function dispatch(): Promise<void> {
-  heading('dispatch: lifecycle cost per call (no-op tool, four stages) vs a plain loop over the same steps');
+  heading('dispatch: lifecycle cost per call (no-op tool, four stages) vs a plain loop over the same steps, and vs the real Hedera Agent Kit');
   for (const [registered, relevant] of DISPATCH_CASES) {
     const row = await benchDispatch(registered, relevant);
     const ratio = row.ns_per_call / row.floor_ns_per_call;
+    const toRealKit = row.ns_per_call / row.real_kit_ns_per_call;
     print(
-      { ...row, ratio: Number(ratio.toFixed(2)) },
-      `  registered ${String(registered).padStart(4)}  relevant ${relevant}  ${String(row.ns_per_call).padStart(6)} ns/call  floor ${String(row.floor_ns_per_call).padStart(6)} ns/call  ratio ${ratio.toFixed(2)}`,
+      { ...row, ratio: Number(ratio.toFixed(2)), ratio_to_real_kit: Number(toRealKit.toFixed(2)) },
+      `  registered ${String(registered).padStart(4)}  relevant ${relevant}  ${String(row.ns_per_call).padStart(6)} ns/call  floor ${String(row.floor_ns_per_call).padStart(6)} ns/call  ratio ${ratio.toFixed(2)}` +
+        `  |  real kit ${String(row.real_kit_ns_per_call).padStart(7)} ns/call  (${toRealKit.toFixed(2)}x of it)`,
     );
   }
 }
