@@ -16,7 +16,10 @@ export interface ApprovalThreshold {
   readonly tools?: readonly string[];
 }
 
-/** The event a condition function gets: the stage event plus what the call moves, when readable. */
+/**
+ * The event a condition function gets: the stage event plus what the call moves (`[]` when it moves
+ * nothing, `undefined` when the policy could not read it; treat that as needing approval).
+ */
 export type ApprovalConditionEvent = PostParamsNormalizationParams & { readonly movements: readonly Movement[] | undefined };
 
 /** When ApprovalPolicy asks, in code: true (or a promise of it) asks; a throw blocks the call. */

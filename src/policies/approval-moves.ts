@@ -3,7 +3,7 @@ import type { Movement } from './movement.js';
 
 /** What ApprovalPolicy knows a call moves. */
 export interface MovedValue {
-  /** The movements, when they could be read; `undefined` when not (see `readable`). */
+  /** The movements: `[]` for a call that moves nothing, `undefined` when they could not be read. */
   readonly movements: readonly Movement[] | undefined;
   /** The HBAR moved in total, in tinybars; `undefined` when it could not be read. */
   readonly hbarTinybars: bigint | undefined;
@@ -11,8 +11,10 @@ export interface MovedValue {
   readonly readable: boolean;
 }
 
-const NOTHING: MovedValue = Object.freeze({ movements: undefined, hbarTinybars: 0n, readable: true });
+const NOTHING: MovedValue = Object.freeze({ movements: Object.freeze([]), hbarTinybars: 0n, readable: true });
 const UNREADABLE: MovedValue = Object.freeze({ movements: undefined, hbarTinybars: undefined, readable: false });
+/** Tokens move, but the fallback cannot list them; no HBAR moves. */
+const TOKENS_ONLY: MovedValue = Object.freeze({ movements: undefined, hbarTinybars: 0n, readable: true });
 
 /**
  * Core tools that can move HBAR but whose normalised params have no `hbarTransfers` list for the
@@ -20,6 +22,17 @@ const UNREADABLE: MovedValue = Object.freeze({ movements: undefined, hbarTinybar
  * initial balance, a deletion sends the whole remaining balance away.
  */
 const HBAR_TOOLS_WITHOUT_TRANSFER_LIST = new Set(['approve_hbar_allowance_tool', 'create_account_tool', 'delete_account_tool']);
+
+/** Core tools that move tokens and never HBAR: the fallback knows they move something, not what. */
+const TOKEN_TOOLS = new Set([
+  'airdrop_fungible_token_tool',
+  'transfer_fungible_token_tool',
+  'transfer_fungible_token_with_allowance_tool',
+  'transfer_non_fungible_token_tool',
+  'transfer_non_fungible_token_with_allowance_tool',
+  'approve_token_allowance_tool',
+  'approve_nft_allowance_tool',
+]);
 
 /**
  * What the call moves: the event's `movements` (the one view the value policies share), or, for
@@ -42,14 +55,19 @@ function fromMovements(movements: readonly Movement[]): MovedValue {
 }
 
 /**
- * FALLBACK, for events without `movements`: the HBAR credited in a `hbarTransfers` list (the
- * normalised shape of the HBAR transfer tools), each credit paired with the account debited when
- * there is exactly one. Anything it cannot read with certainty (an amount it does not understand, a
- * core tool that moves HBAR without such a list) is unreadable, which makes ApprovalPolicy ask.
+ * FALLBACK, for events without `movements` (until every event carries them). The HBAR credited in
+ * a `hbarTransfers` list (the normalised shape of the HBAR transfer tools), each credit paired with
+ * the account debited when there is exactly one. Core token tools move no HBAR (their movements are
+ * unknown here); any other tool without such a list moves nothing. What it cannot read with
+ * certainty (an amount it does not understand, a core tool that moves HBAR without such a list) is
+ * unreadable, which makes ApprovalPolicy ask.
  */
 function fallbackFromHbarTransfers(method: string, normalisedParams: unknown): MovedValue {
   const entries = (normalisedParams as { hbarTransfers?: unknown } | null | undefined)?.hbarTransfers;
-  if (entries === undefined) return HBAR_TOOLS_WITHOUT_TRANSFER_LIST.has(method) ? UNREADABLE : NOTHING;
+  if (entries === undefined) {
+    if (HBAR_TOOLS_WITHOUT_TRANSFER_LIST.has(method)) return UNREADABLE;
+    return TOKEN_TOOLS.has(method) ? TOKENS_ONLY : NOTHING;
+  }
   if (!Array.isArray(entries)) return UNREADABLE;
   const credits: { to: string; amount: bigint }[] = [];
   const payers = new Set<string>();

@@ -14,7 +14,7 @@ export interface ApprovalRequest {
   readonly summary: string;
   /** Why this call needs approval: the condition that held, with its numbers. */
   readonly why: string;
-  /** What the call moves, when the policy could read it; `undefined` when it could not. */
+  /** What the call moves: `[]` when nothing, `undefined` when the policy could not read it. */
   readonly movements: readonly Movement[] | undefined;
   /** The HBAR it moves in total, in tinybars; `undefined` when that could not be read. */
   readonly hbarTinybars: bigint | undefined;

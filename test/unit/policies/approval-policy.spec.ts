@@ -215,6 +215,15 @@ describe('ApprovalPolicy', () => {
       expect(approver.calledOnce).to.equal(true);
     });
 
+    it('gets [] for a tool that moves nothing, and undefined for a value tool whose movements it cannot read', async () => {
+      const when = sandbox.stub().returns(false);
+      await run(new ApprovalPolicy({ when, approver: () => true }), 'create_topic_tool', { topicMemo: 'x' });
+      expect(when.firstCall.args[0].movements).to.deep.equal([]);
+      await kit!.close();
+      await run(new ApprovalPolicy({ when, approver: () => true }), 'transfer_fungible_token_tool', { tokenTransfers: [] });
+      expect(when.secondCall.args[0].movements).to.equal(undefined);
+    });
+
     it('blocks the call when the condition throws', async () => {
       const approver = sandbox.stub().returns(true);
       const when = () => {
