@@ -2,6 +2,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { AgentKit } from '../../kit/agent-kit.js';
 import { messageOf } from '../../lifecycle/errors.js';
+import { claimStdinForMcp, runInMcpCall } from '../../policies/approvers/mcp-call-scope.js';
 import { LineTransport, type LineTransportOptions } from './line-transport.js';
 import { toMcpToolResult } from './mcp-tool-result.js';
 import { toolInputJsonSchema } from './tool-input-schema.js';
@@ -25,6 +26,10 @@ export interface StdioServeOptions extends McpServerOptions, LineTransportOption
  * before the handler runs, so invalid input would never reach the kit's lifecycle (no `toolError`
  * stage, no audit entry) and would be described by the SDK instead of by field path.
  *
+ * Each call runs inside its MCP request, so an ApprovalPolicy with the `mcp` approver asks the user
+ * of the client that made the call (an `elicitation/create` request), and a client that cancels
+ * the call withdraws that question.
+ *
  * @example
  * const server = createMcpServer(kit);
  * await server.connect(new LineTransport(process.stdin, process.stdout));
@@ -41,9 +46,11 @@ export function createMcpServer(kit: AgentKit, options: McpServerOptions = {}): 
     inputSchema: toolInputJsonSchema(tool.parameters, tool.method),
   }));
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     try {
-      return toMcpToolResult(await kit.execute(request.params.name, request.params.arguments ?? {}), (value) => kit.redactor.toJson(value));
+      const call = { server, requestId: extra.requestId, signal: extra.signal };
+      const result = await runInMcpCall(call, () => kit.execute(request.params.name, request.params.arguments ?? {}));
+      return toMcpToolResult(result, (value) => kit.redactor.toJson(value));
     } catch (error) {
       // kit.execute reports blocks and failures as results; what reaches here is e.g. a closed kit.
       return { content: [{ type: 'text' as const, text: `The ${request.params.name} call could not run: ${messageOf(error)}` }], isError: true };
@@ -64,8 +71,15 @@ export async function serveMcpOverStdio(kit: AgentKit, options: StdioServeOption
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
   });
+  // From here stdin carries the protocol: the terminal approver must not read answers from it.
+  const releaseStdin = claimStdinForMcp();
   // Not the SDK's stdio transport: it drops bad lines unanswered and closes on an oversize message.
-  await server.connect(new LineTransport(process.stdin, process.stdout, options));
+  try {
+    await server.connect(new LineTransport(process.stdin, process.stdout, options));
+  } catch (error) {
+    releaseStdin();
+    throw error;
+  }
   // The transport does not notice the client going away; stdin ending is that signal.
   const onEnd = (): void => void server.close();
   process.stdin.once('end', onEnd);
@@ -74,6 +88,7 @@ export async function serveMcpOverStdio(kit: AgentKit, options: StdioServeOption
   try {
     await closed;
   } finally {
+    releaseStdin();
     process.stdin.off('end', onEnd);
     options.signal?.removeEventListener('abort', onEnd);
   }

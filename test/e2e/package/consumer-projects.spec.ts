@@ -45,6 +45,12 @@ const README_EPILOGUES: Record<string, string> = {
     `const sent = await kit.execute('transfer_hbar_tool', { transfers: [{ accountId: '0.0.98', amount: 1 }] });`,
     `await report({ wide: wide.raw.blockedBy, sent: sent.raw.status, message: sent.humanMessage.split('\\n')[0] }, kit);`,
   ].join('\n'),
+  // Run with a pipe for stdin: the terminal approver has nobody to ask, so over 100 HBAR is refused.
+  'approval-policy.mts': [
+    `const big = await kit.execute('transfer_hbar_tool', { transfers: [{ accountId: '0.0.98', amount: 150 }] });`,
+    `const small = await kit.execute('transfer_hbar_tool', { transfers: [{ accountId: '0.0.98', amount: 1 }] });`,
+    `await report({ big: big.raw.blockedBy, small: small.raw.status }, kit);`,
+  ].join('\n'),
   'langchain-configuration.mts': [
     `const out = await tools[0]!.invoke({ transfers: [{ accountId: '0.0.98', amount: 1 }] });`,
     `await report({ tools: tools.map((tool) => tool.name), status: JSON.parse(String(out)).raw.status }, toolkit.kit);`,
@@ -198,6 +204,11 @@ describe('the packed package in fresh consumer projects', function () {
           expect(report).to.deep.equal({ wide: { policy: 'Max Recipients Policy', stage: 'postParamsNormalization' }, sent: 'SUCCESS', message: 'HBAR successfully transferred.' });
         }
         if (sample === 'langchain-configuration.mts') expect(report).to.deep.equal({ tools: ['transfer_hbar_tool'], status: 'SUCCESS' });
+        if (sample === 'approval-policy.mts') {
+          expect(report.small).to.equal('SUCCESS');
+          expect(report.big).to.deep.include({ policy: 'Approval Policy', stage: 'postParamsNormalization' });
+          expect(report.big.reason).to.contain('there is no terminal (standard input is not a TTY)');
+        }
       });
     }
   });

@@ -1,0 +1,56 @@
+import { expect } from 'chai';
+import { ConfigError } from '../../../src/config/config-error.js';
+import { parseConfig } from '../../../src/config/load-config.js';
+import { ApprovalPolicy } from '../../../src/policies/approval-policy.js';
+
+function problemsOf(input: unknown): string[] {
+  try {
+    parseConfig(input, 'test.json', '/tmp');
+  } catch (error) {
+    expect(error).to.be.instanceOf(ConfigError);
+    return [...(error as ConfigError).problems];
+  }
+  throw new Error('expected the config to be refused');
+}
+
+describe('ApprovalPolicy in a configuration file', () => {
+  describe('when named with a threshold and the terminal approver', () => {
+    it('builds the policy, with a time budget that covers the approver’s time', () => {
+      const { listeners } = parseConfig(
+        { policies: [{ policy: 'ApprovalPolicy', args: [{ when: { hbarAbove: 100 }, approver: 'terminal', timeoutMs: 60000 }] }] },
+        'test.json',
+        '/tmp',
+      );
+      const policy = listeners[0] as ApprovalPolicy;
+      expect(policy).to.be.instanceOf(ApprovalPolicy);
+      expect(policy.relevantTools).to.deep.equal(['*']);
+      expect(policy.approvalTimeoutMs).to.equal(60_000);
+      expect(policy.timeoutMs).to.be.greaterThan(60_000);
+      expect(policy.description).to.equal('Asks the person at the terminal before any call that moves more than 100 HBAR');
+    });
+  });
+
+  describe('when named with tools and the mcp approver', () => {
+    it('watches only those tools and asks the MCP client', () => {
+      const { listeners } = parseConfig({ policies: [{ policy: 'ApprovalPolicy', args: [{ when: { tools: ['delete_account_tool'] }, approver: 'mcp' }] }] }, 'test.json', '/tmp');
+      const policy = listeners[0] as ApprovalPolicy;
+      expect(policy.relevantTools).to.deep.equal(['delete_account_tool']);
+      expect(policy.description).to.contain('the user of the MCP client');
+    });
+  });
+
+  describe('when its arguments are wrong', () => {
+    it('names the entry and the field', () => {
+      const problems = problemsOf({
+        policies: [
+          { policy: 'ApprovalPolicy', args: [{ when: { hbarAbove: '100' }, approver: 'terminal' }] },
+          { policy: 'ApprovalPolicy', args: [{ when: { hbarAbove: 100 }, approver: 'slack' }] },
+          { policy: 'ApprovalPolicy', args: [] },
+        ],
+      });
+      expect(problems[0]).to.equal('policies[0].args: ApprovalPolicy: \'when.hbarAbove\' must be a number of HBAR from 0 to 50000000000 with at most 8 decimals, got "100".');
+      expect(problems[1]).to.match(/^policies\[1\]\.args: ApprovalPolicy: 'approver' must be "terminal" or "mcp", .* got "slack"\.$/);
+      expect(problems[2]).to.equal('policies[2].args: ApprovalPolicy: expected options { when, approver, timeoutMs? }, got undefined.');
+    });
+  });
+});
