@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Client, Transaction } from '@hiero-ledger/sdk';
 import { isSdkTransaction, looksLikeTransaction, statusNameOf as sdkStatusNameOf } from '../compat/sdk-values.js';
 import { strategyForMode } from '../modes/strategy-for-mode.js';
+import { bridgeMovements } from '../policies/movements-bridge.js'; // BRIDGE (issue 12, wt-b): removed at the merge
 import { approvalFingerprint, assertFingerprint, assertSealed, sealTransaction } from './approval-seal.js';
 import { noteJudge, outcomeOf, settleJudges, type CallOutcome } from './call-outcome.js';
 import { deepFreezePlain } from './approved-values.js';
@@ -91,6 +92,7 @@ export class ToolRunner {
       let normalised: unknown = tool.normalizeParams(parsed, context, client);
       if (isThenable(normalised)) normalised = await normalised;
       const norm: MutableEvent = { method, callId, toolType, context, rawParams, client, normalisedParams: normalised };
+      bridgeMovements(norm); // BRIDGE (issue 12, wt-b): event.movements until movementsOf lands; see movements-bridge.ts
       reached.normalisedParams = norm.normalisedParams;
       step = 'postParamsNormalization';
       const normListeners = inner ? plan.postParamsNormalization : null;
