@@ -15,8 +15,8 @@ export function waitText(ms: number): string {
   if (wait < 1_000) return `${(Math.ceil(wait / 100) / 10).toString()} s`;
   const seconds = Math.ceil(wait / 1_000);
   if (seconds < 60) return `${seconds} s`;
+  if (seconds < 3_600) return `${Math.floor(seconds / 60)} min${seconds % 60 ? ` ${seconds % 60} s` : ''}`;
   const minutes = Math.ceil(seconds / 60);
-  if (minutes < 60) return `${Math.floor(seconds / 60)} min${seconds % 60 ? ` ${seconds % 60} s` : ''}`;
   const hours = Math.floor(minutes / 60);
   return `${hours} h${minutes % 60 ? ` ${minutes % 60} min` : ''}`;
 }
