@@ -35,6 +35,8 @@ export class ScriptedTransferTool extends BaseTool<ScriptedTransferInput, { hbar
     })
     .strict();
   readonly executed: { from: string; to: string; tinybars: bigint; end: ScriptedEnd }[] = [];
+  /** Awaited before each submission ends, e.g. to let a fast-check scheduler pick the order. */
+  beforeEnd?: () => Promise<unknown>;
 
   normalizeParams(params: ScriptedTransferInput) {
     const amount = Hbar.fromTinybars(Long.fromString(params.tinybars));
@@ -59,8 +61,12 @@ export class ScriptedTransferTool extends BaseTool<ScriptedTransferInput, { hbar
 
   override async secondaryAction(_core: unknown, _client: unknown, _context: unknown, params: ReturnType<ScriptedTransferTool['normalizeParams']>) {
     if (params.delayMs) await new Promise((resolve) => setTimeout(resolve, params.delayMs));
+    if (this.beforeEnd) await this.beforeEnd();
     const [credit, debit] = params.hbarTransfers;
-    const record = { from: debit!.accountId.toString(), to: credit!.accountId.toString(), tinybars: BigInt(credit!.amount.toTinybars().toString()), end: params.end };
+    const from = debit!.accountId.toString();
+    const to = credit!.accountId.toString();
+    // What leaves the sender: an account paying itself nets to nothing on a ledger.
+    const record = { from, to, tinybars: from === to ? 0n : BigInt(credit!.amount.toTinybars().toString()), end: params.end };
     if (params.end === 'SUCCESS' || params.end === 'UNKNOWN') this.executed.push(record);
     if (params.end === 'throw') {
       this.executed.push(record); // a throw while submitting may have gone out
