@@ -92,6 +92,21 @@ export function storeContract(make: () => PolicyStore, another?: (first: PolicyS
       expect(refused).to.deep.include({ ok: false, used: big });
       expect((await store.reserve(budget, 'c', [line(limit - big, limit)], HOUR)).ok).to.equal(true);
       expect(await store.usage(budget, '0.0.1001', 'HBAR', HOUR)).to.deep.equal({ committed: 0n, pending: limit });
+      await store.commit(budget, 'c', [line(limit - big, limit)], HOUR);
+      await store.release(budget, 'a', [line(big, limit)]);
+      expect(await store.usage(budget, '0.0.1001', 'HBAR', HOUR)).to.deep.equal({ committed: limit - big, pending: 0n });
+    });
+
+    it('stays fast with 2000 spends in the window (running totals, not a sum per call)', async () => {
+      for (let at = 0; at < 2_000; at++) {
+        await store.reserve(budget, `s${at}`, [line(1n, 10_000n)], HOUR);
+        await store.commit(budget, `s${at}`, [line(1n, 10_000n)], HOUR);
+      }
+      const started = process.hrtime.bigint();
+      for (let at = 0; at < 200; at++) await store.reserve(budget, `t${at}`, [line(1n, 10_000n)], HOUR);
+      const perCallUs = Number(process.hrtime.bigint() - started) / 200 / 1_000;
+      expect(perCallUs, `${perCallUs.toFixed(0)} µs per reservation with 2000 spends in the window`).to.be.below(2_000);
+      expect(await store.usage(budget, '0.0.1001', 'HBAR', HOUR)).to.deep.equal({ committed: 2_000n, pending: 200n });
     });
 
     it('admits exactly what fits when 100 reserve at once', async () => {

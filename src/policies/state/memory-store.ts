@@ -1,6 +1,15 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { BudgetLine, BudgetUsage, PolicyStore, Reservation, WindowCount, WindowCounter } from './policy-store.js';
 
+/** One (budget, account, asset): its entries oldest first, and their totals. */
+interface Line {
+  readonly entries: Entry[];
+  /** The entries by `p:<id>` / `c:<id>`, so settling does not search the window. */
+  readonly byId: Map<string, Entry>;
+  committed: bigint;
+  pending: bigint;
+}
+
 interface Entry {
   readonly id: string;
   readonly committed: boolean;
@@ -21,7 +30,7 @@ interface Entry {
 export class MemoryPolicyStore implements PolicyStore {
   readonly shared = false;
   readonly description = 'memory';
-  private readonly budgets = new Map<string, Entry[]>();
+  private readonly budgets = new Map<string, Line>();
   private readonly limiters = new Map<string, RateLimiterMemory>();
   private readonly now: () => number;
 
@@ -33,43 +42,40 @@ export class MemoryPolicyStore implements PolicyStore {
   async reserve(budget: string, id: string, lines: readonly BudgetLine[], windowMs: number): Promise<Reservation> {
     const now = this.now();
     for (const line of lines) {
-      const entries = this.entries(budget, line, now, windowMs);
-      const used = sum(entries);
+      const held = this.line(budget, line, now, windowMs);
+      const used = held.committed + held.pending;
       const total = used + line.amount;
-      if (total > line.limit) return { ok: false, now, line, used, ...freesAt(entries, total, line, windowMs) };
+      if (total > line.limit) return { ok: false, now, line, used, ...freesAt(held.entries, total, line, windowMs) };
     }
-    for (const line of lines) insertByTime(this.list(budget, line), { id, committed: false, amount: line.amount, at: now });
+    for (const line of lines) {
+      const held = this.line(budget, line, now, windowMs);
+      insert(held, { id, committed: false, amount: line.amount, at: now });
+      held.pending += line.amount;
+    }
     return { ok: true, now };
   }
 
-  async commit(budget: string, id: string, lines: readonly BudgetLine[]): Promise<void> {
+  async commit(budget: string, id: string, lines: readonly BudgetLine[], windowMs: number): Promise<void> {
     const now = this.now();
     for (const line of lines) {
-      const list = this.list(budget, line);
-      removeId(list, id, false);
-      insertByTime(list, { id, committed: true, amount: line.amount, at: now });
+      const held = this.line(budget, line, now, windowMs);
+      if (held.byId.has(`c:${id}`)) continue;
+      if (remove(held, `p:${id}`)) held.pending -= line.amount;
+      insert(held, { id, committed: true, amount: line.amount, at: now });
+      held.committed += line.amount;
     }
   }
 
   async release(budget: string, id: string, lines: readonly BudgetLine[]): Promise<void> {
     for (const line of lines) {
-      const key = keyOf(budget, line.account, line.asset);
-      const list = this.budgets.get(key);
-      if (!list) continue;
-      removeId(list, id, false);
-      if (list.length === 0) this.budgets.delete(key);
+      const held = this.budgets.get(keyOf(budget, line.account, line.asset));
+      if (held && remove(held, `p:${id}`)) held.pending -= line.amount;
     }
   }
 
   async usage(budget: string, account: string, asset: string, windowMs: number): Promise<BudgetUsage> {
-    const entries = this.entries(budget, { account, asset }, this.now(), windowMs);
-    let committed = 0n;
-    let pending = 0n;
-    for (const entry of entries) {
-      if (entry.committed) committed += entry.amount;
-      else pending += entry.amount;
-    }
-    return { committed, pending };
+    const held = this.line(budget, { account, asset }, this.now(), windowMs);
+    return { committed: held.committed, pending: held.pending };
   }
 
   counter(name: string, limit: number, windowMs: number): WindowCounter {
@@ -87,23 +93,21 @@ export class MemoryPolicyStore implements PolicyStore {
     this.limiters.clear();
   }
 
-  /** The line's entries still in the window, the older ones dropped. */
-  private entries(budget: string, line: Pick<BudgetLine, 'account' | 'asset'>, now: number, windowMs: number): Entry[] {
+  /** The line's state, with what left the window dropped from its entries and its totals. */
+  private line(budget: string, line: Pick<BudgetLine, 'account' | 'asset'>, now: number, windowMs: number): Line {
     const key = keyOf(budget, line.account, line.asset);
-    const list = this.budgets.get(key);
-    if (!list) return [];
+    let held = this.budgets.get(key);
+    if (!held) this.budgets.set(key, (held = { entries: [], byId: new Map(), committed: 0n, pending: 0n }));
+    const entries = held.entries;
     let stale = 0;
-    while (stale < list.length && list[stale]!.at <= now - windowMs) stale++;
-    if (stale) list.splice(0, stale);
-    if (list.length === 0) this.budgets.delete(key);
-    return list;
-  }
-
-  private list(budget: string, line: BudgetLine): Entry[] {
-    const key = keyOf(budget, line.account, line.asset);
-    let list = this.budgets.get(key);
-    if (!list) this.budgets.set(key, (list = []));
-    return list;
+    while (stale < entries.length && entries[stale]!.at <= now - windowMs) {
+      const entry = entries[stale++]!;
+      held.byId.delete(idOf(entry));
+      if (entry.committed) held.committed -= entry.amount;
+      else held.pending -= entry.amount;
+    }
+    if (stale) entries.splice(0, stale);
+    return held;
   }
 }
 
@@ -136,12 +140,6 @@ function keyOf(budget: string, account: string, asset: string): string {
   return `${budget}\u0000${account}\u0000${asset}`;
 }
 
-function sum(entries: readonly Entry[]): bigint {
-  let total = 0n;
-  for (const entry of entries) total += entry.amount;
-  return total;
-}
-
 /** When, walking from the oldest entry, enough has left the window for the line to fit. */
 function freesAt(entries: readonly Entry[], total: bigint, line: BudgetLine, windowMs: number): { freesAt?: number } {
   if (line.amount > line.limit) return {};
@@ -153,13 +151,25 @@ function freesAt(entries: readonly Entry[], total: bigint, line: BudgetLine, win
   return {};
 }
 
-function insertByTime(list: Entry[], entry: Entry): void {
-  let at = list.length;
-  while (at > 0 && list[at - 1]!.at > entry.at) at--;
-  list.splice(at, 0, entry);
+function idOf(entry: Entry): string {
+  return `${entry.committed ? 'c' : 'p'}:${entry.id}`;
 }
 
-function removeId(list: Entry[], id: string, committed: boolean): void {
-  const at = list.findIndex((entry) => entry.id === id && entry.committed === committed);
-  if (at >= 0) list.splice(at, 1);
+/** Kept oldest first; a new entry is the newest unless the clock went back. */
+function insert(line: Line, entry: Entry): void {
+  const entries = line.entries;
+  let at = entries.length;
+  while (at > 0 && entries[at - 1]!.at > entry.at) at--;
+  entries.splice(at, 0, entry);
+  line.byId.set(idOf(entry), entry);
+}
+
+/** Removes an entry by `p:<id>` / `c:<id>`, searching from the newest end, where settled calls are. */
+function remove(line: Line, key: string): boolean {
+  const entry = line.byId.get(key);
+  if (!entry) return false;
+  line.byId.delete(key);
+  const at = line.entries.lastIndexOf(entry);
+  if (at >= 0) line.entries.splice(at, 1);
+  return true;
 }

@@ -1,9 +1,10 @@
 /**
  * Lua scripts for the Redis store's budgets, each one atomic on the server. A budget line is a
  * sorted set of entries (`p:<id>` reserved, `c:<id>` committed) scored by the server's time in ms,
- * and a hash of their amounts. Amounts are decimal strings added digit by digit: Lua numbers are
- * doubles, exact only to 2^53, and token amounts go up to 2^63. Time is the server's (TIME), so
- * agents on machines with different clocks share one window.
+ * and a hash of their amounts plus the running totals `#c` (committed) and `#p` (reserved), so a
+ * reservation costs the same however many spends the window holds. Amounts are decimal strings
+ * added digit by digit: Lua numbers are doubles, exact only to 2^53, and token amounts go up to
+ * 2^63. Time is the server's (TIME), so agents on machines with different clocks share one window.
  *
  * KEYS are pairs (sorted set, hash) per line, with the budget's name in a hash tag so that every
  * key of one budget lives in one cluster slot.
@@ -34,15 +35,47 @@ local function add(a, b)
   end
   return strip(string.reverse(table.concat(out)))
 end
+local function sub(a, b)
+  if cmp(a, b) <= 0 then return '0' end
+  local out, borrow, i, j = {}, 0, #a, #b
+  while i > 0 do
+    local d = string.byte(a, i) - 48 - borrow
+    if j > 0 then d = d - (string.byte(b, j) - 48) end
+    if d < 0 then
+      d = d + 10
+      borrow = 1
+    else
+      borrow = 0
+    end
+    out[#out + 1] = string.char(48 + d)
+    i = i - 1
+    j = j - 1
+  end
+  return strip(string.reverse(table.concat(out)))
+end
 local function now_ms()
   local t = redis.call('TIME')
   return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 end
 local function ms(x) return string.format('%.0f', x) end
+local function totals(h)
+  return redis.call('HGET', h, '#c') or '0', redis.call('HGET', h, '#p') or '0'
+end
 local function prune(z, h, cutoff)
   local old = redis.call('ZRANGEBYSCORE', z, '-inf', cutoff)
-  for _, member in ipairs(old) do redis.call('HDEL', h, member) end
-  if #old > 0 then redis.call('ZREMRANGEBYSCORE', z, '-inf', cutoff) end
+  if #old == 0 then return end
+  local c, p = totals(h)
+  for _, member in ipairs(old) do
+    local amount = redis.call('HGET', h, member) or '0'
+    if string.sub(member, 1, 2) == 'c:' then c = sub(c, amount) else p = sub(p, amount) end
+    redis.call('HDEL', h, member)
+  end
+  redis.call('HSET', h, '#c', c, '#p', p)
+  redis.call('ZREMRANGEBYSCORE', z, '-inf', cutoff)
+end
+local function keep(z, h, window)
+  redis.call('PEXPIRE', z, window)
+  redis.call('PEXPIRE', h, window)
 end
 `;
 
@@ -58,25 +91,25 @@ for i = 1, lines do
   local z, h = KEYS[2 * i - 1], KEYS[2 * i]
   prune(z, h, now - window)
   local amount, limit = ARGV[1 + 2 * i], ARGV[2 + 2 * i]
-  local entries = redis.call('ZRANGE', z, 0, -1, 'WITHSCORES')
-  local amounts = {}
-  local used = '0'
-  for j = 1, #entries, 2 do
-    local each = redis.call('HGET', h, entries[j]) or '0'
-    amounts[#amounts + 1] = each
-    used = add(used, each)
-  end
+  local c, p = totals(h)
+  local used = add(c, p)
   local total = add(used, amount)
   if cmp(total, limit) > 0 then
+    -- Refused: walk from the oldest entry until enough has left the window for this one to fit.
     local frees = ''
     if cmp(amount, limit) <= 0 then
-      local freed = '0'
-      for j = 1, #entries, 2 do
-        freed = add(freed, amounts[(j + 1) / 2])
-        if cmp(total, add(limit, freed)) <= 0 then
-          frees = ms(tonumber(entries[j + 1]) + window)
-          break
+      local freed, start = '0', 0
+      while frees == '' do
+        local entries = redis.call('ZRANGE', z, start, start + 99, 'WITHSCORES')
+        if #entries == 0 then break end
+        for j = 1, #entries, 2 do
+          freed = add(freed, redis.call('HGET', h, entries[j]) or '0')
+          if cmp(total, add(limit, freed)) <= 0 then
+            frees = ms(tonumber(entries[j + 1]) + window)
+            break
+          end
         end
+        start = start + 100
       end
     end
     return { '0', ms(now), tostring(i), used, frees }
@@ -84,10 +117,11 @@ for i = 1, lines do
 end
 for i = 1, lines do
   local z, h = KEYS[2 * i - 1], KEYS[2 * i]
+  local amount = ARGV[1 + 2 * i]
+  local c, p = totals(h)
   redis.call('ZADD', z, now, 'p:' .. id)
-  redis.call('HSET', h, 'p:' .. id, ARGV[1 + 2 * i])
-  redis.call('PEXPIRE', z, window)
-  redis.call('PEXPIRE', h, window)
+  redis.call('HSET', h, 'p:' .. id, amount, '#c', c, '#p', add(p, amount))
+  keep(z, h, window)
 end
 return { '1', ms(now) }
 `;
@@ -98,35 +132,44 @@ local id, window = ARGV[1], tonumber(ARGV[2])
 local now = now_ms()
 for i = 1, #KEYS / 2 do
   local z, h = KEYS[2 * i - 1], KEYS[2 * i]
-  redis.call('ZREM', z, 'p:' .. id)
-  redis.call('HDEL', h, 'p:' .. id)
-  redis.call('ZADD', z, now, 'c:' .. id)
-  redis.call('HSET', h, 'c:' .. id, ARGV[2 + i])
-  redis.call('PEXPIRE', z, window)
-  redis.call('PEXPIRE', h, window)
+  prune(z, h, now - window)
+  if not redis.call('ZSCORE', z, 'c:' .. id) then
+    local c, p = totals(h)
+    if redis.call('ZSCORE', z, 'p:' .. id) then
+      p = sub(p, redis.call('HGET', h, 'p:' .. id) or '0')
+      redis.call('ZREM', z, 'p:' .. id)
+      redis.call('HDEL', h, 'p:' .. id)
+    end
+    local amount = ARGV[2 + i]
+    redis.call('ZADD', z, now, 'c:' .. id)
+    redis.call('HSET', h, 'c:' .. id, amount, '#c', add(c, amount), '#p', p)
+    keep(z, h, window)
+  end
 end
 return 1
 `;
 
 /** ARGV: id. Drops the reservation of every line; a committed spend stays. Idempotent. */
-export const RELEASE_SCRIPT = `
+export const RELEASE_SCRIPT = `${COMMON}
+local member = 'p:' .. ARGV[1]
 for i = 1, #KEYS / 2 do
-  redis.call('ZREM', KEYS[2 * i - 1], 'p:' .. ARGV[1])
-  redis.call('HDEL', KEYS[2 * i], 'p:' .. ARGV[1])
+  local z, h = KEYS[2 * i - 1], KEYS[2 * i]
+  if redis.call('ZSCORE', z, member) then
+    local c, p = totals(h)
+    redis.call('HSET', h, '#p', sub(p, redis.call('HGET', h, member) or '0'))
+    redis.call('HDEL', h, member)
+    redis.call('ZREM', z, member)
+  end
 end
 return 1
 `;
 
 /** KEYS: one line's pair; ARGV: windowMs. Returns { committed, pending } as decimal strings. */
 export const USAGE_SCRIPT = `${COMMON}
-local z, h, window = KEYS[1], KEYS[2], tonumber(ARGV[1])
-prune(z, h, now_ms() - window)
-local committed, pending = '0', '0'
-for _, member in ipairs(redis.call('ZRANGE', z, 0, -1)) do
-  local amount = redis.call('HGET', h, member) or '0'
-  if string.sub(member, 1, 2) == 'c:' then committed = add(committed, amount) else pending = add(pending, amount) end
-end
-return { committed, pending }
+local z, h = KEYS[1], KEYS[2]
+prune(z, h, now_ms() - tonumber(ARGV[1]))
+local c, p = totals(h)
+return { strip(c), strip(p) }
 `;
 
 /**
