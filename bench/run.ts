@@ -7,6 +7,7 @@ import 'reflect-metadata';
 import { benchAudit } from './audit-bench.js';
 import { benchDevnet } from './devnet-bench.js';
 import { DISPATCH_CASES, benchDispatch } from './dispatch-bench.js';
+import { benchPolicies } from './policies-bench.js';
 
 // `npm run bench -- --json | head` closes the pipe early; stop quietly instead of crashing on EPIPE.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -16,7 +17,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
-const CASES = ['dispatch', 'devnet', 'audit'] as const;
+const CASES = ['dispatch', 'devnet', 'audit', 'policies'] as const;
 const unknown = args.filter((arg) => arg !== '--json' && !(CASES as readonly string[]).includes(arg));
 const chosen = CASES.filter((name) => args.includes(name));
 const selected = chosen.length ? chosen : CASES;
@@ -64,7 +65,18 @@ async function audit(): Promise<void> {
   );
 }
 
-const runners = { dispatch, devnet, audit };
+async function policies(): Promise<void> {
+  heading('policies: SpendLimitPolicy + RateLimitPolicy per call on a no-op value tool, in-memory store vs no policy and one allow-all policy, and what Redis adds');
+  const row = await benchPolicies();
+  const redis = row.redis_added_us_per_call === null ? `Redis skipped (${row.redis_skipped})` : `Redis store adds ${row.redis_added_us_per_call} µs/call`;
+  print(
+    { ...row },
+    `  without ${row.without_ns_per_call} ns/call  one allow-all policy ${row.noop_policy_ns_per_call} ns/call  both, in memory ${row.memory_ns_per_call} ns/call  ` +
+      `ratio ${row.ratio} (${row.ratio_to_noop_policy} to one policy)  |  ${redis}`,
+  );
+}
+
+const runners = { dispatch, devnet, audit, policies };
 
 async function main(): Promise<void> {
   if (unknown.length) {

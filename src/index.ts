@@ -31,6 +31,7 @@ export type {
   StageListeners,
 } from './lifecycle/stage-events.js';
 export type { PolicyVerdict, StageListener } from './lifecycle/stage-listener.js';
+export type { CallOutcome } from './lifecycle/call-outcome.js';
 export { HOOK_STAGES, LIFECYCLE_STAGES, LIFECYCLE_STEPS, ALL_TOOLS } from './lifecycle/stages.js';
 export type { HookStage, LifecycleStage, LifecycleStep } from './lifecycle/stages.js';
 export { toJson } from './lifecycle/to-json.js';

@@ -22,6 +22,9 @@ export function listenersFromSeedInstance(instance: AbstractHook): StageListener
   const base = (brandedBaseOf(instance) ?? (isPolicy ? AbstractPolicy.prototype : AbstractHook.prototype)) as unknown as typeof target;
 
   if (isPolicy) {
+    // One function for all of the policy's stages, so the runner settles each call once.
+    const settleMethod = (instance as AbstractPolicy).settle;
+    const settle = typeof settleMethod === 'function' ? (outcome: unknown) => callWith(settleMethod, instance, [outcome]) : undefined;
     for (const stage of HOOK_STAGES) {
       const hookMethod = HOOK_METHODS[stage];
       if (target[hookMethod] !== base[hookMethod]) {
@@ -43,6 +46,7 @@ export function listenersFromSeedInstance(instance: AbstractHook): StageListener
           tools,
           timeoutMs: checkedTimeout(instance.timeoutMs, name),
           invoke: instance.explainBlock ? explained(instance, stage, check) : check,
+          ...(settle ? { settle } : {}),
         });
       }
     }

@@ -30,6 +30,8 @@ export const ErrorCode = {
   APPROVAL_CHANGED: 'E_APPROVAL_CHANGED',
   /** A feature needs an optional peer dependency that is not installed. */
   MISSING_PEER: 'E_MISSING_PEER',
+  /** A stateful policy's store (Redis) cannot be reached or answered with an error; the policy blocks. */
+  STORE_UNAVAILABLE: 'E_STORE_UNAVAILABLE',
   USAGE: 'E_USAGE',
   FAILED: 'E_FAILED',
 } as const;

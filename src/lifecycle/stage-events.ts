@@ -12,6 +12,11 @@ import type { CoreActionResultOf, NormalisedParamsOf, RawParamsOf } from './tool
  */
 export interface PreToolExecutionParams<T extends string = string> {
   method: T;
+  /**
+   * One ID per call (a random UUID), the same on every event of the call and in the outcome a
+   * policy's `settle` receives. Absent when a policy runs in the Hedera Agent Kit.
+   */
+  callId?: string;
   /** What the tool does to the ledger, as in the Hedera Agent Kit's params: 'query', 'transaction' or 'other'. */
   toolType: ToolType;
   context: Context;

@@ -1,3 +1,4 @@
+import type { CallOutcome } from './call-outcome.js';
 import type { LifecycleStage } from './stages.js';
 
 /**
@@ -17,6 +18,12 @@ export interface StageListener {
   /** Policies only: overrides the kit's time budget for this policy. */
   readonly timeoutMs?: number;
   invoke(event: any): unknown;
+  /**
+   * Policies only: told once how a call this policy judged ended, after postToolExecution or
+   * toolError. Listeners of one policy share one function, so a policy judging at several stages is
+   * settled once.
+   */
+  readonly settle?: (outcome: CallOutcome) => unknown;
 }
 
 /**

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Client, Transaction } from '@hiero-ledger/sdk';
 import { isSdkTransaction, looksLikeTransaction, statusNameOf as sdkStatusNameOf } from '../compat/sdk-values.js';
 import { strategyForMode } from '../modes/strategy-for-mode.js';
+import { bridgeMovements } from '../policies/movements-bridge.js'; // BRIDGE (issue 12, wt-b): removed at the merge
 import { approvalFingerprint, assertFingerprint, assertSealed, sealTransaction } from './approval-seal.js';
+import { noteJudge, outcomeOf, settleJudges, type CallOutcome } from './call-outcome.js';
 import { deepFreezePlain } from './approved-values.js';
 import type { DrivableTool } from './drivable-tool.js';
 import type { Context } from './context.js';
@@ -30,7 +33,7 @@ export interface ToolRunnerOptions {
   screenInput?: (method: string, rawParams: unknown, client: Client) => void;
 }
 
-type MutableEvent = Record<string, unknown> & { method: string; toolType?: ToolType };
+type MutableEvent = Record<string, unknown> & { method: string; toolType?: ToolType; callId?: string };
 
 /**
  * Drives one tool call through the seven steps, publishing the four hook stages and `toolError`.
@@ -48,11 +51,14 @@ export class ToolRunner {
     const method = tool.method;
     // Every event says what kind of tool runs, as the Hedera Agent Kit's params do (policies key on it).
     const toolType: ToolType = tool.toolType ?? 'other';
+    // One ID on every event of this call; settle tells the policies that judged it how it ended.
+    const callId = randomUUID();
+    const judges: StageListener[] = [];
     const plan = this.index.plan(method);
     // A plain Tool object offers only execute(): it has no postParamsNormalization or postCoreAction.
     const inner = tool.offersInnerStages !== false;
     // What the call has reached; the toolError event is built from it.
-    const reached: MutableEvent = { method, toolType, context, client, rawParams: undefined, normalisedParams: undefined, coreActionResult: undefined };
+    const reached: MutableEvent = { method, callId, toolType, context, client, rawParams: undefined, normalisedParams: undefined, coreActionResult: undefined };
     // Freezing and publishing protect and inform listeners; a call nobody listens to skips them.
     const watched = plan.watched || this.bus.eventNames().length > 0;
     let step: LifecycleStep = 'preToolExecution';
@@ -60,7 +66,7 @@ export class ToolRunner {
       // Each stage gets a fresh event. Hooks at the first two stages may enrich the params before
       // that stage's policies judge them; once judged, the runner reads its own approved copy and
       // later stages get new, frozen events, so no later listener can change what executes.
-      const pre: MutableEvent = { method, toolType, context, rawParams: copyRawParams(method, input), client };
+      const pre: MutableEvent = { method, callId, toolType, context, rawParams: copyRawParams(method, input), client };
       // A call blocked at this stage is audited with what the agent sent, not with no params at all.
       reached.rawParams = pre.rawParams;
       const preListeners = plan.preToolExecution;
@@ -72,7 +78,7 @@ export class ToolRunner {
           lockEvent(pre, 'rawParams');
           reached.rawParams = pre.rawParams; // what the policies judge, hooks' enrichments included
         }
-        const pending = this.react(listener, pre, 'preToolExecution');
+        const pending = this.react(listener, pre, 'preToolExecution', judges);
         if (pending) await pending;
       }
       if (watched && !Object.isFrozen(pre)) lockEvent(pre, 'rawParams');
@@ -85,7 +91,8 @@ export class ToolRunner {
       // Steps may answer synchronously; awaiting only promises saves a microtask per step.
       let normalised: unknown = tool.normalizeParams(parsed, context, client);
       if (isThenable(normalised)) normalised = await normalised;
-      const norm: MutableEvent = { method, toolType, context, rawParams, client, normalisedParams: normalised };
+      const norm: MutableEvent = { method, callId, toolType, context, rawParams, client, normalisedParams: normalised };
+      bridgeMovements(norm); // BRIDGE (issue 12, wt-b): event.movements until movementsOf lands; see movements-bridge.ts
       reached.normalisedParams = norm.normalisedParams;
       step = 'postParamsNormalization';
       const normListeners = inner ? plan.postParamsNormalization : null;
@@ -95,7 +102,7 @@ export class ToolRunner {
       if (normListeners) for (let at = 0; at < normListeners.length; at++) {
         const listener = normListeners[at]!;
         if (listener.kind === 'policy' && approved === undefined) approved = lockNormalised(norm);
-        const pending = this.react(listener, norm, 'postParamsNormalization');
+        const pending = this.react(listener, norm, 'postParamsNormalization', judges);
         if (pending) await pending;
       }
       if (watched && approved === undefined) approved = lockNormalised(norm);
@@ -119,11 +126,11 @@ export class ToolRunner {
         coreActionResult = reached.coreActionResult = deepFreezePlain(coreActionResult);
         // Sealed before any listener sees it: the bytes that go out are the bytes approved here.
         if (secondary && isSdkTransaction(coreActionResult)) sealTransaction(coreActionResult);
-        const core = Object.freeze({ method, toolType, context, rawParams, client, normalisedParams, coreActionResult });
+        const core = Object.freeze({ method, callId, toolType, context, rawParams, client, normalisedParams, coreActionResult });
         const coreListeners = plan.postCoreAction;
         if (coreListeners) for (let at = 0; at < coreListeners.length; at++) {
           const listener = coreListeners[at]!;
-          const pending = this.react(listener, core, 'postCoreAction');
+          const pending = this.react(listener, core, 'postCoreAction', judges);
           if (pending) await pending;
         }
         this.publish('postCoreAction', core);
@@ -142,13 +149,14 @@ export class ToolRunner {
       if (!watched) return toolResult;
       // After submission nothing may turn the result into an error: a failing hook becomes a
       // warning, and a policy that objects is reported beside the unchanged status.
-      const post = Object.freeze({ method, toolType, context, rawParams, client, normalisedParams, coreActionResult: inner ? coreActionResult : undefined, toolResult });
+      const post = Object.freeze({ method, callId, toolType, context, rawParams, client, normalisedParams, coreActionResult: inner ? coreActionResult : undefined, toolResult });
       let objection: BlockedBy | undefined;
       const postListeners = plan.postToolExecution;
       if (postListeners) for (let at = 0; at < postListeners.length; at++) {
         const listener = postListeners[at]!;
         if (listener.kind === 'policy') {
           if (objection) continue;
+          if (listener.settle) noteJudge(judges, listener);
           const verdict = judge(listener, 'postToolExecution', post, this.options.policyTimeoutMs);
           objection = isThenable(verdict) ? await verdict : verdict;
           continue;
@@ -162,10 +170,18 @@ export class ToolRunner {
       }
       this.publishExecuted(post, toolResult);
       if (objection) await this.objectedAfterExecution(plan.toolError, post, toolResult, objection);
+      if (judges.length) await this.settle(judges, outcomeOf(callId, method, toolResult), toolResult);
       return toolResult;
     } catch (error) {
-      return this.fail(tool, plan.toolError, reached, step, error);
+      const result = await this.fail(tool, plan.toolError, reached, step, error);
+      if (judges.length) await this.settle(judges, outcomeOf(callId, method, result, step), result);
+      return result;
     }
+  }
+
+  /** Tells the policies that judged the call how it ended; their failures are warnings. */
+  private settle(judges: readonly StageListener[], outcome: CallOutcome, result: ToolResult): Promise<void> {
+    return settleJudges(judges, outcome, this.options.policyTimeoutMs, (text) => this.warn(result, text));
   }
 
   /**
@@ -173,11 +189,13 @@ export class ToolRunner {
    * stops the call. Returns a promise only when the listener answered asynchronously, so the
    * caller awaits exactly what needs awaiting (the loop is inlined in `run` for the same reason).
    */
-  private react(listener: StageListener, event: object, stage: HookStage): PromiseLike<unknown> | undefined {
+  private react(listener: StageListener, event: object, stage: HookStage, judges: StageListener[]): PromiseLike<unknown> | undefined {
     if (listener.kind === 'hook') {
       const done = listener.invoke(event);
       return isThenable(done) ? done : undefined;
     }
+    // Noted before it is asked: a policy that throws or runs over time may have reserved already.
+    if (listener.settle) noteJudge(judges, listener);
     const method = (event as MutableEvent).method;
     const blocked = judge(listener, stage, event, this.options.policyTimeoutMs);
     if (!isThenable(blocked)) {

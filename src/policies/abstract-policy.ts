@@ -1,5 +1,6 @@
 import { brandPrototype, ownKindOf } from '../compat/own-values.js';
 import { AbstractHook } from '../hooks/abstract-hook.js';
+import type { CallOutcome } from '../lifecycle/call-outcome.js';
 import { PolicyBlockedError } from '../lifecycle/errors.js';
 import { readVerdict } from '../lifecycle/policy-judge.js';
 import type {
@@ -36,6 +37,33 @@ export abstract class AbstractPolicy extends AbstractHook {
 
   /** The reason for a block a `shouldBlock…` method just decided, for results, audit entries and logs. */
   explainBlock?(stage: HookStage, params: PreToolExecutionParams, method: string): string | undefined;
+
+  /**
+   * How a call this policy judged ended. The kit calls it once per call in which any of this
+   * policy's `shouldBlock…` methods was asked (whatever it answered, even if it threw or ran over
+   * its time budget), after postToolExecution or toolError, before the call returns. A stateful
+   * policy reserves when it approves and settles here, matching on `outcome.callId` (the event's
+   * `callId`): commit when `executed` is `true` or `'unknown'` (it may have gone out), release when
+   * it is `false`. A throw, a rejection or running over `timeoutMs` becomes a warning on the result;
+   * it never changes the result. The Hedera Agent Kit never calls it.
+   *
+   * @example
+   * class OnePerMinute extends AbstractPolicy {
+   *   relevantTools = ['transfer_hbar_tool'];
+   *   private held?: string;
+   *   protected shouldBlockPreToolExecution(params: PreToolExecutionParams) {
+   *     if (this.held) return true;
+   *     this.held = params.callId;
+   *     return false;
+   *   }
+   *   settle(outcome: CallOutcome) {
+   *     if (outcome.callId !== this.held) return;
+   *     if (outcome.executed) setTimeout(() => (this.held = undefined), 60_000);
+   *     else this.held = undefined;
+   *   }
+   * }
+   */
+  settle?(outcome: CallOutcome): void | Promise<void>;
 
   protected shouldBlockPreToolExecution(_params: PreToolExecutionParams, _method: string): boolean | Promise<boolean> {
     return false;

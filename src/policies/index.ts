@@ -11,3 +11,10 @@ export { terminalApprover, type TerminalApproverOptions } from './approvers/term
 export { mcpElicitationApprover } from './approvers/mcp-elicitation-approver.js';
 export { APPROVER_NAMES } from './approvers/approver.js';
 export type { ApprovalAnswer, ApprovalCallback, ApprovalRequest, Approver, ApproverName } from './approvers/approver.js';
+export { SpendLimitPolicy, type SpendLimitOptions } from './spend-limit-policy.js';
+export { RateLimitPolicy, type RateLimitOptions } from './rate-limit-policy.js';
+export { MemoryPolicyStore } from './state/memory-store.js';
+export { RedisPolicyStore, type RedisPolicyStoreOptions } from './state/redis-store.js';
+export type { BudgetLine, BudgetUsage, PolicyStore, Reservation, WindowCount, WindowCounter } from './state/policy-store.js';
+export type { StoreSpec } from './state/store-spec.js';
+export type { CallOutcome } from '../lifecycle/call-outcome.js';

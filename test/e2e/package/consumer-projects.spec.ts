@@ -191,6 +191,7 @@ describe('the packed package in fresh consumer projects', function () {
         allowed: '200000000',
         counts: { 'transfer_hbar_tool:blocked': 1, 'transfer_hbar_tool:SUCCESS': 1 },
       });
+      expect(report.quota).to.deep.equal({ failed: 'ERROR', sent: 'SUCCESS', refused: { policy: 'Transfer Quota Policy', stage: 'preToolExecution' } });
     });
 
     for (const sample of Object.keys(README_EPILOGUES)) {

@@ -73,6 +73,19 @@ describe('docs/hooks-and-policies.md code samples', function () {
       expect(report.entriesOnTopic).to.equal(1);
     });
 
+    it('settling-policy: a failed transfer gives its place back, the quota then holds', async () => {
+      const { TransferQuotaPolicy } = require(join(COMPILED, 'settling-policy.js'));
+      const kit = await createAgentKit({ client, context: { hooks: [new TransferQuotaPolicy(1)] } });
+      const failed = await kit.execute('transfer_hbar_tool', { transfers: [{ accountId: '0.0.999999', amount: 1 }] });
+      const sent = await kit.execute('transfer_hbar_tool', { transfers: [{ accountId: recipient, amount: 1 }] });
+      const refused = await kit.execute('transfer_hbar_tool', { transfers: [{ accountId: recipient, amount: 1 }] });
+      await kit.close();
+      expect(failed.raw.status, failed.humanMessage).to.equal('ERROR');
+      expect(failed.raw.errorCode).to.not.equal('E_POLICY_BLOCKED');
+      expect(sent.raw.status, sent.humanMessage).to.equal('SUCCESS');
+      expect(refused.raw.blockedBy).to.deep.equal({ policy: 'Transfer Quota Policy', stage: 'preToolExecution' });
+    });
+
     it('invoice-plugin: pays within limits, blocks too many payees and too large a total', async () => {
       const plugin: Plugin = require(join(COMPILED, 'invoice-plugin.js')).default;
       const kit = await createAgentKit({ client, pluginsDir: null, plugins: [plugin] });

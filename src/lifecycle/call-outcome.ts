@@ -1,0 +1,98 @@
+import { isAgentHooksError, messageOf } from './errors.js';
+import { isThenable } from './policy-judge.js';
+import type { StageListener } from './stage-listener.js';
+import type { LifecycleStep } from './stages.js';
+import type { BlockedBy, ToolResult } from './tool-result.js';
+
+/**
+ * How a call a policy judged ended, as `settle` receives it. Stateful policies reserve when they
+ * approve and settle here: commit when the call executed, release when it did not.
+ *
+ * `executed` is `true` when the call did what it asked (a transaction that reached consensus with
+ * SUCCESS, bytes handed back in RETURN_BYTES mode, which the wallet may submit, a query answered),
+ * `'unknown'` when it may have gone out (an UNKNOWN result, a failure while submitting: count it as
+ * executed), `false` when nothing it asked for happened (blocked, failed before submission, refused
+ * at precheck, or a ledger failure status: the network applied none of it).
+ */
+export interface CallOutcome {
+  /** The `callId` every event of the call carried. */
+  readonly callId: string;
+  readonly method: string;
+  readonly executed: boolean | 'unknown';
+  /** `raw.status` of the result: `SUCCESS`, `ERROR`, `UNKNOWN`, `NOT_SUBMITTED`, … */
+  readonly status: string;
+  readonly transactionId?: string;
+  /** The Hedera status or the kit's error code when the call did not succeed. */
+  readonly errorCode?: string;
+  readonly blockedBy?: BlockedBy;
+}
+
+/**
+ * The outcome of a call from its result, and for a call that threw, the step it failed at. A
+ * failure while submitting (or after) may have reached the network, so it is `'unknown'`; so is a
+ * status the kit does not know (a custom strategy's): an outcome that cannot be read must not give a
+ * budget back.
+ */
+export function outcomeOf(callId: string, method: string, result: ToolResult, failedAt?: LifecycleStep): CallOutcome {
+  const raw = result.raw;
+  let executed: CallOutcome['executed'];
+  if (failedAt === undefined) {
+    executed = raw.status === 'SUCCESS' ? true : raw.status === 'ERROR' || raw.status === 'NOT_SUBMITTED' ? false : 'unknown';
+  } else {
+    executed = failedAt === 'secondaryAction' || failedAt === 'postToolExecution' ? 'unknown' : false;
+  }
+  return Object.freeze({
+    callId,
+    method,
+    executed,
+    status: raw.status,
+    ...(typeof raw.transactionId === 'string' ? { transactionId: raw.transactionId } : {}),
+    ...(typeof raw.errorCode === 'string' ? { errorCode: raw.errorCode } : {}),
+    ...(raw.blockedBy ? { blockedBy: Object.freeze({ ...raw.blockedBy }) } : {}),
+  });
+}
+
+/**
+ * Tells each policy that judged the call how it ended, all at once, each within its time budget. A
+ * throw, a rejection or overtime is a warning for `warn`; it never changes the result.
+ */
+export async function settleJudges(
+  judges: readonly StageListener[],
+  outcome: CallOutcome,
+  defaultTimeoutMs: number,
+  warn: (text: string) => void,
+): Promise<void> {
+  await Promise.all(judges.map((judge) => settleOne(judge, outcome, judge.timeoutMs ?? defaultTimeoutMs, warn)));
+}
+
+async function settleOne(judge: StageListener, outcome: CallOutcome, timeoutMs: number, warn: (text: string) => void): Promise<void> {
+  let done: unknown;
+  try {
+    done = judge.settle!(outcome);
+  } catch (error) {
+    warn(settleFailed(judge, error));
+    return;
+  }
+  if (!isThenable(done)) return;
+  let timer: NodeJS.Timeout | undefined;
+  const overtime = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve(`policy "${judge.name}" did not settle the call within its ${timeoutMs} ms time budget`), timeoutMs);
+  });
+  const settled = Promise.resolve(done).then(
+    () => undefined,
+    (error: unknown) => settleFailed(judge, error),
+  );
+  const problem = await Promise.race([settled, overtime]).finally(() => clearTimeout(timer));
+  if (problem) warn(problem);
+}
+
+function settleFailed(judge: StageListener, error: unknown): string {
+  const code = isAgentHooksError(error) ? ` (${error.code})` : '';
+  return `policy "${judge.name}" failed to settle the call${code}: ${messageOf(error)}`;
+}
+
+/** Adds a policy to the call's judges once, however many of its stages judged it. */
+export function noteJudge(judges: StageListener[], listener: StageListener): void {
+  for (let at = 0; at < judges.length; at++) if (judges[at]!.settle === listener.settle) return;
+  judges[judges.length] = listener;
+}

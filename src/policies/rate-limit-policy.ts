@@ -1,0 +1,121 @@
+import type { CallOutcome } from '../lifecycle/call-outcome.js';
+import { PolicyBlockedError, invalidArgument, messageOf } from '../lifecycle/errors.js';
+import type { PreToolExecutionParams } from '../lifecycle/stage-events.js';
+import { checkedTools } from '../hooks/seed-listeners.js';
+import { AbstractPolicy } from './abstract-policy.js';
+import { waitText, windowText } from './limit-text.js';
+import type { PolicyStore, WindowCount, WindowCounter } from './state/policy-store.js';
+import { storeFrom, type StoreSpec } from './state/store-spec.js';
+
+export interface RateLimitOptions {
+  /** Calls allowed per window. */
+  limit: number;
+  /** The window, in whole seconds (a multiple of 1000 ms): it starts with its first call. */
+  windowMs: number;
+  /** The tools it counts; default every tool (`'*'`). */
+  tools?: string[];
+  /** Count the listed tools together under this name; without it, each tool has its own count. */
+  group?: string;
+  /** Where the counts live: a PolicyStore, `'memory'` (default, this policy's own) or `{ redis, prefix }`. */
+  store?: PolicyStore | StoreSpec;
+  /** Names the counts in the store: agents share them when they use the same store, prefix and name. Required with a shared (Redis) store. */
+  name?: string;
+}
+
+interface Taken {
+  readonly key: string;
+  /** When the window this call was counted in ends (local clock). */
+  readonly until: number;
+}
+
+/**
+ * Calls per window, per tool or per group of tools, judged at preToolExecution before the input is
+ * even parsed. A call is counted when it is admitted; one that then does not execute (blocked later,
+ * invalid, failed before submission) is given back when the kit settles it, so only calls that ran
+ * (or may have) use up the window. The counter is rate-limiter-flexible's, in memory or on Redis.
+ * Under a burst at the limit, a call may be refused while another is being refused at the same
+ * instant; more than `limit` calls are never admitted.
+ *
+ * @example
+ * new RateLimitPolicy({ limit: 10, windowMs: 60_000, tools: ['transfer_hbar_tool', 'transfer_fungible_token_tool'], group: 'transfers' })
+ */
+export class RateLimitPolicy extends AbstractPolicy {
+  override name = 'Rate Limit Policy';
+  override description: string;
+  override relevantTools: string[];
+  private readonly limit: number;
+  private readonly windowMs: number;
+  private readonly group?: string;
+  private readonly counts: string;
+  private readonly store: PolicyStore;
+  private readonly ownsStore: boolean;
+  private readonly counter: WindowCounter;
+  private readonly taken = new Map<string, Promise<Taken | undefined>>();
+
+  constructor(options: RateLimitOptions) {
+    super();
+    const owner = 'RateLimitPolicy';
+    if (options === null || typeof options !== 'object') throw invalidArgument(`${owner}: expected options { limit, windowMs, tools?, group?, store?, name? }.`);
+    const { limit, windowMs, group, name } = options;
+    if (!Number.isSafeInteger(limit) || limit < 1) throw invalidArgument(`${owner}: 'limit' must be a positive integer, got ${String(limit)}.`);
+    // The counter library keeps windows in whole seconds; a fraction would be cut, 0 s never expires.
+    if (!Number.isSafeInteger(windowMs) || windowMs < 1_000 || windowMs % 1_000 !== 0 || windowMs > 366 * 86_400_000) {
+      throw invalidArgument(`${owner}: 'windowMs' must be a whole number of seconds in ms (a multiple of 1000, at least 1000), got ${String(windowMs)}.`);
+    }
+    if (group !== undefined && (typeof group !== 'string' || !/^[\w.-]{1,64}$/.test(group))) {
+      throw invalidArgument(`${owner}: 'group' must be 1 to 64 letters, digits, '_', '.' or '-', got ${JSON.stringify(group)}.`);
+    }
+    const { store, owned } = storeFrom(options.store, owner);
+    if (name === undefined && store.shared) {
+      throw invalidArgument(`${owner}: a shared store (${store.description}) needs a 'name': agents that use the same store, prefix and name share the counts.`);
+    }
+    if (name !== undefined && (typeof name !== 'string' || !/^[\w.-]{1,64}$/.test(name))) {
+      throw invalidArgument(`${owner}: 'name' must be 1 to 64 letters, digits, '_', '.' or '-', got ${JSON.stringify(name)}.`);
+    }
+    this.relevantTools = [...checkedTools(options.tools ?? ['*'], owner)];
+    this.limit = limit;
+    this.windowMs = windowMs;
+    this.group = group;
+    this.counts = name ?? 'rate-limit';
+    this.store = store;
+    this.ownsStore = owned;
+    this.counter = store.counter(this.counts, limit, windowMs);
+    const scope = group ? `the tools of group "${group}" together` : 'each tool';
+    this.description = `Allows ${scope} ${limit} call${limit === 1 ? '' : 's'} per ${windowText(windowMs)}`;
+  }
+
+  protected override async shouldBlockPreToolExecution(params: PreToolExecutionParams, method: string): Promise<boolean> {
+    const key = this.group ?? method;
+    const started = Date.now();
+    const attempt = this.counter.take(key);
+    const callId = params.callId;
+    if (callId) this.taken.set(callId, attempt.then((count) => (count.ok ? { key, until: started + count.resetsInMs } : undefined), () => undefined));
+    let count: WindowCount;
+    try {
+      count = await attempt;
+    } catch (error) {
+      throw new Error(`counts "${this.counts}": ${messageOf(error)}; calls are refused until it answers`);
+    }
+    if (count.ok) return false;
+    const what = this.group ? `the tools of group "${this.group}"` : method;
+    const reason = `${what} may be called ${this.limit} time${this.limit === 1 ? '' : 's'} per ${windowText(this.windowMs)}; this window has had ${count.count}, and it frees up in ${waitText(count.resetsInMs)}`;
+    throw new PolicyBlockedError(method, { policy: this.name, stage: 'preToolExecution', reason }, this.description);
+  }
+
+  override async settle(outcome: CallOutcome): Promise<void> {
+    const held = this.taken.get(outcome.callId);
+    if (!held) return;
+    this.taken.delete(outcome.callId);
+    const taken = await held;
+    // A call that did not execute frees its place, but only in the window it was counted in.
+    if (!taken || outcome.executed !== false || Date.now() >= taken.until) return;
+    await this.counter.giveBack(taken.key);
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsStore) await this.store.close();
+  }
+}
+
+// A built-in guard: a plugin cannot patch its methods after this package loaded.
+Object.freeze(RateLimitPolicy.prototype);

@@ -1,0 +1,261 @@
+import { randomUUID } from 'node:crypto';
+import type { CallOutcome } from '../lifecycle/call-outcome.js';
+import { PolicyBlockedError, invalidArgument, messageOf } from '../lifecycle/errors.js';
+import type { PostParamsNormalizationParams } from '../lifecycle/stage-events.js';
+import { mirrorFor } from '../mirror/mirror-client.js';
+import { decimalParts, scaledDigits } from '../params/decimal-amount.js';
+import { checkedTools } from '../hooks/seed-listeners.js';
+import { AbstractPolicy } from './abstract-policy.js';
+import { unitsText, waitText, windowText } from './limit-text.js';
+import type { Movement } from './movement.js';
+import type { BudgetLine, BudgetUsage, PolicyStore, Reservation } from './state/policy-store.js';
+import { storeFrom, type StoreSpec } from './state/store-spec.js';
+import { VALUE_MOVING_TOOLS } from './value-moving-tools.js';
+
+export interface SpendLimitOptions {
+  /** HBAR each paying account may spend per window, e.g. `500` or `'0.5'`. */
+  hbar?: number | string;
+  /** Per token ID, what each paying account may spend per window, in the token's display units. */
+  tokens?: Record<string, number | string>;
+  /** The rolling window, e.g. `86_400_000` for 24 h. */
+  windowMs: number;
+  /** Where the budget lives: a PolicyStore, `'memory'` (default, this policy's own) or `{ redis, prefix }`. */
+  store?: PolicyStore | StoreSpec;
+  /**
+   * The budget's name (letters, digits, `_ . -`): agents share a budget when they use the same store,
+   * prefix and name. Required with a shared (Redis) store, so none share one by accident.
+   */
+  name?: string;
+  /** The tools it guards; default: the core tools that move value. */
+  tools?: string[];
+}
+
+const TINYBAR_DECIMALS = 8;
+const MAX_WINDOW_MS = 366 * 86_400_000;
+const MAX_UNSETTLED = 10_000;
+
+interface Unsettled {
+  readonly op: 'commit' | 'release';
+  readonly id: string;
+  readonly lines: readonly BudgetLine[];
+}
+
+/**
+ * A rolling-window budget per paying account: what leaves each account (every movement's `from`)
+ * over the last `windowMs`, per asset, stays within the limit. Judged at postParamsNormalization on
+ * `event.movements`; a tool without a view of what it moves is refused.
+ *
+ * An approved call reserves its amounts in the store at once, so concurrent calls never overspend
+ * (100 simultaneous 10 HBAR transfers against 500 HBAR: exactly 50 go out). The kit settles every
+ * call: an executed one (or one with an UNKNOWN outcome, or RETURN_BYTES bytes) commits, dated when
+ * it ended; a blocked or failed one releases. Without settlement (the Hedera Agent Kit), a
+ * reservation counts as spent until it leaves the window. When the store cannot be reached, calls
+ * are refused, saying so.
+ *
+ * @example
+ * new SpendLimitPolicy({ hbar: 500, windowMs: 24 * 60 * 60 * 1000 })
+ * new SpendLimitPolicy({ hbar: 500, tokens: { '0.0.5678': 1000 }, windowMs: 86_400_000, store: { redis: 'redis://127.0.0.1:6379', prefix: 'agents' }, name: 'team-a' })
+ */
+export class SpendLimitPolicy extends AbstractPolicy {
+  override name = 'Spend Limit Policy';
+  override description: string;
+  override relevantTools: string[];
+  private readonly budget: string;
+  private readonly windowMs: number;
+  private readonly store: PolicyStore;
+  private readonly ownsStore: boolean;
+  private readonly hbarLimit?: bigint;
+  private readonly tokenLimits: ReadonlyMap<string, string>;
+  private readonly tokenDecimals = new Map<string, Promise<number>>();
+  /** Calls judged and not yet settled: what each reserved (undefined: nothing). */
+  private readonly pending = new Map<string, Promise<readonly BudgetLine[] | undefined>>();
+  /** Commits and releases the store refused; retried before the next reservation. */
+  private readonly unsettled: Unsettled[] = [];
+
+  constructor(options: SpendLimitOptions) {
+    super();
+    const owner = 'SpendLimitPolicy';
+    if (options === null || typeof options !== 'object') throw invalidArgument(`${owner}: expected options { hbar?, tokens?, windowMs, store?, name? }.`);
+    const { hbar, tokens, windowMs, name } = options;
+    if (!Number.isSafeInteger(windowMs) || windowMs <= 0 || windowMs > MAX_WINDOW_MS) {
+      throw invalidArgument(`${owner}: 'windowMs' must be a positive whole number of ms up to ${MAX_WINDOW_MS} (366 days), got ${String(windowMs)}.`);
+    }
+    if (hbar === undefined && tokens === undefined) throw invalidArgument(`${owner}: give 'hbar', 'tokens' or both: the budget per window.`);
+    this.hbarLimit = hbar === undefined ? undefined : BigInt(scaled(hbar, TINYBAR_DECIMALS, `${owner}: 'hbar'`));
+    this.tokenLimits = tokenLimitsOf(tokens, owner);
+    const { store, owned } = storeFrom(options.store, owner);
+    if (name === undefined && store.shared) {
+      throw invalidArgument(`${owner}: a shared store (${store.description}) needs a budget 'name': agents that use the same store, prefix and name share one budget.`);
+    }
+    if (name !== undefined && (typeof name !== 'string' || !/^[\w.-]{1,64}$/.test(name))) {
+      throw invalidArgument(`${owner}: 'name' must be 1 to 64 letters, digits, '_', '.' or '-', got ${JSON.stringify(name)}.`);
+    }
+    this.store = store;
+    this.ownsStore = owned;
+    this.budget = name ?? 'spend-limit';
+    this.windowMs = windowMs;
+    this.relevantTools = [...checkedTools(options.tools ?? [...VALUE_MOVING_TOOLS], owner)];
+    const limits = [
+      ...(hbar === undefined ? [] : [`${unitsText(this.hbarLimit!, TINYBAR_DECIMALS)} HBAR`]),
+      ...[...this.tokenLimits].map(([token, amount]) => `${amount} of ${token}`),
+    ];
+    this.description = `Limits what each paying account spends to ${limits.join(', ')} per ${windowText(windowMs)} (budget "${this.budget}")`;
+  }
+
+  /** What one account's budget holds in the window now, in the asset's smallest units. */
+  usage(account: string, asset = 'HBAR'): Promise<BudgetUsage> {
+    return this.store.usage(this.budget, account, asset, this.windowMs);
+  }
+
+  protected override async shouldBlockPostParamsNormalization(params: PostParamsNormalizationParams, method: string): Promise<boolean> {
+    const movements = (params as { movements?: unknown }).movements;
+    if (!Array.isArray(movements)) {
+      throw new Error(`${method} has no view of what it moves (event.movements), so its spend cannot be counted; refused`);
+    }
+    const lines = await this.linesOf(movements as readonly Movement[], params);
+    if (lines.length === 0) return false;
+    const id = params.callId ?? randomUUID();
+    if (this.unsettled.length) await this.retryUnsettled();
+    const attempt = this.store.reserve(this.budget, id, lines, this.windowMs);
+    // An attempt that failed may still have reached the store: settle releases it to be sure.
+    if (params.callId) this.pending.set(id, attempt.then((answer) => (answer.ok ? lines : undefined), () => lines));
+    let reservation: Reservation;
+    try {
+      reservation = await attempt;
+    } catch (error) {
+      throw new Error(`budget "${this.budget}": ${messageOf(error)}; spending is refused until it answers`);
+    }
+    if (!reservation.ok) {
+      throw new PolicyBlockedError(method, { policy: this.name, stage: 'postParamsNormalization', reason: await this.overBudget(reservation, params) }, this.description);
+    }
+    return false;
+  }
+
+  override async settle(outcome: CallOutcome): Promise<void> {
+    const held = this.pending.get(outcome.callId);
+    if (!held) return;
+    this.pending.delete(outcome.callId);
+    const lines = await held;
+    if (!lines) return;
+    const op = outcome.executed === false ? 'release' : 'commit';
+    try {
+      await this.apply({ op, id: outcome.callId, lines });
+    } catch (error) {
+      if (this.unsettled.length < MAX_UNSETTLED) this.unsettled.push({ op, id: outcome.callId, lines });
+      throw new Error(`budget "${this.budget}": could not ${op} this call's reservation (${messageOf(error)}); retried before the next call`);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsStore) await this.store.close();
+  }
+
+  private apply(entry: Unsettled): Promise<void> {
+    return entry.op === 'commit'
+      ? this.store.commit(this.budget, entry.id, entry.lines, this.windowMs)
+      : this.store.release(this.budget, entry.id, entry.lines);
+  }
+
+  /** Settles what the store refused earlier, oldest first, until it refuses again. */
+  private async retryUnsettled(): Promise<void> {
+    while (this.unsettled.length) {
+      try {
+        await this.apply(this.unsettled[0]!);
+      } catch {
+        return;
+      }
+      this.unsettled.shift();
+    }
+  }
+
+  /** One line per (paying account, limited asset): the sum it moves to other accounts. */
+  private async linesOf(movements: readonly Movement[], params: PostParamsNormalizationParams): Promise<BudgetLine[]> {
+    const sums = new Map<string, { account: string; asset: string; amount: bigint }>();
+    for (const movement of movements) {
+      if (typeof movement?.amount !== 'bigint' || movement.amount < 0n || typeof movement.from !== 'string' || typeof movement.asset !== 'string') {
+        throw new Error(`cannot read a movement of this call (${describeMovement(movement)})`);
+      }
+      if (movement.from === movement.to || !this.limits(movement.asset)) continue;
+      const key = `${movement.from} ${movement.asset}`;
+      const sum = sums.get(key);
+      if (sum) sum.amount += movement.amount;
+      else sums.set(key, { account: movement.from, asset: movement.asset, amount: movement.amount });
+    }
+    const lines: BudgetLine[] = [];
+    for (const key of [...sums.keys()].sort()) {
+      const sum = sums.get(key)!;
+      if (sum.amount > 0n) lines.push({ ...sum, limit: await this.limitOf(sum.asset, params) });
+    }
+    return lines;
+  }
+
+  private limits(asset: string): boolean {
+    return asset === 'HBAR' ? this.hbarLimit !== undefined : this.tokenLimits.has(asset);
+  }
+
+  private async limitOf(asset: string, params: PostParamsNormalizationParams): Promise<bigint> {
+    if (asset === 'HBAR') return this.hbarLimit!;
+    return BigInt(scaled(this.tokenLimits.get(asset)!, await this.decimalsOf(asset, params), `${this.name}: the limit for ${asset}`));
+  }
+
+  /** A token's decimals, read from the mirror node once (they never change). */
+  private decimalsOf(token: string, params: PostParamsNormalizationParams): Promise<number> {
+    let decimals = this.tokenDecimals.get(token);
+    if (!decimals) {
+      decimals = mirrorFor(params.context, params.client)
+        .getToken(token)
+        .then((info) => {
+          const value = Number(info.decimals);
+          if (!Number.isInteger(value) || value < 0) throw new Error(`token ${token} reports unreadable decimals "${String(info.decimals)}"`);
+          return value;
+        });
+      // A failed lookup is asked again next time rather than remembered.
+      decimals.catch(() => this.tokenDecimals.delete(token));
+      this.tokenDecimals.set(token, decimals);
+    }
+    return decimals.catch((error: unknown) => {
+      throw new Error(`cannot read the decimals of ${token} to apply its limit: ${messageOf(error)}`);
+    });
+  }
+
+  private async overBudget(refused: Extract<Reservation, { ok: false }>, params: PostParamsNormalizationParams): Promise<string> {
+    const { line, used, now } = refused;
+    const decimals = line.asset === 'HBAR' ? TINYBAR_DECIMALS : await this.decimalsOf(line.asset, params);
+    const units = (amount: bigint) => (line.asset === 'HBAR' ? `${unitsText(amount, decimals)} HBAR` : `${unitsText(amount, decimals)} of ${line.asset}`);
+    const left = line.limit > used ? line.limit - used : 0n;
+    const head = `budget "${this.budget}": ${line.account} may spend ${units(line.limit)} per ${windowText(this.windowMs)}`;
+    if (refused.freesAt === undefined) return `${head}; this call moves ${units(line.amount)}, more than the whole budget`;
+    const when = `${waitText(refused.freesAt - now)} (at ${new Date(refused.freesAt).toISOString()})`;
+    return `${head}; this call moves ${units(line.amount)}, but ${units(used)} is spent or reserved in the window, ${units(left)} left; room for it frees up in ${when}`;
+  }
+}
+
+// A built-in guard: a plugin cannot patch its methods after this package loaded.
+Object.freeze(SpendLimitPolicy.prototype);
+
+/** A positive display amount scaled to smallest units, refusing more decimals than the asset has. */
+function scaled(amount: unknown, decimals: number, field: string): string {
+  const parts = decimalParts(amount);
+  if (!parts || /^0*$/.test(parts.whole + parts.fraction)) throw invalidArgument(`${field} must be a positive amount such as 500 or "0.5", got ${JSON.stringify(amount)}.`);
+  if (parts.fraction.length > decimals) throw invalidArgument(`${field} has ${parts.fraction.length} decimal places, but the asset has ${decimals}.`);
+  return scaledDigits(parts, decimals);
+}
+
+function tokenLimitsOf(tokens: unknown, owner: string): ReadonlyMap<string, string> {
+  const limits = new Map<string, string>();
+  if (tokens === undefined) return limits;
+  if (tokens === null || typeof tokens !== 'object' || Array.isArray(tokens)) throw invalidArgument(`${owner}: 'tokens' must map token IDs to amounts, e.g. { "0.0.5678": 1000 }.`);
+  for (const [token, amount] of Object.entries(tokens)) {
+    if (!/^\d+\.\d+\.\d+$/.test(token)) throw invalidArgument(`${owner}: 'tokens' key "${token}" is not a token ID such as 0.0.5678.`);
+    const parts = decimalParts(amount);
+    if (!parts || /^0*$/.test(parts.whole + parts.fraction)) throw invalidArgument(`${owner}: 'tokens["${token}"]' must be a positive amount, got ${JSON.stringify(amount)}.`);
+    limits.set(token, parts.fraction ? `${parts.whole}.${parts.fraction}` : parts.whole);
+  }
+  return limits;
+}
+
+function describeMovement(movement: unknown): string {
+  if (movement === null || typeof movement !== 'object') return String(movement);
+  const { asset, from, amount } = movement as Record<string, unknown>;
+  return `asset ${String(asset)}, from ${String(from)}, amount ${typeof amount === 'bigint' ? amount.toString() : typeof amount}`;
+}

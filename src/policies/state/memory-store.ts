@@ -1,0 +1,175 @@
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { BudgetLine, BudgetUsage, PolicyStore, Reservation, WindowCount, WindowCounter } from './policy-store.js';
+
+/** One (budget, account, asset): its entries oldest first, and their totals. */
+interface Line {
+  readonly entries: Entry[];
+  /** The entries by `p:<id>` / `c:<id>`, so settling does not search the window. */
+  readonly byId: Map<string, Entry>;
+  committed: bigint;
+  pending: bigint;
+}
+
+interface Entry {
+  readonly id: string;
+  readonly committed: boolean;
+  readonly amount: bigint;
+  /** Reserved or committed at, ms. */
+  readonly at: number;
+}
+
+/**
+ * The default store: state in this process, gone when it exits. Each operation runs to completion
+ * without yielding, so concurrent calls in the process are serialised. Give one instance to several
+ * policies (or kits) for them to share budgets and counters; by default each policy has its own.
+ *
+ * @example
+ * const store = new MemoryPolicyStore();
+ * new SpendLimitPolicy({ hbar: 500, windowMs: 86_400_000, store });
+ */
+export class MemoryPolicyStore implements PolicyStore {
+  readonly shared = false;
+  readonly description = 'memory';
+  private readonly budgets = new Map<string, Line>();
+  private readonly limiters = new Map<string, RateLimiterMemory>();
+  private readonly now: () => number;
+
+  /** @param options.now the clock budgets are kept by (tests); rate counters use the system clock. */
+  constructor(options: { now?: () => number } = {}) {
+    this.now = options.now ?? Date.now;
+  }
+
+  async reserve(budget: string, id: string, lines: readonly BudgetLine[], windowMs: number): Promise<Reservation> {
+    const now = this.now();
+    for (const line of lines) {
+      const held = this.line(budget, line, now, windowMs);
+      const used = held.committed + held.pending;
+      const total = used + line.amount;
+      if (total > line.limit) return { ok: false, now, line, used, ...freesAt(held.entries, total, line, windowMs) };
+    }
+    for (const line of lines) {
+      const held = this.line(budget, line, now, windowMs);
+      insert(held, { id, committed: false, amount: line.amount, at: now });
+      held.pending += line.amount;
+    }
+    return { ok: true, now };
+  }
+
+  async commit(budget: string, id: string, lines: readonly BudgetLine[], windowMs: number): Promise<void> {
+    const now = this.now();
+    for (const line of lines) {
+      const held = this.line(budget, line, now, windowMs);
+      if (held.byId.has(`c:${id}`)) continue;
+      if (remove(held, `p:${id}`)) held.pending -= line.amount;
+      insert(held, { id, committed: true, amount: line.amount, at: now });
+      held.committed += line.amount;
+    }
+  }
+
+  async release(budget: string, id: string, lines: readonly BudgetLine[]): Promise<void> {
+    for (const line of lines) {
+      const held = this.budgets.get(keyOf(budget, line.account, line.asset));
+      if (held && remove(held, `p:${id}`)) held.pending -= line.amount;
+    }
+  }
+
+  async usage(budget: string, account: string, asset: string, windowMs: number): Promise<BudgetUsage> {
+    const held = this.line(budget, { account, asset }, this.now(), windowMs);
+    return { committed: held.committed, pending: held.pending };
+  }
+
+  counter(name: string, limit: number, windowMs: number): WindowCounter {
+    const id = `${name}\u0000${limit}\u0000${windowMs}`;
+    let limiter = this.limiters.get(id);
+    if (!limiter) {
+      limiter = new RateLimiterMemory({ points: limit, duration: windowMs / 1000 });
+      this.limiters.set(id, limiter);
+    }
+    return memoryCounter(limiter);
+  }
+
+  async close(): Promise<void> {
+    this.budgets.clear();
+    this.limiters.clear();
+  }
+
+  /** The line's state, with what left the window dropped from its entries and its totals. */
+  private line(budget: string, line: Pick<BudgetLine, 'account' | 'asset'>, now: number, windowMs: number): Line {
+    const key = keyOf(budget, line.account, line.asset);
+    let held = this.budgets.get(key);
+    if (!held) this.budgets.set(key, (held = { entries: [], byId: new Map(), committed: 0n, pending: 0n }));
+    const entries = held.entries;
+    let stale = 0;
+    while (stale < entries.length && entries[stale]!.at <= now - windowMs) {
+      const entry = entries[stale++]!;
+      held.byId.delete(idOf(entry));
+      if (entry.committed) held.committed -= entry.amount;
+      else held.pending -= entry.amount;
+    }
+    if (stale) entries.splice(0, stale);
+    return held;
+  }
+}
+
+/**
+ * RateLimiterMemory counts a refused call too (its count goes past the limit); it is given back at
+ * once, so the count is the calls admitted and giving back a failed call frees a place.
+ */
+function memoryCounter(limiter: RateLimiterMemory): WindowCounter {
+  return {
+    async take(key: string): Promise<WindowCount> {
+      try {
+        const res = await limiter.consume(key, 1);
+        return { ok: true, count: res.consumedPoints, resetsInMs: res.msBeforeNext };
+      } catch (refused) {
+        if (!(refused instanceof RateLimiterRes)) throw refused;
+        await limiter.reward(key, 1);
+        return { ok: false, count: refused.consumedPoints - 1, resetsInMs: refused.msBeforeNext };
+      }
+    },
+    async giveBack(key: string): Promise<void> {
+      // Only within the window it was counted in: a reward on an expired key would start a new
+      // window at -1, one call more than the limit.
+      const current = await limiter.get(key);
+      if (current && current.consumedPoints > 0) await limiter.reward(key, 1);
+    },
+  };
+}
+
+function keyOf(budget: string, account: string, asset: string): string {
+  return `${budget}\u0000${account}\u0000${asset}`;
+}
+
+/** When, walking from the oldest entry, enough has left the window for the line to fit. */
+function freesAt(entries: readonly Entry[], total: bigint, line: BudgetLine, windowMs: number): { freesAt?: number } {
+  if (line.amount > line.limit) return {};
+  let freed = 0n;
+  for (const entry of entries) {
+    freed += entry.amount;
+    if (total - freed <= line.limit) return { freesAt: entry.at + windowMs };
+  }
+  return {};
+}
+
+function idOf(entry: Entry): string {
+  return `${entry.committed ? 'c' : 'p'}:${entry.id}`;
+}
+
+/** Kept oldest first; a new entry is the newest unless the clock went back. */
+function insert(line: Line, entry: Entry): void {
+  const entries = line.entries;
+  let at = entries.length;
+  while (at > 0 && entries[at - 1]!.at > entry.at) at--;
+  entries.splice(at, 0, entry);
+  line.byId.set(idOf(entry), entry);
+}
+
+/** Removes an entry by `p:<id>` / `c:<id>`, searching from the newest end, where settled calls are. */
+function remove(line: Line, key: string): boolean {
+  const entry = line.byId.get(key);
+  if (!entry) return false;
+  line.byId.delete(key);
+  const at = line.entries.lastIndexOf(entry);
+  if (at >= 0) line.entries.splice(at, 1);
+  return true;
+}

@@ -1,0 +1,80 @@
+/**
+ * Where stateful policies keep their state: rolling-window budgets with reservations, and windowed
+ * call counters. Every operation is atomic in the store (one critical section in memory, one script
+ * on a Redis server), so concurrent calls, in one process or many, never see half an update.
+ *
+ * Budgets are named: lines of the budget `name` are kept apart from every other budget, so agents
+ * share one budget exactly when they use the same store, prefix and budget name.
+ */
+export interface PolicyStore {
+  /** Whether other processes may share this state (a Redis store); a shared budget needs a name. */
+  readonly shared: boolean;
+  /** What the store is, for messages: `memory`, `Redis at 127.0.0.1:6379 (prefix "agents")`. */
+  readonly description: string;
+
+  /**
+   * Reserves every line at once or none: a line fits when what its (budget, account, asset) holds
+   * in the window, committed and reserved, plus its amount stays within its limit. A reservation
+   * counts against the budget until it is committed or released; one never settled (a crashed
+   * process) counts until it leaves the window, as if spent.
+   */
+  reserve(budget: string, id: string, lines: readonly BudgetLine[], windowMs: number): Promise<Reservation>;
+  /** Turns the reservation `id` into a spend dated now (it leaves the window `windowMs` from now). */
+  commit(budget: string, id: string, lines: readonly BudgetLine[], windowMs: number): Promise<void>;
+  /** Gives the reservation `id` back; a committed spend is kept. */
+  release(budget: string, id: string, lines: readonly BudgetLine[]): Promise<void>;
+  /** What one (budget, account, asset) holds in the window. */
+  usage(budget: string, account: string, asset: string, windowMs: number): Promise<BudgetUsage>;
+
+  /** A counter of calls per fixed window, shared by every counter of this store with the same name. */
+  counter(name: string, limit: number, windowMs: number): WindowCounter;
+
+  /** Releases connections the store opened itself. */
+  close(): Promise<void>;
+}
+
+/** One (account, asset) of a budget: how much a call moves from it, and the limit per window. */
+export interface BudgetLine {
+  /** The paying account, canonical `shard.realm.num`. */
+  readonly account: string;
+  /** `'HBAR'` or a token ID. */
+  readonly asset: string;
+  /** In the asset's smallest unit. */
+  readonly amount: bigint;
+  readonly limit: bigint;
+}
+
+export type Reservation =
+  | { readonly ok: true; readonly now: number }
+  | {
+      readonly ok: false;
+      /** The store's clock (the Redis server's for Redis), in ms since the epoch. */
+      readonly now: number;
+      /** The first line that does not fit. */
+      readonly line: BudgetLine;
+      /** What that line's budget holds in the window, committed and reserved. */
+      readonly used: bigint;
+      /** When enough leaves the window for the line to fit; absent when it never can (amount > limit). */
+      readonly freesAt?: number;
+    };
+
+export interface BudgetUsage {
+  readonly committed: bigint;
+  readonly pending: bigint;
+}
+
+/** A fixed-window call counter: the window starts with the first call and lasts `windowMs`. */
+export interface WindowCounter {
+  /** Counts one call if the window has room; a refused call is not counted. */
+  take(key: string): Promise<WindowCount>;
+  /** Uncounts one call of the current window (one that did not execute); never below zero. */
+  giveBack(key: string): Promise<void>;
+}
+
+export interface WindowCount {
+  readonly ok: boolean;
+  /** Calls counted in the window, this one included when it was taken. */
+  readonly count: number;
+  /** Until the window ends. */
+  readonly resetsInMs: number;
+}

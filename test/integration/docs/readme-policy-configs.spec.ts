@@ -1,0 +1,27 @@
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseConfig } from '../../../src/config/load-config.js';
+
+const ROOT = resolve(__dirname, '../../../..');
+
+/** The JSON blocks of one README section, from its heading to the next heading of its level. */
+function jsonBlocksOf(section: string): string[] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const start = readme.indexOf(`\n## ${section}\n`);
+  expect(start, `README has a "## ${section}" section`).to.be.greaterThan(0);
+  const end = readme.indexOf('\n### Decorators and dependency injection\n', start);
+  return [...readme.slice(start, end).matchAll(/```json\n([\s\S]*?)\n```/g)].map((match) => match[1]!);
+}
+
+describe('README "Budgets and rate limits" configurations', () => {
+  it('are valid agent-hooks.config.json files whose policies build', async () => {
+    const blocks = jsonBlocksOf('Budgets and rate limits');
+    expect(blocks).to.have.length(3);
+    for (const block of blocks) {
+      const { listeners } = parseConfig(JSON.parse(block), 'README.md', ROOT);
+      expect(listeners.length).to.be.greaterThan(0);
+      await Promise.all(listeners.map((listener) => (listener as { close?: () => Promise<void> }).close?.()));
+    }
+  });
+});
