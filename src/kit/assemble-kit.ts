@@ -7,6 +7,7 @@ import type { Logger } from '../lifecycle/logger.js';
 import { StageBus } from '../lifecycle/stage-bus.js';
 import { ToolRunner } from '../lifecycle/tool-runner.js';
 import { refuseOwnKeyMaterial } from '../secrets/input-screen.js';
+import { callMovements } from '../policies/movements.js';
 import type { KeyRedactor } from '../secrets/key-redactor.js';
 import { kitRedactor } from '../secrets/kit-redactor.js';
 import { redactingLogger } from '../secrets/redacting-logger.js';
@@ -80,6 +81,7 @@ export function assembleKit(assembly: KitAssembly): AgentKit {
     policyTimeoutMs: assembly.policyTimeoutMs,
     logger,
     screenInput: (method, rawParams) => refuseOwnKeyMaterial(method, rawParams, secrets),
+    movementsOf: callMovements,
   });
   return new AgentKit({ client, context, container, registry, index, bus, runner, owned, logger, secrets, drainTimeoutMs: assembly.drainTimeoutMs });
 }

@@ -2,6 +2,7 @@ import type { Client, Transaction } from '@hiero-ledger/sdk';
 import { isSdkTransaction, looksLikeTransaction, statusNameOf as sdkStatusNameOf } from '../compat/sdk-values.js';
 import { strategyForMode } from '../modes/strategy-for-mode.js';
 import { approvalFingerprint, assertFingerprint, assertSealed, sealTransaction } from './approval-seal.js';
+import { CallMovements } from './call-movements.js';
 import { deepFreezePlain } from './approved-values.js';
 import type { DrivableTool } from './drivable-tool.js';
 import type { Context } from './context.js';
@@ -18,6 +19,7 @@ import type { StageBus } from './stage-bus.js';
 import type { StageListener } from './stage-listener.js';
 import type { HookStage, LifecycleStep } from './stages.js';
 import type { BlockedBy, RawToolResult, ToolResult } from './tool-result.js';
+import type { Movement } from '../policies/movement.js';
 
 export interface ToolRunnerOptions {
   /** Default time budget of an asynchronous policy verdict, in ms. */
@@ -28,6 +30,11 @@ export interface ToolRunnerOptions {
    * own private keys here (src/secrets/input-screen.ts). Kept apart so the runner knows no keys.
    */
   screenInput?: (method: string, rawParams: unknown, client: Client) => void;
+  /**
+   * What a call moves, for `event.movements` from postParamsNormalization on (the tool's view, else
+   * the built-in one: src/policies/movements.ts). Kept apart so the runner knows no tool shapes.
+   */
+  movementsOf?: (tool: DrivableTool, normalisedParams: unknown, context: Context, client: Client) => readonly Movement[] | undefined;
 }
 
 type MutableEvent = Record<string, unknown> & { method: string; toolType?: ToolType };
@@ -55,6 +62,9 @@ export class ToolRunner {
     const reached: MutableEvent = { method, toolType, context, client, rawParams: undefined, normalisedParams: undefined, coreActionResult: undefined };
     // Freezing and publishing protect and inform listeners; a call nobody listens to skips them.
     const watched = plan.watched || this.bus.eventNames().length > 0;
+    // event.movements: computed on first read, once per call (see CallMovements).
+    const movementsOf = this.options.movementsOf;
+    const movements = watched && movementsOf ? new CallMovements((params) => movementsOf(tool, params, context, client)) : undefined;
     let step: LifecycleStep = 'preToolExecution';
     try {
       // Each stage gets a fresh event. Hooks at the first two stages may enrich the params before
@@ -86,6 +96,7 @@ export class ToolRunner {
       let normalised: unknown = tool.normalizeParams(parsed, context, client);
       if (isThenable(normalised)) normalised = await normalised;
       const norm: MutableEvent = { method, toolType, context, rawParams, client, normalisedParams: normalised };
+      movements?.attach(norm);
       reached.normalisedParams = norm.normalisedParams;
       step = 'postParamsNormalization';
       const normListeners = inner ? plan.postParamsNormalization : null;
@@ -119,7 +130,7 @@ export class ToolRunner {
         coreActionResult = reached.coreActionResult = deepFreezePlain(coreActionResult);
         // Sealed before any listener sees it: the bytes that go out are the bytes approved here.
         if (secondary && isSdkTransaction(coreActionResult)) sealTransaction(coreActionResult);
-        const core = Object.freeze({ method, toolType, context, rawParams, client, normalisedParams, coreActionResult });
+        const core = Object.freeze(withMovements(movements, { method, toolType, context, rawParams, client, normalisedParams, coreActionResult }));
         const coreListeners = plan.postCoreAction;
         if (coreListeners) for (let at = 0; at < coreListeners.length; at++) {
           const listener = coreListeners[at]!;
@@ -142,7 +153,7 @@ export class ToolRunner {
       if (!watched) return toolResult;
       // After submission nothing may turn the result into an error: a failing hook becomes a
       // warning, and a policy that objects is reported beside the unchanged status.
-      const post = Object.freeze({ method, toolType, context, rawParams, client, normalisedParams, coreActionResult: inner ? coreActionResult : undefined, toolResult });
+      const post = Object.freeze(withMovements(movements, { method, toolType, context, rawParams, client, normalisedParams, coreActionResult: inner ? coreActionResult : undefined, toolResult }));
       let objection: BlockedBy | undefined;
       const postListeners = plan.postToolExecution;
       if (postListeners) for (let at = 0; at < postListeners.length; at++) {
@@ -281,6 +292,10 @@ export class ToolRunner {
     (result.raw.warnings ??= []).push(warning);
     this.options.logger.warn({ warning }, 'tool call warning');
   }
+}
+
+function withMovements<T extends object>(movements: CallMovements | undefined, event: T): T {
+  return movements ? movements.attach(event) : event;
 }
 
 /**
