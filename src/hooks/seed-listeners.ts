@@ -42,6 +42,7 @@ export function listenersFromSeedInstance(instance: AbstractHook): StageListener
           stage,
           tools,
           timeoutMs: checkedTimeout(instance.timeoutMs, name),
+          ...(instance.readsMovements === true ? { readsMovements: true } : {}),
           invoke: instance.explainBlock ? explained(instance, stage, check) : check,
         });
       }
