@@ -1,4 +1,3 @@
-/** `hedera-agent-hooks/policies`: the policy base class, the built-in policies and the movements view. */
 export { AbstractPolicy } from './abstract-policy.js';
 export { RejectToolPolicy } from './reject-tool-policy.js';
 export { MaxRecipientsPolicy } from './max-recipients-policy.js';
@@ -7,6 +6,8 @@ export { MaxTransferPolicy } from './max-transfer-policy.js';
 export type { MaxTransferLimits, TokenCap } from './max-transfer-policy.js';
 export { RecipientAllowlistPolicy, RecipientDenylistPolicy } from './recipient-list-policies.js';
 export type { RecipientListOptions } from './recipient-list-policies.js';
+export { TimeWindowPolicy } from './time-window-policy.js';
+export type { TimeWindowOptions } from './time-window-policy.js';
 export { movementsOf, hasBuiltInMovementsView, CORE_TOOLS_MOVING_NO_VALUE } from './movements.js';
 export { NEW_ACCOUNT, CURRENT_TREASURY, canonicalAccountId, canonicalTokenId } from './account-ids.js';
 export type { Movement, MovementCall, MovementView } from './movement.js';
