@@ -11,6 +11,7 @@ export { TimeWindowPolicy } from './time-window-policy.js';
 export type { TimeWindowOptions } from './time-window-policy.js';
 export { ExpressionPolicy } from './expression-policy.js';
 export type { ExpressionPolicyOptions } from './expression-policy.js';
+export { CompositePolicy, allOf, anyOf, not } from './composition.js';
 export { movementsOf, hasBuiltInMovementsView, CORE_TOOLS_MOVING_NO_VALUE } from './movements.js';
 export { NEW_ACCOUNT, CURRENT_TREASURY, canonicalAccountId, canonicalTokenId } from './account-ids.js';
 export type { Movement, MovementCall, MovementView } from './movement.js';
