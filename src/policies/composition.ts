@@ -64,7 +64,8 @@ export class CompositePolicy extends AbstractPolicy {
     const budgets = this.children.map((child) => Math.max(0, ...child.checks.map((check) => check.timeoutMs ?? 0)));
     if (budgets.some((budget) => budget > 0)) this.timeoutMs = budgets.reduce((sum, budget) => sum + (budget || DEFAULT_CHILD_BUDGET_MS), 0);
     // Only the stage it judges becomes a listener; the others cost nothing.
-    Object.defineProperty(this, POLICY_METHODS[this.stage], { value: (params: PreToolExecutionParams) => this.judge(params), enumerable: false });
+    // The Hedera Agent Kit passes the method beside params that do not carry it.
+    Object.defineProperty(this, POLICY_METHODS[this.stage], { value: (params: PreToolExecutionParams, method?: string) => this.judge(params, method ?? params.method), enumerable: false });
     // Children that hear about blocked and failed calls (e.g. to give back what they reserved) still do.
     const hearing = this.policies.filter((policy) => typeof (policy as { toolErrorHook?: unknown }).toolErrorHook === 'function' && overridesToolError(policy));
     if (hearing.length) {
@@ -90,10 +91,11 @@ export class CompositePolicy extends AbstractPolicy {
     }
   }
 
-  private judge(params: PreToolExecutionParams): unknown {
-    const method = params.method;
+  private judge(params: PreToolExecutionParams, method: string): unknown {
     const children = this.children.filter((child) => child.checks.some((check) => covers(check, method)));
-    return combine(this.mode, children, params, method);
+    // Children's checks read the method from the event, as the kit's events carry it.
+    const event = params.method === method ? params : { ...params, method };
+    return combine(this.mode, children, event, method);
   }
 }
 

@@ -86,19 +86,20 @@ export class ExpressionPolicy extends AbstractPolicy {
     // The kit refuses a start in which such a policy covers a tool it cannot see into.
     this.readsMovements = stage !== 'preToolExecution' && /\bmovements\b/.test(expression);
     // The one stage it judges: the others stay unregistered and cost nothing.
-    Object.defineProperty(this, POLICY_METHODS[stage], { value: (params: PreToolExecutionParams) => this.judge(params), enumerable: false });
+    // The Hedera Agent Kit passes the method beside params that do not carry it.
+    Object.defineProperty(this, POLICY_METHODS[stage], { value: (params: PreToolExecutionParams, method?: string) => this.judge(params, method ?? params.method), enumerable: false });
   }
 
   override explainBlock(_stage: HookStage, params: PreToolExecutionParams): string | undefined {
     return this.reasons.get(params);
   }
 
-  private judge(params: PreToolExecutionParams): boolean {
+  private judge(params: PreToolExecutionParams, method: string): boolean {
     let movements: readonly Movement[] | undefined;
     let answer: unknown;
     try {
-      movements = this.stage === 'preToolExecution' ? undefined : movementsOfEvent(params, params.method);
-      answer = this.program(celContext(params, movements));
+      movements = this.stage === 'preToolExecution' ? undefined : movementsOfEvent(params, method);
+      answer = this.program(celContext(params, method, movements));
     } catch (error) {
       this.reasons.set(params, `${this.message} (the expression could not be evaluated for this call: ${firstLine(messageOf(error))})`);
       return true;
@@ -127,7 +128,7 @@ function compile(expression: string): ParseResult {
 }
 
 /** The variables, each converted on first read only: an expression over `method` never converts params. */
-function celContext(params: PreToolExecutionParams, movements: readonly Movement[] | undefined): Record<string, unknown> {
+function celContext(params: PreToolExecutionParams, method: string, movements: readonly Movement[] | undefined): Record<string, unknown> {
   const event = params as PreToolExecutionParams & { normalisedParams?: unknown };
   const lazy = (read: () => unknown) => {
     let value: unknown;
@@ -135,7 +136,7 @@ function celContext(params: PreToolExecutionParams, movements: readonly Movement
     return { enumerable: true, get: () => (done ? value : ((done = true), (value = read()))) };
   };
   return Object.defineProperties({} as Record<string, unknown>, {
-    method: { value: params.method, enumerable: true },
+    method: { value: method, enumerable: true },
     movements: lazy(() => (movements ? movements.map(celMovement) : null)),
     rawParams: lazy(() => celValue(params.rawParams)),
     normalisedParams: lazy(() => celValue(event.normalisedParams)),
