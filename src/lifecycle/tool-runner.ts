@@ -2,7 +2,7 @@ import type { Client, Transaction } from '@hiero-ledger/sdk';
 import { isSdkTransaction, looksLikeTransaction, statusNameOf as sdkStatusNameOf } from '../compat/sdk-values.js';
 import { strategyForMode } from '../modes/strategy-for-mode.js';
 import { approvalFingerprint, assertFingerprint, assertSealed, sealTransaction } from './approval-seal.js';
-import { CallMovements } from './call-movements.js';
+import { CallMovements, type MovementsReader } from './call-movements.js';
 import { deepFreezePlain } from './approved-values.js';
 import type { DrivableTool } from './drivable-tool.js';
 import type { Context } from './context.js';
@@ -19,7 +19,6 @@ import type { StageBus } from './stage-bus.js';
 import type { StageListener } from './stage-listener.js';
 import type { HookStage, LifecycleStep } from './stages.js';
 import type { BlockedBy, RawToolResult, ToolResult } from './tool-result.js';
-import type { Movement } from '../policies/movement.js';
 
 export interface ToolRunnerOptions {
   /** Default time budget of an asynchronous policy verdict, in ms. */
@@ -34,7 +33,7 @@ export interface ToolRunnerOptions {
    * What a call moves, for `event.movements` from postParamsNormalization on (the tool's view, else
    * the built-in one: src/policies/movements.ts). Kept apart so the runner knows no tool shapes.
    */
-  movementsOf?: (tool: DrivableTool, normalisedParams: unknown, context: Context, client: Client) => readonly Movement[] | undefined;
+  movementsOf?: MovementsReader;
 }
 
 type MutableEvent = Record<string, unknown> & { method: string; toolType?: ToolType };
@@ -64,7 +63,7 @@ export class ToolRunner {
     const watched = plan.watched || this.bus.eventNames().length > 0;
     // event.movements: computed on first read, once per call (see CallMovements).
     const movementsOf = this.options.movementsOf;
-    const movements = watched && movementsOf ? new CallMovements((params) => movementsOf(tool, params, context, client)) : undefined;
+    const movements = watched && movementsOf ? new CallMovements(movementsOf, tool, context, client) : undefined;
     let step: LifecycleStep = 'preToolExecution';
     try {
       // Each stage gets a fresh event. Hooks at the first two stages may enrich the params before
