@@ -67,11 +67,14 @@ export class CompositePolicy extends AbstractPolicy {
     // The Hedera Agent Kit passes the method beside params that do not carry it.
     Object.defineProperty(this, POLICY_METHODS[this.stage], { value: (params: PreToolExecutionParams, method?: string) => this.judge(params, method ?? params.method), enumerable: false });
     // Children that hear about blocked and failed calls (e.g. to give back what they reserved) still do.
-    const hearing = this.policies.filter((policy) => typeof (policy as { toolErrorHook?: unknown }).toolErrorHook === 'function' && overridesToolError(policy));
+    const hearing = this.children.filter((child) => overridesToolError(child.policy));
     if (hearing.length) {
       Object.defineProperty(this, 'toolErrorHook', {
-        value: async (params: ToolErrorParams, method: string) => {
-          for (const policy of hearing) await (policy as { toolErrorHook(p: ToolErrorParams, m: string): unknown }).toolErrorHook(params, method);
+        value: async (params: ToolErrorParams, method?: string) => {
+          const tool = method ?? params.method;
+          for (const child of hearing) {
+            if (child.tools.includes('*') || child.tools.includes(tool)) await (child.policy as { toolErrorHook(p: ToolErrorParams, m: string): unknown }).toolErrorHook(params, tool);
+          }
         },
         enumerable: false,
       });
@@ -225,6 +228,7 @@ function childOf(mode: Mode, policy: unknown, at: number): Child {
 }
 
 function overridesToolError(policy: object): boolean {
+  if (typeof (policy as { toolErrorHook?: unknown }).toolErrorHook !== 'function') return false;
   return listenersFromAny(policy).some((listener) => listener.kind === 'hook' && listener.stage === 'toolError');
 }
 
