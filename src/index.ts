@@ -42,6 +42,9 @@ export type { ToolParamRegistry, TypedToolName } from './lifecycle/tool-types.js
 
 export { AbstractHook, isAbstractHook } from './hooks/abstract-hook.js';
 export { AbstractPolicy, isAbstractPolicy } from './policies/abstract-policy.js';
+export { movementsOf } from './policies/movements.js';
+export { NEW_ACCOUNT, CURRENT_TREASURY } from './policies/account-ids.js';
+export type { Movement, MovementCall, MovementView } from './policies/movement.js';
 export {
   isAccountId,
   isEntityId,

@@ -1,6 +1,6 @@
 import { AccountId, Hbar, TransferTransaction, type Client } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseTool, type Context } from 'hedera-agent-hooks';
+import { BaseTool, type Context, type Movement } from 'hedera-agent-hooks';
 
 export interface PayInvoiceInput {
   invoice: string;
@@ -38,6 +38,17 @@ export class PayInvoiceTool extends BaseTool<PayInvoiceInput, PayInvoiceNormalis
       payer: client.operatorAccountId!,
       payees: params.payees.map((payee) => ({ accountId: AccountId.fromString(payee.accountId), amount: new Hbar(payee.hbar) })),
     };
+  }
+
+  /** What a call moves, so the value policies (MaxTransferPolicy, the recipient lists, …) can judge it. */
+  override movements(params: PayInvoiceNormalised): Movement[] {
+    return params.payees.map((payee) => ({
+      asset: 'HBAR',
+      from: params.payer.toString(),
+      to: payee.accountId.toString(),
+      amount: BigInt(payee.amount.toTinybars().toString()),
+      display: payee.amount.toString(),
+    }));
   }
 
   coreAction(params: PayInvoiceNormalised): TransferTransaction {

@@ -38,6 +38,8 @@ declare module '../../src/lifecycle/tool-types.js' {
  */
 export class DeleteHbarAllowanceTool extends BaseTransactionTool<DeleteHbarAllowanceInput, DeleteHbarAllowanceNormalised, AccountAllowanceApproveTransaction> {
   readonly method = DELETE_HBAR_ALLOWANCE_TOOL;
+  /** Moves no value beyond its fee: the value policies cover it without a movements view. */
+  override readonly movesNoValue = true;
   readonly name = 'Delete HBAR allowance';
   readonly description = "Revokes the HBAR allowance a spender holds on the owner's account (default owner: the agent's account).";
   readonly parameters = parameters;

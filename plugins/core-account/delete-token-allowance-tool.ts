@@ -53,6 +53,8 @@ declare module '../../src/lifecycle/tool-types.js' {
  */
 export class DeleteTokenAllowanceTool extends BaseTransactionTool<DeleteTokenAllowanceInput, DeleteTokenAllowanceNormalised, AccountAllowanceApproveTransaction> {
   readonly method = DELETE_TOKEN_ALLOWANCE_TOOL;
+  /** Moves no value beyond its fee: the value policies cover it without a movements view. */
+  override readonly movesNoValue = true;
   readonly name = 'Delete token allowance';
   readonly description = "Revokes a spender's allowances on the listed fungible tokens of the owner (default: the agent's account).";
   readonly parameters = parameters;

@@ -53,6 +53,8 @@ const CHANGES = ['accountMemo', 'maxAutomaticTokenAssociations', 'stakedAccountI
  */
 export class UpdateAccountTool extends BaseTransactionTool<UpdateAccountInput, UpdateAccountNormalised, AccountUpdateTransaction> {
   readonly method = UPDATE_ACCOUNT_TOOL;
+  /** Moves no value beyond its fee: the value policies cover it without a movements view. */
+  override readonly movesNoValue = true;
   readonly name = 'Update account';
   readonly description =
     "Updates settings of an account (default: the agent's account): accountMemo, maxAutomaticTokenAssociations, stakedAccountId, " +

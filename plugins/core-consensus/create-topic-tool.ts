@@ -44,6 +44,8 @@ declare module '../../src/lifecycle/tool-types.js' {
  */
 export class CreateTopicTool extends BaseTransactionTool<CreateTopicInput, CreateTopicNormalised, TopicCreateTransaction> {
   readonly method = CREATE_TOPIC_TOOL;
+  /** Moves no value beyond its fee: the value policies cover it without a movements view. */
+  override readonly movesNoValue = true;
   readonly name = 'Create topic';
   readonly description =
     "Creates a Hedera Consensus Service topic with the agent's key as admin key; with isSubmitKey true only the agent may post to it. " +

@@ -32,6 +32,8 @@ declare module '../../src/lifecycle/tool-types.js' {
  */
 export class DeleteTopicTool extends BaseTransactionTool<DeleteTopicInput, DeleteTopicNormalised, TopicDeleteTransaction> {
   readonly method = DELETE_TOPIC_TOOL;
+  /** Moves no value beyond its fee: the value policies cover it without a movements view. */
+  override readonly movesNoValue = true;
   readonly name = 'Delete topic';
   readonly description = 'Deletes a consensus topic permanently. The topic must have an admin key held by the agent.';
   readonly parameters = parameters;

@@ -58,6 +58,8 @@ declare module '../../src/lifecycle/tool-types.js' {
  */
 export class SubmitTopicMessageTool extends BaseTransactionTool<SubmitTopicMessageInput, SubmitTopicMessageNormalised, TopicMessageSubmitTransaction> {
   readonly method = SUBMIT_TOPIC_MESSAGE_TOOL;
+  /** Moves no value beyond its fee: the value policies cover it without a movements view. */
+  override readonly movesNoValue = true;
   readonly name = 'Submit topic message';
   readonly description = `Posts a text message (up to ${MAX_MESSAGE_BYTES} bytes) to a consensus topic; if the topic has a submit key, the agent must hold it.`;
   readonly parameters = parameters;

@@ -64,6 +64,8 @@ const CHANGES = ['topicMemo', 'adminKey', 'submitKey', 'autoRenewAccountId', 'au
  */
 export class UpdateTopicTool extends BaseTransactionTool<UpdateTopicInput, UpdateTopicNormalised, TopicUpdateTransaction> {
   readonly method = UPDATE_TOPIC_TOOL;
+  /** Moves no value beyond its fee: the value policies cover it without a movements view. */
+  override readonly movesNoValue = true;
   readonly name = 'Update topic';
   readonly description =
     'Updates a consensus topic: topicMemo, adminKey, submitKey (true = the agent\'s key, or a public key), autoRenewAccountId, autoRenewPeriod. ' +

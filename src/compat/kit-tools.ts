@@ -8,6 +8,8 @@ import type { RawToolResult, ToolResult } from '../lifecycle/tool-result.js';
 import { AgentMode, returnsBytes } from '../modes/agent-mode.js';
 import { strategyForMode } from '../modes/strategy-for-mode.js';
 import { kitToolContext } from './kit-tool-context.js';
+import { CORE_TOOLS_MOVING_NO_VALUE } from '../policies/movements.js';
+import type { Movement, MovementCall } from '../policies/movement.js';
 
 type Fn = (...args: any[]) => any;
 
@@ -19,6 +21,8 @@ interface KitToolFields {
   parameters: ParamSchema;
   toolType?: unknown;
   outputParser?: OutputParser;
+  movements?: unknown;
+  movesNoValue?: unknown;
 }
 
 /** A tool built on the Hedera Agent Kit's BaseTool: the same steps as ours, its own result shapes. */
@@ -65,6 +69,8 @@ abstract class KitToolAdapter implements DrivableTool {
   readonly parameters: ParamSchema;
   readonly toolType: ToolType;
   readonly outputParser?: OutputParser;
+  readonly movesNoValue?: true;
+  readonly movements?: (normalisedParams: unknown, call: MovementCall) => readonly Movement[];
 
   protected constructor(tool: KitToolFields) {
     this.method = tool.method;
@@ -73,6 +79,11 @@ abstract class KitToolAdapter implements DrivableTool {
     this.parameters = tool.parameters;
     this.toolType = isToolType(tool.toolType) ? tool.toolType : TOOL_TYPE.OTHER;
     if (typeof tool.outputParser === 'function') this.outputParser = tool.outputParser.bind(tool);
+    // A view the tool declares joins it to the value policies; the Hedera Agent Kit's own tools that
+    // move no value are known by name, as their value-moving tools' views are (src/policies/movements.ts).
+    const view = tool.movements;
+    if (typeof view === 'function') this.movements = (normalisedParams, call) => view.call(tool, normalisedParams, call) as readonly Movement[];
+    if (tool.movesNoValue === true || CORE_TOOLS_MOVING_NO_VALUE.includes(tool.method)) this.movesNoValue = true;
   }
 
   abstract normalizeParams(params: unknown, context: Context, client: Client): unknown;

@@ -9,6 +9,7 @@ import { StageBus } from '../lifecycle/stage-bus.js';
 import type { ToolResult } from '../lifecycle/tool-result.js';
 import { ToolRunner } from '../lifecycle/tool-runner.js';
 import { refuseOwnKeyMaterial } from '../secrets/input-screen.js';
+import { callMovements } from '../policies/movements.js';
 import { kitRedactor } from '../secrets/kit-redactor.js';
 import type { KeyRedactor } from '../secrets/key-redactor.js';
 
@@ -62,6 +63,7 @@ function newRunner(hooks: readonly unknown[]): ToolRunner {
     policyTimeoutMs: POLICY_TIMEOUT_MS,
     logger: silentLogger,
     screenInput: (method, rawParams, client) => refuseOwnKeyMaterial(method, rawParams, redactorFor(client)),
+    movementsOf: callMovements,
   });
 }
 

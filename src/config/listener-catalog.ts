@@ -1,6 +1,8 @@
 import { isAbstractHook } from '../hooks/abstract-hook.js';
 import * as builtInHooks from '../hooks/index.js';
+import { AgentHooksError, ErrorCode, argPathOf, invalidArgument, isAgentHooksError, messageOf } from '../lifecycle/errors.js';
 import { isAbstractPolicy } from '../policies/abstract-policy.js';
+import { CompositePolicy } from '../policies/composition.js';
 import * as builtInPolicies from '../policies/index.js';
 
 /** A hook or policy class a config can name. */
@@ -12,9 +14,13 @@ export interface CatalogEntry {
 
 type Constructor = new (...args: unknown[]) => object;
 
+/** The compositions a config names in lower case, as in code: their arguments are policy entries. */
+const COMPOSITIONS = ['allOf', 'anyOf', 'not'] as const;
+
 /**
  * The built-in hooks and policies by class name, read from the `hooks` and `policies` entry points,
- * so a built-in added there is nameable in a config without touching this file.
+ * so a built-in added there is nameable in a config without touching this file. `allOf`, `anyOf`
+ * and `not` take policy entries as arguments: `{ "policy": "anyOf", "args": [{ "policy": …, "args": … }, …] }`.
  *
  * @example
  * const catalog = listenerCatalog();
@@ -23,8 +29,9 @@ type Constructor = new (...args: unknown[]) => object;
 export function listenerCatalog(extra: Record<string, unknown> = {}): Map<string, CatalogEntry> {
   const catalog = new Map<string, CatalogEntry>();
   for (const [name, value] of Object.entries({ ...builtInHooks, ...builtInPolicies, ...extra })) {
-    // Base classes (AbstractHook, AuditTrailBase, …) are exported for authors, not for configs.
-    if (typeof value !== 'function' || /^Abstract|Base$/.test(name)) continue;
+    // Base classes (AbstractHook, AuditTrailBase, …) are exported for authors, not for configs;
+    // CompositePolicy is reached through allOf / anyOf / not.
+    if (typeof value !== 'function' || /^Abstract|Base$/.test(name) || value === CompositePolicy) continue;
     const prototype = (value as { prototype?: unknown }).prototype;
     if (!isAbstractHook(prototype)) continue;
     const kind = isAbstractPolicy(prototype) ? 'policy' : 'hook';
@@ -32,5 +39,37 @@ export function listenerCatalog(extra: Record<string, unknown> = {}): Map<string
     // JSON has no `undefined`: a null argument means "left out" (e.g. the optional loggingClient).
     catalog.set(name, { kind, name, create: (args) => new ctor(...args.map((arg) => (arg === null ? undefined : arg))) });
   }
+  for (const mode of COMPOSITIONS) {
+    catalog.set(mode, { kind: 'policy', name: mode, create: (args) => new CompositePolicy(mode, args.map((arg, at) => nestedPolicy(catalog, mode, arg, at))) });
+  }
   return catalog;
+}
+
+/**
+ * One argument of a composition: a policy entry, built through the catalog, or (in a JS config) a
+ * policy instance. Errors say where: `args[1].args[0].expression: …`.
+ */
+function nestedPolicy(catalog: Map<string, CatalogEntry>, mode: string, arg: unknown, at: number): unknown {
+  if (arg === null || typeof arg !== 'object' || Object.getPrototypeOf(arg) !== Object.prototype) return arg;
+  const entry = arg as { policy?: unknown; hook?: unknown; args?: unknown };
+  const unknownKeys = Object.keys(entry).filter((key) => key !== 'policy' && key !== 'args');
+  if (typeof entry.policy !== 'string' || unknownKeys.length) {
+    const problem = entry.hook !== undefined ? 'a composition combines policies, not hooks' : unknownKeys.length ? `unknown field ${unknownKeys.map((key) => `"${key}"`).join(', ')}` : 'no "policy" name';
+    throw invalidArgument(`${mode}: expected { "policy": "<class name>", "args": [...] } (${problem}).`, [at]);
+  }
+  const known = catalog.get(entry.policy);
+  if (!known || known.kind !== 'policy') {
+    const names = [...catalog.values()].filter((each) => each.kind === 'policy').map((each) => each.name).join(', ');
+    throw invalidArgument(`unknown policy "${entry.policy}"; known: ${names}.`, [at, 'policy']);
+  }
+  const args = entry.args ?? [];
+  if (!Array.isArray(args)) throw invalidArgument(`expected a list of arguments, got ${JSON.stringify(args)}.`, [at, 'args']);
+  try {
+    return known.create(args);
+  } catch (error) {
+    const inner = argPathOf(error) ?? [];
+    const wrapped = new AgentHooksError(isAgentHooksError(error) ? error.code : ErrorCode.INVALID_ARGUMENT, messageOf(error), { cause: error });
+    Object.defineProperty(wrapped, 'argPath', { value: Object.freeze([at, 'args', ...inner]), enumerable: false });
+    throw wrapped;
+  }
 }

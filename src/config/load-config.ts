@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { z } from 'zod';
-import { messageOf } from '../lifecycle/errors.js';
+import { argPathOf, messageOf } from '../lifecycle/errors.js';
 import { formatPath } from '../lifecycle/parse-params.js';
 import { ConfigError } from './config-error.js';
 import { agentHooksConfigSchema, CONFIG_FILE_NAMES, namedListener, type AgentHooksConfig, type NamedListener } from './config-schema.js';
@@ -105,7 +105,8 @@ function buildListeners(entries: readonly unknown[], field: string, problems: st
     try {
       built.push(known.create(anchorJournalDir(name, entry.args, baseDir)));
     } catch (error) {
-      problems.push(`${field}[${at}].args: ${messageOf(error)}`);
+      // A policy that says which argument is wrong is named down to the field, e.g. args[0].expression.
+      problems.push(`${field}[${at}].args${argPathText(argPathOf(error))}: ${messageOf(error)}`);
     }
   });
   return built;
@@ -122,6 +123,10 @@ function namedEntries(entries: unknown): unknown[] {
 
 function isNamed(entry: unknown): entry is NamedListener {
   return entry !== null && typeof entry === 'object' && Object.getPrototypeOf(entry) === Object.prototype && Array.isArray((entry as NamedListener).args);
+}
+
+function argPathText(path: readonly (string | number)[] | undefined): string {
+  return (path ?? []).map((key) => (typeof key === 'number' ? `[${key}]` : `.${key}`)).join('');
 }
 
 function namesOf(catalog: Map<string, CatalogEntry>, kind: CatalogEntry['kind']): string {

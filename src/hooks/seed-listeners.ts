@@ -45,6 +45,7 @@ export function listenersFromSeedInstance(instance: AbstractHook): StageListener
           stage,
           tools,
           timeoutMs: checkedTimeout(instance.timeoutMs, name),
+          ...(instance.readsMovements === true ? { readsMovements: true } : {}),
           invoke: instance.explainBlock ? explained(instance, stage, check) : check,
           ...(settle ? { settle } : {}),
         });

@@ -7,13 +7,14 @@ import type { Logger } from '../lifecycle/logger.js';
 import { StageBus } from '../lifecycle/stage-bus.js';
 import { ToolRunner } from '../lifecycle/tool-runner.js';
 import { refuseOwnKeyMaterial } from '../secrets/input-screen.js';
+import { callMovements, hasBuiltInMovementsView } from '../policies/movements.js';
 import type { KeyRedactor } from '../secrets/key-redactor.js';
 import { kitRedactor } from '../secrets/kit-redactor.js';
 import { redactingLogger } from '../secrets/redacting-logger.js';
 import { AgentKit } from './agent-kit.js';
 import { isKitAware } from './kit-scope.js';
 import { listenersFrom } from './listener-sources.js';
-import { checkPolicyStagesOffered, checkPolicyToolNames } from './policy-tool-names.js';
+import { checkPolicyStagesOffered, checkPolicyToolNames, checkValuePoliciesSeeMovements } from './policy-tool-names.js';
 import { ToolRegistry } from './tool-registry.js';
 
 export interface KitAssembly {
@@ -65,9 +66,11 @@ export function assembleKit(assembly: KitAssembly): AgentKit {
   // Checked before any listener is attached, so a refused start leaves no journal or timer open.
   const loaded = registry.list().map((tool) => tool.method);
   const withoutInnerStages = registry.withoutInnerStages();
+  const withoutMovementsView = registry.withoutMovementsView(hasBuiltInMovementsView);
   for (const { listeners } of sources) {
     checkPolicyToolNames(listeners, (name) => registry.has(name), loaded);
     checkPolicyStagesOffered(listeners, withoutInnerStages);
+    checkValuePoliciesSeeMovements(listeners, withoutMovementsView);
   }
   for (const { listeners, instance } of sources) {
     if (isKitAware(instance)) instance.attachToKit({ container, context, client, logger, secrets });
@@ -80,6 +83,7 @@ export function assembleKit(assembly: KitAssembly): AgentKit {
     policyTimeoutMs: assembly.policyTimeoutMs,
     logger,
     screenInput: (method, rawParams) => refuseOwnKeyMaterial(method, rawParams, secrets),
+    movementsOf: callMovements,
   });
   return new AgentKit({ client, context, container, registry, index, bus, runner, owned, logger, secrets, drainTimeoutMs: assembly.drainTimeoutMs });
 }

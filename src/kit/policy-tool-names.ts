@@ -78,3 +78,27 @@ export function checkPolicyStagesOffered(listeners: readonly StageListener[], wi
     }
   }
 }
+
+/**
+ * Refuses to start a kit in which a value policy (one that reads `event.movements`) covers a
+ * transaction tool it cannot see into: no movements view of its own, no built-in one, and no
+ * `movesNoValue` mark. Such a policy would block every call of that tool at best, and at worst a
+ * policy written to allow "calls that move nothing" would let it through; fail closed, at start.
+ * A value policy for every tool (`'*'`) counts too.
+ */
+export function checkValuePoliciesSeeMovements(listeners: readonly StageListener[], withoutMovementsView: readonly string[]): void {
+  if (!withoutMovementsView.length) return;
+  for (const listener of listeners) {
+    if (listener.kind !== 'policy' || listener.readsMovements !== true || listener.stage === 'preToolExecution') continue;
+    const missed = listener.tools.includes('*') ? withoutMovementsView : listener.tools.filter((tool) => withoutMovementsView.includes(tool));
+    if (missed.length) {
+      const named = missed.map((tool) => `"${tool}"`).join(', ');
+      throw new AgentHooksError(
+        ErrorCode.INVALID_LISTENER,
+        `Policy "${listener.name}" judges what calls move, but ${named} ${missed.length > 1 ? 'are transaction tools' : 'is a transaction tool'} with no movements view, ` +
+          'so the policy cannot see what it moves. Give the tool a movements(normalisedParams) method, mark it movesNoValue: true if it moves no value, ' +
+          'or leave it out of the policy\'s tools.',
+      );
+    }
+  }
+}

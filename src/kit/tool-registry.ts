@@ -67,6 +67,16 @@ export class ToolRegistry {
     return [...this.tools.values()].filter(({ tool }) => tool.offersInnerStages === false).map(({ tool }) => tool.method);
   }
 
+  /**
+   * Transaction tools the value policies cannot see into: no movements view of their own, none built
+   * in for their name (`hasBuiltInView`), and no `movesNoValue` mark.
+   */
+  withoutMovementsView(hasBuiltInView: (method: string) => boolean): string[] {
+    return [...this.tools.values()]
+      .filter(({ tool }) => tool.toolType === 'transaction' && typeof tool.movements !== 'function' && tool.movesNoValue !== true && !hasBuiltInView(tool.method))
+      .map(({ tool }) => tool.method);
+  }
+
   has(method: string): boolean {
     return this.tools.has(method);
   }

@@ -9,6 +9,7 @@ import { outcomeMessage } from './human-messages.js';
 import { TOOL_TYPE, type OutputParser, type ToolType } from './tool-intent.js';
 import type { RawToolResult, ToolResult } from './tool-result.js';
 import { runStandalone } from '../compat/standalone-run.js';
+import type { Movement, MovementCall } from '../policies/movement.js';
 
 /**
  * A tool an agent can call. Subclasses supply the steps; the kit's runner drives them through the
@@ -36,6 +37,20 @@ export abstract class BaseTool<TRaw = any, TNormalised = any, TCore = any> imple
   readonly toolType: ToolType = TOOL_TYPE.OTHER;
   /** Parses the JSON text an LLM was given back into the result; adapters expose it. */
   outputParser?: OutputParser;
+  /**
+   * What a call moves (asset, from, to, amount in smallest units), read from the normalised params.
+   * Implement it in a tool that moves value, so the value policies can judge its calls; the core
+   * tools' views are built in (see `movementsOf`).
+   *
+   * @example
+   * movements(params: PayInvoiceNormalised) {
+   *   return params.payees.map((payee) => ({ asset: 'HBAR', from: params.payer.toString(), to: payee.accountId.toString(),
+   *     amount: BigInt(payee.amount.toTinybars().toString()), display: payee.amount.toString() }));
+   * }
+   */
+  movements?(normalisedParams: TNormalised, call: MovementCall): readonly Movement[];
+  /** `true` on a transaction tool that moves no value (beyond its fee): value policies then cover it without a view. */
+  declare readonly movesNoValue?: true;
 
   /**
    * Runs the tool outside a kit, as the Hedera Agent Kit calls its tools: the hooks and policies in

@@ -1,4 +1,5 @@
 import type { Client } from '@hiero-ledger/sdk';
+import type { Movement, MovementCall } from '../policies/movement.js';
 import type { Context } from './context.js';
 import type { ParamsSchema } from './parse-params.js';
 import type { OutputParser, ToolType } from './tool-intent.js';
@@ -23,6 +24,14 @@ export interface DrivableTool {
    * postParamsNormalization or postCoreAction, so the runner publishes neither for it.
    */
   readonly offersInnerStages?: boolean;
+  /**
+   * What a call moves, read from its normalised params, for the value policies (MaxTransferPolicy,
+   * recipient lists, …). Core tools have built-in views; a tool of another name that moves value
+   * declares one, or the value policies refuse to start when they cover it.
+   */
+  movements?(normalisedParams: any, call: MovementCall): readonly Movement[];
+  /** Set on a transaction tool that moves no value (beyond its fee), so value policies cover it without a view. */
+  readonly movesNoValue?: true;
   normalizeParams(params: any, context: Context, client: Client): unknown;
   coreAction(params: any, context: Context, client: Client): unknown;
   shouldSecondaryAction(coreActionResult: any, context: Context): unknown;

@@ -111,8 +111,20 @@ function unknownToolHint(suggestions: readonly string[], knownTools: number): st
   return ` None of the ${knownTools} known tools is close; list them to choose one.`;
 }
 
-export function invalidArgument(message: string): AgentHooksError {
-  return new AgentHooksError(ErrorCode.INVALID_ARGUMENT, message);
+/**
+ * A constructor argument refused. `argPath` says where inside the arguments the problem is (e.g.
+ * `[0, 'expression']`), so a configuration file's error can name the field: `policies[2].args[0].expression`.
+ */
+export function invalidArgument(message: string, argPath?: readonly (string | number)[]): AgentHooksError {
+  const error = new AgentHooksError(ErrorCode.INVALID_ARGUMENT, message);
+  if (argPath) Object.defineProperty(error, 'argPath', { value: Object.freeze([...argPath]), enumerable: false });
+  return error;
+}
+
+/** Where inside a constructor's arguments an invalidArgument error points, if it says. */
+export function argPathOf(error: unknown): readonly (string | number)[] | undefined {
+  const path = (error as { argPath?: unknown } | null)?.argPath;
+  return Array.isArray(path) ? path : undefined;
 }
 
 /** The message of anything thrown, without its stack. */

@@ -1,4 +1,5 @@
 import type { Client } from '@hiero-ledger/sdk';
+import type { Movement } from '../policies/movement.js';
 import type { Context } from './context.js';
 import type { ToolType } from './tool-intent.js';
 import type { LifecycleStep, LifecycleStage } from './stages.js';
@@ -26,6 +27,13 @@ export interface PreToolExecutionParams<T extends string = string> {
 
 export interface PostParamsNormalizationParams<T extends string = string> extends PreToolExecutionParams<T> {
   normalisedParams: NormalisedParamsOf<T>;
+  /**
+   * What the call moves (asset, from, to, amount in smallest units, canonical account IDs), from the
+   * tool's movements view or the built-in one; `undefined` when the tool has none. Computed on first
+   * read, once per call; reading it throws when the view cannot read the params (a value policy that
+   * reads it then blocks). Not enumerable, so copies of the event leave it out.
+   */
+  readonly movements?: readonly Movement[];
 }
 
 export interface PostCoreActionParams<T extends string = string> extends PostParamsNormalizationParams<T> {

@@ -17,6 +17,11 @@ export interface StageListener {
   readonly tools: readonly string[];
   /** Policies only: overrides the kit's time budget for this policy. */
   readonly timeoutMs?: number;
+  /**
+   * Policies only: judges what calls move (`event.movements`). The kit refuses to start when such a
+   * policy covers a transaction tool that has no movements view and does not say it moves no value.
+   */
+  readonly readsMovements?: boolean;
   invoke(event: any): unknown;
   /**
    * Policies only: told once how a call this policy judged ended, after postToolExecution or

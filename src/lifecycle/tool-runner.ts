@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Client, Transaction } from '@hiero-ledger/sdk';
 import { isSdkTransaction, looksLikeTransaction, statusNameOf as sdkStatusNameOf } from '../compat/sdk-values.js';
 import { strategyForMode } from '../modes/strategy-for-mode.js';
-import { bridgeMovements } from '../policies/movements-bridge.js'; // BRIDGE (issue 12, wt-b): removed at the merge
 import { approvalFingerprint, assertFingerprint, assertSealed, sealTransaction } from './approval-seal.js';
 import { noteJudge, outcomeOf, settleJudges, type CallOutcome } from './call-outcome.js';
+import { CallMovements, type MovementsReader } from './call-movements.js';
 import { deepFreezePlain } from './approved-values.js';
 import type { DrivableTool } from './drivable-tool.js';
 import type { Context } from './context.js';
@@ -31,6 +31,11 @@ export interface ToolRunnerOptions {
    * own private keys here (src/secrets/input-screen.ts). Kept apart so the runner knows no keys.
    */
   screenInput?: (method: string, rawParams: unknown, client: Client) => void;
+  /**
+   * What a call moves, for `event.movements` from postParamsNormalization on (the tool's view, else
+   * the built-in one: src/policies/movements.ts). Kept apart so the runner knows no tool shapes.
+   */
+  movementsOf?: MovementsReader;
 }
 
 type MutableEvent = Record<string, unknown> & { method: string; toolType?: ToolType; callId?: string };
@@ -61,6 +66,9 @@ export class ToolRunner {
     const reached: MutableEvent = { method, callId, toolType, context, client, rawParams: undefined, normalisedParams: undefined, coreActionResult: undefined };
     // Freezing and publishing protect and inform listeners; a call nobody listens to skips them.
     const watched = plan.watched || this.bus.eventNames().length > 0;
+    // event.movements: computed on first read, once per call (see CallMovements).
+    const movementsOf = this.options.movementsOf;
+    const movements = watched && movementsOf ? new CallMovements(movementsOf, tool, context, client) : undefined;
     let step: LifecycleStep = 'preToolExecution';
     try {
       // Each stage gets a fresh event. Hooks at the first two stages may enrich the params before
@@ -92,7 +100,7 @@ export class ToolRunner {
       let normalised: unknown = tool.normalizeParams(parsed, context, client);
       if (isThenable(normalised)) normalised = await normalised;
       const norm: MutableEvent = { method, callId, toolType, context, rawParams, client, normalisedParams: normalised };
-      bridgeMovements(norm); // BRIDGE (issue 12, wt-b): event.movements until movementsOf lands; see movements-bridge.ts
+      movements?.attach(norm);
       reached.normalisedParams = norm.normalisedParams;
       step = 'postParamsNormalization';
       const normListeners = inner ? plan.postParamsNormalization : null;
@@ -126,7 +134,7 @@ export class ToolRunner {
         coreActionResult = reached.coreActionResult = deepFreezePlain(coreActionResult);
         // Sealed before any listener sees it: the bytes that go out are the bytes approved here.
         if (secondary && isSdkTransaction(coreActionResult)) sealTransaction(coreActionResult);
-        const core = Object.freeze({ method, callId, toolType, context, rawParams, client, normalisedParams, coreActionResult });
+        const core = Object.freeze(withMovements(movements, { method, callId, toolType, context, rawParams, client, normalisedParams, coreActionResult }));
         const coreListeners = plan.postCoreAction;
         if (coreListeners) for (let at = 0; at < coreListeners.length; at++) {
           const listener = coreListeners[at]!;
@@ -149,7 +157,7 @@ export class ToolRunner {
       if (!watched) return toolResult;
       // After submission nothing may turn the result into an error: a failing hook becomes a
       // warning, and a policy that objects is reported beside the unchanged status.
-      const post = Object.freeze({ method, callId, toolType, context, rawParams, client, normalisedParams, coreActionResult: inner ? coreActionResult : undefined, toolResult });
+      const post = Object.freeze(withMovements(movements, { method, callId, toolType, context, rawParams, client, normalisedParams, coreActionResult: inner ? coreActionResult : undefined, toolResult }));
       let objection: BlockedBy | undefined;
       const postListeners = plan.postToolExecution;
       if (postListeners) for (let at = 0; at < postListeners.length; at++) {
@@ -299,6 +307,10 @@ export class ToolRunner {
     (result.raw.warnings ??= []).push(warning);
     this.options.logger.warn({ warning }, 'tool call warning');
   }
+}
+
+function withMovements<T extends object>(movements: CallMovements | undefined, event: T): T {
+  return movements ? movements.attach(event) : event;
 }
 
 /**

@@ -35,6 +35,13 @@ export abstract class AbstractPolicy extends AbstractHook {
   /** Per-policy time budget in ms; the kit's default applies when unset. */
   timeoutMs?: number;
 
+  /**
+   * `true` for a value policy, one that judges what calls move (`params.movements`): the kit then
+   * refuses to start when it covers a transaction tool that has no movements view and does not say
+   * it moves no value (`movesNoValue`), since the policy could not see what that tool moves.
+   */
+  declare readonly readsMovements?: boolean;
+
   /** The reason for a block a `shouldBlock…` method just decided, for results, audit entries and logs. */
   explainBlock?(stage: HookStage, params: PreToolExecutionParams, method: string): string | undefined;
 

@@ -44,6 +44,8 @@ declare module '../../../src/lifecycle/tool-types.js' {
  */
 export class AssociateTokenTool extends BaseTransactionTool<AssociateTokenInput, AssociateTokenNormalised, TokenAssociateTransaction> {
   readonly method = ASSOCIATE_TOKEN_TOOL;
+  /** Moves no value beyond its fee: the value policies cover it without a movements view. */
+  override readonly movesNoValue = true;
   readonly name = 'Associate Token';
   readonly description =
     'Associates an account (default: the agent\'s account) with one or more tokens, which it must be before it can receive them by transfer. ' +

@@ -74,6 +74,8 @@ declare module '../../../src/lifecycle/tool-types.js' {
  */
 export class CreateFungibleTokenTool extends BaseTransactionTool<CreateFungibleTokenInput, CreateFungibleTokenNormalised, TokenCreateTransaction> {
   readonly method = CREATE_FUNGIBLE_TOKEN_TOOL;
+  /** Moves no value beyond its fee: the value policies cover it without a movements view. */
+  override readonly movesNoValue = true;
   readonly name = 'Create Fungible Token';
   readonly description =
     'Creates a fungible token (HTS). Amounts (initialSupply, maxSupply) are in display units and scaled by decimals. ' +

@@ -62,6 +62,8 @@ declare module '../../../src/lifecycle/tool-types.js' {
  */
 export class CreateNonFungibleTokenTool extends BaseTransactionTool<CreateNonFungibleTokenInput, CreateNonFungibleTokenNormalised, TokenCreateTransaction> {
   readonly method = CREATE_NON_FUNGIBLE_TOKEN_TOOL;
+  /** Moves no value beyond its fee: the value policies cover it without a movements view. */
+  override readonly movesNoValue = true;
   readonly name = 'Create Non-Fungible Token';
   readonly description =
     'Creates an NFT collection (HTS non-fungible token) with a finite maxSupply (default 100). ' +

@@ -44,6 +44,8 @@ declare module '../../../src/lifecycle/tool-types.js' {
  */
 export class DissociateTokenTool extends BaseTransactionTool<DissociateTokenInput, DissociateTokenNormalised, TokenDissociateTransaction> {
   readonly method = DISSOCIATE_TOKEN_TOOL;
+  /** Moves no value beyond its fee: the value policies cover it without a movements view. */
+  override readonly movesNoValue = true;
   readonly name = 'Dissociate Token';
   readonly description =
     'Dissociates an account (default: the agent\'s account) from one or more tokens. The account must hold a zero balance of each; its key must sign.';

@@ -45,6 +45,8 @@ declare module '../../../src/lifecycle/tool-types.js' {
  */
 export class MintFungibleTokenTool extends BaseTransactionTool<MintFungibleTokenInput, MintFungibleTokenNormalised, TokenMintTransaction> {
   readonly method = MINT_FUNGIBLE_TOKEN_TOOL;
+  /** Moves no value beyond its fee: the value policies cover it without a movements view. */
+  override readonly movesNoValue = true;
   readonly name = 'Mint Fungible Token';
   readonly description =
     'Mints additional supply of a fungible token into its treasury. The amount is in display units and may not have more decimal places than the token. ' +

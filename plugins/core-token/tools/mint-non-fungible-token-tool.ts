@@ -59,6 +59,8 @@ declare module '../../../src/lifecycle/tool-types.js' {
  */
 export class MintNonFungibleTokenTool extends BaseTransactionTool<MintNonFungibleTokenInput, MintNonFungibleTokenNormalised, TokenMintTransaction> {
   readonly method = MINT_NON_FUNGIBLE_TOKEN_TOOL;
+  /** Moves no value beyond its fee: the value policies cover it without a movements view. */
+  override readonly movesNoValue = true;
   readonly name = 'Mint Non-Fungible Token';
   readonly description =
     'Mints NFTs in an existing collection: one new serial per metadata URI (up to 10 per call, 100 bytes each). ' +

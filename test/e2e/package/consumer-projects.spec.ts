@@ -55,6 +55,8 @@ const README_EPILOGUES: Record<string, string> = {
     `const out = await tools[0]!.invoke({ transfers: [{ accountId: '0.0.98', amount: 1 }] });`,
     `await report({ tools: tools.map((tool) => tool.name), status: JSON.parse(String(out)).raw.status }, toolkit.kit);`,
   ].join('\n'),
+  'value-policies.mts': `await report({ refused: refused.raw.blockedBy }, kit);`,
+  'composition.mts': `await report({ toDesk: toDesk.raw.status, elsewhere: elsewhere.raw.blockedBy?.policy }, kit);`,
 };
 
 interface Consumer {
@@ -209,6 +211,14 @@ describe('the packed package in fresh consumer projects', function () {
           expect(report.small).to.equal('SUCCESS');
           expect(report.big).to.deep.include({ policy: 'Approval Policy', stage: 'postParamsNormalization' });
           expect(report.big.reason).to.contain('there is no terminal (standard input is not a TTY)');
+        }
+        if (sample === 'value-policies.mts') {
+          expect(report).to.deep.equal({
+            refused: { policy: 'Max Transfer Policy', stage: 'postParamsNormalization', reason: 'transfer_hbar_tool moves 150 HBAR (15000000000 tinybars) in this call, to 0.0.98; the cap is 100 HBAR per call' },
+          });
+        }
+        if (sample === 'composition.mts') {
+          expect(report).to.deep.equal({ toDesk: 'SUCCESS', elsewhere: 'anyOf(Recipient Allowlist Policy, allOf(Max Transfer Policy, Recipient Denylist Policy))' });
         }
       });
     }

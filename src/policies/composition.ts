@@ -1,0 +1,252 @@
+import { isSeedShapedListener, listenersFromSeedShaped } from '../compat/kit-listeners.js';
+import { listenersFromSeedInstance } from '../hooks/seed-listeners.js';
+import { invalidArgument, isPolicyBlockedError, messageOf } from '../lifecycle/errors.js';
+import { isThenable, readVerdict } from '../lifecycle/policy-judge.js';
+import type { PreToolExecutionParams, ToolErrorParams } from '../lifecycle/stage-events.js';
+import type { StageListener } from '../lifecycle/stage-listener.js';
+import { HOOK_STAGES, type HookStage } from '../lifecycle/stages.js';
+import { isKitAware, type KitScope } from '../kit/kit-scope.js';
+import { AbstractPolicy, POLICY_METHODS, isAbstractPolicy } from './abstract-policy.js';
+
+type Mode = 'allOf' | 'anyOf' | 'not';
+
+/** One child's answer for a call: it allows, refuses (with a reason), or could not judge (threw, timed out). */
+type Outcome = { allow: true } | { allow: false; reason: string; failed: boolean };
+
+interface Child {
+  readonly policy: object;
+  readonly name: string;
+  readonly checks: readonly StageListener[];
+  readonly tools: readonly string[];
+}
+
+/** The kit's default time budget for a policy; a composite's budget sums its children's. */
+const DEFAULT_CHILD_BUDGET_MS = 5_000;
+
+/**
+ * Policies combined in terms of what they allow: `allOf` allows a call when every policy allows it,
+ * `anyOf` when one does, `not` when its policy refuses it. Children are asked lazily, left to right:
+ * `anyOf` stops at the first that allows, `allOf` at the first that refuses, so `anyOf(allowlist,
+ * approval)` asks for approval only for recipients off the list.
+ *
+ * The combination judges once, at the latest stage any child checks (a child's earlier checks run
+ * there too, on the same call), so a child that checks only normalised params and one that checks
+ * raw input are weighed together. A child that does not cover the tool takes no part; a child that
+ * throws or runs out of time refuses (in `not` too: a failure never turns into an allow).
+ */
+export class CompositePolicy extends AbstractPolicy {
+  override name: string;
+  override description: string;
+  override relevantTools: string[];
+  override readonly readsMovements: boolean;
+  /** The stage the combination judges at. */
+  readonly stage: HookStage;
+  /** The combined policies, in order. */
+  readonly policies: readonly object[];
+  private readonly children: readonly Child[];
+
+  constructor(
+    readonly mode: Mode,
+    policies: readonly unknown[],
+  ) {
+    super();
+    if (mode === 'not' ? policies.length !== 1 : policies.length === 0) {
+      throw invalidArgument(mode === 'not' ? `not(...) takes exactly one policy, got ${policies.length}.` : `${mode}(...) needs at least one policy.`);
+    }
+    this.children = policies.map((policy, at) => childOf(mode, policy, at));
+    this.policies = Object.freeze([...policies]) as readonly object[];
+    this.name = `${mode}(${this.children.map((child) => child.name).join(', ')})`;
+    this.description = describe(mode, this.children);
+    const tools = this.children.flatMap((child) => child.tools);
+    this.relevantTools = tools.includes('*') ? ['*'] : [...new Set(tools)];
+    this.readsMovements = this.children.some((child) => child.checks.some((check) => check.readsMovements === true));
+    this.stage = HOOK_STAGES[Math.max(...this.children.flatMap((child) => child.checks.map((check) => HOOK_STAGES.indexOf(check.stage as HookStage))))]!;
+    const budgets = this.children.map((child) => Math.max(0, ...child.checks.map((check) => check.timeoutMs ?? 0)));
+    if (budgets.some((budget) => budget > 0)) this.timeoutMs = budgets.reduce((sum, budget) => sum + (budget || DEFAULT_CHILD_BUDGET_MS), 0);
+    // Only the stage it judges becomes a listener; the others cost nothing.
+    // The Hedera Agent Kit passes the method beside params that do not carry it.
+    Object.defineProperty(this, POLICY_METHODS[this.stage], { value: (params: PreToolExecutionParams, method?: string) => this.judge(params, method ?? params.method), enumerable: false });
+    // Children that hear about blocked and failed calls (e.g. to give back what they reserved) still do.
+    const hearing = this.children.filter((child) => overridesToolError(child.policy));
+    if (hearing.length) {
+      Object.defineProperty(this, 'toolErrorHook', {
+        value: async (params: ToolErrorParams, method?: string) => {
+          const tool = method ?? params.method;
+          for (const child of hearing) {
+            if (child.tools.includes('*') || child.tools.includes(tool)) await (child.policy as { toolErrorHook(p: ToolErrorParams, m: string): unknown }).toolErrorHook(params, tool);
+          }
+        },
+        enumerable: false,
+      });
+    }
+  }
+
+  /** Hands the kit to children that need it. */
+  attachToKit(scope: KitScope): void {
+    for (const policy of this.policies) if (isKitAware(policy)) policy.attachToKit(scope);
+  }
+
+  /** Closes children that hold resources. */
+  async close(): Promise<void> {
+    for (const policy of this.policies) {
+      const close = (policy as { close?: unknown }).close;
+      if (typeof close === 'function') await close.call(policy);
+    }
+  }
+
+  private judge(params: PreToolExecutionParams, method: string): unknown {
+    const children = this.children.filter((child) => child.checks.some((check) => covers(check, method)));
+    // Children's checks read the method from the event, as the kit's events carry it.
+    const event = params.method === method ? params : { ...params, method };
+    return combine(this.mode, children, event, method);
+  }
+}
+
+/**
+ * Allows a call only when every policy allows it, asking them left to right and stopping at the
+ * first refusal.
+ *
+ * @example
+ * allOf(new RecipientAllowlistPolicy(['0.0.1001']), new MaxTransferPolicy({ hbar: 100 }))
+ */
+export function allOf(...policies: AbstractPolicy[]): CompositePolicy {
+  return new CompositePolicy('allOf', policies);
+}
+
+/**
+ * Allows a call when any policy allows it, asking them left to right and stopping at the first
+ * that allows.
+ *
+ * @example
+ * anyOf(new RecipientAllowlistPolicy(['0.0.1001']), new MaxTransferPolicy({ hbar: 10 }))
+ */
+export function anyOf(...policies: AbstractPolicy[]): CompositePolicy {
+  return new CompositePolicy('anyOf', policies);
+}
+
+/**
+ * Allows a call exactly when the policy refuses it. A policy that fails (throws, times out) still
+ * refuses: a failure never becomes an allow.
+ *
+ * @example
+ * not(new RecipientAllowlistPolicy(['0.0.666']))   // the same as RecipientDenylistPolicy(['0.0.666'])
+ */
+export function not(policy: AbstractPolicy, ...extra: never[]): CompositePolicy {
+  // Called from JavaScript with more, it refuses rather than silently judging by the first.
+  return new CompositePolicy('not', [policy, ...extra]);
+}
+
+function combine(mode: Mode, children: readonly Child[], params: PreToolExecutionParams, method: string): unknown {
+  const refusals: string[] = [];
+  const step = (at: number): unknown => {
+    for (; at < children.length; at++) {
+      const child = children[at]!;
+      const outcome = childOutcome(child, params, method);
+      if (isThenable(outcome)) return Promise.resolve(outcome).then((answer) => decide(child, answer) ?? step(at + 1));
+      const decided = decide(child, outcome);
+      if (decided !== undefined) return decided;
+    }
+    return finish();
+  };
+  const decide = (child: Child, outcome: Outcome): unknown => {
+    if (mode === 'allOf') return outcome.allow ? undefined : { block: true, reason: `${child.name}: ${outcome.reason}` };
+    if (mode === 'anyOf') {
+      if (outcome.allow) return false;
+      refusals.push(`${child.name}: ${outcome.reason}`);
+      return undefined;
+    }
+    if (outcome.allow) return { block: true, reason: `${child.name} allows this call, and not(…) refuses what it allows` };
+    if (outcome.failed) return { block: true, reason: `${child.name} could not judge the call (${outcome.reason}), so not(…) refuses it` };
+    return false;
+  };
+  const finish = (): unknown => {
+    if (mode !== 'anyOf' || children.length === 0) return false;
+    return { block: true, reason: `none of the alternatives allows the call: ${refusals.join('; ')}` };
+  };
+  return step(0);
+}
+
+/** A child allows when each of its checks that covers the tool allows, in stage order. */
+function childOutcome(child: Child, params: PreToolExecutionParams, method: string): Outcome | Promise<Outcome> {
+  const checks = child.checks.filter((check) => covers(check, method));
+  const run = (at: number): Outcome | Promise<Outcome> => {
+    for (; at < checks.length; at++) {
+      const check = checks[at]!;
+      let verdict: unknown;
+      try {
+        verdict = check.invoke(params);
+      } catch (error) {
+        return failed(error);
+      }
+      if (isThenable(verdict)) {
+        return withBudget(Promise.resolve(verdict), check.timeoutMs).then(
+          (answer) => refusal(answer) ?? run(at + 1),
+          (error: unknown) => failed(error),
+        );
+      }
+      const refused = refusal(verdict);
+      if (refused) return refused;
+    }
+    return { allow: true };
+  };
+  return run(0);
+}
+
+function refusal(verdict: unknown): Outcome | undefined {
+  const read = readVerdict(verdict);
+  return read.block ? { allow: false, reason: read.reason ?? 'refused', failed: false } : undefined;
+}
+
+function failed(error: unknown): Outcome {
+  // A child that throws the kit's block error refused on purpose, with its reason.
+  if (isPolicyBlockedError(error)) return { allow: false, reason: error.blockedBy.reason ?? 'refused', failed: false };
+  return { allow: false, reason: messageOf(error), failed: true };
+}
+
+function withBudget<T>(answer: Promise<T>, timeoutMs: number | undefined): Promise<T> {
+  if (timeoutMs === undefined) return answer;
+  let timer: NodeJS.Timeout | undefined;
+  const overtime = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no verdict within its ${timeoutMs} ms time budget`)), timeoutMs);
+  });
+  return Promise.race([answer, overtime]).finally(() => clearTimeout(timer));
+}
+
+function covers(check: StageListener, method: string): boolean {
+  return check.tools.includes('*') || check.tools.includes(method);
+}
+
+function childOf(mode: Mode, policy: unknown, at: number): Child {
+  let listeners: StageListener[];
+  if (isAbstractPolicy(policy)) listeners = listenersFromSeedInstance(policy);
+  else if (isSeedShapedListener(policy)) listeners = listenersFromSeedShaped(policy);
+  else throw invalidArgument(`${mode}(...): argument ${at + 1} is ${describeValue(policy)}, not a policy.`, [at]);
+  const checks = listeners.filter((listener) => listener.kind === 'policy');
+  const name = checks[0]?.name ?? (policy as { name?: unknown }).name;
+  if (!checks.length) throw invalidArgument(`${mode}(...): argument ${at + 1} (${String(name ?? 'a hook')}) checks nothing: it is not a policy, or implements no shouldBlock… method.`, [at]);
+  return { policy: policy as object, name: checks[0]!.name, checks, tools: [...new Set(checks.flatMap((check) => check.tools))] };
+}
+
+function overridesToolError(policy: object): boolean {
+  if (typeof (policy as { toolErrorHook?: unknown }).toolErrorHook !== 'function') return false;
+  return listenersFromAny(policy).some((listener) => listener.kind === 'hook' && listener.stage === 'toolError');
+}
+
+function listenersFromAny(policy: object): StageListener[] {
+  return isAbstractPolicy(policy) ? listenersFromSeedInstance(policy) : listenersFromSeedShaped(policy);
+}
+
+function describe(mode: Mode, children: readonly Child[]): string {
+  const names = children.map((child) => child.name).join(', ');
+  if (mode === 'allOf') return `Allows a call only when all of these allow it: ${names}`;
+  if (mode === 'anyOf') return `Allows a call when any of these allows it: ${names}`;
+  return `Allows a call only when ${names} refuses it`;
+}
+
+function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  return typeof value === 'object' ? `an object (${(value as object).constructor?.name ?? 'Object'})` : `${typeof value} ${JSON.stringify(value)}`;
+}
+
+// A built-in guard: a plugin cannot patch its methods after this package loaded.
+Object.freeze(CompositePolicy.prototype);

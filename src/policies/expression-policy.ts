@@ -1,0 +1,167 @@
+import { Environment, type ParseResult } from '@marcbachmann/cel-js';
+import { checkedTools } from '../hooks/seed-listeners.js';
+import { invalidArgument, messageOf } from '../lifecycle/errors.js';
+import type { PreToolExecutionParams } from '../lifecycle/stage-events.js';
+import { HOOK_STAGES, type HookStage } from '../lifecycle/stages.js';
+import { AbstractPolicy, POLICY_METHODS } from './abstract-policy.js';
+import { celMovement, celValue } from './cel-values.js';
+import type { Movement } from './movement.js';
+import { listed, refuseUnknownKeys } from './movement-policy.js';
+import { movementsOfEvent } from './movements.js';
+
+export interface ExpressionPolicyOptions {
+  /**
+   * A CEL expression that is true for the calls to allow, over `method`, `movements`, `rawParams`,
+   * `normalisedParams` and `context`, e.g. `movements.all(m, m.asset != 'HBAR' || m.amount <= 10000000000)`.
+   */
+  expression: string;
+  /** Why a call the expression refuses is refused: shown in `blockedBy.reason`. */
+  message: string;
+  /** The stage it judges; default `postParamsNormalization` (the first with `movements`). */
+  stage?: HookStage;
+  /** Tools to cover; default every tool (`['*']`). */
+  tools?: string[];
+  /** The policy's name in `blockedBy.policy`; default `'Expression Policy'`. */
+  name?: string;
+}
+
+const OPTIONS = ['expression', 'message', 'stage', 'tools', 'name'] as const;
+const MAX_EXPRESSION_LENGTH = 10_000;
+const CONTEXT_OBJECTS = new Set(['hooks', 'strategy', 'transactionStrategy']);
+
+/**
+ * A policy written as a CEL expression (the Common Expression Language, as in Kubernetes admission
+ * policies), evaluated by @marcbachmann/cel-js. The expression says what is allowed: true allows,
+ * false blocks with `message`, and anything else (an error such as a missing key, a non-boolean
+ * answer) blocks too, saying so. Amounts are CEL ints (64-bit), so they compare exactly: 100 HBAR is
+ * `10000000000` tinybars. It is parsed and type-checked once, when constructed; an expression that
+ * does not compile is refused then, naming the `expression` field.
+ *
+ * Variables: `method` (string), `movements` (a list of maps `{ asset, from, to, amount, display,
+ * serial?, decimals?, unbounded? }`, or null before normalisation or for a tool without a view),
+ * `rawParams` (the input as sent), `normalisedParams` (SDK values as CEL values: Long → int, Hbar →
+ * int tinybars, IDs → strings; null before normalisation) and `context` (the kit's context, plain
+ * fields only).
+ *
+ * @example
+ * new ExpressionPolicy({
+ *   expression: "movements.all(m, m.asset != 'HBAR' || m.amount <= 10000000000)",
+ *   message: 'no transfer above 100 HBAR',
+ * })
+ */
+export class ExpressionPolicy extends AbstractPolicy {
+  override name: string;
+  override description: string;
+  override relevantTools: string[];
+  override readonly readsMovements: boolean;
+  readonly stage: HookStage;
+  private readonly expression: string;
+  private readonly message: string;
+  private readonly program: ParseResult;
+  private readonly reasons = new WeakMap<object, string>();
+
+  constructor(options: ExpressionPolicyOptions) {
+    super();
+    if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+      throw invalidArgument(`ExpressionPolicy: expected { expression, message, stage?, tools? }, got ${JSON.stringify(options)}.`);
+    }
+    refuseUnknownKeys('ExpressionPolicy', options, OPTIONS);
+    const { expression, message, stage = 'postParamsNormalization', tools = ['*'], name = 'Expression Policy' } = options;
+    if (typeof expression !== 'string' || !expression.trim()) throw invalidArgument("ExpressionPolicy: 'expression' must be a CEL expression (a non-empty string).", [0, 'expression']);
+    if (expression.length > MAX_EXPRESSION_LENGTH) throw invalidArgument(`ExpressionPolicy: 'expression' is ${expression.length} characters long; at most ${MAX_EXPRESSION_LENGTH}.`, [0, 'expression']);
+    if (typeof message !== 'string' || !message.trim()) throw invalidArgument("ExpressionPolicy: 'message' must say why a refused call is refused (a non-empty string).", [0, 'message']);
+    if (!(HOOK_STAGES as readonly unknown[]).includes(stage)) throw invalidArgument(`ExpressionPolicy: 'stage' must be one of ${HOOK_STAGES.join(', ')}, got ${JSON.stringify(stage)}.`, [0, 'stage']);
+    if (typeof name !== 'string' || !name.trim()) throw invalidArgument("ExpressionPolicy: 'name' must be a non-empty string.", [0, 'name']);
+    try {
+      this.relevantTools = [...checkedTools(tools, 'ExpressionPolicy')];
+    } catch {
+      throw invalidArgument(`ExpressionPolicy: 'tools' must be a list of tool names (or ['*']), got ${JSON.stringify(tools)}.`, [0, 'tools']);
+    }
+    this.program = compile(expression);
+    this.expression = expression;
+    this.message = message;
+    this.stage = stage;
+    this.name = name;
+    this.description = `Allows only calls for which ${shortly(expression, 200)}`;
+    // The kit refuses a start in which such a policy covers a tool it cannot see into.
+    this.readsMovements = stage !== 'preToolExecution' && /\bmovements\b/.test(expression);
+    // The one stage it judges: the others stay unregistered and cost nothing.
+    // The Hedera Agent Kit passes the method beside params that do not carry it.
+    Object.defineProperty(this, POLICY_METHODS[stage], { value: (params: PreToolExecutionParams, method?: string) => this.judge(params, method ?? params.method), enumerable: false });
+  }
+
+  override explainBlock(_stage: HookStage, params: PreToolExecutionParams): string | undefined {
+    return this.reasons.get(params);
+  }
+
+  private judge(params: PreToolExecutionParams, method: string): boolean {
+    let movements: readonly Movement[] | undefined;
+    let answer: unknown;
+    try {
+      movements = this.stage === 'preToolExecution' ? undefined : movementsOfEvent(params, method);
+      answer = this.program(celContext(params, method, movements));
+    } catch (error) {
+      this.reasons.set(params, `${this.message} (the expression could not be evaluated for this call: ${firstLine(messageOf(error))})`);
+      return true;
+    }
+    if (answer === true) return false;
+    const moved = movements?.length ? `; the call moves ${listed(movements.map((m) => `${m.display} from ${m.from} to ${m.to}`), 5)}` : '';
+    const verdict = answer === false ? 'is false' : `returned ${typeof answer === 'bigint' ? 'an int' : typeof answer}, not true or false`;
+    this.reasons.set(params, `${this.message} (the expression ${shortly(this.expression, 200)} ${verdict}${moved})`);
+    return true;
+  }
+}
+
+function compile(expression: string): ParseResult {
+  const env = new Environment()
+    .registerVariable('method', 'string')
+    .registerVariable('movements', 'dyn')
+    .registerVariable('rawParams', 'dyn')
+    .registerVariable('normalisedParams', 'dyn')
+    .registerVariable('context', 'dyn');
+  const checked = env.check(expression);
+  if (!checked.valid) throw invalidArgument(`ExpressionPolicy: 'expression' does not compile: ${located(checked.error)}.`, [0, 'expression']);
+  if (checked.type !== 'bool' && checked.type !== 'dyn') {
+    throw invalidArgument(`ExpressionPolicy: 'expression' must be true or false for a call, but it is of type ${checked.type}.`, [0, 'expression']);
+  }
+  return env.parse(expression);
+}
+
+/** The variables, each converted on first read only: an expression over `method` never converts params. */
+function celContext(params: PreToolExecutionParams, method: string, movements: readonly Movement[] | undefined): Record<string, unknown> {
+  const event = params as PreToolExecutionParams & { normalisedParams?: unknown };
+  const lazy = (read: () => unknown) => {
+    let value: unknown;
+    let done = false;
+    return { enumerable: true, get: () => (done ? value : ((done = true), (value = read()))) };
+  };
+  return Object.defineProperties({} as Record<string, unknown>, {
+    method: { value: method, enumerable: true },
+    movements: lazy(() => (movements ? movements.map(celMovement) : null)),
+    rawParams: lazy(() => celValue(params.rawParams)),
+    normalisedParams: lazy(() => celValue(event.normalisedParams)),
+    context: lazy(() => celValue(Object.fromEntries(Object.entries(params.context ?? {}).filter(([key]) => !CONTEXT_OBJECTS.has(key))))),
+  });
+}
+
+/** "Unknown variable: foo (at character 1)": the library's message without its multi-line source excerpt. */
+function located(error: Error | undefined): string {
+  const text = error?.message ?? 'unknown error';
+  const [first = text, ...rest] = text.split('\n');
+  const marker = rest.find((line) => /^\s*\^\s*$/.test(line));
+  const source = rest.find((line) => /^>\s+\d+ \| /.test(line));
+  if (!marker || !source) return first;
+  const prefix = /^>\s+\d+ \| /.exec(source)![0].length;
+  return `${first} (at character ${marker.indexOf('^') - prefix + 1})`;
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0]!;
+}
+
+function shortly(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+// A built-in guard: a plugin cannot patch its methods after this package loaded.
+Object.freeze(ExpressionPolicy.prototype);

@@ -1,0 +1,65 @@
+import { checkedTools } from '../hooks/seed-listeners.js';
+import { invalidArgument } from '../lifecycle/errors.js';
+import type { PostParamsNormalizationParams, PreToolExecutionParams } from '../lifecycle/stage-events.js';
+import type { HookStage } from '../lifecycle/stages.js';
+import { AbstractPolicy } from './abstract-policy.js';
+import type { Movement } from './movement.js';
+import { movementsOfEvent } from './movements.js';
+
+/**
+ * The base of the value policies: they judge `params.movements` at postParamsNormalization, for
+ * every tool unless told otherwise (a transaction tool without a movements view then stops the kit
+ * at start: see checkValuePoliciesSeeMovements). A block is `true` with the reason kept for
+ * `explainBlock`, as the Hedera Agent Kit expects; movements that cannot be read throw, which blocks.
+ */
+export abstract class MovementPolicy extends AbstractPolicy {
+  override readonly readsMovements = true;
+  override relevantTools: string[];
+  /** Reasons of the blocks just decided, per event, so concurrent calls never mix them up. */
+  private readonly reasons = new WeakMap<object, string>();
+
+  protected constructor(owner: string, tools: unknown = ['*']) {
+    super();
+    try {
+      this.relevantTools = [...checkedTools(tools, owner)];
+    } catch {
+      throw invalidArgument(`${owner}: 'tools' must be a list of tool names (or ['*'] for every tool), got ${JSON.stringify(tools)}.`);
+    }
+  }
+
+  /** Why the call must be refused, or undefined to allow it. */
+  protected abstract judgeMovements(movements: readonly Movement[], method: string, params: PostParamsNormalizationParams): string | undefined;
+
+  protected override shouldBlockPostParamsNormalization(params: PostParamsNormalizationParams, method: string): boolean {
+    const movements = movementsOfEvent(params, method);
+    if (movements === undefined) {
+      throw new Error(
+        `${method} has no movements view, so ${this.name} cannot tell what it moves; the call is refused. ` +
+          'Give the tool a movements(normalisedParams) method, or mark it movesNoValue: true if it moves no value.',
+      );
+    }
+    const reason = this.judgeMovements(movements, method, params);
+    if (reason === undefined) return false;
+    this.reasons.set(params, reason);
+    return true;
+  }
+
+  override explainBlock(_stage: HookStage, params: PreToolExecutionParams): string | undefined {
+    return this.reasons.get(params);
+  }
+}
+
+// A built-in guard: a plugin cannot patch the value policies' checks after this package loaded.
+Object.freeze(MovementPolicy.prototype);
+
+/** `'0.0.5, 0.0.6 and 12 more'`: enough of a long list to recognise it. */
+export function listed(items: readonly string[], shown = 10): string {
+  if (items.length <= shown) return items.join(', ');
+  return `${items.slice(0, shown).join(', ')} and ${items.length - shown} more`;
+}
+
+/** Refuses option keys a policy does not know: a misspelt cap would otherwise cap nothing. */
+export function refuseUnknownKeys(owner: string, options: object, known: readonly string[]): void {
+  const unknown = Object.keys(options).filter((key) => !known.includes(key));
+  if (unknown.length) throw invalidArgument(`${owner}: unknown option ${unknown.map((key) => `'${key}'`).join(', ')}; accepted: ${known.join(', ')}.`);
+}
