@@ -1,3 +1,4 @@
+import type { CallOutcome } from '../lifecycle/call-outcome.js';
 import { isSeedShapedListener, listenersFromSeedShaped } from '../compat/kit-listeners.js';
 import { listenersFromSeedInstance } from '../hooks/seed-listeners.js';
 import { invalidArgument, isPolicyBlockedError, messageOf } from '../lifecycle/errors.js';
@@ -99,6 +100,25 @@ export class CompositePolicy extends AbstractPolicy {
     // Children's checks read the method from the event, as the kit's events carry it.
     const event = params.method === method ? params : { ...params, method };
     return combine(this.mode, children, event, method);
+  }
+
+  /**
+   * Passes the outcome on to every combined policy that keeps state (e.g. a spend budget that
+   * reserved when asked); each ignores calls it did not reserve for. One failing does not stop the
+   * others; the first failure is reported (the kit turns it into a warning).
+   */
+  override async settle(outcome: CallOutcome): Promise<void> {
+    let failure: unknown;
+    for (const policy of this.policies) {
+      const settle = (policy as { settle?: (outcome: CallOutcome) => unknown }).settle;
+      if (typeof settle !== 'function') continue;
+      try {
+        await settle.call(policy, outcome);
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+    if (failure !== undefined) throw failure;
   }
 }
 

@@ -67,6 +67,8 @@ export class SpendLimitPolicy extends AbstractPolicy {
   private readonly hbarLimit?: bigint;
   private readonly tokenLimits: ReadonlyMap<string, string>;
   private readonly tokenDecimals = new Map<string, Promise<number>>();
+  /** The kit checks at start that every transaction tool this covers has a movements view. */
+  override readonly readsMovements = true;
   /** Calls judged and not yet settled: what each reserved (undefined: nothing). */
   private readonly pending = new Map<string, Promise<readonly BudgetLine[] | undefined>>();
   /** Commits and releases the store refused; retried before the next reservation. */
@@ -112,6 +114,10 @@ export class SpendLimitPolicy extends AbstractPolicy {
     if (!Array.isArray(movements)) {
       throw new Error(`${method} has no view of what it moves (event.movements), so its spend cannot be counted; refused`);
     }
+    // A move whose size is not known before it runs (an account deletion's whole balance) cannot be
+    // counted against a budget on that asset: fail closed.
+    const unbounded = (movements as readonly Movement[]).find((move) => move.unbounded && (move.asset === 'HBAR' ? this.hbarLimit !== undefined : this.tokenLimits.has(move.asset)));
+    if (unbounded) throw new Error(`${method} moves ${unbounded.display}, an amount not known before it runs, so it cannot be counted against budget "${this.budget}"; refused`);
     const lines = await this.linesOf(movements as readonly Movement[], params);
     if (lines.length === 0) return false;
     const id = params.callId ?? randomUUID();

@@ -2,20 +2,24 @@ import { expect } from 'chai';
 import sinon from 'sinon';
 import { AccountId, Hbar, type Client } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { AbstractHook, BaseTool, createAgentKit, type AgentKit, type PostParamsNormalizationParams } from '../../../src/index.js';
+import { BaseTool, createAgentKit, type AgentKit } from '../../../src/index.js';
 import { ApprovalPolicy, type ApprovalRequest, type Approver } from '../../../src/policies/index.js';
 import { hbarToTinybars } from '../../../src/policies/approval-moves.js';
 import type { Movement } from '../../../src/policies/movement.js';
 import { pluginOf } from '../../support/noop-tools.js';
 import { offlineClient } from '../../support/offline-client.js';
 
-/** Stands in for a core tool: normalises to the shape the real tool produces, builds nothing. */
+/**
+ * Stands in for a core tool: normalises to the shape the real tool produces, builds nothing. Given
+ * `view`, it declares that as its movements (as a third-party tool would), in place of the built-in one.
+ */
 class ShapeTool extends BaseTool {
   parameters = z.object({ note: z.string().optional() }).strict();
   name = 'Shape';
   description = 'Normalises to whatever the test says.';
-  constructor(readonly method: string, private readonly shape: () => unknown) {
+  constructor(readonly method: string, private readonly shape: () => unknown, view?: readonly Movement[]) {
     super();
+    if (view) this.movements = () => view;
   }
   normalizeParams() {
     return this.shape();
@@ -25,17 +29,7 @@ class ShapeTool extends BaseTool {
   }
 }
 
-/** Stands for the movements view: sets `event.movements` before the policies of the stage judge. */
-class MovementsHook extends AbstractHook {
-  override name = 'Movements';
-  override relevantTools = ['*'];
-  constructor(private readonly movements: readonly Movement[]) {
-    super();
-  }
-  override async postParamsNormalizationHook(params: PostParamsNormalizationParams): Promise<void> {
-    (params as { movements?: readonly Movement[] }).movements = this.movements;
-  }
-}
+const deleteShape = { accountId: AccountId.fromString('0.0.9'), transferAccountId: AccountId.fromString('0.0.2') };
 
 const hbar = (entries: [string, number][]) => ({
   hbarTransfers: entries.map(([accountId, amount]) => ({ accountId: AccountId.fromString(accountId), amount: new Hbar(amount) })),
@@ -53,11 +47,11 @@ describe('ApprovalPolicy', () => {
     client.close();
   });
 
-  async function run(policy: ApprovalPolicy, method: string, shape: unknown, options: { hooks?: object[]; policyTimeoutMs?: number; params?: object } = {}) {
+  async function run(policy: ApprovalPolicy, method: string, shape: unknown, options: { hooks?: object[]; policyTimeoutMs?: number; params?: object; view?: readonly Movement[] } = {}) {
     kit = await createAgentKit({
       client,
       pluginsDir: null,
-      plugins: [pluginOf('shapes', new ShapeTool(method, () => shape))],
+      plugins: [pluginOf('shapes', new ShapeTool(method, () => shape, options.view))],
       hooks: [...(options.hooks ?? []), policy],
       policyTimeoutMs: options.policyTimeoutMs,
     });
@@ -95,7 +89,8 @@ describe('ApprovalPolicy', () => {
       expect(request).to.include({ tool: 'transfer_hbar_tool', policy: 'Approval Policy', hbarTinybars: 10_050_000_000n, timeoutMs: 60_000 });
       expect(request.summary).to.equal('transfer_hbar_tool: 100.5 HBAR from 0.0.2 to 0.0.5');
       expect(request.why).to.equal('it moves 100.5 HBAR, more than the 100 HBAR allowed without approval');
-      expect(request.movements).to.deep.equal([{ asset: 'HBAR', from: '0.0.2', to: '0.0.5', amount: 10_050_000_000n, display: '100.5 HBAR' }]);
+      expect(request.movements).to.have.length(1);
+      expect(request.movements![0]).to.include({ asset: 'HBAR', from: '0.0.2', to: '0.0.5', amount: 10_050_000_000n, display: '100.5 HBAR' });
       expect(request.params).to.deep.equal({ note: 'rent' });
     });
 
@@ -155,7 +150,7 @@ describe('ApprovalPolicy', () => {
       const movements: Movement[] = [{ asset: 'HBAR', from: '0.0.2', to: '0.0.7', amount: 20_000_000_000n, display: '200 HBAR' }];
       const approver = sandbox.stub().resolves(true);
       // The params alone would say 1 HBAR: below the threshold.
-      await run(new ApprovalPolicy({ when: { hbarAbove: 100 }, approver }), 'transfer_hbar_tool', hbar([['0.0.5', 1], ['0.0.2', -1]]), { hooks: [new MovementsHook(movements)] });
+      await run(new ApprovalPolicy({ when: { hbarAbove: 100 }, approver }), 'transfer_hbar_tool', hbar([['0.0.5', 1], ['0.0.2', -1]]), { view: movements });
       expect(approver.calledOnce).to.equal(true);
       expect(approver.firstCall.args[0]).to.include({ summary: 'transfer_hbar_tool: 200 HBAR from 0.0.2 to 0.0.7', hbarTinybars: 20_000_000_000n });
     });
@@ -163,21 +158,20 @@ describe('ApprovalPolicy', () => {
     it('does not count token movements as HBAR', async () => {
       const movements: Movement[] = [{ asset: '0.0.900', from: '0.0.2', to: '0.0.7', amount: 1_000_000_000_000n, display: '10000 of 0.0.900' }];
       const approver = sandbox.stub().resolves(false);
-      const result = await run(new ApprovalPolicy({ when: { hbarAbove: 100 }, approver }), 'transfer_fungible_token_tool', {}, { hooks: [new MovementsHook(movements)] });
+      const result = await run(new ApprovalPolicy({ when: { hbarAbove: 100 }, approver }), 'transfer_fungible_token_tool', {}, { view: movements });
       expect(result.raw.status, result.humanMessage).to.equal('SUCCESS');
       expect(approver.called).to.equal(false);
     });
   });
 
   describe('when a core tool moves HBAR in a way the policy cannot read', () => {
-    it('asks rather than allows', async () => {
-      const approver = sandbox.stub<[ApprovalRequest], boolean>().returns(false);
+    it('refuses rather than allows: the movements view cannot read it, which blocks before anyone is asked', async () => {
+      const approver = sandbox.stub<[ApprovalRequest], boolean>().returns(true);
       const shape = { ownerAccountId: AccountId.fromString('0.0.2'), spenderAccountId: AccountId.fromString('0.0.9') };
       const result = await run(new ApprovalPolicy({ when: { hbarAbove: 100 }, approver }), 'approve_hbar_allowance_tool', shape, { params: { note: 'x' } });
-      expect(approver.calledOnce).to.equal(true);
-      expect(approver.firstCall.args[0].hbarTinybars).to.equal(undefined);
-      expect(approver.firstCall.args[0].summary).to.equal('approve_hbar_allowance_tool with {"note":"x"}');
-      expect(blockedReason(result)).to.contain('how much HBAR approve_hbar_allowance_tool moves cannot be read');
+      expect(result.raw.status).to.equal('ERROR');
+      expect(result.raw.blockedBy?.policy).to.equal('Approval Policy');
+      expect(approver.called).to.equal(false);
     });
 
     it('asks when an amount in hbarTransfers is unreadable', async () => {
@@ -191,7 +185,7 @@ describe('ApprovalPolicy', () => {
     it('asks for every call of them and watches no other tool', async () => {
       const policy = new ApprovalPolicy({ when: { tools: ['delete_account_tool'] }, approver: () => false });
       expect(policy.relevantTools).to.deep.equal(['delete_account_tool']);
-      const result = await run(policy, 'delete_account_tool', {}, { params: { note: 'bye' } });
+      const result = await run(policy, 'delete_account_tool', deleteShape, { params: { note: 'bye' } });
       expect(blockedReason(result)).to.equal('the approval callback refused (asked because every delete_account_tool call needs approval)');
     });
 
@@ -215,13 +209,14 @@ describe('ApprovalPolicy', () => {
       expect(approver.calledOnce).to.equal(true);
     });
 
-    it('gets [] for a tool that moves nothing, and undefined for a value tool whose movements it cannot read', async () => {
+    it('gets [] for a tool that moves nothing, and a value tool whose movements cannot be read is refused (fail closed)', async () => {
       const when = sandbox.stub().returns(false);
       await run(new ApprovalPolicy({ when, approver: () => true }), 'create_topic_tool', { topicMemo: 'x' });
       expect(when.firstCall.args[0].movements).to.deep.equal([]);
       await kit!.close();
-      await run(new ApprovalPolicy({ when, approver: () => true }), 'transfer_fungible_token_tool', { tokenTransfers: [] });
-      expect(when.secondCall.args[0].movements).to.equal(undefined);
+      const unreadable = await run(new ApprovalPolicy({ when, approver: () => true }), 'transfer_fungible_token_tool', { nothing: 'to read' });
+      expect(unreadable.raw.status).to.equal('ERROR');
+      expect(unreadable.raw.blockedBy?.policy).to.equal('Approval Policy');
     });
 
     it('blocks the call when the condition throws', async () => {
@@ -238,7 +233,8 @@ describe('ApprovalPolicy', () => {
   describe('when the agent sends text that could rewrite a prompt', () => {
     it('shows it on one line with control and bidirectional characters escaped', async () => {
       const approver = sandbox.stub<[ApprovalRequest], boolean>().returns(false);
-      await run(new ApprovalPolicy({ when: { tools: ['delete_account_tool'] }, approver }), 'delete_account_tool', {}, { params: { note: 'a\r\u001b[2Kb\u202ec' } });
+      // A tool with no movements view: its summary quotes the agent's params.
+      await run(new ApprovalPolicy({ when: { tools: ['custom_close_tool'] }, approver }), 'custom_close_tool', {}, { params: { note: 'a\r\u001b[2Kb\u202ec' } });
       const { summary } = approver.firstCall.args[0];
       expect(summary).to.not.match(/[\u0000-\u001f\u202e]/);
       expect(summary).to.contain('\\u001b').and.to.contain('\\u202e');

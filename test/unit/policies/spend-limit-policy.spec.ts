@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { createServer, type Server } from 'node:http';
 import type { Client } from '@hiero-ledger/sdk';
-import { AbstractHook, AbstractPolicy, createAgentKit, type AgentKit, type ToolResult } from '../../../src/index.js';
+import { AbstractPolicy, createAgentKit, type AgentKit, type ToolResult } from '../../../src/index.js';
+import type { Movement } from '../../../src/policies/movement.js';
 import { SpendLimitPolicy } from '../../../src/policies/spend-limit-policy.js';
 import { MemoryPolicyStore } from '../../../src/policies/state/memory-store.js';
 import { RedisPolicyStore } from '../../../src/policies/state/redis-store.js';
@@ -134,7 +135,8 @@ describe('SpendLimitPolicy', () => {
       const echo = new EchoTool('transfer_fungible_token_tool');
       kit = await createAgentKit({ client, pluginsDir: null, plugins: [pluginOf('t', echo)], context: { hooks: [new SpendLimitPolicy({ hbar: 10, windowMs: HOUR })] } });
       const result = await kit.execute('transfer_fungible_token_tool', { text: 'x' });
-      expect(reasonOf(result)).to.equal('transfer_fungible_token_tool has no view of what it moves (event.movements), so its spend cannot be counted; refused');
+      // The built-in view cannot read these params (they are not a token transfer's): fail closed.
+      expect(reasonOf(result)).to.equal('cannot read what the call moves: the normalised params have no "tokenTransfers" list');
       expect(echo.calls.core).to.equal(0);
     });
   });
@@ -178,15 +180,13 @@ describe('SpendLimitPolicy', () => {
     });
     after(() => new Promise<void>((resolve) => mirror.close(() => resolve())));
 
-    /** Sets movements of a token the bridge does not know, as a movements view would. */
-    class TokenMovements extends AbstractHook {
-      override name = 'Token movements';
-      override relevantTools = ['echo_tool'];
-      constructor(private readonly movements: unknown[]) {
+    /** A tool that declares what it moves, as a third-party tool joins the value policies. */
+    class ViewEchoTool extends EchoTool {
+      constructor(private readonly view: readonly Movement[]) {
         super();
       }
-      override async postParamsNormalizationHook(params: object) {
-        (params as { movements?: unknown }).movements = this.movements;
+      override movements(): readonly Movement[] {
+        return this.view;
       }
     }
 
@@ -196,7 +196,7 @@ describe('SpendLimitPolicy', () => {
         { asset: 'HBAR', from: '0.0.2', to: '0.0.5', amount: 10n ** 12n, display: '10000 HBAR' },
       ];
       const policy = new SpendLimitPolicy({ tokens: { '0.0.7': '20.5' }, windowMs: HOUR, tools: ['echo_tool'] });
-      kit = await createAgentKit({ client, pluginsDir: null, plugins: [pluginOf('t', new EchoTool())], mirrorNodeUrl: mirrorUrl, context: { hooks: [new TokenMovements(movements), policy] } });
+      kit = await createAgentKit({ client, pluginsDir: null, plugins: [pluginOf('t', new ViewEchoTool(movements))], mirrorNodeUrl: mirrorUrl, context: { hooks: [policy] } });
       expect((await kit.execute('echo_tool', { text: 'a' })).raw.status).to.equal('SUCCESS');
       const result = await kit.execute('echo_tool', { text: 'b' });
       expect(result.raw.blockedBy?.reason).to.match(/^budget "spend-limit": 0\.0\.2 may spend 20\.5 of 0\.0\.7 per 1 h; this call moves 15 of 0\.0\.7, but 15 of 0\.0\.7 is spent or reserved in the window, 5\.5 of 0\.0\.7 left; /);
@@ -207,9 +207,9 @@ describe('SpendLimitPolicy', () => {
       kit = await createAgentKit({
         client,
         pluginsDir: null,
-        plugins: [pluginOf('t', new EchoTool())],
+        plugins: [pluginOf('t', new ViewEchoTool(movements))],
         mirrorNodeUrl: mirrorUrl,
-        context: { hooks: [new TokenMovements(movements), new SpendLimitPolicy({ tokens: { '0.0.8': 1 }, windowMs: HOUR, tools: ['echo_tool'] })] },
+        context: { hooks: [new SpendLimitPolicy({ tokens: { '0.0.8': 1 }, windowMs: HOUR, tools: ['echo_tool'] })] },
       });
       expect((await kit.execute('echo_tool', { text: 'a' })).raw.blockedBy?.reason).to.match(/^cannot read the decimals of 0\.0\.8 to apply its limit: /);
     });
