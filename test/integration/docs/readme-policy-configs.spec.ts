@@ -10,7 +10,8 @@ function jsonBlocksOf(section: string): string[] {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
   const start = readme.indexOf(`\n## ${section}\n`);
   expect(start, `README has a "## ${section}" section`).to.be.greaterThan(0);
-  const end = readme.indexOf('\n### Decorators and dependency injection\n', start);
+  const next = readme.indexOf('\n## ', start + 1);
+  const end = next < 0 ? readme.length : next;
   return [...readme.slice(start, end).matchAll(/```json\n([\s\S]*?)\n```/g)].map((match) => match[1]!);
 }
 
@@ -21,6 +22,18 @@ describe('README "Budgets and rate limits" configurations', () => {
     for (const block of blocks) {
       const { listeners } = parseConfig(JSON.parse(block), 'README.md', ROOT);
       expect(listeners.length).to.be.greaterThan(0);
+      await Promise.all(listeners.map((listener) => (listener as { close?: () => Promise<void> }).close?.()));
+    }
+  });
+});
+
+describe('README "More policies" configurations', () => {
+  it('are valid agent-hooks.config.json files whose policies build', async () => {
+    const blocks = jsonBlocksOf('More policies');
+    expect(blocks.length).to.be.greaterThan(5);
+    for (const block of blocks) {
+      const { listeners } = parseConfig(JSON.parse(block), 'README.md', ROOT);
+      expect(listeners.length, block).to.be.greaterThan(0);
       await Promise.all(listeners.map((listener) => (listener as { close?: () => Promise<void> }).close?.()));
     }
   });
