@@ -1,4 +1,5 @@
 import type { Transaction } from '@hiero-ledger/sdk';
+import { isAccountId, isEntityId, isHbar, isLong, isPublicKey } from '../compat/sdk-values.js';
 import { AgentHooksError, ErrorCode } from './errors.js';
 
 /*
@@ -26,6 +27,10 @@ export function approvalFingerprint(value: unknown): string {
     if (depth > MAX_DEPTH) return '[deep]';
     seen.add(item);
     if (item instanceof Uint8Array) return `bytes:${Buffer.from(item.buffer, item.byteOffset, item.byteLength).toString('hex')}`;
+    // Common SDK values by what they read as, which follows their fields: far cheaper than walking
+    // their internals (Longs, BigNumbers), and an in-place change still shows.
+    const sdk = sdkValueText(item);
+    if (sdk !== undefined) return sdk;
     if (Array.isArray(item)) return item.map((entry) => walk(entry, depth + 1));
     const out: Record<string, unknown> = {};
     const proto = Object.getPrototypeOf(item) as { constructor?: { name?: string } } | null;
@@ -34,6 +39,18 @@ export function approvalFingerprint(value: unknown): string {
     return out;
   };
   return JSON.stringify(walk(value, 0)) ?? 'undefined';
+}
+
+function sdkValueText(item: object): string | undefined {
+  if (isLong(item)) return `long:${String(item)}${(item as { unsigned?: boolean }).unsigned ? 'u' : ''}`;
+  if (isHbar(item)) return `hbar:${item.toTinybars().toString()}`;
+  if (isEntityId(item)) {
+    if (!isAccountId(item)) return `id:${item.toString()}`;
+    const { aliasKey, evmAddress } = item as { aliasKey?: { toString(): string } | null; evmAddress?: { toString(): string } | null };
+    return `account:${item.toString()}|${aliasKey ? aliasKey.toString() : ''}|${evmAddress ? evmAddress.toString() : ''}`;
+  }
+  if (isPublicKey(item)) return `key:${item.toStringDer()}`;
+  return undefined;
 }
 
 /** Throws when approved values no longer match their fingerprint; nothing has been built or sent. */
