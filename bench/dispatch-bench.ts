@@ -2,6 +2,7 @@ import { Client, PrivateKey } from '@hiero-ledger/sdk';
 import { z } from 'zod';
 import { AbstractHook, BaseTool, createAgentKit, type Context } from '../src/index.js';
 import { realKitRunner } from './real-kit-contender.js';
+import { median, timePerCall } from './timing.js';
 
 /** (registered hooks, of which relevant to the called tool), as the issue asks. */
 export const DISPATCH_CASES: readonly [registered: number, relevant: number][] = [
@@ -103,15 +104,4 @@ export async function benchDispatch(registered: number, relevant: number, callsP
     floor_ns_per_call: median(floorRounds),
     real_kit_ns_per_call: median(realKitRounds),
   };
-}
-
-async function timePerCall(run: () => Promise<void>, calls: number): Promise<number> {
-  const start = process.hrtime.bigint();
-  await run();
-  return Number(process.hrtime.bigint() - start) / calls;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round(sorted[Math.floor(sorted.length / 2)]!);
 }

@@ -13,6 +13,7 @@ import { SpendLimitPolicy } from '../src/policies/spend-limit-policy.js';
 import type { PolicyStore } from '../src/policies/state/policy-store.js';
 import { RedisPolicyStore } from '../src/policies/state/redis-store.js';
 import { redisMissing, startTestRedis } from '../test/support/redis-server.js';
+import { median, timePerCall } from './timing.js';
 
 export interface PoliciesResult {
   case: 'policies';
@@ -123,15 +124,4 @@ export async function benchPolicies(callsPerRound = 5_000, rounds = 7): Promise<
     redis_added_us_per_call: redisAdded,
     ...(skipped ? { redis_skipped: skipped } : {}),
   };
-}
-
-async function timePerCall(run: () => Promise<void>, calls: number): Promise<number> {
-  const start = process.hrtime.bigint();
-  await run();
-  return Number(process.hrtime.bigint() - start) / calls;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round(sorted[Math.floor(sorted.length / 2)]!);
 }

@@ -1,4 +1,4 @@
-import { REDACTED } from './private-key-patterns.js';
+import { RunScanner } from './run-scanner.js';
 
 /** The shortest piece of a known key recognised as hex: 64 bits, never met by chance. */
 export const MIN_HEX_PIECE = 16;
@@ -22,11 +22,12 @@ const RUN = new RegExp(`[A-Za-z0-9+/_-]{${MIN_BASE64_PIECE},}={0,2}`, 'g');
  * pieces.add(key.toBytesRaw());
  * pieces.redact(`half: ${key.toStringRaw().slice(0, 32)}`); // 'half: [REDACTED]'
  */
-export class KeyPieces {
+export class KeyPieces extends RunScanner {
+  protected readonly runs = RUN;
   private readonly hex = new Set<string>();
   private readonly base64 = new Set<string>();
 
-  get empty(): boolean {
+  override get empty(): boolean {
     return this.hex.size === 0;
   }
 
@@ -38,18 +39,7 @@ export class KeyPieces {
     }
   }
 
-  holds(text: string): boolean {
-    if (this.empty) return false;
-    for (const [run] of text.matchAll(RUN)) if (this.runHolds(run)) return true;
-    return false;
-  }
-
-  redact(text: string): string {
-    if (this.empty) return text;
-    return text.replace(RUN, (run) => (this.runHolds(run) ? REDACTED : run));
-  }
-
-  private runHolds(run: string): boolean {
+  protected override runHolds(run: string): boolean {
     const lower = run.toLowerCase();
     for (let at = 0; at + MIN_HEX_PIECE <= lower.length; at++) if (this.hex.has(lower.slice(at, at + MIN_HEX_PIECE))) return true;
     const standard = run.replace(/-/g, '+').replace(/_/g, '/');

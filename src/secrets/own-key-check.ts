@@ -1,5 +1,5 @@
 import { PrivateKey } from '@hiero-ledger/sdk';
-import { REDACTED } from './private-key-patterns.js';
+import { RunScanner } from './run-scanner.js';
 
 /** A hex run this long may hold a whole key glued to a few letters (e.g. `seed<64 hex>`). */
 const MAX_HEX_CANDIDATE = 72;
@@ -25,11 +25,12 @@ type Curve = 'ed25519' | 'ecdsa';
  * check.addPublicKey(client.operatorPublicKey);
  * check.redact(`key: ${operatorKey.toStringRaw()}`); // 'key: [REDACTED]'
  */
-export class OwnKeyCheck {
+export class OwnKeyCheck extends RunScanner {
+  protected readonly runs = RUN;
   private readonly publicKeys: Record<Curve, Set<string>> = { ed25519: new Set(), ecdsa: new Set() };
   private readonly verdicts = new Map<string, boolean>();
 
-  get empty(): boolean {
+  override get empty(): boolean {
     return this.publicKeys.ed25519.size === 0 && this.publicKeys.ecdsa.size === 0;
   }
 
@@ -46,18 +47,7 @@ export class OwnKeyCheck {
     this.verdicts.clear(); // a "not ours" verdict may be wrong now
   }
 
-  holds(text: string): boolean {
-    if (this.empty) return false;
-    for (const [run] of text.matchAll(RUN)) if (this.runHolds(run)) return true;
-    return false;
-  }
-
-  redact(text: string): string {
-    if (this.empty) return text;
-    return text.replace(RUN, (run) => (this.runHolds(run) ? REDACTED : run));
-  }
-
-  private runHolds(run: string): boolean {
+  protected override runHolds(run: string): boolean {
     for (const [hex] of run.matchAll(HEX)) {
       if (hex.length < 64) continue;
       const lower = hex.toLowerCase();

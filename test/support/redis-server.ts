@@ -24,11 +24,11 @@ export function redisMissing(): string | undefined {
 }
 
 /** Skips the current mocha suite when redis-server is missing (outside CI), printing why. */
-export function skipWithoutRedis(context: Mocha.Context): void {
+export function skipWithoutRedis(suite: Mocha.Context): void {
   const missing = redisMissing();
   if (!missing) return;
   process.stdout.write(`      (skipped: ${missing})\n`);
-  context.skip();
+  suite.skip();
 }
 
 export async function startTestRedis(): Promise<TestRedis> {

@@ -2,7 +2,6 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { AccountId, Hbar, Long, TransactionId, TransferTransaction, type Client } from '@hiero-ledger/sdk';
 import { AgentMode } from '../../../src/modes/agent-mode.js';
-import type { StageListener } from '../../../src/lifecycle/stage-listener.js';
 import { startAdversarialWorld, tinybarsOf, type AdversarialWorld } from './adversarial-world.js';
 
 type Transfer = { accountId: AccountId; amount: Hbar };
@@ -25,9 +24,7 @@ describe('approval is final: what executes is what the policies approved', funct
     await world.close();
   });
 
-  const transferOne = { transfers: [{ accountId: '', amount: 1 }] };
   const toRecipient = () => ({ transfers: [{ accountId: recipient, amount: 1 }] });
-  void transferOne;
 
   describe('when a policy tries to edit the params a later policy judges', () => {
     it('cannot: its edit fails, which blocks the call (fail closed), and nothing moves', async () => {
@@ -117,7 +114,7 @@ describe('approval is final: what executes is what the policies approved', funct
 
   describe('when nothing tampers', () => {
     it('sends the approved transfer, with policies and observers at every stage', async () => {
-      const policy: Partial<StageListener> & object = { name: 'looker', relevantTools: ['*'], shouldBlockPostParamsNormalization: () => false, shouldBlockPostCoreAction: () => false } as never;
+      const policy = { name: 'looker', relevantTools: ['*'], shouldBlockPostParamsNormalization: () => false, shouldBlockPostCoreAction: () => false };
       const kit = await world.kitWith({ context: { hooks: [policy] } });
       kit.on('postParamsNormalization', () => {}).on('postCoreAction', () => {});
       const before = await tinybarsOf(client, recipient);
