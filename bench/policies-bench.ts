@@ -1,13 +1,17 @@
 /**
- * Cost of the stateful policies per call, on a value tool that does no I/O (a transfer_hbar_tool
- * whose submission is a no-op): the same kit with SpendLimitPolicy and RateLimitPolicy on the
- * in-memory store against none and against one policy that always allows (any policy makes the
- * kit lock and fingerprint the params it judges, which dominates on SDK-typed params), and the
- * latency the Redis store adds (when redis-server is installed; the bench starts its own).
+ * Cost of the stateful policies per call on a value tool that does no I/O: the core
+ * transfer_hbar_tool's own schema and normalisation (what every HBAR transfer pays, and what the
+ * policies judge), with a core action that builds nothing and a submission that sends nothing. The
+ * same kit with SpendLimitPolicy and RateLimitPolicy on the in-memory store runs against none and
+ * against one policy that always allows (any policy makes the kit lock the params it judges), and
+ * the latency the Redis store adds (when redis-server is installed; the bench starts its own).
+ * A bare case repeats the comparison on a tool that does no work at all (no params, normalised
+ * params handed over ready-made), where the policies' cost shows against the lifecycle alone.
  */
 import { AccountId, Client, Hbar, PrivateKey } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { AbstractPolicy, BaseTool, createAgentKit } from '../src/index.js';
+import { TransferHbarTool } from '../plugins/core-account/transfer-hbar-tool.js';
+import { AbstractPolicy, BaseTool, createAgentKit, type RawToolResult } from '../src/index.js';
 import { RateLimitPolicy } from '../src/policies/rate-limit-policy.js';
 import { SpendLimitPolicy } from '../src/policies/spend-limit-policy.js';
 import type { PolicyStore } from '../src/policies/state/policy-store.js';
@@ -23,15 +27,32 @@ export interface PoliciesResult {
   memory_ns_per_call: number;
   ratio: number;
   ratio_to_noop_policy: number;
+  /** The same three kits on a tool that does no work at all. */
+  bare_without_ns_per_call: number;
+  bare_memory_ns_per_call: number;
+  bare_ratio: number;
   /** Median added latency per call of the Redis store over the in-memory one, or null when skipped. */
   redis_added_us_per_call: number | null;
   redis_skipped?: string;
 }
 
+/** transfer_hbar_tool as it parses and normalises, with nothing built or sent. */
+class NoopTransferHbarTool extends TransferHbarTool {
+  // The transfer is "done" on paper: the result a submission would have had.
+  override coreAction(): never {
+    return { status: 'SUCCESS' } as never;
+  }
+  override async secondaryAction(): Promise<{ raw: RawToolResult; humanMessage: string }> {
+    return { raw: { status: 'SUCCESS' }, humanMessage: 'done' };
+  }
+}
+
+const TRANSFER_INPUT = { transfers: [{ accountId: '0.0.1001', amount: 0.00000001 }] };
+
 type Normalised = { hbarTransfers: { accountId: AccountId; amount: Hbar }[] };
 
-/** transfer_hbar_tool's name and normalised shape, with a submission that does nothing. */
-class NoopTransferTool extends BaseTool<Record<string, never>, Normalised, number> {
+/** transfer_hbar_tool's name and normalised shape, with no params and a submission that does nothing. */
+class BareTransferTool extends BaseTool<Record<string, never>, Normalised, number> {
   method = 'transfer_hbar_tool';
   name = 'No-op transfer';
   description = 'Moves one tinybar on paper.';
@@ -70,25 +91,32 @@ const policiesOn = (store?: PolicyStore) => [
   new RateLimitPolicy({ limit: 1_000_000_000, windowMs: 3_600_000, tools: ['transfer_hbar_tool'], ...(store ? { store, name: 'bench' } : {}) }),
 ];
 
+type Kit = Awaited<ReturnType<typeof createAgentKit>>;
+
 export async function benchPolicies(callsPerRound = 5_000, rounds = 7): Promise<PoliciesResult> {
   const client = Client.forNetwork({ '127.0.0.1:9': '0.0.3' }, { scheduleNetworkUpdate: false }).setOperator('0.0.2', PrivateKey.generateED25519());
-  const kitWith = (hooks: object[]) => createAgentKit({ client, pluginsDir: null, plugins: [{ name: 'bench', tools: () => [new NoopTransferTool()] }], context: { hooks } });
-  const without = await kitWith([]);
-  const noop = await kitWith([new AllowPolicy()]);
-  const memory = await kitWith(policiesOn());
-  const loop = (kit: typeof without, calls: number) => async () => {
-    for (let i = 0; i < calls; i++) await kit.execute('transfer_hbar_tool', {});
+  const kitWith = (tool: () => BaseTool, hooks: object[]) => createAgentKit({ client, pluginsDir: null, plugins: [{ name: 'bench', tools: () => [tool()] }], context: { hooks } });
+  const value = () => new NoopTransferHbarTool();
+  const bare = () => new BareTransferTool();
+  const kits: Record<'without' | 'noop' | 'memory' | 'bareWithout' | 'bareMemory', { kit: Kit; input: unknown; rounds: number[] }> = {
+    without: { kit: await kitWith(value, []), input: TRANSFER_INPUT, rounds: [] },
+    noop: { kit: await kitWith(value, [new AllowPolicy()]), input: TRANSFER_INPUT, rounds: [] },
+    memory: { kit: await kitWith(value, policiesOn()), input: TRANSFER_INPUT, rounds: [] },
+    bareWithout: { kit: await kitWith(bare, []), input: {}, rounds: [] },
+    bareMemory: { kit: await kitWith(bare, policiesOn()), input: {}, rounds: [] },
   };
-  const withoutRounds: number[] = [];
-  const noopRounds: number[] = [];
-  const memoryRounds: number[] = [];
-  for (const kit of [without, noop, memory]) await loop(kit, callsPerRound)();
+  const loop = (kit: Kit, input: unknown, calls: number) => async () => {
+    for (let i = 0; i < calls; i++) {
+      const result = await kit.execute('transfer_hbar_tool', input);
+      if (result.raw.status !== 'SUCCESS') throw new Error(`policies bench: the call did not succeed: ${result.humanMessage}`);
+    }
+  };
+  for (const { kit, input } of Object.values(kits)) await loop(kit, input, callsPerRound)();
+  // Interleaved, so drift on a shared machine hits every kit alike.
   for (let round = 0; round < rounds; round++) {
-    withoutRounds.push(await timePerCall(loop(without, callsPerRound), callsPerRound));
-    noopRounds.push(await timePerCall(loop(noop, callsPerRound), callsPerRound));
-    memoryRounds.push(await timePerCall(loop(memory, callsPerRound), callsPerRound));
+    for (const entry of Object.values(kits)) entry.rounds.push(await timePerCall(loop(entry.kit, entry.input, callsPerRound), callsPerRound));
   }
-  for (const kit of [without, noop, memory]) await kit.close();
+  for (const { kit } of Object.values(kits)) await kit.close();
 
   let redisAdded: number | null = null;
   let skipped: string | undefined;
@@ -100,20 +128,18 @@ export async function benchPolicies(callsPerRound = 5_000, rounds = 7): Promise<
   if (!skipped) {
     const server = await startTestRedis();
     const store = new RedisPolicyStore({ url: server.url, prefix: `bench-${Date.now()}` });
-    const redis = await kitWith(policiesOn(store));
+    const redis = await kitWith(value, policiesOn(store));
     const redisCalls = Math.max(200, Math.floor(callsPerRound / 10));
-    await loop(redis, redisCalls)();
+    await loop(redis, TRANSFER_INPUT, redisCalls)();
     const redisRounds: number[] = [];
-    for (let round = 0; round < rounds; round++) redisRounds.push(await timePerCall(loop(redis, redisCalls), redisCalls));
+    for (let round = 0; round < rounds; round++) redisRounds.push(await timePerCall(loop(redis, TRANSFER_INPUT, redisCalls), redisCalls));
     await redis.close();
     await store.close();
     await server.stop();
-    redisAdded = Number(((median(redisRounds) - median(memoryRounds)) / 1_000).toFixed(1));
+    redisAdded = Number(((median(redisRounds) - median(kits.memory.rounds)) / 1_000).toFixed(1));
   }
   client.close();
-  const withoutNs = median(withoutRounds);
-  const noopNs = median(noopRounds);
-  const memoryNs = median(memoryRounds);
+  const [withoutNs, noopNs, memoryNs, bareWithoutNs, bareMemoryNs] = [kits.without, kits.noop, kits.memory, kits.bareWithout, kits.bareMemory].map((entry) => median(entry.rounds)) as [number, number, number, number, number];
   return {
     case: 'policies',
     without_ns_per_call: withoutNs,
@@ -121,6 +147,9 @@ export async function benchPolicies(callsPerRound = 5_000, rounds = 7): Promise<
     memory_ns_per_call: memoryNs,
     ratio: Number((memoryNs / withoutNs).toFixed(2)),
     ratio_to_noop_policy: Number((memoryNs / noopNs).toFixed(2)),
+    bare_without_ns_per_call: bareWithoutNs,
+    bare_memory_ns_per_call: bareMemoryNs,
+    bare_ratio: Number((bareMemoryNs / bareWithoutNs).toFixed(2)),
     redis_added_us_per_call: redisAdded,
     ...(skipped ? { redis_skipped: skipped } : {}),
   };

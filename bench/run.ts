@@ -66,13 +66,14 @@ async function audit(): Promise<void> {
 }
 
 async function policies(): Promise<void> {
-  heading('policies: SpendLimitPolicy + RateLimitPolicy per call on a no-op value tool, in-memory store vs no policy and one allow-all policy, and what Redis adds');
+  heading('policies: SpendLimitPolicy + RateLimitPolicy per call on a no-op value tool (transfer_hbar_tool parsing and normalising, nothing sent), in-memory store vs no policy and one allow-all policy, and what Redis adds');
   const row = await benchPolicies();
   const redis = row.redis_added_us_per_call === null ? `Redis skipped (${row.redis_skipped})` : `Redis store adds ${row.redis_added_us_per_call} µs/call`;
   print(
     { ...row },
     `  without ${row.without_ns_per_call} ns/call  one allow-all policy ${row.noop_policy_ns_per_call} ns/call  both, in memory ${row.memory_ns_per_call} ns/call  ` +
-      `ratio ${row.ratio} (${row.ratio_to_noop_policy} to one policy)  |  ${redis}`,
+      `ratio ${row.ratio} (${row.ratio_to_noop_policy} to one policy)  |  ${redis}\n` +
+      `  bare tool (no params, no work): without ${row.bare_without_ns_per_call} ns/call  both, in memory ${row.bare_memory_ns_per_call} ns/call  ratio ${row.bare_ratio}`,
   );
 }
 

@@ -16,10 +16,25 @@ import type { Client, Hbar, Long, PrivateKey, PublicKey, Transaction } from '@hi
 
 type Probe = Record<string | symbol, unknown>;
 
+/**
+ * Per prototype and list of names: whether the prototype chain has all those methods. These checks
+ * run several times on every judged call (fingerprints, movements, redaction), and a class's
+ * methods live on its prototype, so the answer is read once per class. A miss is not remembered:
+ * a look-alike may carry its methods as own properties.
+ */
+const methodsByPrototype = new WeakMap<object, Map<readonly string[], true>>();
+
 function hasMethods(value: unknown, names: readonly string[]): value is Probe {
   if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return false;
+  const proto = Object.getPrototypeOf(value) as object | null;
+  const known = proto !== null && proto !== Object.prototype ? methodsByPrototype.get(proto) : undefined;
+  if (known?.has(names)) return true;
   const probe = value as Probe;
   for (const name of names) if (typeof probe[name] !== 'function') return false;
+  if (proto !== null && proto !== Object.prototype && names.every((name) => typeof (proto as Probe)[name] === 'function')) {
+    if (known) known.set(names, true);
+    else methodsByPrototype.set(proto, new Map([[names, true]]));
+  }
   return true;
 }
 
@@ -56,15 +71,17 @@ export function looksLikeTransaction(value: unknown): boolean {
 }
 
 const KEY_METHODS = ['toBytesDer', 'toBytesRaw', 'toStringDer', 'toStringRaw'];
+const PRIVATE_KEY_METHODS = [...KEY_METHODS, 'sign', 'signTransaction'];
+const PUBLIC_KEY_METHODS = [...KEY_METHODS, 'verify', 'equals'];
 
 /** A PrivateKey (ED25519 or ECDSA): it signs and has a public key. */
 export function isPrivateKey(value: unknown): value is PrivateKey {
-  return hasMethods(value, [...KEY_METHODS, 'sign', 'signTransaction']) && 'publicKey' in value;
+  return hasMethods(value, PRIVATE_KEY_METHODS) && 'publicKey' in value;
 }
 
 /** A PublicKey (ED25519 or ECDSA): it verifies and cannot sign. */
 export function isPublicKey(value: unknown): value is PublicKey {
-  return hasMethods(value, [...KEY_METHODS, 'verify', 'equals']) && typeof (value as Probe).sign !== 'function';
+  return hasMethods(value, PUBLIC_KEY_METHODS) && typeof (value as Probe).sign !== 'function';
 }
 
 /** A `Long` (the SDK's 64-bit integers), from any copy of the `long` package: it brands itself. */
@@ -72,14 +89,47 @@ export function isLong(value: unknown): value is Long {
   return value !== null && typeof value === 'object' && (value as { __isLong__?: unknown }).__isLong__ === true;
 }
 
+const HBAR_METHODS = ['toTinybars', 'toBigNumber', 'to', 'negated', 'isNegative'];
+
+/**
+ * A Long's value as a bigint, from its two 32-bit halves: the hot paths (movements, account IDs)
+ * read many Longs per call, and `toString` divides its way through the digits.
+ */
+export function bigintOfLong(value: Long): bigint {
+  const { low, high, unsigned } = value as unknown as { low: number; high: number; unsigned: boolean };
+  const bits = (BigInt(high >>> 0) << 32n) | BigInt(low >>> 0);
+  return unsigned ? bits : BigInt.asIntN(64, bits);
+}
+
+/** A Long's decimal text, without the division loop when it fits in 31 bits (nearly every ID). */
+export function textOfLong(value: Long): string {
+  const { low, high } = value as unknown as { low: number; high: number };
+  return high === 0 && low >= 0 ? String(low) : bigintOfLong(value).toString();
+}
+
+/**
+ * An Hbar's tinybars as a bigint. Every 2.x SDK keeps them as an integer BigNumber, which reads
+ * straight into a bigint; `toTinybars()` would parse that text into a Long first. Anything else
+ * (another version's layout) goes the public way.
+ */
+export function tinybarsOfHbar(value: Hbar): bigint {
+  const inner = (value as unknown as { _valueInTinybar?: { isInteger?: unknown; toFixed?: unknown } })._valueInTinybar;
+  if (inner && typeof inner.isInteger === 'function' && typeof inner.toFixed === 'function' && (inner.isInteger as () => boolean)()) {
+    return BigInt((inner.toFixed as () => string)());
+  }
+  return bigintOfLong(value.toTinybars());
+}
+
 /** An Hbar amount. */
 export function isHbar(value: unknown): value is Hbar {
-  return hasMethods(value, ['toTinybars', 'toBigNumber', 'to', 'negated', 'isNegative']);
+  return hasMethods(value, HBAR_METHODS);
 }
+
+const ENTITY_ID_METHODS = ['toString', 'toStringWithChecksum', 'validateChecksum', 'toBytes'];
 
 /** An entity ID with shard, realm and number: AccountId, TokenId, TopicId, FileId, ScheduleId, … */
 export function isEntityId(value: unknown): value is { shard: Long; realm: Long; num: Long; toString(): string } {
-  if (!hasMethods(value, ['toString', 'toStringWithChecksum', 'validateChecksum', 'toBytes'])) return false;
+  if (!hasMethods(value, ENTITY_ID_METHODS)) return false;
   return isLong(value.shard) && isLong(value.realm) && isLong(value.num);
 }
 
@@ -88,9 +138,11 @@ export function isAccountId(value: unknown): boolean {
   return isEntityId(value) && 'aliasKey' in value && 'evmAddress' in value;
 }
 
+const STATUS_METHODS = ['toString', 'valueOf'];
+
 /** A Hedera status (`Status.Success`, …): a numeric code with its name as string form. */
 export function isStatus(value: unknown): value is { _code: number; toString(): string } {
-  return hasMethods(value, ['toString', 'valueOf']) && typeof (value as Probe)._code === 'number';
+  return hasMethods(value, STATUS_METHODS) && typeof (value as Probe)._code === 'number';
 }
 
 /** Any of the SDK's status errors: an Error that carries a Hedera status and a transaction ID. */

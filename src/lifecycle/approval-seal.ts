@@ -1,66 +1,113 @@
 import type { Transaction } from '@hiero-ledger/sdk';
-import { isAccountId, isEntityId, isHbar, isLong, isPublicKey } from '../compat/sdk-values.js';
 import { AgentHooksError, ErrorCode } from './errors.js';
 
 /*
- * What keeps "what executes is what was approved" true for values freezing cannot protect: SDK
- * objects (AccountId, Hbar, transactions) are class instances, which the runner leaves unfrozen, so a
- * listener could still change them in place. The runner takes a fingerprint of the normalised params
- * before a stage's policies judge them and checks it before the core action builds from them, and it
- * seals a transaction's bytes before the postCoreAction listeners see it; the strategies check the
- * seal right before anything is signed, sent or returned.
+ * What keeps "what executes is what was approved" true for values freezing cannot protect. The
+ * normalised params are frozen where they can be and fingerprinted where not (approval-lock.ts);
+ * a transaction, which must stay mutable to be signed, has its bytes sealed before the
+ * postCoreAction listeners see it, and the strategies check the seal right before anything is
+ * signed, sent or returned.
  */
 
 const MAX_DEPTH = 32;
 
 /**
  * A deterministic text of a value, down to the own fields of class instances, so that an in-place
- * change anywhere (an AccountId's `num`, an Hbar's tinybars) changes it.
+ * change anywhere (an AccountId's `num`, an Hbar's tinybars, a Long's `low`) changes it.
+ *
+ * It is compared only with a text of the same object graph taken earlier, so keys keep their own
+ * order (adding or removing a key is a change anyway) and strings carry their length rather than
+ * being escaped. This runs up to three times on every judged call, so it builds one string and
+ * asks SDK values nothing: a Long is read by its fields, everything else by its own fields, and a
+ * class is named by a number given to its prototype the first time it is seen.
  */
 export function approvalFingerprint(value: unknown): string {
-  const seen = new WeakSet<object>();
-  const walk = (item: unknown, depth: number): unknown => {
-    if (typeof item === 'bigint') return `${item}n`;
-    if (typeof item === 'function') return '[function]';
-    if (item === null || typeof item !== 'object') return item;
-    if (seen.has(item)) return '[seen]';
-    if (depth > MAX_DEPTH) return '[deep]';
-    seen.add(item);
-    if (item instanceof Uint8Array) return `bytes:${Buffer.from(item.buffer, item.byteOffset, item.byteLength).toString('hex')}`;
-    // Common SDK values by what they read as, which follows their fields: far cheaper than walking
-    // their internals (Longs, BigNumbers), and an in-place change still shows.
-    const sdk = sdkValueText(item);
-    if (sdk !== undefined) return sdk;
-    if (Array.isArray(item)) return item.map((entry) => walk(entry, depth + 1));
-    const out: Record<string, unknown> = {};
-    const proto = Object.getPrototypeOf(item) as { constructor?: { name?: string } } | null;
-    if (proto && proto !== Object.prototype) out['#class'] = proto.constructor?.name ?? '?';
-    for (const key of Object.keys(item).sort()) out[key] = walk((item as Record<string, unknown>)[key], depth + 1);
-    return out;
+  const seen = new Set<object>();
+  let text = '';
+  const walk = (item: unknown, depth: number): void => {
+    switch (typeof item) {
+      case 'string':
+        text += `s${item.length}:${item}`;
+        return;
+      case 'number':
+        text += Object.is(item, -0) ? 'n-0;' : `n${item};`;
+        return;
+      case 'bigint':
+        text += `b${item};`;
+        return;
+      case 'boolean':
+        text += item ? 'T' : 'F';
+        return;
+      case 'undefined':
+        text += 'U';
+        return;
+      case 'symbol':
+        text += `y${item.description ?? ''};`;
+        return;
+      case 'function':
+        text += `f${prototypeNumber(item)};`;
+        return;
+    }
+    if (item === null) {
+      text += 'N';
+      return;
+    }
+    const object = item as Record<string, unknown>;
+    if (seen.has(object)) {
+      text += 'R';
+      return;
+    }
+    if (depth > MAX_DEPTH) {
+      text += 'D';
+      return;
+    }
+    seen.add(object);
+    if (object.__isLong__ === true) {
+      text += `L${String(object.low)},${String(object.high)},${object.unsigned ? 1 : 0};`;
+      return;
+    }
+    if (item instanceof Uint8Array) {
+      text += `x${Buffer.from(item.buffer, item.byteOffset, item.byteLength).toString('hex')};`;
+      return;
+    }
+    // State in internal slots, which own fields do not show.
+    if (item instanceof Map) {
+      text += `M${item.size}:`;
+      for (const [key, entry] of item) {
+        walk(key, depth + 1);
+        walk(entry, depth + 1);
+      }
+    } else if (item instanceof Set) {
+      text += `S${item.size}:`;
+      for (const entry of item) walk(entry, depth + 1);
+    } else if (item instanceof Date) {
+      text += `d${item.getTime()};`;
+    }
+    if (Array.isArray(item)) {
+      text += `[${item.length}:`;
+      for (let at = 0; at < item.length; at++) walk(item[at], depth + 1);
+      text += ']';
+      return;
+    }
+    const proto = Object.getPrototypeOf(object) as object | null;
+    text += proto === Object.prototype ? '{' : `{c${proto === null ? 0 : prototypeNumber(proto)}:`;
+    for (const key of Object.keys(object)) {
+      text += `${key.length}:${key}`;
+      walk(object[key], depth + 1);
+    }
+    text += '}';
   };
-  return JSON.stringify(walk(value, 0)) ?? 'undefined';
+  walk(value, 0);
+  return text;
 }
 
-function sdkValueText(item: object): string | undefined {
-  if (isLong(item)) return `long:${String(item)}${(item as { unsigned?: boolean }).unsigned ? 'u' : ''}`;
-  if (isHbar(item)) return `hbar:${item.toTinybars().toString()}`;
-  if (isEntityId(item)) {
-    if (!isAccountId(item)) return `id:${item.toString()}`;
-    const { aliasKey, evmAddress } = item as { aliasKey?: { toString(): string } | null; evmAddress?: { toString(): string } | null };
-    return `account:${item.toString()}|${aliasKey ? aliasKey.toString() : ''}|${evmAddress ? evmAddress.toString() : ''}`;
-  }
-  if (isPublicKey(item)) return `key:${item.toStringDer()}`;
-  return undefined;
-}
-
-/** Throws when approved values no longer match their fingerprint; nothing has been built or sent. */
-export function assertFingerprint(tool: string, stage: string, approved: string, now: unknown): void {
-  if (approvalFingerprint(now) !== approved) {
-    throw new AgentHooksError(
-      ErrorCode.APPROVAL_CHANGED,
-      `${tool}: the params the ${stage} policies approved were changed afterwards (a listener edited a value in place); nothing was built or sent.`,
-    );
-  }
+/** A stable number per prototype (or function): a swapped prototype changes the text. */
+const prototypeNumbers = new WeakMap<object, number>();
+let nextPrototypeNumber = 1;
+function prototypeNumber(proto: object): number {
+  let number = prototypeNumbers.get(proto);
+  if (number === undefined) prototypeNumbers.set(proto, (number = nextPrototypeNumber++));
+  return number;
 }
 
 const sealed = new WeakMap<object, Uint8Array>();

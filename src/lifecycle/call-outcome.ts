@@ -1,6 +1,7 @@
 import { isAgentHooksError, messageOf } from './errors.js';
 import { isThenable } from './policy-judge.js';
 import type { StageListener } from './stage-listener.js';
+import { withinBudget } from './time-budget.js';
 import type { LifecycleStep } from './stages.js';
 import type { BlockedBy, ToolResult } from './tool-result.js';
 
@@ -74,15 +75,11 @@ async function settleOne(judge: StageListener, outcome: CallOutcome, timeoutMs: 
     return;
   }
   if (!isThenable(done)) return;
-  let timer: NodeJS.Timeout | undefined;
-  const overtime = new Promise<string>((resolve) => {
-    timer = setTimeout(() => resolve(`policy "${judge.name}" did not settle the call within its ${timeoutMs} ms time budget`), timeoutMs);
-  });
   const settled = Promise.resolve(done).then(
     () => undefined,
     (error: unknown) => settleFailed(judge, error),
   );
-  const problem = await Promise.race([settled, overtime]).finally(() => clearTimeout(timer));
+  const problem = await withinBudget<string | undefined>(settled, timeoutMs, () => `policy "${judge.name}" did not settle the call within its ${timeoutMs} ms time budget`);
   if (problem) warn(problem);
 }
 

@@ -1,5 +1,6 @@
 import { isPolicyBlockedError, messageOf } from './errors.js';
 import type { StageListener } from './stage-listener.js';
+import { withinBudget } from './time-budget.js';
 import type { HookStage } from './stages.js';
 import type { BlockedBy } from './tool-result.js';
 
@@ -22,18 +23,11 @@ export function judge(
   }
   if (!isThenable(verdict)) return blockedByVerdict(policy, stage, verdict);
   const timeoutMs = policy.timeoutMs ?? defaultTimeoutMs;
-  let timer: NodeJS.Timeout | undefined;
-  const overtime = new Promise<BlockedBy>((resolve) => {
-    timer = setTimeout(
-      () => resolve({ policy: policy.name, stage, reason: `no verdict within its ${timeoutMs} ms time budget` }),
-      timeoutMs,
-    );
-  });
   const answered = Promise.resolve(verdict).then(
     (value) => blockedByVerdict(policy, stage, value),
     (error: unknown) => blockedByError(policy, stage, error),
   );
-  return Promise.race([answered, overtime]).finally(() => clearTimeout(timer));
+  return withinBudget<BlockedBy | undefined>(answered, timeoutMs, () => ({ policy: policy.name, stage, reason: `no verdict within its ${timeoutMs} ms time budget` }));
 }
 
 export function isThenable(value: unknown): value is PromiseLike<unknown> {

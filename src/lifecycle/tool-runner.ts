@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Client, Transaction } from '@hiero-ledger/sdk';
 import { isSdkTransaction, looksLikeTransaction, statusNameOf as sdkStatusNameOf } from '../compat/sdk-values.js';
 import { strategyForMode } from '../modes/strategy-for-mode.js';
-import { approvalFingerprint, assertFingerprint, assertSealed, sealTransaction } from './approval-seal.js';
+import { ApprovalLock } from './approval-lock.js';
+import { assertSealed, sealTransaction } from './approval-seal.js';
 import { noteJudge, outcomeOf, settleJudges, type CallOutcome } from './call-outcome.js';
 import { CallMovements, type MovementsReader } from './call-movements.js';
 import { deepFreezePlain } from './approved-values.js';
@@ -104,9 +105,9 @@ export class ToolRunner {
       reached.normalisedParams = norm.normalisedParams;
       step = 'postParamsNormalization';
       const normListeners = inner ? plan.postParamsNormalization : null;
-      // The fingerprint of the normalised params as the policies get them: SDK objects inside are
-      // not frozen, so the core action only builds from them if nothing changed them since.
-      let approved: string | undefined;
+      // The normalised params as the policies get them, locked (see ApprovalLock): the core action
+      // only builds from them if nothing changed them since.
+      let approved: ApprovalLock | undefined;
       if (normListeners) for (let at = 0; at < normListeners.length; at++) {
         const listener = normListeners[at]!;
         if (listener.kind === 'policy' && approved === undefined) approved = lockNormalised(norm);
@@ -118,7 +119,7 @@ export class ToolRunner {
       if (watched && inner) this.publish('postParamsNormalization', norm);
 
       step = 'coreAction';
-      if (approved !== undefined) assertFingerprint(method, 'postParamsNormalization', approved, normalisedParams);
+      approved?.assertUnchanged(method, 'postParamsNormalization');
       let coreActionResult: unknown = tool.coreAction(normalisedParams, context, client);
       if (isThenable(coreActionResult)) coreActionResult = await coreActionResult;
       let answer: unknown = tool.shouldSecondaryAction(coreActionResult, context);
@@ -146,7 +147,7 @@ export class ToolRunner {
 
       step = 'secondaryAction';
       // Checked again: the result and the audit trail describe the call from these params.
-      if (approved !== undefined) assertFingerprint(method, 'postParamsNormalization', approved, normalisedParams);
+      approved?.assertUnchanged(method, 'postParamsNormalization');
       if (secondary && isSdkTransaction(coreActionResult)) assertSealed(coreActionResult, method);
       const toolResult = secondary
         ? await tool.secondaryAction(coreActionResult, client, context, normalisedParams)
@@ -330,19 +331,17 @@ function checkedCoreResult(tool: DrivableTool, result: unknown): result is Trans
   return false;
 }
 
-/**
- * Freezes an event and the plain data in its `field` before policies judge it. For the normalised
- * params, lockNormalised also returns their fingerprint, which covers the class instances freezing
- * leaves alone.
- */
-function lockEvent(event: MutableEvent, field: 'rawParams' | 'normalisedParams'): void {
+/** Freezes an event and the raw params (plain data) in it before policies judge it. */
+function lockEvent(event: MutableEvent, field: 'rawParams'): void {
   deepFreezePlain(event[field]);
   Object.freeze(event);
 }
 
-function lockNormalised(event: MutableEvent): string {
-  lockEvent(event, 'normalisedParams');
-  return approvalFingerprint(event.normalisedParams);
+/** Locks the normalised params, SDK values included, and the event that carries them. */
+function lockNormalised(event: MutableEvent): ApprovalLock {
+  const lock = ApprovalLock.of(event.normalisedParams);
+  Object.freeze(event);
+  return lock;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isEntityId } from '../compat/sdk-values.js';
+import { isEntityId, textOfLong } from '../compat/sdk-values.js';
 
 /** The `to` of a new account's initial balance: its ID exists only once the call executed. */
 export const NEW_ACCOUNT = 'new-account';
@@ -27,12 +27,12 @@ const LONG_ZERO = /^0{24}([0-9a-fA-F]{16})$/;
 export function canonicalAccountId(value: unknown, field: string): string {
   if (typeof value === 'string') return fromText(value.trim(), field, value);
   if (isEntityId(value)) {
-    const shard = value.shard.toString();
-    const realm = value.realm.toString();
-    const num = value.num.toString();
+    const shard = textOfLong(value.shard);
+    const realm = textOfLong(value.realm);
+    const num = textOfLong(value.num);
     const { aliasKey, evmAddress } = value as { aliasKey?: unknown; evmAddress?: unknown };
     const aliased = (aliasKey !== null && aliasKey !== undefined) || (evmAddress !== null && evmAddress !== undefined);
-    if (!aliased || num !== '0') return `${BigInt(shard)}.${BigInt(realm)}.${BigInt(num)}`;
+    if (!aliased || num !== '0') return `${shard}.${realm}.${num}`;
     if (evmAddress !== null && evmAddress !== undefined) return fromEvm(String(evmAddress), shard, realm, field, `${shard}.${realm}.${String(evmAddress)}`);
     throw unresolved(field, `the alias ${shard}.${realm}.${shortly(String(aliasKey))}`);
   }
@@ -44,7 +44,7 @@ export function canonicalAccountId(value: unknown, field: string): string {
  * TokenId.
  */
 export function canonicalTokenId(value: unknown, field: string): string {
-  if (isEntityId(value)) return `${BigInt(value.shard.toString())}.${BigInt(value.realm.toString())}.${BigInt(value.num.toString())}`;
+  if (isEntityId(value)) return `${textOfLong(value.shard)}.${textOfLong(value.realm)}.${textOfLong(value.num)}`;
   const match = typeof value === 'string' ? ID_TEXT.exec(value.trim()) : null;
   if (!match) throw new Error(`${field}: ${describe(value)} is not a token ID; expected shard.realm.num such as 0.0.1234`);
   return `${BigInt(match[1]!)}.${BigInt(match[2]!)}.${BigInt(match[3]!)}`;

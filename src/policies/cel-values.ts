@@ -1,4 +1,4 @@
-import { isEntityId, isHbar, isLong, isPrivateKey, isPublicKey } from '../compat/sdk-values.js';
+import { bigintOfLong, isEntityId, isHbar, isLong, isPrivateKey, isPublicKey, tinybarsOfHbar } from '../compat/sdk-values.js';
 import { REDACTED } from '../secrets/private-key-patterns.js';
 import type { Movement } from './movement.js';
 
@@ -25,8 +25,8 @@ export function celValue(value: unknown, depth = 0, seen: WeakSet<object> = new 
     default:
       return null;
   }
-  if (isLong(value)) return BigInt(value.toString());
-  if (isHbar(value)) return BigInt(value.toTinybars().toString());
+  if (isLong(value)) return bigintOfLong(value);
+  if (isHbar(value)) return tinybarsOfHbar(value);
   if (isPrivateKey(value)) return REDACTED;
   if (isPublicKey(value)) return value.toStringDer();
   if (isEntityId(value)) return value.toString();

@@ -1,4 +1,4 @@
-import { isHbar, isLong } from '../compat/sdk-values.js';
+import { bigintOfLong, isHbar, isLong, tinybarsOfHbar } from '../compat/sdk-values.js';
 import { decimalParts, formatUnits, scaledDigits } from '../params/decimal-amount.js';
 
 /** HBAR has 8 decimal places. */
@@ -11,14 +11,14 @@ export const UNBOUNDED_AMOUNT = 2n ** 63n - 1n;
  * signed as the ledger line is.
  */
 export function tinybarsOf(value: unknown, field: string): bigint {
-  if (isHbar(value)) return BigInt(value.toTinybars().toString());
+  if (isHbar(value)) return tinybarsOfHbar(value);
   throw new Error(`${field}: expected an Hbar amount, got ${describeAmount(value)}`);
 }
 
 /** Base units from a `Long`, a safe-integer number, a bigint or a string of digits, signed. */
 export function unitsOf(value: unknown, field: string): bigint {
   if (typeof value === 'bigint') return value;
-  if (isLong(value)) return BigInt(value.toString());
+  if (isLong(value)) return bigintOfLong(value);
   if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
   if (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)) return BigInt(value.trim());
   throw new Error(`${field}: expected a whole number of base units (Long, integer or bigint), got ${describeAmount(value)}`);

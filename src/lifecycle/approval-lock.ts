@@ -1,0 +1,121 @@
+import { approvalFingerprint } from './approval-seal.js';
+import { AgentHooksError, ErrorCode } from './errors.js';
+
+/*
+ * How approved normalised params are kept from changing between the policies' verdict and the
+ * build (and the result and audit trail after it). Freezing is the cheap guard: one walk, and a
+ * frozen value needs no later check. So the lock freezes everything it can — plain containers and
+ * class instances alike (AccountId, Hbar, Long, BigNumber, keys: their methods return new values,
+ * none mutates itself after construction) — and fingerprints only what freezing cannot protect:
+ * byte arrays (key bytes), objects whose state lives in internal slots (Map, Set, Date), and live
+ * SDK machinery (transactions, queries, clients), which must stay mutable to work. A typical
+ * transfer leaves nothing to fingerprint, so checking its lock costs nothing.
+ *
+ * What no lock sees: `#private` fields and state a class keeps outside its instance. A tool that
+ * mutates its own normalised values after approval now fails with a TypeError (strict mode) at
+ * the write, as it was refused before by the fingerprint check.
+ */
+
+/** Objects this module froze to the bottom, with what inside them freezing could not protect. */
+const lockedDeep = new WeakMap<object, readonly object[]>();
+const NOTHING: readonly object[] = Object.freeze([]);
+
+/** Per prototype: whether its instances can be frozen without breaking them (decided once). */
+const freezableByPrototype = new WeakMap<object, boolean>();
+
+function freezable(item: object): boolean {
+  if (ArrayBuffer.isView(item)) return false;
+  const proto = Object.getPrototypeOf(item) as object | null;
+  if (proto === null) return true;
+  let known = freezableByPrototype.get(proto);
+  if (known === undefined) freezableByPrototype.set(proto, (known = !keepsLiveState(item)));
+  return known;
+}
+
+/** Built-ins with internal slots freezing does not reach, and SDK objects that mutate while they work. */
+function keepsLiveState(item: object): boolean {
+  if (item instanceof Map || item instanceof Set || item instanceof WeakMap || item instanceof WeakSet) return true;
+  if (item instanceof Date || item instanceof RegExp || item instanceof Promise || item instanceof ArrayBuffer) return true;
+  const probe = item as Record<string, unknown>;
+  // Transactions and queries (execute, freezeWith), clients (setOperator), emitters (emit), thenables.
+  return ['execute', 'freezeWith', 'setOperator', 'emit', 'then'].some((name) => typeof probe[name] === 'function');
+}
+
+interface Walk {
+  residue: object[];
+  /** The objects being frozen above the current one: a reference back to one of them is a cycle. */
+  ancestors: object[];
+  /** Cycles met so far: a subtree that met one is not remembered as complete. */
+  cycles: number;
+}
+
+/**
+ * Freezes `value` all the way down, adding what is left for a fingerprint to guard to the walk's
+ * residue. Class instances locked by an earlier call (a tool's shared constants, the SDK's cached
+ * Longs) are not walked again: their leftovers are remembered with them. Plain containers are
+ * not remembered: they are nearly always new per call, and a WeakMap entry costs more than
+ * freezing them again.
+ */
+function freezeDeep(value: unknown, walk: Walk): void {
+  if (value === null || typeof value !== 'object') return;
+  const proto = Object.getPrototypeOf(value) as object | null;
+  const plain = proto === Object.prototype || proto === Array.prototype;
+  if (!plain) {
+    const known = lockedDeep.get(value);
+    if (known) {
+      for (const item of known) walk.residue.push(item);
+      return;
+    }
+  }
+  const ancestors = walk.ancestors;
+  if (ancestors.includes(value)) {
+    walk.cycles++;
+    return;
+  }
+  // Past any sane depth the fingerprint takes over (it has its own bound): nothing goes unguarded.
+  if (ancestors.length > 32 || (!plain && !freezable(value)) || !tryFreeze(value)) {
+    walk.residue.push(value);
+    return;
+  }
+  const start = walk.residue.length;
+  const cyclesBefore = walk.cycles;
+  ancestors.push(value);
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) freezeDeep(record[key], walk);
+  ancestors.pop();
+  if (!plain && walk.cycles === cyclesBefore) lockedDeep.set(value, walk.residue.length === start ? NOTHING : walk.residue.slice(start));
+}
+
+/** Exotic objects (a module namespace, some proxies) refuse to freeze: they are fingerprinted instead. */
+function tryFreeze(value: object): boolean {
+  try {
+    Object.freeze(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Approved normalised params, locked: frozen, and fingerprinted where freezing falls short. */
+export class ApprovalLock {
+  private constructor(
+    private readonly residue: readonly object[],
+    private readonly fingerprint: string,
+  ) {}
+
+  static of(value: unknown): ApprovalLock {
+    const walk: Walk = { residue: [], ancestors: [], cycles: 0 };
+    freezeDeep(value, walk);
+    const residue = walk.residue;
+    return new ApprovalLock(residue, residue.length ? approvalFingerprint(residue) : '');
+  }
+
+  /** Throws when something freezing could not protect changed since the lock; nothing has been built or sent. */
+  assertUnchanged(tool: string, stage: string): void {
+    if (!this.residue.length || approvalFingerprint(this.residue) === this.fingerprint) return;
+    throw new AgentHooksError(
+      ErrorCode.APPROVAL_CHANGED,
+      `${tool}: the params the ${stage} policies approved were changed afterwards (a listener edited a value in place); nothing was built or sent.`,
+    );
+  }
+}
