@@ -6,19 +6,26 @@ import type { DrivableTool } from './drivable-tool.js';
 /** Reads what a call moves from its normalised params (the tool's view, else the built-in one). */
 export type MovementsReader = (tool: DrivableTool, normalisedParams: unknown, context: Context, client: Client) => readonly Movement[] | undefined;
 
-/** Where an event keeps its call's CallMovements (a private symbol: JSON and Object.keys skip it). */
-const CALL = Symbol('hedera-agent-hooks.callMovements');
+/** Where an event keeps its call's CallMovements (a symbol: JSON and Object.keys skip it). */
+export const CALL_MOVEMENTS = Symbol('hedera-agent-hooks.callMovements');
 
 /**
- * One getter for every event: a getter made per call would give each event its own hidden class,
- * and every listener reading an event field would pay for it.
+ * The prototype of the events from postParamsNormalization on: `movements` is one getter here
+ * rather than a property defined on each event, which cost a defineProperty (and a new hidden
+ * class) three times per call. Being inherited, it is not copied by `{ ...event }` or JSON, and
+ * without a setter it cannot be assigned.
  */
-function movementsOfThisEvent(this: { [CALL]?: CallMovements }): readonly Movement[] | undefined {
-  return this[CALL]?.readFor(this);
-}
-
-/** Shared too: defining a property from one descriptor object is the cheap path (measured: about half the cost). */
-const MOVEMENTS_PROPERTY: PropertyDescriptor = { get: movementsOfThisEvent, enumerable: false, configurable: false };
+export const EVENT_WITH_MOVEMENTS: object = Object.freeze(
+  Object.create(Object.prototype, {
+    movements: {
+      get(this: { [CALL_MOVEMENTS]?: CallMovements }): readonly Movement[] | undefined {
+        return this[CALL_MOVEMENTS]?.readFor(this);
+      },
+      enumerable: false,
+      configurable: false,
+    },
+  }) as object,
+);
 
 /**
  * `event.movements` for one call, on the events of postParamsNormalization and later. Computed on
@@ -26,7 +33,8 @@ const MOVEMENTS_PROPERTY: PropertyDescriptor = { get: movementsOfThisEvent, enum
  * hooks may still change the params, so a value read then is not kept. A view that throws throws on
  * every read, so each value policy that asks blocks with its reason.
  *
- * The property is not enumerable: copies of an event (`{ ...event }`), JSON and audit entries never
+ * Events get it by having EVENT_WITH_MOVEMENTS as prototype and this object under CALL_MOVEMENTS.
+ * The property is inherited: copies of an event (`{ ...event }`), JSON and audit entries never
  * compute it, so a view that throws cannot break the reporting of a call.
  */
 export class CallMovements {
@@ -38,13 +46,6 @@ export class CallMovements {
     private readonly context: Context,
     private readonly client: Client,
   ) {}
-
-  /** Defines `movements` on the event (before it is frozen) and returns the event. */
-  attach<T extends object>(event: T): T {
-    (event as { [CALL]?: CallMovements })[CALL] = this;
-    Object.defineProperty(event, 'movements', MOVEMENTS_PROPERTY);
-    return event;
-  }
 
   readFor(event: object): readonly Movement[] | undefined {
     const known = this.outcome;

@@ -5,7 +5,7 @@ import { strategyForMode } from '../modes/strategy-for-mode.js';
 import { ApprovalLock } from './approval-lock.js';
 import { assertSealed, sealTransaction } from './approval-seal.js';
 import { noteJudge, outcomeOf, settleJudges, type CallOutcome } from './call-outcome.js';
-import { CallMovements, type MovementsReader } from './call-movements.js';
+import { CALL_MOVEMENTS, CallMovements, EVENT_WITH_MOVEMENTS, type MovementsReader } from './call-movements.js';
 import { deepFreezePlain } from './approved-values.js';
 import type { DrivableTool } from './drivable-tool.js';
 import type { Context } from './context.js';
@@ -57,16 +57,17 @@ export class ToolRunner {
     const method = tool.method;
     // Every event says what kind of tool runs, as the Hedera Agent Kit's params do (policies key on it).
     const toolType: ToolType = tool.toolType ?? 'other';
-    // One ID on every event of this call; settle tells the policies that judged it how it ended.
-    const callId = randomUUID();
     const judges: StageListener[] = [];
     const plan = this.index.plan(method);
+    // Freezing and publishing protect and inform listeners; a call nobody listens to skips them.
+    const watched = plan.watched || this.bus.eventNames().length > 0;
+    // One ID on every event of this call; settle tells the policies that judged it how it ended.
+    // Nobody sees the events of an unwatched call, so it needs none.
+    const callId = watched ? randomUUID() : '';
     // A plain Tool object offers only execute(): it has no postParamsNormalization or postCoreAction.
     const inner = tool.offersInnerStages !== false;
     // What the call has reached; the toolError event is built from it.
     const reached: MutableEvent = { method, callId, toolType, context, client, rawParams: undefined, normalisedParams: undefined, coreActionResult: undefined };
-    // Freezing and publishing protect and inform listeners; a call nobody listens to skips them.
-    const watched = plan.watched || this.bus.eventNames().length > 0;
     // event.movements: computed on first read, once per call (see CallMovements).
     const movementsOf = this.options.movementsOf;
     const movements = watched && movementsOf ? new CallMovements(movementsOf, tool, context, client) : undefined;
@@ -100,8 +101,7 @@ export class ToolRunner {
       // Steps may answer synchronously; awaiting only promises saves a microtask per step.
       let normalised: unknown = tool.normalizeParams(parsed, context, client);
       if (isThenable(normalised)) normalised = await normalised;
-      const norm: MutableEvent = { method, callId, toolType, context, rawParams, client, normalisedParams: normalised };
-      movements?.attach(norm);
+      const norm: MutableEvent = { __proto__: EVENT_WITH_MOVEMENTS, [CALL_MOVEMENTS]: movements, method, callId, toolType, context, rawParams, client, normalisedParams: normalised };
       reached.normalisedParams = norm.normalisedParams;
       step = 'postParamsNormalization';
       const normListeners = inner ? plan.postParamsNormalization : null;
@@ -135,7 +135,7 @@ export class ToolRunner {
         coreActionResult = reached.coreActionResult = deepFreezePlain(coreActionResult);
         // Sealed before any listener sees it: the bytes that go out are the bytes approved here.
         if (secondary && isSdkTransaction(coreActionResult)) sealTransaction(coreActionResult);
-        const core = Object.freeze(withMovements(movements, { method, callId, toolType, context, rawParams, client, normalisedParams, coreActionResult }));
+        const core = Object.freeze({ __proto__: EVENT_WITH_MOVEMENTS, [CALL_MOVEMENTS]: movements, method, callId, toolType, context, rawParams, client, normalisedParams, coreActionResult });
         const coreListeners = plan.postCoreAction;
         if (coreListeners) for (let at = 0; at < coreListeners.length; at++) {
           const listener = coreListeners[at]!;
@@ -158,7 +158,19 @@ export class ToolRunner {
       if (!watched) return toolResult;
       // After submission nothing may turn the result into an error: a failing hook becomes a
       // warning, and a policy that objects is reported beside the unchanged status.
-      const post = Object.freeze(withMovements(movements, { method, callId, toolType, context, rawParams, client, normalisedParams, coreActionResult: inner ? coreActionResult : undefined, toolResult }));
+      const post = Object.freeze({
+        __proto__: EVENT_WITH_MOVEMENTS,
+        [CALL_MOVEMENTS]: movements,
+        method,
+        callId,
+        toolType,
+        context,
+        rawParams,
+        client,
+        normalisedParams,
+        coreActionResult: inner ? coreActionResult : undefined,
+        toolResult,
+      });
       let objection: BlockedBy | undefined;
       const postListeners = plan.postToolExecution;
       if (postListeners) for (let at = 0; at < postListeners.length; at++) {
@@ -308,10 +320,6 @@ export class ToolRunner {
     (result.raw.warnings ??= []).push(warning);
     this.options.logger.warn({ warning }, 'tool call warning');
   }
-}
-
-function withMovements<T extends object>(movements: CallMovements | undefined, event: T): T {
-  return movements ? movements.attach(event) : event;
 }
 
 /**
