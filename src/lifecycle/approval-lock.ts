@@ -16,10 +16,6 @@ import { AgentHooksError, ErrorCode } from './errors.js';
  * the write, as it was refused before by the fingerprint check.
  */
 
-/** Objects this module froze to the bottom, with what inside them freezing could not protect. */
-const lockedDeep = new WeakMap<object, readonly object[]>();
-const NOTHING: readonly object[] = Object.freeze([]);
-
 /** Per prototype: whether its instances can be frozen without breaking them (decided once). */
 const freezableByPrototype = new WeakMap<object, boolean>();
 
@@ -45,45 +41,34 @@ interface Walk {
   residue: object[];
   /** The objects being frozen above the current one: a reference back to one of them is a cycle. */
   ancestors: object[];
-  /** Cycles met so far: a subtree that met one is not remembered as complete. */
-  cycles: number;
+  /** Objects visited so far. Without a visited set, objects shared within the params are walked once per path to them. */
+  visits: number;
 }
+
+/** Past this many visits (params built to share objects deeply), the rest is left to the fingerprint, which visits each object once. */
+const MAX_VISITS = 10_000;
 
 /**
  * Freezes `value` all the way down, adding what is left for a fingerprint to guard to the walk's
- * residue. Class instances locked by an earlier call (a tool's shared constants, the SDK's cached
- * Longs) are not walked again: their leftovers are remembered with them. Plain containers are
- * not remembered: they are nearly always new per call, and a WeakMap entry costs more than
- * freezing them again.
+ * residue. Nothing is remembered between calls: objects already frozen (a tool's shared constants)
+ * are walked again, which costs less than a WeakMap entry per object would (measured: remembering
+ * them made locking a fresh two-line transfer half again as slow).
  */
 function freezeDeep(value: unknown, walk: Walk): void {
   if (value === null || typeof value !== 'object') return;
+  const ancestors = walk.ancestors;
+  if (ancestors.includes(value)) return;
   const proto = Object.getPrototypeOf(value) as object | null;
   const plain = proto === Object.prototype || proto === Array.prototype;
-  if (!plain) {
-    const known = lockedDeep.get(value);
-    if (known) {
-      for (const item of known) walk.residue.push(item);
-      return;
-    }
-  }
-  const ancestors = walk.ancestors;
-  if (ancestors.includes(value)) {
-    walk.cycles++;
-    return;
-  }
   // Past any sane depth the fingerprint takes over (it has its own bound): nothing goes unguarded.
-  if (ancestors.length > 32 || (!plain && !freezable(value)) || !tryFreeze(value)) {
+  if (ancestors.length > 32 || ++walk.visits > MAX_VISITS || (!plain && !freezable(value)) || !tryFreeze(value)) {
     walk.residue.push(value);
     return;
   }
-  const start = walk.residue.length;
-  const cyclesBefore = walk.cycles;
   ancestors.push(value);
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) freezeDeep(record[key], walk);
   ancestors.pop();
-  if (!plain && walk.cycles === cyclesBefore) lockedDeep.set(value, walk.residue.length === start ? NOTHING : walk.residue.slice(start));
 }
 
 /** Exotic objects (a module namespace, some proxies) refuse to freeze: they are fingerprinted instead. */
@@ -104,7 +89,7 @@ export class ApprovalLock {
   ) {}
 
   static of(value: unknown): ApprovalLock {
-    const walk: Walk = { residue: [], ancestors: [], cycles: 0 };
+    const walk: Walk = { residue: [], ancestors: [], visits: 0 };
     freezeDeep(value, walk);
     const residue = walk.residue;
     return new ApprovalLock(residue, residue.length ? approvalFingerprint(residue) : '');

@@ -1,4 +1,4 @@
-import { isHbar } from '../compat/sdk-values.js';
+import { isHbar, tinybarsOfHbar } from '../compat/sdk-values.js';
 import { CURRENT_TREASURY, NEW_ACCOUNT, canonicalAccountId, canonicalTokenId } from './account-ids.js';
 import type { Movement, MovementCall, MovementView } from './movement.js';
 import { HBAR_DECIMALS, UNBOUNDED_AMOUNT, displayToUnits, tinybarsOf, unitsOf } from './movement-amounts.js';
@@ -14,10 +14,10 @@ import { movement, movementsFromLines, type TransferLine } from './transfer-line
 type Params = Record<string, unknown>;
 
 const hbarTransfers: MovementView = (params: Params) => {
-  const lines = list(params, 'hbarTransfers').map((entry, at) => hbarLine(entry, `hbarTransfers[${at}]`));
+  const lines = list(params, 'hbarTransfers').map((entry, at) => hbarLine(entry, () => `hbarTransfers[${at}]`));
   // The Hedera Agent Kit keeps the owner's approved debit apart from the credits.
   const approved = params.hbarApprovedTransfer as Params | undefined;
-  if (approved !== undefined) lines.push(hbarLine({ accountId: approved.ownerAccountId, amount: approved.amount }, 'hbarApprovedTransfer'));
+  if (approved !== undefined) lines.push(hbarLine({ accountId: approved.ownerAccountId, amount: approved.amount }, () => 'hbarApprovedTransfer'));
   return movementsFromLines('HBAR', lines, HBAR_DECIMALS, 'hbarTransfers');
 };
 
@@ -147,8 +147,9 @@ function parties(entry: Params, params: Params, field: string): [string, string]
   ];
 }
 
-function hbarLine(entry: Params, field: string): TransferLine {
-  return { account: entry.accountId, amount: tinybarsOf(entry.amount, `${field}.amount`) };
+/** The field is named only when reading fails: building its text for every line was a measurable share of a call. */
+function hbarLine(entry: Params, field: () => string): TransferLine {
+  return { account: entry.accountId, amount: isHbar(entry.amount) ? tinybarsOfHbar(entry.amount) : tinybarsOf(entry.amount, `${field()}.amount`) };
 }
 
 function serialOf(value: unknown, field: string): number {

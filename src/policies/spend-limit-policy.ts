@@ -118,7 +118,8 @@ export class SpendLimitPolicy extends AbstractPolicy {
     // counted against a budget on that asset: fail closed.
     const unbounded = (movements as readonly Movement[]).find((move) => move.unbounded && (move.asset === 'HBAR' ? this.hbarLimit !== undefined : this.tokenLimits.has(move.asset)));
     if (unbounded) throw new Error(`${method} moves ${unbounded.display}, an amount not known before it runs, so it cannot be counted against budget "${this.budget}"; refused`);
-    const lines = await this.linesOf(movements as readonly Movement[], params);
+    const found = this.linesOf(movements as readonly Movement[], params);
+    const lines = Array.isArray(found) ? found : await found;
     if (lines.length === 0) return false;
     const id = params.callId ?? randomUUID();
     if (this.unsettled.length) await this.retryUnsettled();
@@ -174,8 +175,11 @@ export class SpendLimitPolicy extends AbstractPolicy {
     }
   }
 
-  /** One line per (paying account, limited asset): the sum it moves to other accounts. */
-  private async linesOf(movements: readonly Movement[], params: PostParamsNormalizationParams): Promise<BudgetLine[]> {
+  /**
+   * One line per (paying account, limited asset): the sum it moves to other accounts, in a fixed
+   * order. Synchronous unless a token's decimals must be looked up first (HBAR's are known).
+   */
+  private linesOf(movements: readonly Movement[], params: PostParamsNormalizationParams): BudgetLine[] | Promise<BudgetLine[]> {
     const sums = new Map<string, { account: string; asset: string; amount: bigint }>();
     for (const movement of movements) {
       if (typeof movement?.amount !== 'bigint' || movement.amount < 0n || typeof movement.from !== 'string' || typeof movement.asset !== 'string') {
@@ -187,12 +191,10 @@ export class SpendLimitPolicy extends AbstractPolicy {
       if (sum) sum.amount += movement.amount;
       else sums.set(key, { account: movement.from, asset: movement.asset, amount: movement.amount });
     }
-    const lines: BudgetLine[] = [];
-    for (const key of [...sums.keys()].sort()) {
-      const sum = sums.get(key)!;
-      if (sum.amount > 0n) lines.push({ ...sum, limit: await this.limitOf(sum.asset, params) });
-    }
-    return lines;
+    const keys = sums.size > 1 ? [...sums.keys()].sort() : [...sums.keys()];
+    const owed = keys.map((key) => sums.get(key)!).filter((sum) => sum.amount > 0n);
+    if (owed.every((sum) => sum.asset === 'HBAR')) return owed.map((sum) => ({ ...sum, limit: this.hbarLimit! }));
+    return Promise.all(owed.map(async (sum) => ({ ...sum, limit: await this.limitOf(sum.asset, params) })));
   }
 
   private limits(asset: string): boolean {

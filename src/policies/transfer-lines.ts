@@ -22,7 +22,7 @@ export interface TransferLine {
 export function movementsFromLines(asset: string, lines: readonly TransferLine[], decimals: number | undefined, field: string): Movement[] {
   const net = new Map<string, bigint>();
   lines.forEach((line, at) => {
-    const account = canonicalAccountId(line.account, `${field}[${at}].accountId`);
+    const account = accountOf(line.account, field, at);
     net.set(account, (net.get(account) ?? 0n) + line.amount);
   });
   let balance = 0n;
@@ -50,6 +50,15 @@ export function movementsFromLines(asset: string, lines: readonly TransferLine[]
     }
   }
   return movements;
+}
+
+/** canonicalAccountId, naming the field (built only then) when the account cannot be read. */
+function accountOf(account: unknown, field: string, at: number): string {
+  try {
+    return canonicalAccountId(account, field);
+  } catch {
+    return canonicalAccountId(account, `${field}[${at}].accountId`);
+  }
 }
 
 export function movement(asset: string, from: string, to: string, amount: bigint, decimals: number | undefined, extra: Partial<Movement> = {}): Movement {

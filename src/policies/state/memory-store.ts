@@ -4,8 +4,9 @@ import type { BudgetLine, BudgetUsage, PolicyStore, Reservation, WindowCount, Wi
 /** One (budget, account, asset): its entries oldest first, and their totals. */
 interface Line {
   readonly entries: Entry[];
-  /** The entries by `p:<id>` / `c:<id>`, so settling does not search the window. */
-  readonly byId: Map<string, Entry>;
+  /** The reserved and the committed entries by call ID, so settling does not search the window. */
+  readonly pendingById: Map<string, Entry>;
+  readonly committedById: Map<string, Entry>;
   committed: bigint;
   pending: bigint;
 }
@@ -41,16 +42,16 @@ export class MemoryPolicyStore implements PolicyStore {
 
   async reserve(budget: string, id: string, lines: readonly BudgetLine[], windowMs: number): Promise<Reservation> {
     const now = this.now();
-    for (const line of lines) {
-      const held = this.line(budget, line, now, windowMs);
-      const used = held.committed + held.pending;
+    const held = lines.map((line) => this.line(budget, line, now, windowMs));
+    for (let at = 0; at < lines.length; at++) {
+      const line = lines[at]!;
+      const used = held[at]!.committed + held[at]!.pending;
       const total = used + line.amount;
-      if (total > line.limit) return { ok: false, now, line, used, ...freesAt(held.entries, total, line, windowMs) };
+      if (total > line.limit) return { ok: false, now, line, used, ...freesAt(held[at]!.entries, total, line, windowMs) };
     }
-    for (const line of lines) {
-      const held = this.line(budget, line, now, windowMs);
-      insert(held, { id, committed: false, amount: line.amount, at: now });
-      held.pending += line.amount;
+    for (let at = 0; at < lines.length; at++) {
+      insert(held[at]!, { id, committed: false, amount: lines[at]!.amount, at: now });
+      held[at]!.pending += lines[at]!.amount;
     }
     return { ok: true, now };
   }
@@ -59,8 +60,8 @@ export class MemoryPolicyStore implements PolicyStore {
     const now = this.now();
     for (const line of lines) {
       const held = this.line(budget, line, now, windowMs);
-      if (held.byId.has(`c:${id}`)) continue;
-      if (remove(held, `p:${id}`)) held.pending -= line.amount;
+      if (held.committedById.has(id)) continue;
+      if (remove(held, id, false)) held.pending -= line.amount;
       insert(held, { id, committed: true, amount: line.amount, at: now });
       held.committed += line.amount;
     }
@@ -69,7 +70,7 @@ export class MemoryPolicyStore implements PolicyStore {
   async release(budget: string, id: string, lines: readonly BudgetLine[]): Promise<void> {
     for (const line of lines) {
       const held = this.budgets.get(keyOf(budget, line.account, line.asset));
-      if (held && remove(held, `p:${id}`)) held.pending -= line.amount;
+      if (held && remove(held, id, false)) held.pending -= line.amount;
     }
   }
 
@@ -97,12 +98,12 @@ export class MemoryPolicyStore implements PolicyStore {
   private line(budget: string, line: Pick<BudgetLine, 'account' | 'asset'>, now: number, windowMs: number): Line {
     const key = keyOf(budget, line.account, line.asset);
     let held = this.budgets.get(key);
-    if (!held) this.budgets.set(key, (held = { entries: [], byId: new Map(), committed: 0n, pending: 0n }));
+    if (!held) this.budgets.set(key, (held = { entries: [], pendingById: new Map(), committedById: new Map(), committed: 0n, pending: 0n }));
     const entries = held.entries;
     let stale = 0;
     while (stale < entries.length && entries[stale]!.at <= now - windowMs) {
       const entry = entries[stale++]!;
-      held.byId.delete(idOf(entry));
+      (entry.committed ? held.committedById : held.pendingById).delete(entry.id);
       if (entry.committed) held.committed -= entry.amount;
       else held.pending -= entry.amount;
     }
@@ -151,24 +152,22 @@ function freesAt(entries: readonly Entry[], total: bigint, line: BudgetLine, win
   return {};
 }
 
-function idOf(entry: Entry): string {
-  return `${entry.committed ? 'c' : 'p'}:${entry.id}`;
-}
-
 /** Kept oldest first; a new entry is the newest unless the clock went back. */
 function insert(line: Line, entry: Entry): void {
   const entries = line.entries;
   let at = entries.length;
   while (at > 0 && entries[at - 1]!.at > entry.at) at--;
-  entries.splice(at, 0, entry);
-  line.byId.set(idOf(entry), entry);
+  if (at === entries.length) entries.push(entry);
+  else entries.splice(at, 0, entry);
+  (entry.committed ? line.committedById : line.pendingById).set(entry.id, entry);
 }
 
-/** Removes an entry by `p:<id>` / `c:<id>`, searching from the newest end, where settled calls are. */
-function remove(line: Line, key: string): boolean {
-  const entry = line.byId.get(key);
+/** Removes a call's reserved or committed entry, searching from the newest end, where settled calls are. */
+function remove(line: Line, id: string, committed: boolean): boolean {
+  const byId = committed ? line.committedById : line.pendingById;
+  const entry = byId.get(id);
   if (!entry) return false;
-  line.byId.delete(key);
+  byId.delete(id);
   const at = line.entries.lastIndexOf(entry);
   if (at >= 0) line.entries.splice(at, 1);
   return true;

@@ -82,6 +82,17 @@ describe('ApprovalLock: approved normalised params cannot change unseen', () => 
     expect(changed(lock)).to.throw().with.property('code', ErrorCode.APPROVAL_CHANGED);
   });
 
+  it('locks params that share objects deeply in bounded work, and still sees a change under them', () => {
+    // 40 levels of diamonds: walked once per path, that would be 2^40 visits.
+    const bytes = new Uint8Array([1]);
+    let node: Record<string, unknown> = { bytes };
+    for (let level = 0; level < 40; level++) node = { left: node, right: node };
+    const lock = ApprovalLock.of(node);
+    expect(changed(lock)).not.to.throw();
+    bytes[0] = 2;
+    expect(changed(lock)).to.throw().with.property('code', ErrorCode.APPROVAL_CHANGED);
+  });
+
   it('passes when nothing changed, however often it is checked', () => {
     const lock = ApprovalLock.of({ hbarTransfers: [{ accountId: AccountId.fromString('0.0.7'), amount: new Hbar(2) }], memo: 'ok' });
     for (let i = 0; i < 3; i++) expect(changed(lock)).not.to.throw();
