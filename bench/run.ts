@@ -8,6 +8,7 @@ import { benchAudit } from './audit-bench.js';
 import { benchDevnet } from './devnet-bench.js';
 import { DISPATCH_CASES, benchDispatch } from './dispatch-bench.js';
 import { benchPolicies } from './policies-bench.js';
+import { POLICY_COUNT, benchPolicyDispatch } from './policy-dispatch-bench.js';
 
 // `npm run bench -- --json | head` closes the pipe early; stop quietly instead of crashing on EPIPE.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -39,6 +40,17 @@ async function dispatch(): Promise<void> {
     print(
       { ...row, ratio: Number(ratio.toFixed(2)), ratio_to_real_kit: Number(toRealKit.toFixed(2)) },
       `  registered ${String(registered).padStart(4)}  relevant ${relevant}  ${String(row.ns_per_call).padStart(6)} ns/call  floor ${String(row.floor_ns_per_call).padStart(6)} ns/call  ratio ${ratio.toFixed(2)}` +
+        `  |  real kit ${String(row.real_kit_ns_per_call).padStart(7)} ns/call  (${toRealKit.toFixed(2)}x of it)`,
+    );
+  }
+  heading(`dispatch with ${POLICY_COUNT} policies, all relevant, each allowing at preToolExecution, vs the same verdicts called directly, and vs the real kit's AbstractPolicy`);
+  for (const style of ['seed', 'decorated'] as const) {
+    const row = await benchPolicyDispatch(style);
+    const ratio = row.ns_per_call / row.floor_ns_per_call;
+    const toRealKit = row.ns_per_call / row.real_kit_ns_per_call;
+    print(
+      { ...row, ratio: Number(ratio.toFixed(2)), ratio_to_real_kit: Number(toRealKit.toFixed(2)) },
+      `  ${style.padEnd(9)}  ${String(row.ns_per_call).padStart(6)} ns/call  floor ${String(row.floor_ns_per_call).padStart(6)} ns/call  ratio ${ratio.toFixed(2)}` +
         `  |  real kit ${String(row.real_kit_ns_per_call).padStart(7)} ns/call  (${toRealKit.toFixed(2)}x of it)`,
     );
   }

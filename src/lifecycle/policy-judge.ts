@@ -21,6 +21,8 @@ export function judge(
   } catch (error) {
     return blockedByError(policy, stage, error);
   }
+  // Nearly every verdict is a plain allow: no reading, no allocation.
+  if (!verdict) return undefined;
   if (!isThenable(verdict)) return blockedByVerdict(policy, stage, verdict);
   const timeoutMs = policy.timeoutMs ?? defaultTimeoutMs;
   const answered = Promise.resolve(verdict).then(

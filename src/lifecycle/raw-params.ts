@@ -15,38 +15,60 @@ export function copyRawParams(tool: string, input: unknown): Record<string, unkn
   if (!isPlainObject(input)) {
     throw new InvalidParamsError(tool, [`parameters must be a JSON object, got ${describeValue(input)}`]);
   }
-  const budget = { nodes: 0 };
-  return copyValue(tool, input, '', 0, budget) as Record<string, unknown>;
+  const walk: Walk = { tool, nodes: 0, path: [] };
+  return copyValue(walk, input) as Record<string, unknown>;
 }
 
-function copyValue(tool: string, value: unknown, path: string, depth: number, budget: { nodes: number }): unknown {
-  if (++budget.nodes > MAX_NODES) {
-    throw new InvalidParamsError(tool, [`parameters are too large (more than ${MAX_NODES} values)`]);
+interface Walk {
+  readonly tool: string;
+  nodes: number;
+  /** Keys and indexes down to the value being copied; turned into text only for an error. */
+  readonly path: (string | number)[];
+}
+
+function copyValue(walk: Walk, value: unknown): unknown {
+  if (++walk.nodes > MAX_NODES) {
+    throw new InvalidParamsError(walk.tool, [`parameters are too large (more than ${MAX_NODES} values)`]);
   }
   if (value === null || typeof value !== 'object') {
     if (typeof value === 'function' || typeof value === 'symbol') {
-      throw new InvalidParamsError(tool, [`${path || 'parameters'}: ${typeof value} values are not accepted; send JSON data`]);
+      throw new InvalidParamsError(walk.tool, [`${pathText(walk.path) || 'parameters'}: ${typeof value} values are not accepted; send JSON data`]);
     }
     return value;
   }
-  if (depth >= MAX_DEPTH) {
-    throw new InvalidParamsError(tool, [`${path}: nested deeper than ${MAX_DEPTH} levels`]);
+  const path = walk.path;
+  if (path.length >= MAX_DEPTH) {
+    throw new InvalidParamsError(walk.tool, [`${pathText(path)}: nested deeper than ${MAX_DEPTH} levels`]);
   }
   if (Array.isArray(value)) {
-    return value.map((item, index) => copyValue(tool, item, `${path}[${index}]`, depth + 1, budget));
+    const copy = new Array<unknown>(value.length);
+    for (let index = 0; index < value.length; index++) {
+      path.push(index);
+      copy[index] = copyValue(walk, value[index]);
+      path.pop();
+    }
+    return copy;
   }
   if (!isPlainObject(value)) {
-    throw new InvalidParamsError(tool, [`${path || 'parameters'}: ${describeValue(value)} is not accepted; send JSON data`]);
+    throw new InvalidParamsError(walk.tool, [`${pathText(path) || 'parameters'}: ${describeValue(value)} is not accepted; send JSON data`]);
   }
   const copy: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
-    const at = path ? `${path}.${key}` : key;
+    path.push(key);
     if (FORBIDDEN_KEYS.has(key)) {
-      throw new InvalidParamsError(tool, [`${at}: the key "${key}" is not allowed`]);
+      throw new InvalidParamsError(walk.tool, [`${pathText(path)}: the key "${key}" is not allowed`]);
     }
-    copy[key] = copyValue(tool, (value as Record<string, unknown>)[key], at, depth + 1, budget);
+    copy[key] = copyValue(walk, (value as Record<string, unknown>)[key]);
+    path.pop();
   }
   return copy;
+}
+
+/** `transfers[0].accountId`: the path as the error messages name fields. */
+function pathText(path: readonly (string | number)[]): string {
+  let text = '';
+  for (const part of path) text += typeof part === 'number' ? `[${part}]` : text ? `.${part}` : part;
+  return text;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -27,6 +27,8 @@ export type SecretKey = PrivateKey | string;
 export class KeyRedactor {
   private readonly pieces = new KeyPieces();
   private readonly owners = new OwnKeyCheck();
+  /** Made once: every result goes through redactValue, which would otherwise make two closures per call. */
+  private readonly redactText = (text: string): string => this.redact(text);
 
   /**
    * Protects a private key's bytes, so pieces of it are recognised too. Throws (without echoing
@@ -77,7 +79,7 @@ export class KeyRedactor {
    * objects are replaced. For values rendered later, see {@link renderValue} and {@link toJson}.
    */
   redactValue<T>(value: T): T {
-    return redactDeep(value, (text) => this.redact(text), (instance) => instance) as T;
+    return redactDeep(value, this.redactText, keepInstance) as T;
   }
 
   /** The value as JSON-safe data (SDK values as their string forms), redacted: for log fields. */
@@ -127,4 +129,8 @@ function rawBytesOf(secret: unknown): Uint8Array | undefined {
   } catch {
     return undefined;
   }
+}
+
+function keepInstance(instance: object): object {
+  return instance;
 }

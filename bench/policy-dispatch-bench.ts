@@ -1,0 +1,144 @@
+import { Client, PrivateKey } from '@hiero-ledger/sdk';
+import { AbstractPolicy as KitAbstractPolicy, BaseTool as KitBaseTool, type Context as KitContext } from '@hashgraph/hedera-agent-kit';
+import { z } from 'zod';
+import { z as z3 } from 'zod/v3';
+import { AbstractPolicy, BaseTool, Policy, createAgentKit, type Context } from '../src/index.js';
+import { median, timePerCall } from './timing.js';
+
+/*
+ * Dispatch with ten policies, all relevant to the called tool, each judging at preToolExecution
+ * and allowing. The floor calls the same ten verdict functions directly around the same tool
+ * steps; the real Hedera Agent Kit runs ten of its own policies (its AbstractPolicy) with the same
+ * verdict around the same no-op tool. Seed-style (AbstractPolicy subclasses) and decorated
+ * (@Policy methods) are measured alike.
+ */
+
+export const POLICY_COUNT = 10;
+const METHOD = 'noop_tool';
+
+export interface PolicyDispatchResult {
+  case: 'dispatch_policies';
+  style: 'seed' | 'decorated';
+  policies: number;
+  ns_per_call: number;
+  floor_ns_per_call: number;
+  real_kit_ns_per_call: number;
+}
+
+class NoopTool extends BaseTool<Record<string, never>, Record<string, never>, number> {
+  method = METHOD;
+  name = 'No-op';
+  description = 'Does nothing; measures the lifecycle around it.';
+  parameters = z.object({}).strict() as z.ZodType<Record<string, never>>;
+  normalizeParams(params: Record<string, never>) {
+    return params;
+  }
+  coreAction() {
+    return 1;
+  }
+}
+
+/** The verdict every policy gives: reads the event, allows. */
+function allows(event: { method: string; rawParams?: unknown }): boolean {
+  return event.method !== METHOD || event.rawParams === null;
+}
+
+class SeedPolicy extends AbstractPolicy {
+  override name: string;
+  override relevantTools = [METHOD];
+  constructor(at: number) {
+    super();
+    this.name = `allow ${at}`;
+  }
+  protected override shouldBlockPreToolExecution(params: { rawParams?: unknown }, method: string): boolean {
+    return allows({ method, rawParams: params.rawParams });
+  }
+}
+
+class DecoratedPolicy {
+  @Policy('preToolExecution', [METHOD])
+  allow(event: { method: string; rawParams?: unknown }): boolean {
+    return allows(event);
+  }
+}
+
+class KitNoopTool extends KitBaseTool {
+  method = METHOD;
+  name = 'No-op';
+  description = 'Does nothing; measures the lifecycle around it.';
+  parameters = z3.object({}).strict() as unknown as KitBaseTool['parameters'];
+  async normalizeParams(params: Record<string, never>) {
+    return params;
+  }
+  async coreAction() {
+    return { raw: {}, humanMessage: 'done' };
+  }
+  override async shouldSecondaryAction() {
+    return false;
+  }
+}
+
+class KitAllowPolicy extends KitAbstractPolicy {
+  name = 'allow';
+  description = 'allows';
+  relevantTools = [METHOD];
+  protected override shouldBlockPreToolExecution(params: { rawParams?: unknown }, method: string): boolean {
+    return allows({ method, rawParams: params.rawParams });
+  }
+}
+
+export async function benchPolicyDispatch(style: 'seed' | 'decorated', callsPerRound = 20_000, rounds = 7): Promise<PolicyDispatchResult> {
+  const client = Client.forNetwork({ '127.0.0.1:9': '0.0.3' }, { scheduleNetworkUpdate: false }).setOperator('0.0.2', PrivateKey.generateED25519());
+  const tool = new NoopTool();
+  const context: Context = {};
+  const policies = Array.from({ length: POLICY_COUNT }, (_, at) => (style === 'seed' ? new SeedPolicy(at) : new DecoratedPolicy()));
+  const kit = await createAgentKit({ client, pluginsDir: null, plugins: [{ name: 'bench', tools: () => [tool] }], context: { hooks: policies } });
+  const verdicts = Array.from({ length: POLICY_COUNT }, () => allows);
+
+  const viaKit = async () => {
+    for (let i = 0; i < callsPerRound; i++) {
+      const result = await kit.execute(METHOD, {});
+      if (result.raw.status !== 'SUCCESS') throw new Error(`policy dispatch bench: the call did not succeed: ${result.humanMessage}`);
+    }
+  };
+  const floor = async () => {
+    for (let i = 0; i < callsPerRound; i++) {
+      const event: Record<string, unknown> & { method: string } = { method: METHOD, context, rawParams: {}, client };
+      for (const verdict of verdicts) if (verdict(event)) throw new Error('blocked');
+      const parsed = tool.parameters.parse(event.rawParams);
+      event.normalisedParams = await tool.normalizeParams(parsed);
+      event.coreActionResult = await tool.coreAction();
+      event.toolResult = tool.formatResult(1, event.normalisedParams as Record<string, never>);
+    }
+  };
+  const kitTool = new KitNoopTool();
+  const kitContext = { hooks: Array.from({ length: POLICY_COUNT }, () => new KitAllowPolicy()) } as unknown as KitContext;
+  const viaRealKit = async () => {
+    for (let i = 0; i < callsPerRound; i++) {
+      const result = (await kitTool.execute(client as never, kitContext, {})) as { humanMessage?: unknown };
+      if (result?.humanMessage !== 'done') throw new Error(`policy dispatch bench: the real kit's call did not succeed: ${String(result?.humanMessage)}`);
+    }
+  };
+
+  await viaKit();
+  await floor();
+  await viaRealKit();
+  const kitRounds: number[] = [];
+  const floorRounds: number[] = [];
+  const realKitRounds: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    kitRounds.push(await timePerCall(viaKit, callsPerRound));
+    floorRounds.push(await timePerCall(floor, callsPerRound));
+    realKitRounds.push(await timePerCall(viaRealKit, callsPerRound));
+  }
+  await kit.close();
+  client.close();
+  return {
+    case: 'dispatch_policies',
+    style,
+    policies: POLICY_COUNT,
+    ns_per_call: median(kitRounds),
+    floor_ns_per_call: median(floorRounds),
+    real_kit_ns_per_call: median(realKitRounds),
+  };
+}
