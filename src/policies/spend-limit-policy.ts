@@ -8,6 +8,7 @@ import { checkedTools } from '../hooks/seed-listeners.js';
 import { AbstractPolicy } from './abstract-policy.js';
 import { unitsText, waitText, windowText } from './limit-text.js';
 import type { Movement } from './movement.js';
+import { movementsOfEvent } from './movements.js';
 import type { BudgetLine, BudgetUsage, PolicyStore, Reservation } from './state/policy-store.js';
 import { storeFrom, type StoreSpec } from './state/store-spec.js';
 import { VALUE_MOVING_TOOLS } from './value-moving-tools.js';
@@ -43,7 +44,8 @@ interface Unsettled {
 /**
  * A rolling-window budget per paying account: what leaves each account (every movement's `from`)
  * over the last `windowMs`, per asset, stays within the limit. Judged at postParamsNormalization on
- * `event.movements`; a tool without a view of what it moves is refused.
+ * `event.movements` (in the Hedera Agent Kit, whose events have none, on the built-in view of the
+ * tool's normalised params); a tool without a view of what it moves is refused.
  *
  * An approved call reserves its amounts in the store at once, so concurrent calls never overspend
  * (100 simultaneous 10 HBAR transfers against 500 HBAR: exactly 50 go out). The kit settles every
@@ -110,7 +112,9 @@ export class SpendLimitPolicy extends AbstractPolicy {
   }
 
   protected override async shouldBlockPostParamsNormalization(params: PostParamsNormalizationParams, method: string): Promise<boolean> {
-    const movements = (params as { movements?: unknown }).movements;
+    // The kit's events carry movements; the Hedera Agent Kit's do not, so there the built-in view of
+    // the tool is read from its normalised params.
+    const movements = movementsOfEvent(params, method);
     if (!Array.isArray(movements)) {
       throw new Error(`${method} has no view of what it moves (event.movements), so its spend cannot be counted; refused`);
     }

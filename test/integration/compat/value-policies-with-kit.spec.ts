@@ -5,7 +5,7 @@ import { allCorePlugins, coreAccountPlugin, coreConsensusPlugin } from '@hashgra
 import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import type { Plugin } from '../../../src/plugins/plugin-contract.js';
-import { ExpressionPolicy, MaxTransferPolicy, RecipientAllowlistPolicy, anyOf } from '../../../src/policies/index.js';
+import { ExpressionPolicy, MaxTransferPolicy, RecipientAllowlistPolicy, SpendLimitPolicy, anyOf } from '../../../src/policies/index.js';
 
 type KitResult = { raw: Record<string, any>; humanMessage: string };
 
@@ -47,6 +47,24 @@ describe('value policies with the Hedera Agent Kit', function () {
       expect(await tinybarsOf(recipient)).to.equal(before + 100_000_000n);
       const two = JSON.parse(await api.run('transfer_hbar_tool', { transfers: [{ accountId: recipient, amount: 0.5 }, { accountId: stranger, amount: 0.5 }] })) as KitResult;
       expect(two.raw.error).to.contain('one recipient per transfer');
+    });
+  });
+
+  describe('when SpendLimitPolicy runs inside that kit', () => {
+    it('counts its transfers against the budget, refuses the one that does not fit with the numbers, and nothing more moves', async () => {
+      const spend = new SpendLimitPolicy({ hbar: 1.5, windowMs: 3_600_000 });
+      const api = new KitHederaAgentAPI(client, { hooks: [spend] as never }, [...coreAccountPlugin.tools({})]);
+      const before = await tinybarsOf(recipient);
+      const first = JSON.parse(await api.run('transfer_hbar_tool', { transfers: [{ accountId: recipient, amount: 1 }] })) as KitResult;
+      expect(first.raw.status, first.humanMessage).to.equal('SUCCESS');
+      const second = JSON.parse(await api.run('transfer_hbar_tool', { transfers: [{ accountId: recipient, amount: 1 }] })) as KitResult;
+      expect(second.raw.status).to.equal('ERROR');
+      expect(second.raw.error).to.contain('Action transfer_hbar_tool blocked by policy: Spend Limit Policy');
+      expect(second.raw.error).to.contain('1 HBAR is spent or reserved in the window, 0.5 HBAR left');
+      expect(await tinybarsOf(recipient)).to.equal(before + 100_000_000n);
+      // That kit reports no outcomes: what the first call reserved counts as spent until it leaves the window.
+      const operator = client.operatorAccountId!.toString();
+      expect(await spend.usage(operator)).to.deep.equal({ committed: 0n, pending: 100_000_000n });
     });
   });
 
