@@ -31,12 +31,26 @@ export interface AgentKitParts {
   secrets: KeyRedactor;
   /** Objects the kit constructed or was given that may hold resources (closed by `close()`). */
   owned: object[];
-  /** How long `close()` waits for calls in flight, in ms (default {@link DEFAULT_DRAIN_TIMEOUT_MS}). */
+  /**
+   * How long `close()` waits for calls in flight, in ms (default {@link DEFAULT_DRAIN_TIMEOUT_MS}, or
+   * the longest policy time budget plus 10 s when that is longer).
+   */
   drainTimeoutMs?: number;
 }
 
 /** Default bound on how long `close()` waits for calls in flight: longer than a receipt wait normally takes. */
 export const DEFAULT_DRAIN_TIMEOUT_MS = 30_000;
+
+/** What a call may still need after its longest verdict: building, submitting, its receipt. */
+const DRAIN_MARGIN_MS = 10_000;
+
+/**
+ * Without an explicit `drainTimeoutMs`, close() waits long enough for the slowest policy the kit
+ * has (an ApprovalPolicy waits a minute for a person by default) to answer and the call to finish.
+ */
+function defaultDrainTimeoutMs(longestPolicyMs: number | undefined): number {
+  return Math.min(2 ** 31 - 1, Math.max(DEFAULT_DRAIN_TIMEOUT_MS, (longestPolicyMs ?? 0) + DRAIN_MARGIN_MS));
+}
 
 /**
  * One agent's guarded tool set: every call goes through the lifecycle, with this kit's own
@@ -158,7 +172,7 @@ export class AgentKit {
    */
   private async drain(): Promise<void> {
     if (this.inFlight.size === 0) return;
-    const drainTimeoutMs = this.parts.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS;
+    const drainTimeoutMs = this.parts.drainTimeoutMs ?? defaultDrainTimeoutMs(this.parts.index.longestTimeoutMs());
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), drainTimeoutMs)));
     const finished = Promise.allSettled([...this.inFlight]).then(() => false);

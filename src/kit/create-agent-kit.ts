@@ -34,7 +34,8 @@ export interface AgentKitOptions {
   policyTimeoutMs?: number;
   /**
    * How long `kit.close()` waits for calls in flight before closing the hooks anyway, in ms
-   * (default 30000). Calls that finish within it return with their audit entries durable.
+   * (default 30000, or the longest policy time budget plus 10000 when that is longer, so a pending
+   * approval can still be answered). Calls that finish within it return with their audit entries durable.
    */
   drainTimeoutMs?: number;
   /** Receives the kit's log lines, with private keys cut out. */

@@ -45,6 +45,17 @@ export class ListenerIndex {
     };
   }
 
+  /** The longest time budget any registered policy has of its own, in ms (undefined: none has one). */
+  longestTimeoutMs(): number | undefined {
+    let longest: number | undefined;
+    const consider = (entries: readonly Entry[]) => {
+      for (const { listener } of entries) if (listener.timeoutMs !== undefined && (longest === undefined || listener.timeoutMs > longest)) longest = listener.timeoutMs;
+    };
+    consider(this.wildcard);
+    for (const entries of this.byTool.values()) consider(entries);
+    return longest;
+  }
+
   /** The listener lists for one tool; cached until the next registration change. */
   plan(tool: string): ToolPlan {
     let plan = mapGetIn(this.plans, tool);

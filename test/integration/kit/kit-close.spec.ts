@@ -7,6 +7,7 @@ import type { Client } from '@hiero-ledger/sdk';
 import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import { AbstractHook, HcsAuditTrailHook } from '../../../src/hooks/index.js';
+import { AbstractPolicy } from '../../../src/policies/abstract-policy.js';
 import { readJournalSnapshot } from '../../../src/audit/journal-reader.js';
 import { ErrorCode } from '../../../src/lifecycle/errors.js';
 import type { Logger } from '../../../src/lifecycle/logger.js';
@@ -80,12 +81,37 @@ describe('closing a kit with calls in flight', () => {
       }
       const logger: Logger = { debug: sandbox.stub(), warn: sandbox.stub(), error: sandbox.stub() };
       const kit = await createAgentKit({ client, pluginsDir: null, plugins: [transferPlugin()], hooks: [new SlowHook()], drainTimeoutMs: 100, logger });
-      const slow = kit.execute('transfer_hbar_tool', { to: recipient, tinybars: 1 });
-      const started = Date.now();
+      let running = true;
+      const slow = kit.execute('transfer_hbar_tool', { to: recipient, tinybars: 1 }).finally(() => (running = false));
       await kit.close();
-      expect(Date.now() - started).to.be.below(1_000);
+      expect(running, 'close() returned only once the slow call had finished').to.equal(true);
       expect((logger.warn as sinon.SinonStub).calledWithMatch({ calls: 1, drainTimeoutMs: 100 })).to.equal(true);
       await slow;
+    });
+
+    it('waits by default as long as its slowest policy may take, so an approval pending past 30 s is still answered', async () => {
+      let approve: (() => void) | undefined;
+      class WaitingPolicy extends AbstractPolicy {
+        override name = 'waiting';
+        override relevantTools = ['transfer_hbar_tool'];
+        override timeoutMs = 50_000;
+        protected override shouldBlockPreToolExecution(): Promise<boolean> {
+          return new Promise<boolean>((resolve) => (approve = () => resolve(false)));
+        }
+      }
+      const logger: Logger = { debug: sandbox.stub(), warn: sandbox.stub(), error: sandbox.stub() };
+      const kit = await createAgentKit({ client, pluginsDir: null, plugins: [transferPlugin()], hooks: [new WaitingPolicy()], logger });
+      const clock = sandbox.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const call = kit.execute('transfer_hbar_tool', { to: recipient, tinybars: 1 });
+      const closed = kit.close();
+      await clock.tickAsync(40_000);
+      expect(approve, 'the policy is asked').to.be.a('function');
+      approve!();
+      clock.restore();
+      const result = await call;
+      await closed;
+      expect(result.raw.status, result.humanMessage).to.equal('SUCCESS');
+      expect((logger.warn as sinon.SinonStub).calledWithMatch({ calls: 1 })).to.equal(false);
     });
 
     it('refuses a drainTimeoutMs that is not a positive number', async () => {
