@@ -84,7 +84,7 @@ async function journal(): Promise<void> {
   print(
     { ...row, open_ratio: Number(openRatio.toFixed(2)) },
     `  ${row.history_entries} entries written in ${row.build_s} s: hot file ${(row.hot_file_bytes / 2 ** 20).toFixed(1)} MB, ${row.segment_files} segments ${(row.segment_bytes / 2 ** 20).toFixed(1)} MB\n` +
-      `  open ${row.open_ms} ms (empty ${row.empty_open_ms} ms, ${openRatio.toFixed(1)}x)  heap kept ${row.heap_after_open_mb} MB (empty ${row.empty_heap_after_open_mb} MB)\n` +
+      `  open ${row.open_ms} ms (empty ${row.empty_open_ms} ms, ${openRatio.toFixed(1)}x)  heap kept ${row.heap_after_open_mb} MB (empty ${row.empty_heap_after_open_mb} MB; whole process ${row.process_heap_mb.toFixed(0)} MB)\n` +
       `  audited call p50 ${row.p50_ms} ms vs ${row.empty_p50_ms} ms on an empty journal (ratio ${row.p50_ratio.toFixed(2)})  p99 ${row.p99_ms} ms vs ${row.empty_p99_ms} ms`,
   );
 }
