@@ -26,7 +26,7 @@ import { BaseTool } from '../src/lifecycle/base-tool.js';
 const HISTORY = 100_000;
 /** Entries made durable together: one group commit, like a busy agent's concurrent calls. */
 const BATCH = 1_000;
-const OPENS = 3;
+const OPENS = 5;
 /** Calls timed per kit, in blocks; the first block of each is warm-up. */
 const CALLS = 150;
 const BLOCK = 10;
