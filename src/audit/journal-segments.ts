@@ -14,6 +14,12 @@ import { makeFolders } from './make-folders.js';
  * synced and renamed, and never changed again; it belongs to the journal only once the hot file's
  * `archive` line counts it (see AuditJournal's compaction). Nothing reads segments while the journal
  * runs, so they cost nothing per call or on open; `audit verify` reads them all.
+ *
+ * Why segments rather than an index into one ever-growing file: the live part must be rewritten
+ * anyway (plans and jobs go stale), so a small hot file plus files that never change again is the
+ * simplest shape whose every step is one atomic rename; immutable segments can be read by a verifier
+ * beside a live agent without a lock, copied or archived as they are, and a damaged one is found by
+ * its own seal instead of spoiling the file the agent appends to.
  */
 export function segmentsFolder(journalPath: string): string {
   return `${journalPath.replace(/\.jsonl$/, '')}.segments`;
