@@ -7,6 +7,7 @@ import 'reflect-metadata';
 import { benchAudit } from './audit-bench.js';
 import { benchDevnet } from './devnet-bench.js';
 import { DISPATCH_CASES, benchDispatch } from './dispatch-bench.js';
+import { benchJournal } from './journal-bench.js';
 import { benchPolicies } from './policies-bench.js';
 import { POLICY_COUNT, benchPolicyDispatch } from './policy-dispatch-bench.js';
 
@@ -18,7 +19,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
-const CASES = ['dispatch', 'devnet', 'audit', 'policies'] as const;
+const CASES = ['dispatch', 'devnet', 'audit', 'policies', 'journal'] as const;
 const unknown = args.filter((arg) => arg !== '--json' && !(CASES as readonly string[]).includes(arg));
 const chosen = CASES.filter((name) => args.includes(name));
 const selected = chosen.length ? chosen : CASES;
@@ -89,7 +90,19 @@ async function policies(): Promise<void> {
   );
 }
 
-const runners = { dispatch, devnet, audit, policies };
+async function journal(): Promise<void> {
+  heading('journal: an audit journal with 100k delivered entries vs an empty one: opening, heap kept, audited call latency (devnet, delivering)');
+  const row = await benchJournal();
+  const openRatio = row.open_ms / Math.max(row.empty_open_ms, 0.001);
+  print(
+    { ...row, open_ratio: Number(openRatio.toFixed(2)) },
+    `  ${row.history_entries} entries written in ${row.build_s} s: hot file ${(row.hot_file_bytes / 2 ** 20).toFixed(1)} MB, ${row.segment_files} segments ${(row.segment_bytes / 2 ** 20).toFixed(1)} MB\n` +
+      `  open ${row.open_ms} ms (empty ${row.empty_open_ms} ms, ${openRatio.toFixed(1)}x)  heap kept ${row.heap_after_open_mb} MB (empty ${row.empty_heap_after_open_mb} MB; whole process ${row.process_heap_mb.toFixed(0)} MB)\n` +
+      `  audited call p50 ${row.p50_ms} ms vs ${row.empty_p50_ms} ms on an empty journal (ratio ${row.p50_ratio.toFixed(2)})  p99 ${row.p99_ms} ms vs ${row.empty_p99_ms} ms`,
+  );
+}
+
+const runners = { dispatch, devnet, audit, policies, journal };
 
 async function main(): Promise<void> {
   if (unknown.length) {

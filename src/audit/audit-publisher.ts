@@ -106,17 +106,17 @@ export class AuditPublisher {
   }
 
   hasWork(): boolean {
-    return this.journal.undeliveredEntries().length > 0 || this.journal.unresolvedIntents().length > 0;
+    return this.journal.undeliveredCount() > 0 || this.journal.unresolvedIntentCount() > 0;
   }
 
   /** Intents of a crashed run whose outcome the network could not tell yet. */
   unsettledIntents(): number {
-    return this.journal.unresolvedIntents().length;
+    return this.journal.unresolvedIntentCount();
   }
 
   /** Work that can be done before `deadline`: undelivered entries, or intents that may be settled by then. */
   private hasWorkBefore(deadline: number): boolean {
-    if (this.journal.undeliveredEntries().length > 0) return true;
+    if (this.journal.undeliveredCount() > 0) return true;
     return this.journal.unresolvedIntents().some((intent) => (this.intentRetryAt.get(intent.transactionId) ?? 0) < deadline);
   }
 

@@ -1,14 +1,28 @@
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import { existsSync, readFileSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import { open, rename, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
+import { removeIfPresent, syncDirectory } from './durable-files.js';
 import { makeFolders } from './make-folders.js';
 
-interface PendingWrite {
+interface PendingAppend {
+  kind: 'append';
   text: string;
+  /** Runs once the text is on disk, before the next write: what the text says becomes true in memory. */
+  durable?: () => void;
   resolve(): void;
   reject(error: Error): void;
 }
+
+interface PendingReplace {
+  kind: 'replace';
+  build: () => readonly object[];
+  committed: () => void;
+  resolve(): void;
+  reject(error: Error): void;
+}
+
+type Pending = PendingAppend | PendingReplace;
 
 /**
  * An append-only file of JSON lines, made durable with fsync. Appends that arrive while a write is
@@ -16,26 +30,33 @@ interface PendingWrite {
  * share the cost. A line torn by a crash is cut off when the file is opened again: its append never
  * resolved, so nobody was told it was durable.
  *
+ * The whole file can be replaced (compaction): the new content goes to `<file>.compact.tmp`, is
+ * synced, and is renamed over the file, so a crash leaves either the old file or the new one, never
+ * a mix; a leftover temporary file is deleted on open. Appends queued meanwhile go to the new file.
+ *
  * One process at a time: a `<file>.lock` holding the owner's pid is taken on open; a lock whose
  * process is gone is taken over.
  */
 export class JournalFile {
-  private queue: PendingWrite[] = [];
+  private queue: Pending[] = [];
   private writing: Promise<void> | null = null;
   private closed = false;
 
   private constructor(
     readonly path: string,
-    private readonly handle: FileHandle,
-    /** The records found when the file was opened, in file order. */
-    readonly records: readonly unknown[],
+    private handle: FileHandle,
   ) {}
 
-  /** Opens (creating the folder and file if needed), locks, and reads the file. */
-  static async open(path: string): Promise<JournalFile> {
+  /**
+   * Opens (creating the folder and file if needed), locks, and reads the file: the records come back
+   * once, in file order, and are not kept here.
+   */
+  static async open(path: string): Promise<{ file: JournalFile; records: unknown[] }> {
     makeFolders(dirname(path));
     takeLock(path);
     try {
+      // The lock is ours, so a temporary file is what a compaction interrupted by a crash left.
+      removeIfPresent(replacementPath(path));
       const created = !existsSync(path);
       const records = created ? [] : readRecords(path);
       const handle = await open(path, 'a');
@@ -43,21 +64,28 @@ export class JournalFile {
         await handle.sync();
         syncDirectory(dirname(path));
       }
-      return new JournalFile(path, handle, records);
+      return { file: new JournalFile(path, handle), records };
     } catch (error) {
       releaseLock(path);
       throw error;
     }
   }
 
-  /** Appends records as one group; resolves once they are on disk (fsync'd). */
-  append(records: readonly object[]): Promise<void> {
-    if (this.closed) return Promise.reject(new AgentHooksError(ErrorCode.INVALID_ARGUMENT, `Audit journal ${this.path} is closed.`));
+  /**
+   * Appends records as one group; resolves once they are on disk (fsync'd). `durable` runs right
+   * after the fsync, before any later write (a replacement included) starts.
+   */
+  append(records: readonly object[], durable?: () => void): Promise<void> {
     const text = records.map((record) => JSON.stringify(record) + '\n').join('');
-    return new Promise<void>((resolve, reject) => {
-      this.queue.push({ text, resolve, reject });
-      this.writing ??= this.drain();
-    });
+    return this.enqueue((resolve, reject) => ({ kind: 'append', text, durable, resolve, reject }));
+  }
+
+  /**
+   * Replaces the file's content with `build()`'s records, built when every write queued before this
+   * one is durable and none after it has started. `committed` runs once the new file is in place.
+   */
+  replace(build: () => readonly object[], committed: () => void): Promise<void> {
+    return this.enqueue((resolve, reject) => ({ kind: 'replace', build, committed, resolve, reject }));
   }
 
   /** Waits for writes in flight, closes the file and releases the lock. */
@@ -69,21 +97,80 @@ export class JournalFile {
     releaseLock(this.path);
   }
 
+  private enqueue(make: (resolve: () => void, reject: (error: Error) => void) => Pending): Promise<void> {
+    if (this.closed) return Promise.reject(new AgentHooksError(ErrorCode.INVALID_ARGUMENT, `Audit journal ${this.path} is closed.`));
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push(make(resolve, reject));
+      this.writing ??= this.drain();
+    });
+  }
+
   private async drain(): Promise<void> {
     while (this.queue.length) {
-      const batch = this.queue;
-      this.queue = [];
+      const next = this.queue[0]!;
+      if (next.kind === 'replace') {
+        this.queue.shift();
+        await this.swap(next);
+        continue;
+      }
+      // Appends up to the next replacement go out together; the replacement then sees them all.
+      const until = this.queue.findIndex((pending) => pending.kind === 'replace');
+      const batch = this.queue.splice(0, until < 0 ? this.queue.length : until) as PendingAppend[];
       try {
         await this.handle.write(batch.map((pending) => pending.text).join(''));
         await this.handle.sync();
-        for (const pending of batch) pending.resolve();
       } catch (error) {
         const failure = new AgentHooksError(ErrorCode.INVALID_ARGUMENT, `Could not write the audit journal ${this.path}: ${(error as Error).message}`);
         for (const pending of batch) pending.reject(failure);
+        continue;
       }
+      for (const pending of batch) settle(pending, pending.durable);
     }
     this.writing = null;
   }
+
+  private async swap(pending: PendingReplace): Promise<void> {
+    const temporary = replacementPath(this.path);
+    let handle: FileHandle | undefined;
+    try {
+      const text = pending.build().map((record) => JSON.stringify(record) + '\n').join('');
+      removeIfPresent(temporary);
+      handle = await open(temporary, 'ax');
+      await handle.write(text);
+      await handle.sync();
+      await rename(temporary, this.path);
+    } catch (error) {
+      await handle?.close().catch(() => undefined);
+      try {
+        removeIfPresent(temporary);
+      } catch {
+        // deleted on the next open
+      }
+      pending.reject(new AgentHooksError(ErrorCode.INVALID_ARGUMENT, `Could not compact the audit journal ${this.path}: ${(error as Error).message}`));
+      return;
+    }
+    // From the rename on, the new file is the journal; the handle follows it (same inode), and the
+    // old file, now unlinked, is closed.
+    syncDirectory(dirname(this.path));
+    const old = this.handle;
+    this.handle = handle;
+    await old.close().catch(() => undefined);
+    settle(pending, pending.committed);
+  }
+}
+
+function settle(pending: Pending, then: (() => void) | undefined): void {
+  try {
+    then?.();
+  } catch (error) {
+    pending.reject(error as Error);
+    return;
+  }
+  pending.resolve();
+}
+
+function replacementPath(path: string): string {
+  return `${path}.compact.tmp`;
 }
 
 function readRecords(path: string): unknown[] {
@@ -139,18 +226,5 @@ function isAlive(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function syncDirectory(path: string): void {
-  try {
-    const fd = openSync(path, 'r');
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    // some file systems refuse fsync on directories; the file itself is synced
   }
 }

@@ -1,13 +1,27 @@
 import type { AuditEntry } from './audit-entry.js';
 
 /**
- * The lines of an audit journal. Every line is one of these, written in this order per call and per
- * delivery: an `intent` when a transaction is built (so a crash between submission and the outcome
- * cannot hide it), the `entry` once the outcome is known, then, in the background, a `job` that fixes
- * which entries go out together, a `plan` that fixes each transaction ID before its first attempt,
- * `done` per step once the network confirmed it, and `complete` when the job is delivered.
+ * The lines of an audit journal's hot file. Every line is one of these, written in this order per call
+ * and per delivery: an `intent` when a transaction is built (so a crash between submission and the
+ * outcome cannot hide it), the `entry` once the outcome is known, then, in the background, a `job`
+ * that fixes which entries go out together, a `plan` that fixes each transaction ID before its first
+ * attempt, `done` per step once the network confirmed it, and `complete` when the job is delivered.
+ * A compacted hot file starts with an `archive` line naming the segments that hold delivered history.
  */
-export type JournalRecord = IntentRecord | EntryRecord | JobRecord | PlanRecord | DoneRecord | CompleteRecord;
+export type JournalRecord = ArchiveRecord | IntentRecord | EntryRecord | JobRecord | PlanRecord | DoneRecord | CompleteRecord;
+
+/**
+ * First line of a compacted hot file: delivered entries moved out to segments 1…`segments` (in the
+ * folder beside the file), `entries` of them in all. Only segments named here belong to the journal:
+ * one with a higher number is what an interrupted compaction left, and its entries are still here.
+ */
+export interface ArchiveRecord {
+  r: 'archive';
+  segments: number;
+  entries: number;
+  /** The highest sequence number given so far, so numbering goes on when no entry is left here. */
+  lastSeq: number;
+}
 
 export interface IntentRecord {
   r: 'intent';
@@ -54,8 +68,31 @@ export interface CompleteRecord {
   job: string;
 }
 
+/**
+ * Last line of a segment: how many entry lines precede it and the SHA-256 of their bytes, so a
+ * segment cut short or changed reads as damaged rather than as a shorter history.
+ */
+export interface SealRecord {
+  r: 'seal';
+  segment: number;
+  entries: number;
+  sha256: string;
+}
+
 export function isJournalRecord(value: unknown): value is JournalRecord {
   if (value === null || typeof value !== 'object') return false;
   const r = (value as { r?: unknown }).r;
+  if (r === 'archive') return isArchiveRecord(value);
   return r === 'intent' || r === 'entry' || r === 'job' || r === 'plan' || r === 'done' || r === 'complete';
+}
+
+function isArchiveRecord(value: object): value is ArchiveRecord {
+  const { segments, entries, lastSeq } = value as Partial<ArchiveRecord>;
+  return [segments, entries, lastSeq].every((count) => Number.isSafeInteger(count) && count! >= 0);
+}
+
+export function isSealRecord(value: unknown): value is SealRecord {
+  if (value === null || typeof value !== 'object') return false;
+  const { r, segment, entries, sha256 } = value as Partial<SealRecord>;
+  return r === 'seal' && Number.isSafeInteger(segment) && Number.isSafeInteger(entries) && typeof sha256 === 'string';
 }

@@ -35,10 +35,11 @@ export interface AuditVerifyReport {
 }
 
 /**
- * Reads an audit topic back from the mirror node and checks it against the local journal: every
- * entry valid under the schema, every journaled entry present exactly once and identical, nothing
- * unknown, and entries in journal order. For a HOL session topic each registered HCS-1 file is
- * resolved, its keys and hash checked, and its entry compared the same way.
+ * Reads an audit topic back from the mirror node and checks it against the local journal's whole
+ * history (the hot file and the segments compaction moved delivered entries to): every entry valid
+ * under the schema, every journaled entry present exactly once and identical, nothing unknown, and
+ * entries in journal order. For a HOL session topic each registered HCS-1 file is resolved, its
+ * keys and hash checked, and its entry compared the same way.
  *
  * @example
  * const report = await verifyAuditTopic({ mirrorUrl: 'http://127.0.0.1:5551', topicId: '0.0.1234', journalDir: './audit' });
@@ -57,6 +58,7 @@ export async function verifyAuditTopic(options: VerifyAuditTopicOptions): Promis
   const journal = readJournalSnapshot(journalPath);
   if (!info) problems.push(`The mirror node does not know topic ${topicId}.`);
   if (!journal) problems.push(`There is no journal for this topic at ${journalPath}; pass the journalDir the hook used.`);
+  else problems.push(...journal.problems);
 
   const messages = info ? await fetchTopicMessages(mirrorUrl, topicId) : [];
   const found = kind === 'hol' ? await readHolEntries(mirrorUrl, messages, problems) : readHcsEntries(messages, problems);

@@ -3,7 +3,7 @@ import { isSdkClient, isSdkTransaction } from '../compat/sdk-values.js';
 import { resolve } from 'node:path';
 import { AuditJournal } from '../audit/audit-journal.js';
 import { DEFAULT_JOURNAL_DIR } from '../audit/defaults.js';
-import { readJournalSnapshot } from '../audit/journal-reader.js';
+import { readUndeliveredEntries } from '../audit/journal-reader.js';
 import type { AuditParticipant, AuditStatus } from '../audit/audit-participant.js';
 import { AuditPublisher, type PublisherOptions } from '../audit/audit-publisher.js';
 import type { DeliveryStrategy } from '../audit/delivery-strategy.js';
@@ -150,8 +150,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     const status: AuditStatus = { stream: `${this.stream.label} ${this.topicId.toString()}`, journal: this.journalPath, undelivered: 0 };
     // Before the journal is open (or after it closed) the file itself says what is undelivered.
     const open = this.state !== undefined && !this.closed;
-    const snapshot = open ? undefined : readJournalSnapshot(this.journalPath);
-    const undelivered = open ? this.state!.journal.undeliveredEntries() : (snapshot?.entries.filter((entry) => !snapshot.delivered.has(entry.id)) ?? []);
+    const undelivered = open ? this.state!.journal.undeliveredEntries() : (readUndeliveredEntries(this.journalPath) ?? []);
     status.undelivered = undelivered.length;
     if (undelivered[0]) status.oldestUndelivered = undelivered[0].timestamp;
     if (this.state?.publisher.lastError) status.lastError = this.state.publisher.lastError;
@@ -227,7 +226,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
   private ready(): Promise<{ journal: AuditJournal; publisher: AuditPublisher }> {
     if (this.closed) return Promise.reject(new AgentHooksError(ErrorCode.KIT_CLOSED, `${this.stream.label} is closed.`));
     this.opening ??= (async () => {
-      const journal = await AuditJournal.open(this.journalPath, this.keys());
+      const journal = await AuditJournal.open(this.journalPath, this.keys(), { logger: this.logger });
       const publisher = new AuditPublisher(journal, this.delivery(), this.client, this.entrySession(), this.logger, ownOptions({ ...this.options, mirrorUrl: this.mirrorUrl }));
       this.state = { journal, publisher };
       if (this.options.deliver !== false && publisher.hasWork()) publisher.kick();

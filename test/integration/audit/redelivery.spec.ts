@@ -49,7 +49,7 @@ describe('audit redelivery', () => {
     it('resends under the journaled transaction ID, takes DUPLICATE_TRANSACTION as delivered, and publishes it once', async () => {
       const journal = await AuditJournal.open(journalPath());
       for (let seq = 1; seq <= 3; seq++) await journal.addEntry(() => entry(seq));
-      const [group] = packEntries(journal.allEntries());
+      const [group] = packEntries(journal.undeliveredEntries());
       const job = await journal.addJob(group!.entries, group!.messages);
       const transactionId = freshTransactionId(client).toString();
       await journal.plan(job.job, 'message-0', transactionId);

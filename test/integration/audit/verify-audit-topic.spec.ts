@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TopicCreateTransaction, TopicMessageSubmitTransaction, type Client } from '@hiero-ledger/sdk';
@@ -7,6 +7,8 @@ import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
 import { verifyAuditTopic } from '../../../src/audit/verify-audit-topic.js';
+import { AuditJournal } from '../../../src/audit/audit-journal.js';
+import { segmentsFolder } from '../../../src/audit/journal-segments.js';
 import { registerMessage } from '../../../src/audit/hcs2-codec.js';
 import { transferPlugin } from '../../support/audit-transfer-tool.js';
 import { entriesIn, readTopicMessages } from '../../support/mirror-messages.js';
@@ -62,6 +64,31 @@ describe('verifyAuditTopic', () => {
       expect(report.problems[0]).to.equal(`Message #${n + 2} is not JSON.`);
       expect(report.problems[1]).to.match(new RegExp(`^The entry in message #${n + 3} \\(id not-mine, transfer_hbar_tool, .*\\) is not in the journal`));
       expect(report.problems[2]).to.match(new RegExp(`^Journal entry seq 1 \\(transfer_hbar_tool, executed, .*\\) appears 2 times on the topic \\(message #1, message #${n + 1}\\)\\.$`));
+    });
+  });
+
+  describe('when delivered entries were compacted out of the hot file', () => {
+    it('checks the whole history, segments included, and says when a segment is gone', async () => {
+      const topicId = await topic();
+      const journalPath = join(journalDir, `hcs-${topicId}.jsonl`);
+      await audited(topicId, 3);
+      // A restart that finds enough delivered entries compacts them (here: any at all).
+      const journal = await AuditJournal.open(journalPath, undefined, { compactAfter: 1 });
+      await journal.compacted();
+      await journal.close();
+      await audited(topicId, 2);
+
+      const report = await verifyAuditTopic({ mirrorUrl: net.mirrorUrl, topicId, journalDir });
+      expect(report.problems).to.deep.equal([]);
+      expect(report).to.include({ ok: true, entriesInJournal: 5, entriesOnTopic: 5 });
+
+      renameSync(segmentsFolder(journalPath), `${segmentsFolder(journalPath)}-moved`);
+      const missing = await verifyAuditTopic({ mirrorUrl: net.mirrorUrl, topicId, journalDir });
+      expect(missing.ok).to.equal(false);
+      expect(missing.entriesInJournal).to.equal(2);
+      expect(missing.problems[0]).to.match(/^Journal segment 1 \(.*000001\.jsonl\) cannot be read \(ENOENT\)/);
+      expect(missing.problems.slice(1)).to.have.length(3);
+      for (const problem of missing.problems.slice(1)) expect(problem).to.match(/is not in the journal/);
     });
   });
 

@@ -59,7 +59,7 @@ describe('AuditJournal', () => {
       await journal.close();
       appendFileSync(path, '{"r":"entry","entry":{"ty');
       const again = await AuditJournal.open(path);
-      expect(again.allEntries().map((item) => item.seq)).to.deep.equal([1]);
+      expect(again.undeliveredEntries().map((item) => item.seq)).to.deep.equal([1]);
       await again.addEntry((seq) => entry(seq));
       await again.close();
       expect(readFileSync(path, 'utf8').trim().split('\n').map((line) => JSON.parse(line).entry.seq)).to.deep.equal([1, 2]);
