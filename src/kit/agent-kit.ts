@@ -14,7 +14,8 @@ import type { ToolRunner } from '../lifecycle/tool-runner.js';
 import type { KeyRedactor } from '../secrets/key-redactor.js';
 import { isKitAware } from './kit-scope.js';
 import { listenersFrom } from './listener-sources.js';
-import { checkPolicyStagesOffered, checkPolicyToolNames } from './policy-tool-names.js';
+import { hasBuiltInMovementsView } from '../policies/movements.js';
+import { checkPolicyStagesOffered, checkPolicyToolNames, checkValuePoliciesSeeMovements } from './policy-tool-names.js';
 import type { ToolDescription, ToolRegistry } from './tool-registry.js';
 
 /** The parts a kit is assembled from; built by `createAgentKit`. */
@@ -122,6 +123,7 @@ export class AgentKit {
     const registry = this.parts.registry;
     checkPolicyToolNames(listeners, (name) => registry.has(name), registry.methods());
     checkPolicyStagesOffered(listeners, registry.withoutInnerStages());
+    checkValuePoliciesSeeMovements(listeners, registry.withoutMovementsView(hasBuiltInMovementsView));
     if (isKitAware(instance)) instance.attachToKit({ container: this.container, context: this.context, client: this.client, logger: this.parts.logger, secrets: this.parts.secrets });
     this.parts.owned.push(instance);
     const removers = listeners.map((listener) => this.parts.index.add(listener));
