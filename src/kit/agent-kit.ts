@@ -82,6 +82,7 @@ export class AgentKit {
     } catch (error) {
       if (isToolLoadError(error)) {
         // A core tool is built on its first call; one that cannot be is a failed call, before anything was built or sent.
+        this.parts.logger.error({ tool: method, code: error.code, error: error.message }, 'tool could not be loaded');
         return Promise.resolve(secrets.redactValue({ raw: { status: 'ERROR', errorCode: error.code, error: error.message }, humanMessage: failedMessage(method, 'tool loading', error.message) }));
       }
       if (!(error instanceof UnknownToolError)) throw error;

@@ -124,7 +124,9 @@ describe('core tools at kit start', () => {
   });
 
   describe('when a core tool cannot be built on its first call', () => {
-    it('answers that call with an E_PLUGIN_LOAD result naming the plugin, and nothing was sent', async () => {
+    it('answers that call with an E_PLUGIN_LOAD result naming the plugin, nothing sent, and logs it', async () => {
+      const logged: { fields: Record<string, unknown>; message: string }[] = [];
+      const logger = { ...silentLogger, error: (fields: Record<string, unknown>, message: string) => void logged.push({ fields, message }) };
       const kit = assembleKit({
         client,
         context: { mode: AgentMode.AUTONOMOUS },
@@ -144,13 +146,15 @@ describe('core tools at kit start', () => {
         ],
         listeners: [],
         policyTimeoutMs: 1_000,
-        logger: silentLogger,
+        logger,
       });
       kits.push(kit);
       const result = await kit.execute('broken_tool', {});
       expect(result.raw).to.include({ status: 'ERROR', errorCode: 'E_PLUGIN_LOAD' });
       expect(result.raw.error).to.contain('Core plugin "core-demo"');
       expect(result.humanMessage).to.contain('Nothing was submitted');
+      expect(logged).to.have.length(1);
+      expect(logged[0]!.fields).to.include({ tool: 'broken_tool', code: 'E_PLUGIN_LOAD' });
     });
   });
 });
