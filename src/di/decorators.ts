@@ -14,11 +14,7 @@ export interface ListenerMetadata {
 }
 
 // A registered symbol, so classes decorated through either build of this package are found by both.
-// It keys an own property of the class rather than reflect-metadata, whose per-class Maps cost about
-// 1 KB a class: for an app with a thousand hook classes, a megabyte held for one array each.
 const LISTENERS_KEY = Symbol.for('hedera-agent-hooks.listeners');
-
-type WithListeners = { [LISTENERS_KEY]?: readonly ListenerMetadata[] };
 
 /** Options of `@Policy`. */
 export interface PolicyOptions {
@@ -74,16 +70,13 @@ export function Policy<S extends HookStage, const T extends readonly string[]>(s
 /** The decorated methods of a class, its ancestors' included, in declaration order. */
 export function listenerMetadataOf(classOrInstance: object): readonly ListenerMetadata[] {
   const ctor = typeof classOrInstance === 'function' ? classOrInstance : classOrInstance.constructor;
-  // Read through the class chain (a subclass's constructor inherits from its parent's), so a
-  // subclass without decorated methods of its own has its ancestors'.
-  return (ctor as WithListeners | undefined)?.[LISTENERS_KEY] ?? [];
+  return (Reflect.getMetadata(LISTENERS_KEY, ctor) as ListenerMetadata[] | undefined) ?? [];
 }
 
 function record(prototype: object, entry: ListenerMetadata): void {
-  const ctor = prototype.constructor as WithListeners;
-  const inherited = ctor[LISTENERS_KEY] ?? [];
-  // Not enumerable, so it does not show among the class's statics; configurable, for its next decorated method.
-  Object.defineProperty(ctor, LISTENERS_KEY, { value: Object.freeze([...inherited, entry]), configurable: true, enumerable: false, writable: false });
+  const ctor = prototype.constructor;
+  const inherited = (Reflect.getMetadata(LISTENERS_KEY, ctor) as ListenerMetadata[] | undefined) ?? [];
+  Reflect.defineMetadata(LISTENERS_KEY, [...inherited, entry], ctor);
 }
 
 function checkStage(stage: unknown, allowed: readonly string[], decorator: string): void {
