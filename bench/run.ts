@@ -5,6 +5,7 @@
  */
 import 'reflect-metadata';
 import { benchAudit } from './audit-bench.js';
+import { benchColdStart } from './cold-start-bench.js';
 import { benchDevnet } from './devnet-bench.js';
 import { DISPATCH_CASES, benchDispatch } from './dispatch-bench.js';
 import { benchJournal } from './journal-bench.js';
@@ -19,7 +20,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
-const CASES = ['dispatch', 'devnet', 'audit', 'policies', 'journal'] as const;
+const CASES = ['dispatch', 'devnet', 'audit', 'policies', 'journal', 'coldstart'] as const;
 const unknown = args.filter((arg) => arg !== '--json' && !(CASES as readonly string[]).includes(arg));
 const chosen = CASES.filter((name) => args.includes(name));
 const selected = chosen.length ? chosen : CASES;
@@ -102,7 +103,18 @@ async function journal(): Promise<void> {
   );
 }
 
-const runners = { dispatch, devnet, audit, policies, journal };
+async function coldstart(): Promise<void> {
+  heading('coldstart: a fresh process, modules loaded, creates the kit and makes its first call (transfer_hbar_tool, RETURN_BYTES, no network) vs the real Hedera Agent Kit');
+  for (const row of await benchColdStart()) {
+    print(
+      { ...row },
+      `  ${row.format.padEnd(3)}  create ${row.create_ms} ms + first call ${row.first_call_ms} ms = ${row.total_ms} ms  |  real kit ${row.real_kit_create_ms} + ${row.real_kit_first_call_ms} = ${row.real_kit_total_ms} ms` +
+        `  ratio ${row.ratio.toFixed(2)}  (medians of ${row.runs} processes each; module load, not counted: ${row.module_load_ms} ms vs ${row.real_kit_module_load_ms} ms)`,
+    );
+  }
+}
+
+const runners = { dispatch, devnet, audit, policies, journal, coldstart };
 
 async function main(): Promise<void> {
   if (unknown.length) {

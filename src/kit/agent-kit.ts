@@ -2,7 +2,8 @@ import type { Client } from '@hiero-ledger/sdk';
 import type { DependencyContainer } from 'tsyringe';
 import { kitAudit, type KitAudit } from '../audit/audit-participant.js';
 import type { Context } from '../lifecycle/context.js';
-import { AgentHooksError, ErrorCode, UnknownToolError } from '../lifecycle/errors.js';
+import { AgentHooksError, ErrorCode, UnknownToolError, isAgentHooksError } from '../lifecycle/errors.js';
+import { failedMessage } from '../lifecycle/human-messages.js';
 import type { ListenerIndex } from '../lifecycle/listener-index.js';
 import type { Logger } from '../lifecycle/logger.js';
 import type { StageBus } from '../lifecycle/stage-bus.js';
@@ -13,7 +14,8 @@ import type { ToolRunner } from '../lifecycle/tool-runner.js';
 import type { KeyRedactor } from '../secrets/key-redactor.js';
 import { isKitAware } from './kit-scope.js';
 import { listenersFrom } from './listener-sources.js';
-import { checkPolicyStagesOffered, checkPolicyToolNames } from './policy-tool-names.js';
+import { hasBuiltInMovementsView } from '../policies/movements.js';
+import { checkPolicyStagesOffered, checkPolicyToolNames, checkValuePoliciesSeeMovements } from './policy-tool-names.js';
 import type { ToolDescription, ToolRegistry } from './tool-registry.js';
 
 /** The parts a kit is assembled from; built by `createAgentKit`. */
@@ -92,6 +94,11 @@ export class AgentKit {
     try {
       tool = this.parts.registry.get(method);
     } catch (error) {
+      if (isToolLoadError(error)) {
+        // A core tool is built on its first call; one that cannot be is a failed call, before anything was built or sent.
+        this.parts.logger.error({ tool: method, code: error.code, error: error.message }, 'tool could not be loaded');
+        return Promise.resolve(secrets.redactValue({ raw: { status: 'ERROR', errorCode: error.code, error: error.message }, humanMessage: failedMessage(method, 'tool loading', error.message) }));
+      }
       if (!(error instanceof UnknownToolError)) throw error;
       // The name is the model's own text, echoed back: it is redacted like any result.
       return Promise.resolve(secrets.redactValue({
@@ -129,8 +136,9 @@ export class AgentKit {
     this.assertOpen();
     const { listeners, instance } = listenersFrom(hookOrPolicy, this.container, 'kit.use');
     const registry = this.parts.registry;
-    checkPolicyToolNames(listeners, (name) => registry.has(name), registry.list().map((tool) => tool.method));
+    checkPolicyToolNames(listeners, (name) => registry.has(name), registry.methods());
     checkPolicyStagesOffered(listeners, registry.withoutInnerStages());
+    checkValuePoliciesSeeMovements(listeners, registry.withoutMovementsView(hasBuiltInMovementsView));
     if (isKitAware(instance)) instance.attachToKit({ container: this.container, context: this.context, client: this.client, logger: this.parts.logger, secrets: this.parts.secrets });
     this.parts.owned.push(instance);
     const removers = listeners.map((listener) => this.parts.index.add(listener));
@@ -188,6 +196,10 @@ export class AgentKit {
   }
 }
 
+function isToolLoadError(error: unknown): error is AgentHooksError {
+  return isAgentHooksError(error) && (error.code === ErrorCode.PLUGIN_LOAD || error.code === ErrorCode.PLUGIN_INVALID);
+}
+
 function closedError(): AgentHooksError {
   return new AgentHooksError(ErrorCode.KIT_CLOSED, 'This agent kit is closed; create a new one.');
 }
@@ -195,6 +207,6 @@ function closedError(): AgentHooksError {
 /** What the model reads about an unknown tool: the close names, or else every tool it may call. */
 function unknownToolMessage(error: UnknownToolError, registry: ToolRegistry): string {
   if (error.suggestions.length) return `${error.message} Call one of those instead.`;
-  const tools = registry.list().map((tool) => tool.method);
+  const tools = registry.methods();
   return tools.length ? `${error.message} The tools available are: ${tools.join(', ')}.` : error.message;
 }

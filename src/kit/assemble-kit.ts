@@ -8,6 +8,7 @@ import { StageBus } from '../lifecycle/stage-bus.js';
 import { ToolRunner } from '../lifecycle/tool-runner.js';
 import { refuseOwnKeyMaterial } from '../secrets/input-screen.js';
 import { callMovements, hasBuiltInMovementsView } from '../policies/movements.js';
+import type { DeferredTool } from '../plugins/core-tools.js';
 import type { KeyRedactor } from '../secrets/key-redactor.js';
 import { kitRedactor } from '../secrets/kit-redactor.js';
 import { redactingLogger } from '../secrets/redacting-logger.js';
@@ -23,6 +24,8 @@ export interface KitAssembly {
   /** The kit gets its own child of this container. */
   parentContainer: DependencyContainer;
   tools: { tool: unknown; plugin: string }[];
+  /** Tools registered by name before `tools` and built on first use: the core plugins' (see core-tools.ts). */
+  deferredTools?: readonly DeferredTool[];
   /** Hooks and policies in registration order, each with a label for errors. */
   listeners: { source: unknown; origin: string }[];
   onlyTools?: readonly string[];
@@ -57,6 +60,7 @@ export function assembleKit(assembly: KitAssembly): AgentKit {
   const logger = redactingLogger(assembly.logger, secrets);
 
   const registry = new ToolRegistry();
+  for (const deferred of assembly.deferredTools ?? []) registry.addDeferred(deferred);
   for (const { tool, plugin } of assembly.tools) registry.add(tool, plugin);
   if (assembly.onlyTools) registry.restrictTo(assembly.onlyTools);
 
@@ -64,7 +68,7 @@ export function assembleKit(assembly: KitAssembly): AgentKit {
   const owned: object[] = [];
   const sources = assembly.listeners.map(({ source, origin }) => listenersFrom(source, container, origin));
   // Checked before any listener is attached, so a refused start leaves no journal or timer open.
-  const loaded = registry.list().map((tool) => tool.method);
+  const loaded = registry.methods();
   const withoutInnerStages = registry.withoutInnerStages();
   const withoutMovementsView = registry.withoutMovementsView(hasBuiltInMovementsView);
   for (const { listeners } of sources) {

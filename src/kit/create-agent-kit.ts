@@ -2,14 +2,14 @@ import type { Client } from '@hiero-ledger/sdk';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import type { Context } from '../lifecycle/context.js';
 import { isSdkClient } from '../compat/sdk-values.js';
-import { invalidArgument } from '../lifecycle/errors.js';
+import { describeValue, invalidArgument } from '../lifecycle/errors.js';
 import { silentLogger, type Logger } from '../lifecycle/logger.js';
 import { isAgentMode, AgentMode } from '../modes/agent-mode.js';
 import type { Plugin } from '../plugins/plugin-contract.js';
 import { kitRedactor } from '../secrets/kit-redactor.js';
 import type { SecretKey } from '../secrets/key-redactor.js';
-import { CORE_PLUGINS_DIR, loadPlugins, pluginLabel, validatePlugin } from '../plugins/plugin-loader.js';
-import { existsSync } from 'node:fs';
+import { coreTools } from '../plugins/core-tools.js';
+import { loadPlugins, pluginLabel, validatePlugin } from '../plugins/plugin-loader.js';
 import type { AgentKit } from './agent-kit.js';
 import { assembleKit } from './assemble-kit.js';
 import { buildPluginTools } from './plugin-tools.js';
@@ -73,6 +73,8 @@ export async function createAgentKit(options: AgentKitOptions): Promise<AgentKit
   const context: Context = { ...options.context, mode: options.context?.mode ?? AgentMode.AUTONOMOUS };
   if (options.mirrorNodeUrl) context.mirrorNodeUrl = options.mirrorNodeUrl;
 
+  // The core plugins' tools are registered from their manifest and imported on first use.
+  const deferredTools = options.pluginsDir === undefined ? await coreTools() : [];
   const plugins = await collectPlugins(options);
   const tools = buildPluginTools(plugins, context);
 
@@ -89,6 +91,7 @@ export async function createAgentKit(options: AgentKitOptions): Promise<AgentKit
     context,
     parentContainer: options.container ?? rootContainer,
     tools,
+    deferredTools,
     listeners,
     onlyTools: options.tools,
     policyTimeoutMs: options.policyTimeoutMs ?? DEFAULT_POLICY_TIMEOUT_MS,
@@ -99,12 +102,7 @@ export async function createAgentKit(options: AgentKitOptions): Promise<AgentKit
 }
 
 async function collectPlugins(options: AgentKitOptions): Promise<{ plugin: Plugin; source: string }[]> {
-  const fromDir =
-    options.pluginsDir === null
-      ? []
-      : options.pluginsDir === undefined
-        ? existsSync(CORE_PLUGINS_DIR) ? await loadPlugins(CORE_PLUGINS_DIR) : []
-        : await loadPlugins(options.pluginsDir);
+  const fromDir = typeof options.pluginsDir === 'string' ? await loadPlugins(options.pluginsDir) : [];
   const given = (options.plugins ?? []).map((plugin, at) => ({
     plugin: validatePlugin(plugin, `plugins[${at}]${pluginLabel(plugin)}`),
     source: `plugins[${at}]`,
@@ -126,6 +124,9 @@ function checkOptions(options: AgentKitOptions): void {
     if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0 && timeout <= MAX_TIMER_MS)) {
       throw invalidArgument(`createAgentKit: ${name} must be a positive number of milliseconds up to ${MAX_TIMER_MS} (about 24.8 days), got ${String(timeout)}.`);
     }
+  }
+  if (options.pluginsDir !== undefined && options.pluginsDir !== null && typeof options.pluginsDir !== 'string') {
+    throw invalidArgument(`createAgentKit: pluginsDir must be a folder path, or null for no plugins folder, got ${describeValue(options.pluginsDir)}.`);
   }
   if (options.hooks !== undefined && !Array.isArray(options.hooks)) throw invalidArgument('createAgentKit: hooks must be an array.');
   if (options.context?.hooks !== undefined && !Array.isArray(options.context.hooks)) throw invalidArgument('createAgentKit: context.hooks must be an array.');

@@ -47,7 +47,8 @@ export function validatePlugin(candidate: unknown, source: string): Plugin {
   let parsed: ReturnType<typeof pluginSchema.safeParse>;
   try {
     snapshot = snapshotOf(candidate);
-    parsed = pluginSchema.safeParse(snapshot);
+    // Parsed once per plugin: zod's compiled fast path would cost more to build than it saves (jitless).
+    parsed = pluginSchema.safeParse(snapshot, { jitless: true });
   } catch (error) {
     throw new AgentHooksError(ErrorCode.PLUGIN_INVALID, `Plugin ${source} could not be read: ${messageOf(error)}.`, { cause: error });
   }

@@ -76,6 +76,15 @@ describe('value policies at kit start', () => {
     });
   });
 
+  describe('when a value policy is added to a running kit', () => {
+    it('refuses it as the start would, naming the tool it cannot see into, and keeps the kit as it was', async () => {
+      const kit = await createAgentKit({ client, pluginsDir: null, plugins: [pluginOf('t', new OpaqueTool('opaque_tool'))] });
+      kits.push(kit);
+      expect(() => kit.use(new MaxTransferPolicy({ hbar: 1 }))).to.throw(/"opaque_tool" is a transaction tool with no movements view/);
+      expect((await kit.execute('opaque_tool', {})).raw.status).to.equal('SUCCESS');
+    });
+  });
+
   describe('when the core plugins load', () => {
     it('starts with a value policy for every tool: each core transaction tool has a view or moves no value', async () => {
       const kit = await createAgentKit({ client, context: { hooks: [new MaxTransferPolicy({ hbar: 1 })] } });

@@ -1,0 +1,138 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { AgentHooksError, ErrorCode, messageOf } from '../lifecycle/errors.js';
+import { isToolType, type ToolType } from '../lifecycle/tool-intent.js';
+import { CORE_MANIFEST_FILE, type CoreManifest, type ManifestTool } from './core-manifest.js';
+import { CORE_PLUGINS_DIR } from './core-plugins-dir.cjs';
+import { requireModule } from './require-module.cjs';
+
+/**
+ * A tool the kit registers by name at start and builds on its first use. `toolType` and
+ * `movesNoValue` are what the manifest says the tool will have; the registry checks them when it
+ * builds the tool.
+ */
+export interface DeferredTool {
+  readonly method: string;
+  readonly plugin: string;
+  readonly toolType: ToolType;
+  readonly movesNoValue: boolean;
+  /** The tool's module file, for messages. */
+  readonly source: string;
+  /** A new instance of the tool, its module imported the first time; E_PLUGIN_LOAD or E_PLUGIN_INVALID naming plugin and file. */
+  build(): unknown;
+}
+
+type LoadModule = (file: string) => Record<string, unknown>;
+
+/**
+ * The core plugins' tools, read from the manifest in `dir` (see plugins/_core-manifest.ts), ready to
+ * register without importing any tool. A missing folder has no tools, as the folder loader found
+ * none there. Modules are loaded with `requireSync` (Node caches them, so later kits read nothing
+ * from disk); where that cannot load ES modules (require(esm) switched off), every module is
+ * imported here instead, so tools still build synchronously on first use.
+ *
+ * @example
+ * const tools = await coreTools();
+ * tools.find((tool) => tool.method === 'transfer_hbar_tool')?.build();
+ */
+export async function coreTools(dir: string = CORE_PLUGINS_DIR, requireSync: (file: string) => unknown = requireModule): Promise<DeferredTool[]> {
+  if (!existsSync(dir)) return [];
+  const manifestFile = path.join(dir, CORE_MANIFEST_FILE);
+  let load: LoadModule = (file) => requireSync(file) as Record<string, unknown>;
+  let manifest: CoreManifest;
+  try {
+    manifest = manifestIn(load(manifestFile), manifestFile);
+  } catch (error) {
+    if (!needsImport(error)) throw manifestError(manifestFile, error);
+    const imported = await importEvery(manifestFile, dir);
+    manifest = imported.manifest;
+    load = (file) => {
+      const outcome = imported.modules.get(file);
+      if (!outcome) return requireSync(file) as Record<string, unknown>;
+      if ('failure' in outcome) throw outcome.failure;
+      return outcome.namespace;
+    };
+  }
+  return manifest.flatMap((plugin) => plugin.tools.map((entry) => deferredTool(plugin.name, entry, path.join(dir, entry.module), load)));
+}
+
+function deferredTool(plugin: string, entry: ManifestTool, file: string, load: LoadModule): DeferredTool {
+  return {
+    method: entry.method,
+    plugin,
+    toolType: entry.toolType,
+    movesNoValue: entry.movesNoValue === true,
+    source: file,
+    build() {
+      let exported: unknown;
+      try {
+        exported = load(file)[entry.exportName];
+      } catch (error) {
+        // Node appends a multi-line require stack to resolution errors; the first line says it all.
+        throw new AgentHooksError(ErrorCode.PLUGIN_LOAD, `Core plugin "${plugin}" could not load tool "${entry.method}" from ${file}: ${messageOf(error).split('\n')[0]}`, { cause: error });
+      }
+      if (typeof exported !== 'function') {
+        throw new AgentHooksError(
+          ErrorCode.PLUGIN_INVALID,
+          `Core plugin "${plugin}": ${file} exports no class "${entry.exportName}" for tool "${entry.method}", as the core plugins manifest (${CORE_MANIFEST_FILE}) says it does.`,
+        );
+      }
+      try {
+        return new (exported as new () => unknown)();
+      } catch (error) {
+        throw new AgentHooksError(ErrorCode.PLUGIN_LOAD, `Core plugin "${plugin}" failed to build tool "${entry.method}" (${file}): ${messageOf(error)}`, { cause: error });
+      }
+    },
+  };
+}
+
+/** require() refused an ES module: require(esm) is off (`--no-experimental-require-module`) or the module awaits at top level. */
+function needsImport(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ERR_REQUIRE_ESM' || code === 'ERR_REQUIRE_ASYNC_MODULE';
+}
+
+type Imported = { namespace: Record<string, unknown> } | { failure: unknown };
+
+async function importEvery(manifestFile: string, dir: string): Promise<{ manifest: CoreManifest; modules: Map<string, Imported> }> {
+  const importFile = async (file: string) => (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  let manifest: CoreManifest;
+  try {
+    manifest = manifestIn(await importFile(manifestFile), manifestFile);
+  } catch (error) {
+    throw manifestError(manifestFile, error);
+  }
+  const files = [...new Set(manifest.flatMap((plugin) => plugin.tools.map((entry) => path.join(dir, entry.module))))];
+  const modules = new Map<string, Imported>();
+  // A module that fails to import fails its tools' build(), at first use, as with require.
+  await Promise.all(
+    files.map((file) =>
+      importFile(file).then(
+        (namespace) => void modules.set(file, { namespace }),
+        (failure: unknown) => void modules.set(file, { failure }),
+      ),
+    ),
+  );
+  return { manifest, modules };
+}
+
+function manifestError(file: string, error: unknown): AgentHooksError {
+  if (error instanceof AgentHooksError) return error;
+  return new AgentHooksError(ErrorCode.PLUGIN_LOAD, `The core plugins manifest ${file} failed to load: ${messageOf(error).split('\n')[0]}`, { cause: error });
+}
+
+/** The manifest a module exports, checked enough that a damaged install fails here, naming the file. */
+function manifestIn(namespace: Record<string, unknown>, file: string): CoreManifest {
+  const manifest = namespace.CORE_MANIFEST;
+  const invalid = (problem: string) => new AgentHooksError(ErrorCode.PLUGIN_INVALID, `The core plugins manifest ${file} is invalid: ${problem}.`);
+  if (!Array.isArray(manifest)) throw invalid('it exports no CORE_MANIFEST array');
+  manifest.forEach((plugin: Partial<{ name: unknown; tools: unknown }>, at) => {
+    if (typeof plugin?.name !== 'string' || !Array.isArray(plugin.tools)) throw invalid(`[${at}] needs a name and a tools array`);
+    plugin.tools.forEach((entry: Partial<Record<keyof ManifestTool, unknown>>, toolAt) => {
+      const complete = ['method', 'module', 'exportName'].every((key) => typeof entry?.[key as keyof ManifestTool] === 'string') && isToolType(entry.toolType);
+      if (!complete) throw invalid(`[${at}].tools[${toolAt}] needs method, module, exportName and a toolType`);
+    });
+  });
+  return manifest as CoreManifest;
+}
