@@ -8,7 +8,7 @@ import type {
 } from '../lifecycle/stage-events.js';
 
 /**
- * A seed-style hook: override any of the four stage methods (and, beyond the seed, `toolErrorHook`
+ * A seed-style hook: override any of the four stage methods (and, beyond the Hedera Agent Kit's four, `toolErrorHook`
  * to hear about blocked and failed calls). Only the methods a subclass overrides are registered, for
  * the tools in `relevantTools` (`'*'` for all).
  *
@@ -55,7 +55,7 @@ export abstract class AbstractHook {
     return undefined;
   }
 
-  /** Called when a stage throws or a policy blocks. Not in the seed. */
+  /** Called when a stage throws or a policy blocks. Not in the Hedera Agent Kit. */
   async toolErrorHook(_params: ToolErrorParams, _method: string): Promise<unknown> {
     return undefined;
   }

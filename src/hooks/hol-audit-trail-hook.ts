@@ -7,7 +7,7 @@ import { ownOptions } from '../lifecycle/primordials.js';
 import { AuditRefusal, AuditTrailBase, type AuditTrailOptions } from './audit-trail-base.js';
 import { parseTopicId } from './hcs-audit-trail-hook.js';
 
-/** Options of {@link HolAuditTrailHook}: the seed's three plus the journal options. */
+/** Options of {@link HolAuditTrailHook}: the Hedera Agent Kit's three plus the journal options. */
 export interface HolAuditTrailOptions extends AuditTrailOptions {
   relevantTools: string[];
   /** The session topic: an indexed HCS-2 registry (memo `hcs-2:0:<ttl>`). */

@@ -8,7 +8,7 @@ import type { CoreActionResultOf, NormalisedParamsOf, RawParamsOf } from './tool
 
 /**
  * The one place stage payload types are written. Each stage's params extend the previous stage's,
- * as in the seed; `method` is added so a listener for several tools can branch on it.
+ * as in the Hedera Agent Kit; `method` is added so a listener for several tools can branch on it.
  * `T` narrows the params to one tool's declared types (see ToolParamRegistry).
  */
 export interface PreToolExecutionParams<T extends string = string> {

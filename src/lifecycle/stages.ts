@@ -1,5 +1,5 @@
 /**
- * The stages a tool call passes through. Four are hookable (the seed's), `toolError` fires when any
+ * The stages a tool call passes through. Four are hookable (the Hedera Agent Kit's), `toolError` fires when any
  * stage throws or a policy blocks, and the remaining three are the tool's own steps.
  */
 export const HOOK_STAGES = [

@@ -9,7 +9,7 @@
  *   }
  * }
  *
- * Tools without an entry get `any` for their params, as in the seed.
+ * Tools without an entry get `any` for their params, as in the Hedera Agent Kit.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-interface
 export interface ToolParamRegistry {}

@@ -17,7 +17,7 @@ import type { HookStage } from '../lifecycle/stages.js';
  * hook methods themselves: the kit refuses a policy that does, as its checks would be bypassed.
  *
  * The kit calls the `shouldBlock…` methods directly and turns a block into a structured result
- * naming this policy; the hook methods below keep the seed's behaviour for code that calls them, such
+ * naming this policy; the hook methods below keep the Hedera Agent Kit's behaviour for code that calls them, such
  * as the Hedera Agent Kit, which calls every policy for every tool: they skip tools not in
  * `relevantTools` and throw the kit's block error (`Action <tool> blocked by policy: <name> (<description>)`).
  *

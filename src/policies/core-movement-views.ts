@@ -85,7 +85,7 @@ const nftApproval: MovementView = (params: Params) =>
   });
 
 const accountCreation: MovementView = (params: Params, call?: MovementCall) => {
-  // This project keeps the Hbar next to the seed's number; the Hedera Agent Kit has only a number (or string) of HBAR.
+  // This project keeps the Hbar next to the Hedera Agent Kit's number; the Hedera Agent Kit has only a number (or string) of HBAR.
   const balance = isHbar(params.initialBalanceHbar) ? params.initialBalanceHbar : params.initialBalance;
   const amount = balance === undefined || balance === null ? 0n : isHbar(balance) ? tinybarsOf(balance, 'initialBalance') : displayToUnits(balance, HBAR_DECIMALS, 'initialBalance');
   if (amount === 0n) return [];
