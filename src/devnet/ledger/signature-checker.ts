@@ -1,11 +1,12 @@
 import { proto } from '@hiero-ledger/proto';
-import { simpleKeyBytes, simplePublicKey } from './keys.js';
+import { simpleKeyBytes } from './keys.js';
+import { verifySimpleKeySignature } from './signature-verifier.js';
 
 /**
  * Decides whether the signatures attached to one transaction satisfy a proto Key.
- * Every simple key is checked with the SDK's own `PublicKey.verify` over the exact body bytes, and the
- * result is cached per key because one transaction often needs the same key several times
- * (payer, debited account, treasury).
+ * Every simple key is checked over the exact body bytes with the SDK's verdict (see
+ * {@link verifySimpleKeySignature}), and the result is cached per key because one transaction often
+ * needs the same key several times (payer, debited account, treasury).
  */
 export class SignatureChecker {
   private readonly verified = new Map<string, boolean>();
@@ -29,8 +30,7 @@ export class SignatureChecker {
 
   private isSimpleKeySatisfied(key: proto.IKey): boolean {
     const raw = simpleKeyBytes(key);
-    const publicKey = simplePublicKey(key);
-    if (!raw || !publicKey) return false; // contract keys cannot sign a HAPI transaction
+    if (!raw || !(key.ed25519?.length === 32 || key.ECDSASecp256k1?.length === 33)) return false; // contract keys cannot sign a HAPI transaction
     const cacheKey = Buffer.from(raw).toString('hex');
     const cached = this.verified.get(cacheKey);
     if (cached !== undefined) return cached;
@@ -39,11 +39,7 @@ export class SignatureChecker {
       // An empty prefix is allowed when the map holds a single signature (it can only mean that key).
       const prefixOk = pair.pubKeyPrefix?.length ? isPrefix(pair.pubKeyPrefix, raw) : this.pairs.length === 1;
       if (!signature?.length || !prefixOk) return false;
-      try {
-        return publicKey.verify(this.bodyBytes, signature);
-      } catch {
-        return false; // malformed signature bytes count as a wrong signature
-      }
+      return verifySimpleKeySignature(key, this.bodyBytes, signature);
     });
     this.verified.set(cacheKey, result);
     return result;
