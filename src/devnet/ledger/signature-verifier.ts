@@ -55,6 +55,23 @@ function nodeEd25519Key(raw: Uint8Array): KeyObject | null {
   return remember(nodeKeys, id, keyObject);
 }
 
+/**
+ * OpenSSL's ED25519 verdict computed on the libuv threadpool, so many transactions' signatures are
+ * checked in parallel while the main thread serves gRPC. A true is final; a false only means "not
+ * settled here": callers then ask {@link verifySimpleKeySignature}, which consults the SDK.
+ */
+export function confirmEd25519OffThread(raw: Uint8Array, message: Uint8Array, signature: Uint8Array): Promise<boolean> {
+  const keyObject = raw.length === 32 ? nodeEd25519Key(raw) : null;
+  if (!keyObject || signature.length !== 64) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    try {
+      verify(null, message, keyObject, signature, (error, valid) => resolve(!error && valid));
+    } catch {
+      resolve(false);
+    }
+  });
+}
+
 function verifyEd25519WithNode(raw: Uint8Array, message: Uint8Array, signature: Uint8Array): boolean {
   const keyObject = nodeEd25519Key(raw);
   if (!keyObject || signature.length !== 64) return false;
