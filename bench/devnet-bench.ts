@@ -9,13 +9,11 @@ import { proto } from '@hiero-ledger/proto';
 import { AccountId, Hbar, Long, TransactionId, TransferTransaction, type Client } from '@hiero-ledger/sdk';
 import { startDevnet, type Devnet } from '../src/devnet/index.js';
 import { startEchoFloor, type WireExchange } from './devnet-echo-floor.js';
-import { median } from './timing.js';
 
-const SEQUENTIAL_TX = 200;
-const CONCURRENT_TX = 640;
-const IN_FLIGHT = 32;
+/** Round trips per block, blocks per contender: 480 sequential and 1280 concurrent round trips each. */
+const SEQUENTIAL = { trips: 40, blocks: 12, inFlight: 1 };
+const CONCURRENT = { trips: 320, blocks: 4, inFlight: 32 };
 const WARMUP_TX = 50;
-const ROUNDS = 5;
 const TRANSFER_PATH = '/proto.CryptoService/cryptoTransfer';
 const RECEIPT_PATH = '/proto.CryptoService/getTransactionReceipts';
 
@@ -25,7 +23,7 @@ export interface DevnetBenchResult {
   /** the echo floor: transfer-sized then receipt-sized call, one after another */
   floor_sequential_tx_per_s: number;
   floor_concurrent_tx_per_s: number;
-  /** devnet / floor, the median of the per-round ratios; issue 13 asks for at least 1/3 */
+  /** devnet / floor over interleaved blocks; issue 13 asks for at least 1/3 */
   ratio_sequential: number;
   ratio_concurrent: number;
   /** request → reply bytes of the two calls, as the devnet saw and answered them */
@@ -42,8 +40,8 @@ async function transferWithReceipt(client: Client, from: string, to: string): Pr
   await response.getReceipt(client);
 }
 
-/** Runs `total` round trips with at most `inFlight` outstanding and returns round trips per second. */
-async function measure(roundTrip: () => Promise<void>, total: number, inFlight: number): Promise<number> {
+/** Runs `total` round trips with at most `inFlight` outstanding and returns the seconds they took. */
+async function timeTrips(roundTrip: () => Promise<void>, total: number, inFlight: number): Promise<number> {
   let started = 0;
   const worker = async () => {
     while (started < total) {
@@ -53,8 +51,23 @@ async function measure(roundTrip: () => Promise<void>, total: number, inFlight: 
   };
   const begin = process.hrtime.bigint();
   await Promise.all(Array.from({ length: inFlight }, worker));
-  const seconds = Number(process.hrtime.bigint() - begin) / 1e9;
-  return total / seconds;
+  return Number(process.hrtime.bigint() - begin) / 1e9;
+}
+
+/**
+ * Round trips per second of the devnet and of the floor, taking turns in short blocks: load from other
+ * processes comes and goes over seconds, so interleaving lands it on both alike, and each rate is its
+ * trips over the summed time of its own blocks.
+ */
+async function interleaved(devnet: () => Promise<void>, floor: () => Promise<void>, plan: { trips: number; blocks: number; inFlight: number }) {
+  let devnetSeconds = 0;
+  let floorSeconds = 0;
+  for (let block = 0; block < plan.blocks; block++) {
+    devnetSeconds += await timeTrips(devnet, plan.trips, plan.inFlight);
+    floorSeconds += await timeTrips(floor, plan.trips, plan.inFlight);
+  }
+  const trips = plan.trips * plan.blocks;
+  return { devnet: trips / devnetSeconds, floor: trips / floorSeconds };
 }
 
 /**
@@ -108,15 +121,9 @@ async function sampleExchanges(net: Devnet, client: Client, to: string): Promise
 
 const bytes = ({ request, response }: WireExchange): string => `${request.length}→${response.length}`;
 
-/** The middle value, unrounded (timing.ts's median rounds, which suits rates but not ratios). */
-function medianOf(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
 /**
  * Transfer+receipt round trips per second through the SDK against the devnet, one at a time and 32 in
- * flight, next to the echo floor measured in alternating rounds of the same run (median of each).
+ * flight, next to the echo floor measured in the same run, block for block in turn.
  *
  * @example
  * const { sequential_tx_per_s, ratio_sequential } = await benchDevnet();
@@ -130,22 +137,14 @@ export async function benchDevnet(): Promise<DevnetBenchResult> {
     const floor = await startEchoFloor(exchanges);
     try {
       const devnetTrip = () => transferWithReceipt(client, net.operatorId, accountId);
-      await measure(devnetTrip, WARMUP_TX, 1);
-      await measure(floor.roundTrip, WARMUP_TX, 1);
-      const rates = { devnetSeq: [] as number[], floorSeq: [] as number[], devnetConc: [] as number[], floorConc: [] as number[] };
-      for (let round = 0; round < ROUNDS; round++) {
-        rates.devnetSeq.push(await measure(devnetTrip, SEQUENTIAL_TX, 1));
-        rates.floorSeq.push(await measure(floor.roundTrip, SEQUENTIAL_TX, 1));
-        rates.devnetConc.push(await measure(devnetTrip, CONCURRENT_TX, IN_FLIGHT));
-        rates.floorConc.push(await measure(floor.roundTrip, CONCURRENT_TX, IN_FLIGHT));
-      }
-      // Each round's two contenders ran back to back, so their ratio sees the same machine load; the
-      // median of those ratios is steadier than a ratio of medians when other work comes and goes.
-      const ratio = (devnet: number[], floor: number[]) => Number(medianOf(devnet.map((rate, at) => rate / floor[at]!)).toFixed(2));
+      await timeTrips(devnetTrip, WARMUP_TX, 1);
+      await timeTrips(floor.roundTrip, WARMUP_TX, 1);
+      const sequential = await interleaved(devnetTrip, floor.roundTrip, SEQUENTIAL);
+      const concurrent = await interleaved(devnetTrip, floor.roundTrip, CONCURRENT);
       return {
-        sequential_tx_per_s: median(rates.devnetSeq), concurrent_tx_per_s: median(rates.devnetConc),
-        floor_sequential_tx_per_s: median(rates.floorSeq), floor_concurrent_tx_per_s: median(rates.floorConc),
-        ratio_sequential: ratio(rates.devnetSeq, rates.floorSeq), ratio_concurrent: ratio(rates.devnetConc, rates.floorConc),
+        sequential_tx_per_s: Math.round(sequential.devnet), concurrent_tx_per_s: Math.round(concurrent.devnet),
+        floor_sequential_tx_per_s: Math.round(sequential.floor), floor_concurrent_tx_per_s: Math.round(concurrent.floor),
+        ratio_sequential: Number((sequential.devnet / sequential.floor).toFixed(2)), ratio_concurrent: Number((concurrent.devnet / concurrent.floor).toFixed(2)),
         transfer_bytes: bytes(exchanges[0]!), receipt_bytes: bytes(exchanges[1]!),
       };
     } finally {

@@ -45,7 +45,7 @@ async function dispatch(): Promise<void> {
 }
 
 async function devnet(): Promise<void> {
-  heading('devnet: HBAR transfer + receipt round trips through the official SDK vs a plain grpc-js echo service answering the same two calls with replies of the same sizes (ratio = median of per-round ratios; target >= 0.33)');
+  heading('devnet: HBAR transfer + receipt round trips through the official SDK vs a plain grpc-js echo service answering the same two calls with replies of the same sizes (taking turns in short blocks; target ratio >= 0.33)');
   const row = await benchDevnet();
   const speedup = row.concurrent_tx_per_s / row.sequential_tx_per_s;
   const rate = (value: number) => `${String(value).padStart(5)} tx/s`;
