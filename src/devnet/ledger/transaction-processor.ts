@@ -58,10 +58,13 @@ export class TransactionProcessor {
       if (error instanceof LedgerStatusError) return Promise.resolve(error.status);
       throw error;
     }
+    const earlier = this.applied;
     // Promise.all listens to the signature check at once, so its failure is never an unhandled rejection.
-    const outcome = Promise.all([this.applied, this.prepareSignatures(decoded.bodyBytes, decoded.sigPairs)])
+    const outcome = Promise.all([earlier, this.prepareSignatures(decoded.bodyBytes, decoded.sigPairs)])
       .then(([, signatures]) => this.apply(decoded, signatures, forcedStatus));
-    this.applied = outcome.catch(() => undefined); // one failure must not stall the transactions behind it
+    // The next transaction waits for this one and, should this one fail early, still for the earlier
+    // ones; a failure must neither stall the transactions behind it nor let them overtake.
+    this.applied = earlier.then(() => outcome).catch(() => undefined);
     return outcome;
   }
 

@@ -76,17 +76,24 @@ describe('TransactionProcessor', () => {
   });
 
   describe('when one transaction fails unexpectedly', () => {
-    it('rejects that submission and goes on with the next ones', async () => {
+    it('rejects that submission, and the ones behind it still wait for the ones before it', async () => {
       const ledger = newLedger();
-      const failing = new TransactionProcessor(ledger, TRANSACTION_HANDLERS, async (bodyBytes, pairs) => {
+      const gate = gatedPreparer();
+      const processor = new TransactionProcessor(ledger, TRANSACTION_HANDLERS, async (bodyBytes, pairs) => {
         if (proto.TransactionBody.decode(bodyBytes).memo === 'broken') throw new Error('signature check crashed');
-        return SignatureChecker.prepare(bodyBytes, pairs);
+        return gate.prepare(bodyBytes, pairs);
       });
-      const broken = failing.submit(transfer(1, 'broken'));
-      const next = failing.submit(transfer(2, 'next'));
+      const first = processor.submit(transfer(1, 'first'));
+      const broken = processor.submit(transfer(2, 'broken'));
+      const third = processor.submit(transfer(3, 'third'));
       expect(await broken.catch((e: Error) => e.message)).to.equal('signature check crashed');
-      expect(await next).to.equal('OK');
-      expect(ledger.recordList.map((record) => record.memo)).to.deep.equal(['next']);
+      gate.open('third');
+      while (!gate.done.has('third')) await tick();
+      await tick();
+      expect(ledger.recordList).to.have.length(0); // the third does not overtake the first
+      gate.open('first');
+      expect(await Promise.all([first, third])).to.deep.equal(['OK', 'OK']);
+      expect(ledger.recordList.map((record) => record.memo)).to.deep.equal(['first', 'third']);
     });
   });
 
