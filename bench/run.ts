@@ -59,12 +59,15 @@ async function dispatch(): Promise<void> {
 }
 
 async function devnet(): Promise<void> {
-  heading('devnet: HBAR transfer + receipt round trips through the official SDK');
+  heading('devnet: HBAR transfer + receipt round trips through the official SDK vs a plain grpc-js echo service answering the same two calls with replies of the same sizes (taking turns in short blocks; target ratio >= 0.33)');
   const row = await benchDevnet();
   const speedup = row.concurrent_tx_per_s / row.sequential_tx_per_s;
+  const rate = (value: number) => `${String(value).padStart(5)} tx/s`;
   print(
     { case: 'devnet', ...row, concurrency_speedup: Number(speedup.toFixed(2)) },
-    `  sequential ${row.sequential_tx_per_s} tx/s  concurrent (32 in flight) ${row.concurrent_tx_per_s} tx/s  speedup ${speedup.toFixed(2)}`,
+    `  sequential ${rate(row.sequential_tx_per_s)}  floor ${rate(row.floor_sequential_tx_per_s)}  ratio ${row.ratio_sequential.toFixed(2)}\n` +
+      `  32 in flight ${rate(row.concurrent_tx_per_s)}  floor ${rate(row.floor_concurrent_tx_per_s)}  ratio ${row.ratio_concurrent.toFixed(2)}\n` +
+      `  bytes per call (request→reply): transfer ${row.transfer_bytes}, receipt ${row.receipt_bytes}`,
   );
 }
 

@@ -1,4 +1,5 @@
 import { AccountId, Client, type PrivateKey } from '@hiero-ledger/sdk';
+import { operatorSigner } from './operator-signer.js';
 
 /**
  * An SDK client for one devnet node, e.g. a devnet started by `npm run devnet` in another process. Retry waits are cut from seconds to tens of milliseconds: the SDK's
@@ -7,7 +8,7 @@ import { AccountId, Client, type PrivateKey } from '@hiero-ledger/sdk';
  */
 export function createDevnetClient(grpcAddress: string, operatorId: string, operatorKey: PrivateKey): Client {
   const client = Client.forNetwork({ [grpcAddress]: '0.0.3' }, { scheduleNetworkUpdate: false });
-  client.setOperator(AccountId.fromString(operatorId), operatorKey);
+  client.setOperatorWith(AccountId.fromString(operatorId), operatorKey.publicKey, operatorSigner(operatorKey));
   client.setMinBackoff(25);
   client.setMaxBackoff(250);
   client.setNodeMinBackoff(25);

@@ -60,14 +60,10 @@ export class HapiServer {
           respond({ code: decision.grpcError.code, details: decision.grpcError.message } as grpc.ServiceError);
           return;
         }
-        let answer: Buffer;
-        try {
-          answer = this.answer(method, call.request, decision.precheck, decision.receiptStatus);
-        } catch (error) {
-          respond({ code: grpc.status.INTERNAL, details: `devnet failed on ${method.path}: ${(error as Error).message}` } as grpc.ServiceError);
-          return;
-        }
-        respond(null, answer);
+        this.answer(method, call.request, decision.precheck, decision.receiptStatus).then(
+          (answer) => respond(null, answer),
+          (error: unknown) => respond({ code: grpc.status.INTERNAL, details: `devnet failed on ${method.path}: ${(error as Error).message}` } as grpc.ServiceError),
+        );
       });
     };
   }
@@ -82,7 +78,7 @@ export class HapiServer {
     this.timers.add(timer);
   }
 
-  private answer(method: RpcMethod, request: Buffer, precheck?: Parameters<typeof statusCode>[0], receiptStatus?: Parameters<typeof statusCode>[0]): Buffer {
+  private async answer(method: RpcMethod, request: Buffer, precheck?: Parameters<typeof statusCode>[0], receiptStatus?: Parameters<typeof statusCode>[0]): Promise<Buffer> {
     if (method.kind === 'transaction') {
       let code = precheck;
       // A node refuses transactions above 6 KiB before looking inside them.
@@ -94,7 +90,7 @@ export class HapiServer {
         } catch {
           return Buffer.from(proto.TransactionResponse.encode({ nodeTransactionPrecheckCode: statusCode('INVALID_TRANSACTION_BODY') }).finish());
         }
-        code = this.deps.transactions.submit(transaction, receiptStatus);
+        code = await this.deps.transactions.submit(transaction, receiptStatus);
       }
       return Buffer.from(proto.TransactionResponse.encode({ nodeTransactionPrecheckCode: statusCode(code) }).finish());
     }

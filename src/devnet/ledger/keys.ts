@@ -1,5 +1,4 @@
 import { proto } from '@hiero-ledger/proto';
-import { PublicKey } from '@hiero-ledger/sdk';
 
 /**
  * Helpers for protobuf `Key` values as the ledger stores them (accounts, topics and tokens keep the
@@ -27,13 +26,6 @@ export function isValidKey(key: proto.IKey | null | undefined): boolean {
     return threshold > 0 && threshold <= keys.length && keys.every(isValidKey);
   }
   return false;
-}
-
-/** The SDK PublicKey for a simple proto key, or undefined for lists and contract keys. */
-export function simplePublicKey(key: proto.IKey): PublicKey | undefined {
-  if (key.ed25519?.length === 32) return PublicKey.fromBytesED25519(key.ed25519);
-  if (key.ECDSASecp256k1?.length === 33) return PublicKey.fromBytesECDSA(key.ECDSASecp256k1);
-  return undefined;
 }
 
 /** Raw bytes of a simple key (what the SDK puts in `pubKeyPrefix`). */

@@ -8,7 +8,9 @@ export function toBig(value: LongLike): bigint {
   if (value === null || value === undefined) return 0n;
   if (typeof value === 'number') return BigInt(Math.trunc(value));
   if (typeof value === 'string') return BigInt(value);
-  return BigInt(value.toString());
+  // From the two 32-bit halves: Long.toString divides in a loop, and every transaction reads several int64s.
+  const high = value.unsigned ? value.high >>> 0 : value.high;
+  return (BigInt(high) << 32n) + BigInt(value.low >>> 0);
 }
 
 /** Converts a bigint to a Long for protobuf encoding (balances exceed 2^53). */

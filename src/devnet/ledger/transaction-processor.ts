@@ -28,19 +28,49 @@ const MAX_MEMO_BYTES = 100;
  * gRPC call returns), then, when accepted, fee charging, the handler, and a stored receipt and record.
  */
 export class TransactionProcessor {
-  constructor(private readonly ledger: Ledger, private readonly handlers: Readonly<Record<string, TransactionHandler>>) {}
+  /** Settles when every transaction submitted so far has been applied (or refused). */
+  private applied: Promise<unknown> = Promise.resolve();
 
   /**
-   * Returns the precheck status. When it is OK the transaction has reached consensus and its receipt is
-   * stored. `forcedStatus` (fault injection) fails it at consensus with that status instead of running it.
+   * @param prepareSignatures verifies a transaction's signatures ahead of its turn (a parameter so tests
+   *   can make one transaction's check finish after a later one's)
    */
-  submit(transaction: proto.ITransaction, forcedStatus?: StatusName): StatusName {
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly handlers: Readonly<Record<string, TransactionHandler>>,
+    private readonly prepareSignatures: (bodyBytes: Uint8Array, pairs: proto.ISignaturePair[]) => Promise<SignatureChecker> = SignatureChecker.prepare,
+  ) {}
+
+  /**
+   * Resolves with the precheck status. When it is OK the transaction has reached consensus and its
+   * receipt is stored. `forcedStatus` (fault injection) fails it at consensus with that status instead
+   * of running it.
+   *
+   * Signatures of concurrent submissions are verified in parallel, but transactions are prechecked and
+   * applied strictly one at a time in the order they arrived, as consensus orders them: the state a
+   * transaction sees never depends on how fast another one's signatures were checked.
+   */
+  submit(transaction: proto.ITransaction, forcedStatus?: StatusName): Promise<StatusName> {
     let decoded: DecodedTransaction;
-    let payer: AccountState;
-    let signatures: SignatureChecker;
     try {
       decoded = decodeTransaction(transaction);
-      signatures = new SignatureChecker(decoded.bodyBytes, decoded.sigPairs);
+    } catch (error) {
+      if (error instanceof LedgerStatusError) return Promise.resolve(error.status);
+      throw error;
+    }
+    const earlier = this.applied;
+    // Promise.all listens to the signature check at once, so its failure is never an unhandled rejection.
+    const outcome = Promise.all([earlier, this.prepareSignatures(decoded.bodyBytes, decoded.sigPairs)])
+      .then(([, signatures]) => this.apply(decoded, signatures, forcedStatus));
+    // The next transaction waits for this one and, should this one fail early, still for the earlier
+    // ones; a failure must neither stall the transactions behind it nor let them overtake.
+    this.applied = earlier.then(() => outcome).catch(() => undefined);
+    return outcome;
+  }
+
+  private apply(decoded: DecodedTransaction, signatures: SignatureChecker, forcedStatus?: StatusName): StatusName {
+    let payer: AccountState;
+    try {
       payer = this.precheck(decoded, signatures);
     } catch (error) {
       if (error instanceof LedgerStatusError) return error.status;

@@ -50,4 +50,18 @@ describe('SignatureChecker', () => {
       expect(checker.isSatisfied({ thresholdKey: { threshold: 3, keys: { keys } } })).to.equal(false);
     });
   });
+
+  describe('when prepared ahead, off the main thread', () => {
+    it('gives the same verdicts as checking on demand, for intact, corrupted, short-prefix and missing signatures', async () => {
+      const tampered = pair(other);
+      tampered.ed25519 = Uint8Array.from(tampered.ed25519!);
+      tampered.ed25519[3] ^= 0x01;
+      const pairs = [pair(ed), pair(ecdsa), tampered, pair(PrivateKey.generateED25519(), 6)];
+      const keys = [protoKey(ed), protoKey(ecdsa), protoKey(other), protoKey(PrivateKey.generateED25519()), { thresholdKey: { threshold: 2, keys: { keys: [protoKey(ed), protoKey(other)] } } }];
+      const prepared = await SignatureChecker.prepare(body, pairs);
+      const onDemand = new SignatureChecker(body, pairs);
+      expect(keys.map((key) => prepared.isSatisfied(key))).to.deep.equal(keys.map((key) => onDemand.isSatisfied(key)));
+      expect(keys.map((key) => prepared.isSatisfied(key))).to.deep.equal([true, true, false, false, false]);
+    });
+  });
 });
