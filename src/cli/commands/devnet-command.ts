@@ -1,44 +1,78 @@
+import { PrivateKey } from '@hiero-ledger/sdk';
 import { InvalidArgumentError, type Command } from 'commander';
 import { startDevnet } from '../../devnet/index.js';
 import { operatorFromEnv } from '../../config/operator-from-env.js';
 import { ExitCode } from '../exit-codes.js';
+import { UsageError } from '../usage-error.js';
 import type { RunAction } from '../program.js';
 
-/** `agent-hooks devnet`: an embedded devnet in the foreground, for `network: "local"` configs. */
+/**
+ * `agent-hooks devnet` (also what `npm run devnet` runs): an embedded devnet in the foreground, for
+ * `network: "local"` configs and for scripts, which wait for its `DEVNET_READY {json}` line.
+ */
 export function registerDevnetCommand(program: Command, run: RunAction): void {
   program
     .command('devnet')
     .description('run an embedded Hedera devnet (one node, in memory) until interrupted; point a "local" config at it')
     .option('--grpc-port <port>', 'gRPC port on 127.0.0.1 (0 picks a free one)', parsePort, 50211)
     .option('--mirror-port <port>', 'mirror REST port on 127.0.0.1 (0 picks a free one)', parsePort, 5551)
-    .addHelpText('after', '\nWith HEDERA_OPERATOR_KEY set, the devnet operator 0.0.2 uses that key; otherwise a throwaway key is generated and printed.')
-    .action((options: { grpcPort: number; mirrorPort: number }, command: Command) =>
+    // Parsed in the action, not by commander, whose error would repeat the (secret) value.
+    .option('--operator-key <der>', "the devnet operator 0.0.2's private key, DER-encoded hex (default: HEDERA_OPERATOR_KEY, else a throwaway key)")
+    .addHelpText(
+      'after',
+      '\nWithout --operator-key or HEDERA_OPERATOR_KEY, a throwaway key is generated and printed. Once it serves, one line\n' +
+        'DEVNET_READY {"operatorId", "operatorKey", "operatorPublicKey", "grpcAddress", "nodeAccountId", "mirrorUrl"} is printed for scripts.',
+    )
+    .action((options: { grpcPort: number; mirrorPort: number; operatorKey?: string }, command: Command) =>
       run(command, async (ctx) => {
-        const fromEnv = ctx.io.env.HEDERA_OPERATOR_KEY ? operatorFromEnv({ ...ctx.io.env, HEDERA_OPERATOR_ID: '0.0.2' }) : undefined;
+        const keyOption = options.operatorKey === undefined ? undefined : parseOperatorKey(options.operatorKey);
+        const fromEnv = !keyOption && ctx.io.env.HEDERA_OPERATOR_KEY ? operatorFromEnv({ ...ctx.io.env, HEDERA_OPERATOR_ID: '0.0.2' }) : undefined;
         if (fromEnv && !fromEnv.operator) throw new Error(fromEnv.problems.join('; '));
-        const devnet = await startDevnet({ grpcPort: options.grpcPort, mirrorPort: options.mirrorPort, operatorKey: fromEnv?.operator?.privateKey });
+        const given = keyOption ?? fromEnv?.operator?.privateKey;
+        const devnet = await startDevnet({ grpcPort: options.grpcPort, mirrorPort: options.mirrorPort, operatorKey: given });
         const config = { network: 'local', local: { grpcAddress: devnet.grpcAddress, mirrorUrl: devnet.mirrorUrl } };
-        // A generated key is printed because nothing else can use this devnet without it; it guards nothing else.
-        const operatorKey = fromEnv ? '(from HEDERA_OPERATOR_KEY)' : devnet.operatorKey.toStringDer();
+        // A generated key is printed because nothing else can use this devnet without it; it guards
+        // nothing else. A key the user gave is theirs and is not echoed.
+        const operatorKey = keyOption ? '(from --operator-key)' : fromEnv ? '(from HEDERA_OPERATOR_KEY)' : devnet.operatorKey.toStringDer();
         ctx.output.document({ grpcAddress: devnet.grpcAddress, mirrorUrl: devnet.mirrorUrl, operatorId: devnet.operatorId, operatorKey, config });
         ctx.output.line('embedded devnet running (in memory; state is lost on exit). Ctrl-C to stop.');
         ctx.output.line(`  gRPC         ${devnet.grpcAddress} (node 0.0.3)`);
         ctx.output.line(`  mirror REST  ${devnet.mirrorUrl}/api/v1`);
         ctx.output.line(`  operator     ${devnet.operatorId}`);
-        ctx.output.line(`  key          ${operatorKey}${fromEnv ? '' : ' (throwaway devnet key)'}`);
+        ctx.output.line(`  key          ${operatorKey}${given ? '' : ' (throwaway devnet key)'}`);
         ctx.output.line();
         ctx.output.line('use it from another shell with this agent-hooks.config.json:');
         ctx.output.line(`  ${JSON.stringify(config)}`);
         ctx.output.line(`and HEDERA_OPERATOR_ID=${devnet.operatorId} HEDERA_OPERATOR_KEY=<the key above>`);
-        await new Promise<void>((resolve) => {
-          process.once('SIGINT', resolve);
-          process.once('SIGTERM', resolve);
+        const ready = {
+          operatorId: devnet.operatorId,
+          operatorKey,
+          operatorPublicKey: devnet.operatorKey.publicKey.toStringDer(),
+          grpcAddress: devnet.grpcAddress,
+          nodeAccountId: '0.0.3',
+          mirrorUrl: devnet.mirrorUrl,
+        };
+        // The handlers go in first: a supervisor may signal as soon as it reads the ready line.
+        const signal = new Promise<string>((resolve) => {
+          process.once('SIGINT', () => resolve('SIGINT'));
+          process.once('SIGTERM', () => resolve('SIGTERM'));
         });
+        ctx.output.line(`DEVNET_READY ${JSON.stringify(ready)}`);
+        ctx.output.note(`received ${await signal}, stopping devnet`);
         await devnet.stop();
         ctx.output.note('devnet stopped');
         return ExitCode.OK;
       }),
     );
+}
+
+function parseOperatorKey(value: string): PrivateKey {
+  try {
+    return PrivateKey.fromStringDer(value);
+  } catch {
+    // The value is a secret: the message does not repeat it.
+    throw new UsageError('--operator-key: expected a DER-encoded private key in hex (as a previous run printed it); the value given is not one (not shown).');
+  }
 }
 
 function parsePort(value: string): number {

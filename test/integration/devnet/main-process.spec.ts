@@ -5,12 +5,14 @@ import { expect } from 'chai';
 import { AccountBalanceQuery, Hbar, PrivateKey, Status, TopicCreateTransaction, TransferTransaction, type Client } from '@hiero-ledger/sdk';
 import { createDevnetClient } from '../../../src/devnet/index.js';
 
-interface Ready { operatorId: string; operatorKey: string; grpcAddress: string; mirrorUrl: string }
+interface Ready { operatorId: string; operatorKey: string; operatorPublicKey: string; grpcAddress: string; mirrorUrl: string }
 
-/** Starts dist/src/devnet/main.js (compiled next to this spec) and waits for its DEVNET_READY line. */
-function startProcess(args: string[]): Promise<{ child: ChildProcess; ready: Ready; output: () => string }> {
-  const mainJs = path.resolve(__dirname, '../../../src/devnet/main.js');
-  const child = spawn(process.execPath, [mainJs, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** The CLI entry point compiled next to this spec: `npm run devnet` runs `agent-hooks devnet`. */
+const CLI = path.resolve(__dirname, '../../../src/cli/main.js');
+
+/** Starts `agent-hooks devnet` and waits for its DEVNET_READY line. */
+function startProcess(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; ready: Ready; output: () => string }> {
+  const child = spawn(process.execPath, [CLI, 'devnet', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, ...env } });
   let output = '';
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -23,7 +25,7 @@ function startProcess(args: string[]): Promise<{ child: ChildProcess; ready: Rea
   });
 }
 
-describe('devnet as a separate process (npm run devnet)', () => {
+describe('devnet as a separate process (agent-hooks devnet, which npm run devnet runs)', () => {
   let child: ChildProcess | undefined;
   let client: Client | undefined;
 
@@ -36,7 +38,8 @@ describe('devnet as a separate process (npm run devnet)', () => {
     it('prints its addresses and serves transactions and mirror reads to this process', async () => {
       const started = await startProcess(['--grpc-port', '0', '--mirror-port', '0']);
       child = started.child;
-      expect(started.output()).to.contain('operator ID   0.0.2');
+      expect(started.ready.operatorId).to.equal('0.0.2');
+      expect(started.output()).to.contain('operator     0.0.2');
       client = createDevnetClient(started.ready.grpcAddress, started.ready.operatorId, PrivateKey.fromStringDer(started.ready.operatorKey));
       const topic = await (await new TopicCreateTransaction().execute(client)).getReceipt(client);
       expect(topic.status).to.equal(Status.Success);
@@ -59,15 +62,42 @@ describe('devnet as a separate process (npm run devnet)', () => {
     });
   });
 
-  describe('when given a bad option', () => {
-    it('exits with a message naming the option', async () => {
-      const mainJs = path.resolve(__dirname, '../../../src/devnet/main.js');
-      const bad = spawn(process.execPath, [mainJs, '--grpc-port', 'x'], { stdio: ['ignore', 'pipe', 'pipe'] });
-      let stderr = '';
-      bad.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-      const [code] = await once(bad, 'exit');
-      expect(code).to.equal(1);
-      expect(stderr).to.contain('--grpc-port must be a port number 0..65535 (got "x")');
+  describe('when given the operator key', () => {
+    it('runs with that key, from --operator-key or HEDERA_OPERATOR_KEY, and does not echo it', async () => {
+      const key = PrivateKey.generateED25519();
+      for (const [args, env] of [
+        [['--operator-key', key.toStringDer()], {}],
+        [[], { HEDERA_OPERATOR_KEY: key.toStringDer() }],
+      ] as const) {
+        const started = await startProcess(['--grpc-port', '0', '--mirror-port', '0', ...args], env);
+        child = started.child;
+        expect(started.output()).not.to.contain(key.toStringDer());
+        expect(started.ready.operatorPublicKey).to.equal(key.publicKey.toStringDer());
+        client = createDevnetClient(started.ready.grpcAddress, '0.0.2', key);
+        const receipt = await (await new TopicCreateTransaction().execute(client)).getReceipt(client);
+        expect(receipt.status).to.equal(Status.Success);
+        client.close();
+        client = undefined;
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      }
     });
+  });
+
+  describe('when given a bad option', () => {
+    for (const [args, expected] of [
+      [['--grpc-port', 'x'], "option '--grpc-port <port>' argument 'x' is invalid. expected a port number 0..65535."],
+      [['--operator-key', 'not-a-key'], 'expected a DER-encoded private key in hex'],
+    ] as const) {
+      it(`exits 2 with a message naming the option (${args.join(' ')})`, async () => {
+        const bad = spawn(process.execPath, [CLI, 'devnet', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let stderr = '';
+        bad.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+        const [code] = await once(bad, 'exit');
+        expect(code).to.equal(2);
+        expect(stderr).to.contain(expected);
+        expect(stderr).not.to.contain('not-a-key');
+      });
+    }
   });
 });
