@@ -63,6 +63,8 @@ export async function settleJudges(
   defaultTimeoutMs: number,
   warn: (text: string) => void,
 ): Promise<void> {
+  // Most calls have one or two stateful judges: settle them without building an array of promises.
+  if (judges.length === 1) return settleOne(judges[0]!, outcome, judges[0]!.timeoutMs ?? defaultTimeoutMs, warn);
   await Promise.all(judges.map((judge) => settleOne(judge, outcome, judge.timeoutMs ?? defaultTimeoutMs, warn)));
 }
 

@@ -31,7 +31,8 @@ interface Entry {
 export class MemoryPolicyStore implements PolicyStore {
   readonly shared = false;
   readonly description = 'memory';
-  private readonly budgets = new Map<string, Line>();
+  /** Lines by budget, account and asset: nested maps, so finding one builds no key string per call. */
+  private readonly budgets = new Map<string, Map<string, Map<string, Line>>>();
   private readonly limiters = new Map<string, RateLimiterMemory>();
   private readonly now: () => number;
 
@@ -69,7 +70,7 @@ export class MemoryPolicyStore implements PolicyStore {
 
   async release(budget: string, id: string, lines: readonly BudgetLine[]): Promise<void> {
     for (const line of lines) {
-      const held = this.budgets.get(keyOf(budget, line.account, line.asset));
+      const held = this.budgets.get(budget)?.get(line.account)?.get(line.asset);
       if (held && remove(held, id, false)) held.pending -= line.amount;
     }
   }
@@ -96,9 +97,12 @@ export class MemoryPolicyStore implements PolicyStore {
 
   /** The line's state, with what left the window dropped from its entries and its totals. */
   private line(budget: string, line: Pick<BudgetLine, 'account' | 'asset'>, now: number, windowMs: number): Line {
-    const key = keyOf(budget, line.account, line.asset);
-    let held = this.budgets.get(key);
-    if (!held) this.budgets.set(key, (held = { entries: [], pendingById: new Map(), committedById: new Map(), committed: 0n, pending: 0n }));
+    let accounts = this.budgets.get(budget);
+    if (!accounts) this.budgets.set(budget, (accounts = new Map()));
+    let assets = accounts.get(line.account);
+    if (!assets) accounts.set(line.account, (assets = new Map()));
+    let held = assets.get(line.asset);
+    if (!held) assets.set(line.asset, (held = { entries: [], pendingById: new Map(), committedById: new Map(), committed: 0n, pending: 0n }));
     const entries = held.entries;
     let stale = 0;
     while (stale < entries.length && entries[stale]!.at <= now - windowMs) {
@@ -137,9 +141,6 @@ function memoryCounter(limiter: RateLimiterMemory): WindowCounter {
   };
 }
 
-function keyOf(budget: string, account: string, asset: string): string {
-  return `${budget}\u0000${account}\u0000${asset}`;
-}
 
 /** When, walking from the oldest entry, enough has left the window for the line to fit. */
 function freesAt(entries: readonly Entry[], total: bigint, line: BudgetLine, windowMs: number): { freesAt?: number } {

@@ -39,6 +39,21 @@ describe('withinBudget: an answer within its time budget, or the overtime value'
     expect(answers).to.deep.equal(['first overtime', 'second overtime']);
   });
 
+  it('arms no timer for an answer that comes within a few microtask turns, and one for an answer that takes longer', async () => {
+    const armed = sinon.spy(globalThis, 'setTimeout');
+    try {
+      expect(await withinBudget(Promise.resolve('at once'), 100, () => 'overtime')).to.equal('at once');
+      expect(armed.callCount).to.equal(0);
+      const slow = withinBudget(new Promise<string>(() => {}), 100, () => 'overtime');
+      await clock.tickAsync(0);
+      expect(armed.callCount).to.equal(1);
+      await clock.tickAsync(100);
+      expect(await slow).to.equal('overtime');
+    } finally {
+      armed.restore();
+    }
+  });
+
   it('ignores an answer that comes after the overtime value was given', async () => {
     const result = withinBudget(later('late', 200), 100, () => 'overtime');
     await clock.tickAsync(300);
