@@ -12,6 +12,7 @@ import type { LifecycleStage } from '../lifecycle/stages.js';
 import type { ToolResult } from '../lifecycle/tool-result.js';
 import type { ToolRunner } from '../lifecycle/tool-runner.js';
 import type { KeyRedactor } from '../secrets/key-redactor.js';
+import { CallsInFlight } from './calls-in-flight.js';
 import { isKitAware } from './kit-scope.js';
 import { listenersFrom } from './listener-sources.js';
 import { hasBuiltInMovementsView } from '../policies/movements.js';
@@ -73,7 +74,7 @@ export class AgentKit {
   private closed = false;
   private closing: Promise<void> | undefined;
   /** Calls started and not yet returned; `close()` waits for them before closing the audit hooks. */
-  private readonly inFlight = new Set<Promise<ToolResult>>();
+  private readonly inFlight = new CallsInFlight();
 
   constructor(private readonly parts: AgentKitParts) {
     this.client = parts.client;
@@ -108,7 +109,21 @@ export class AgentKit {
     }
     // Every result leaves through the redactor: raw fields, warnings, block reasons and humanMessage,
     // which tools fill with what they were given or read from the ledger.
-    return this.track(this.parts.runner.run(tool, args, this.context, this.client).then((result) => secrets.redactValue(result)));
+    const inFlight = this.inFlight;
+    inFlight.start();
+    return this.parts.runner.run(tool, args, this.context, this.client).then(
+      (result) => {
+        try {
+          return secrets.redactValue(result);
+        } finally {
+          inFlight.end();
+        }
+      },
+      (error: unknown) => {
+        inFlight.end();
+        throw error;
+      },
+    );
   }
 
   /** `execute`, as the JSON string an LLM reads (SDK values rendered, then redacted again). */
@@ -166,13 +181,6 @@ export class AgentKit {
     await this.container.dispose();
   }
 
-  private track(call: Promise<ToolResult>): Promise<ToolResult> {
-    this.inFlight.add(call);
-    const forget = (): void => void this.inFlight.delete(call);
-    call.then(forget, forget);
-    return call;
-  }
-
   /**
    * Closing an audit hook under a running call would let that call return without its entry on
    * disk. The wait is bounded so a network that never answers cannot stall shutdown; a call still
@@ -183,7 +191,7 @@ export class AgentKit {
     const drainTimeoutMs = this.parts.drainTimeoutMs ?? defaultDrainTimeoutMs(this.parts.index.longestTimeoutMs());
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), drainTimeoutMs)));
-    const finished = Promise.allSettled([...this.inFlight]).then(() => false);
+    const finished = this.inFlight.idle().then(() => false);
     const late = await Promise.race([finished, timedOut]);
     clearTimeout(timer);
     if (late) {
