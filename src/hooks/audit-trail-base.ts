@@ -178,6 +178,8 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     if (this.closed) return this.auditStatus();
     const status = await this.flushAudit();
     this.closed = true;
+    // An open still under way (attachToKit starts one; flushAudit does not wait for it without delivery) would leave the lock behind.
+    await this.opening?.catch(() => undefined);
     if (this.state) {
       await this.state.publisher.stop();
       await this.state.journal.close();
@@ -227,7 +229,13 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     if (this.closed) return Promise.reject(new AgentHooksError(ErrorCode.KIT_CLOSED, `${this.stream.label} is closed.`));
     this.opening ??= (async () => {
       const journal = await AuditJournal.open(this.journalPath, this.keys(), { logger: this.logger });
-      const publisher = new AuditPublisher(journal, this.delivery(), this.client, this.entrySession(), this.logger, ownOptions({ ...this.options, mirrorUrl: this.mirrorUrl }));
+      let publisher: AuditPublisher;
+      try {
+        publisher = new AuditPublisher(journal, this.delivery(), this.client, this.entrySession(), this.logger, ownOptions({ ...this.options, mirrorUrl: this.mirrorUrl }));
+      } catch (error) {
+        await journal.close(); // else its lock stays held and the retry finds the journal "in use" by this very process
+        throw error;
+      }
       this.state = { journal, publisher };
       if (this.options.deliver !== false && publisher.hasWork()) publisher.kick();
       return this.state;
