@@ -1,8 +1,9 @@
-import { existsSync, readFileSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, truncateSync } from 'node:fs';
 import { open, rename, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
 import { removeIfPresent, syncDirectory } from './durable-files.js';
+import { lockJournal, type JournalLock } from './journal-lock.js';
 import { makeFolders } from './make-folders.js';
 
 interface PendingAppend {
@@ -34,8 +35,8 @@ type Pending = PendingAppend | PendingReplace;
  * synced, and is renamed over the file, so a crash leaves either the old file or the new one, never
  * a mix; a leftover temporary file is deleted on open. Appends queued meanwhile go to the new file.
  *
- * One process at a time: a `<file>.lock` holding the owner's pid is taken on open; a lock whose
- * process is gone is taken over.
+ * One process at a time: the file is locked on open (see journal-lock.ts); a lock whose process is
+ * gone is taken over. A file whose lock another process took over refuses every later write.
  */
 export class JournalFile {
   private queue: Pending[] = [];
@@ -45,6 +46,7 @@ export class JournalFile {
   private constructor(
     readonly path: string,
     private handle: FileHandle,
+    private readonly lock: JournalLock,
   ) {}
 
   /**
@@ -53,7 +55,7 @@ export class JournalFile {
    */
   static async open(path: string): Promise<{ file: JournalFile; records: unknown[] }> {
     makeFolders(dirname(path));
-    takeLock(path);
+    const lock = lockJournal(path);
     try {
       // The lock is ours, so a temporary file is what a compaction interrupted by a crash left.
       removeIfPresent(replacementPath(path));
@@ -64,9 +66,9 @@ export class JournalFile {
         await handle.sync();
         syncDirectory(dirname(path));
       }
-      return { file: new JournalFile(path, handle), records };
+      return { file: new JournalFile(path, handle, lock), records };
     } catch (error) {
-      releaseLock(path);
+      lock.release();
       throw error;
     }
   }
@@ -93,12 +95,16 @@ export class JournalFile {
     if (this.closed) return;
     this.closed = true;
     while (this.writing) await this.writing;
-    await this.handle.close();
-    releaseLock(this.path);
+    try {
+      await this.handle.close();
+    } finally {
+      this.lock.release();
+    }
   }
 
   private enqueue(make: (resolve: () => void, reject: (error: Error) => void) => Pending): Promise<void> {
     if (this.closed) return Promise.reject(new AgentHooksError(ErrorCode.INVALID_ARGUMENT, `Audit journal ${this.path} is closed.`));
+    if (this.lock.lost) return Promise.reject(this.lock.lost);
     return new Promise<void>((resolve, reject) => {
       this.queue.push(make(resolve, reject));
       this.writing ??= this.drain();
@@ -117,6 +123,7 @@ export class JournalFile {
       const until = this.queue.findIndex((pending) => pending.kind === 'replace');
       const batch = this.queue.splice(0, until < 0 ? this.queue.length : until) as PendingAppend[];
       try {
+        if (this.lock.lost) throw this.lock.lost;
         await this.handle.write(batch.map((pending) => pending.text).join(''));
         await this.handle.sync();
       } catch (error) {
@@ -133,6 +140,7 @@ export class JournalFile {
     const temporary = replacementPath(this.path);
     let handle: FileHandle | undefined;
     try {
+      if (this.lock.lost) throw this.lock.lost;
       const text = pending.build().map((record) => JSON.stringify(record) + '\n').join('');
       removeIfPresent(temporary);
       handle = await open(temporary, 'ax');
@@ -189,42 +197,4 @@ function readRecords(path: string): unknown[] {
     }
   });
   return records;
-}
-
-function takeLock(path: string): void {
-  const lock = `${path}.lock`;
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(lock, String(process.pid), { flag: 'wx' });
-      return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const owner = Number(readFileSync(lock, 'utf8'));
-    if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) {
-      throw new AgentHooksError(
-        ErrorCode.INVALID_ARGUMENT,
-        `Audit journal ${path} is in use by process ${owner}${owner === process.pid ? ' (this process: another audit hook writes the same topic; close it first or give this one its own journalDir)' : ''}.`,
-      );
-    }
-    unlinkSync(lock); // the owner is gone: its lock is stale
-  }
-  throw new AgentHooksError(ErrorCode.INVALID_ARGUMENT, `Could not lock the audit journal ${path}.`);
-}
-
-function releaseLock(path: string): void {
-  try {
-    if (Number(readFileSync(`${path}.lock`, 'utf8')) === process.pid) unlinkSync(`${path}.lock`);
-  } catch {
-    // already gone
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -89,7 +89,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
   protected abstract get topicId(): TopicId;
 
   /** The client order: loggingClient, then the kit's AUDIT_CLIENT, then the kit's operator client. */
-  attachToKit(scope: KitScope): void {
+  attachToKit(scope: KitScope): Promise<void> {
     this.auditClient ??= scope.container.isRegistered(AUDIT_CLIENT, true) ? scope.container.resolve(AUDIT_CLIENT) : scope.client;
     // Shared with the kit, so its results, logs and input screen also guard the key this hook logs with.
     this.secrets = scope.secrets;
@@ -97,8 +97,14 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     if (!this.options.logger) this.logger = scope.logger;
     this.agentId ??= scope.context.sessionId ?? scope.context.accountId ?? scope.client.operatorAccountId?.toString();
     this.mirrorUrl ??= scope.context.mirrorNodeUrl;
-    // Open now so entries left by an earlier run start going out without waiting for a call.
-    void this.ready().catch((error) => this.logger.error({ journal: this.journalPath, error: (error as Error).message }, 'audit journal could not be opened'));
+    // Check the topic, then open, now: a kit refuses to start on a topic that cannot take entries
+    // (createAgentKit waits for this), and entries left by an earlier run go out without waiting for a call.
+    const started = (async () => {
+      await this.beforeFirstCall();
+      await this.ready();
+    })();
+    started.catch((error) => this.logger.error({ journal: this.journalPath, error: (error as Error).message }, 'audit hook could not start'));
+    return started;
   }
 
   // Each stage method first checks the tool: the Hedera Agent Kit calls every hook for every tool,
@@ -114,9 +120,9 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
       );
     }
     this.useClient(params.client);
-    // Fail closed: a call that cannot be journaled does not run.
-    await this.ready();
+    // Fail closed: a call that cannot be journaled does not run. The topic first: no journal for a topic that fails.
     await this.beforeFirstCall();
+    await this.ready();
   }
 
   override async postCoreActionHook(params: PostCoreActionParams, method: string = params.method): Promise<void> {
@@ -178,6 +184,8 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     if (this.closed) return this.auditStatus();
     const status = await this.flushAudit();
     this.closed = true;
+    // An open still under way (attachToKit starts one; flushAudit does not wait for it without delivery) would leave the lock behind.
+    await this.opening?.catch(() => undefined);
     if (this.state) {
       await this.state.publisher.stop();
       await this.state.journal.close();
@@ -227,7 +235,13 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     if (this.closed) return Promise.reject(new AgentHooksError(ErrorCode.KIT_CLOSED, `${this.stream.label} is closed.`));
     this.opening ??= (async () => {
       const journal = await AuditJournal.open(this.journalPath, this.keys(), { logger: this.logger });
-      const publisher = new AuditPublisher(journal, this.delivery(), this.client, this.entrySession(), this.logger, ownOptions({ ...this.options, mirrorUrl: this.mirrorUrl }));
+      let publisher: AuditPublisher;
+      try {
+        publisher = new AuditPublisher(journal, this.delivery(), this.client, this.entrySession(), this.logger, ownOptions({ ...this.options, mirrorUrl: this.mirrorUrl }));
+      } catch (error) {
+        await journal.close(); // else its lock stays held and the retry finds the journal "in use" by this very process
+        throw error;
+      }
       this.state = { journal, publisher };
       if (this.options.deliver !== false && publisher.hasWork()) publisher.kick();
       return this.state;

@@ -1,14 +1,31 @@
 import { TopicId, type Client } from '@hiero-ledger/sdk';
+import { checkAuditTopic } from '../audit/check-audit-topic.js';
 import { HcsDelivery } from '../audit/hcs-delivery.js';
 import type { DeliveryStrategy } from '../audit/delivery-strategy.js';
-import { invalidArgument } from '../lifecycle/errors.js';
-import { AuditTrailBase, type AuditTrailOptions } from './audit-trail-base.js';
+import { ErrorCode, invalidArgument, messageOf } from '../lifecycle/errors.js';
+import { AuditRefusal, AuditTrailBase, type AuditTrailOptions } from './audit-trail-base.js';
+
+/** Options of {@link HcsAuditTrailHook}: the journal options plus the start-up topic check. */
+export interface HcsAuditTrailOptions extends AuditTrailOptions {
+  /**
+   * `false` skips the check that the topic exists and the logging client may submit to it (default
+   * `true`), e.g. to start while the network is down: entries are journaled and go out once it
+   * answers. Without delivery (`deliver: false`) nothing is checked, as nothing is sent.
+   */
+  checkTopic?: boolean;
+  /** How long that check waits for the network before refusing, in ms (default 10000). */
+  topicCheckTimeoutMs?: number;
+}
 
 /**
  * Audits calls to `relevantTools` on an HCS topic: executed, blocked and failed calls alike, as
  * versioned JSON entries (see docs/hooks-and-policies.md). Each entry is journaled to disk (fsync)
  * before the call returns and published in the background, several per message when they fit.
  * Refuses RETURN_BYTES and CUSTOM_RETURN_BYTES modes.
+ *
+ * When the kit starts (and before the first call, outside a kit), before any journal file is made,
+ * it checks that the topic exists and that the logging client may submit to it; a kit whose topic
+ * fails, or whose network does not answer, refuses to start with what was wrong and what to do.
  *
  * The client it submits with is `loggingClient`, else the kit's AUDIT_CLIENT, else the operator.
  *
@@ -22,11 +39,29 @@ export class HcsAuditTrailHook extends AuditTrailBase {
   override name = 'HCS Audit Trail Hook';
   override description = 'Records every outcome of the listed tools on an HCS topic, durably and without waiting for consensus.';
   private readonly topic: TopicId;
+  /** The check in progress or passed; cleared when it fails, so a later call asks again. */
+  private topicCheck: Promise<void> | undefined;
 
-  constructor(relevantTools: string[], hcsTopicId: string, loggingClient?: Client, options: AuditTrailOptions = {}) {
+  constructor(relevantTools: string[], hcsTopicId: string, loggingClient?: Client, options: HcsAuditTrailOptions = {}) {
     const topic = parseTopicId(hcsTopicId, 'HcsAuditTrailHook', 'hcsTopicId');
     super(relevantTools, { label: 'HcsAuditTrailHook', file: `hcs-${topic.toString()}.jsonl` }, loggingClient, options);
     this.topic = topic;
+    const { checkTopic, topicCheckTimeoutMs } = this.options as HcsAuditTrailOptions;
+    if (checkTopic !== undefined && typeof checkTopic !== 'boolean') throw invalidArgument(`HcsAuditTrailHook: checkTopic must be true or false, got ${JSON.stringify(checkTopic)}.`);
+    if (topicCheckTimeoutMs !== undefined && !(Number.isFinite(topicCheckTimeoutMs) && topicCheckTimeoutMs > 0 && topicCheckTimeoutMs <= 2 ** 31 - 1)) {
+      throw invalidArgument(`HcsAuditTrailHook: topicCheckTimeoutMs must be a positive number of milliseconds, got ${String(topicCheckTimeoutMs)}.`);
+    }
+  }
+
+  /** Checks the topic once it passed; refusals are not themselves audited (nothing may go to that topic). */
+  protected override async beforeFirstCall(): Promise<void> {
+    const { checkTopic, topicCheckTimeoutMs, deliver } = this.options as HcsAuditTrailOptions;
+    if (checkTopic === false || deliver === false) return;
+    this.topicCheck ??= checkAuditTopic(this.topic, this.client, 'HcsAuditTrailHook', topicCheckTimeoutMs).catch((error: unknown) => {
+      this.topicCheck = undefined;
+      throw new AuditRefusal(ErrorCode.INVALID_ARGUMENT, messageOf(error));
+    });
+    await this.topicCheck;
   }
 
   protected get topicId(): TopicId {

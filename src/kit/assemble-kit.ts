@@ -76,8 +76,9 @@ export function assembleKit(assembly: KitAssembly): AgentKit {
     checkPolicyStagesOffered(listeners, withoutInnerStages);
     checkValuePoliciesSeeMovements(listeners, withoutMovementsView);
   }
+  const starts: Promise<void>[] = [];
   for (const { listeners, instance } of sources) {
-    if (isKitAware(instance)) instance.attachToKit({ container, context, client, logger, secrets });
+    if (isKitAware(instance)) starts.push(startOf(instance.attachToKit({ container, context, client, logger, secrets })));
     owned.push(instance);
     for (const listener of listeners) index.add(listener);
   }
@@ -89,5 +90,23 @@ export function assembleKit(assembly: KitAssembly): AgentKit {
     screenInput: (method, rawParams) => refuseOwnKeyMaterial(method, rawParams, secrets),
     movementsOf: callMovements,
   });
-  return new AgentKit({ client, context, container, registry, index, bus, runner, owned, logger, secrets, drainTimeoutMs: assembly.drainTimeoutMs });
+  const kit = new AgentKit({ client, context, container, registry, index, bus, runner, owned, logger, secrets, drainTimeoutMs: assembly.drainTimeoutMs });
+  startsOf.set(kit, starts);
+  return kit;
+}
+
+const startsOf = new WeakMap<AgentKit, Promise<void>[]>();
+
+/**
+ * Resolves once every hook and policy that has a start-up (see KitAware) finished it; rejects with
+ * the first failure. `createAgentKit` waits for it; `HederaAgentAPI`, whose constructor cannot, does not.
+ */
+export async function kitStarted(kit: AgentKit): Promise<void> {
+  await Promise.all(startsOf.get(kit) ?? []);
+}
+
+function startOf(started: void | Promise<void>): Promise<void> {
+  const promise = Promise.resolve(started);
+  promise.catch(() => undefined); // reported by whoever waits, or by the instance on its next call
+  return promise;
 }

@@ -11,7 +11,7 @@ import type { SecretKey } from '../secrets/key-redactor.js';
 import { coreTools } from '../plugins/core-tools.js';
 import { loadPlugins, pluginLabel, validatePlugin } from '../plugins/plugin-loader.js';
 import type { AgentKit } from './agent-kit.js';
-import { assembleKit } from './assemble-kit.js';
+import { assembleKit, kitStarted } from './assemble-kit.js';
 import { buildPluginTools } from './plugin-tools.js';
 
 export interface AgentKitOptions {
@@ -86,7 +86,7 @@ export async function createAgentKit(options: AgentKitOptions): Promise<AgentKit
       ...(plugin.policies ?? []).map((source, at) => ({ source, origin: `plugin "${plugin.name}" policies[${at}]` })),
     ]),
   ];
-  return assembleKit({
+  const kit = assembleKit({
     client: options.client,
     context,
     parentContainer: options.container ?? rootContainer,
@@ -99,6 +99,14 @@ export async function createAgentKit(options: AgentKitOptions): Promise<AgentKit
     ...(options.drainTimeoutMs !== undefined ? { drainTimeoutMs: options.drainTimeoutMs } : {}),
     secrets,
   });
+  try {
+    await kitStarted(kit);
+  } catch (error) {
+    // Nothing half-started stays behind: journals opened by the other hooks are closed, their locks released.
+    await kit.close().catch(() => undefined);
+    throw error;
+  }
+  return kit;
 }
 
 async function collectPlugins(options: AgentKitOptions): Promise<{ plugin: Plugin; source: string }[]> {

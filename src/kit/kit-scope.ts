@@ -18,9 +18,13 @@ export interface KitScope {
 /**
  * Implemented by hooks and policies that need their kit, e.g. to take the AUDIT_CLIENT from its
  * container. Called once when the instance is registered; an instance belongs to one kit.
+ *
+ * A returned promise is the instance's start-up (an audit hook checks its topic and opens its
+ * journal): `createAgentKit` waits for it, and a rejection refuses the start with its message.
+ * Where nobody waits (`kit.use`, `HederaAgentAPI`), the instance must refuse its calls itself.
  */
 export interface KitAware {
-  attachToKit(scope: KitScope): void;
+  attachToKit(scope: KitScope): void | Promise<void>;
 }
 
 export function isKitAware(value: unknown): value is KitAware {

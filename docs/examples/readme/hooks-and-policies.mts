@@ -14,7 +14,7 @@ const kit = await createAgentKit({
   client,                                   // an @hiero-ledger/sdk Client with an operator
   context: {
     hooks: [
-      new HcsAuditTrailHook(['transfer_hbar_tool'], auditTopicId),   // a topic ID such as '0.0.12345'
+      new HcsAuditTrailHook(['transfer_hbar_tool'], auditTopicId),   // a topic your operator may submit to
       new MaxRecipientsPolicy(5),
       new RejectToolPolicy(['delete_account_tool']),
     ],

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TopicCreateTransaction, type Client } from '@hiero-ledger/sdk';
@@ -97,10 +97,20 @@ describe('HolAuditTrailHook on the devnet', () => {
   });
 
   describe('when the session topic is not an indexed HCS-2 registry', () => {
-    it('fails the first audited call before anything is built, naming the memo', async () => {
+    it('refuses to start the kit, naming the memo, before any journal is made', async () => {
       const sessionId = await createTopic('hcs-2:1:0');
       const hook = new HolAuditTrailHook({ relevantTools: ['transfer_hbar_tool'], sessionId, journalDir });
-      const kit = await createAgentKit({ client, pluginsDir: null, plugins: [transferPlugin()], context: { hooks: [hook] } });
+      const started = createAgentKit({ client, pluginsDir: null, plugins: [transferPlugin()], context: { hooks: [hook] } });
+      await started.then(() => expect.fail('started'), (error: Error) => expect(error.message).to.contain('"hcs-2:1:0"').and.contain('hcs-2:0:<ttl>'));
+      expect(existsSync(join(journalDir, `hol-${sessionId}.jsonl`))).to.equal(false);
+      expect(await rawMessages(net.mirrorUrl, sessionId)).to.deep.equal([]);
+    });
+
+    it('fails the first audited call before anything is built, naming the memo, for a hook added after the start', async () => {
+      const sessionId = await createTopic('hcs-2:1:0');
+      const hook = new HolAuditTrailHook({ relevantTools: ['transfer_hbar_tool'], sessionId, journalDir });
+      const kit = await createAgentKit({ client, pluginsDir: null, plugins: [transferPlugin()] });
+      kit.use(hook);
       const result = await kit.execute('transfer_hbar_tool', { to: recipient, tinybars: 5 });
       expect(result.raw.status).to.equal('ERROR');
       expect(result.raw.stage).to.equal('preToolExecution');

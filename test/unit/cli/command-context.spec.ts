@@ -22,8 +22,9 @@ describe('CommandContext', () => {
   }
 
   describe('when an audited call cannot reach its audit topic before the command ends', () => {
-    // Topic 0.0.1234 does not exist on the fresh embedded devnet, so every delivery attempt fails.
-    const hook = () => ({ hook: 'HcsAuditTrailHook', args: [['*'], '0.0.1234', null, { journalDir: path.join(cwd, 'audit'), closeTimeoutMs: 300, minBackoffMs: 20, maxBackoffMs: 50 }] });
+    // Topic 0.0.1234 does not exist on the fresh embedded devnet, so every delivery attempt fails;
+    // checkTopic: false lets the kit start anyway (otherwise it refuses at start, naming the topic).
+    const hook = () => ({ hook: 'HcsAuditTrailHook', args: [['*'], '0.0.1234', null, { journalDir: path.join(cwd, 'audit'), checkTopic: false, closeTimeoutMs: 300, minBackoffMs: 20, maxBackoffMs: 50 }] });
 
     it('says on stderr how many entries are undelivered, where they wait and why', async () => {
       writeFileSync(path.join(cwd, 'agent-hooks.config.json'), JSON.stringify({ hooks: [hook()] }));

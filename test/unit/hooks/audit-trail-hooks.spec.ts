@@ -119,12 +119,21 @@ describe('audit trail hooks (offline)', () => {
   });
 
   describe('when the journal folder cannot be used', () => {
-    it('fails the call closed, before the tool runs', async () => {
+    it('refuses to start the kit, naming the folder', async () => {
+      const blocker = join(journalDir, 'file');
+      writeFileSync(blocker, 'x');
+      const hook = new HcsAuditTrailHook(['echo_tool'], '0.0.1001', undefined, { journalDir: join(blocker, 'sub'), deliver: false });
+      const started = createAgentKit({ client: track(offlineClient().setMaxAttempts(1)), pluginsDir: null, plugins: [pluginOf('p', new EchoTool())], context: { hooks: [hook] } });
+      await started.then(() => expect.fail('started'), (error: Error) => expect(error.message).to.contain(`could not create the folder ${join(blocker, 'sub')}`));
+    });
+
+    it('fails the call closed, before the tool runs, for a hook added after the start', async () => {
       const tool = new EchoTool();
       const blocker = join(journalDir, 'file');
       writeFileSync(blocker, 'x');
       const hook = new HcsAuditTrailHook(['echo_tool'], '0.0.1001', undefined, { journalDir: join(blocker, 'sub'), deliver: false });
-      const kit = await createAgentKit({ client: track(offlineClient().setMaxAttempts(1)), pluginsDir: null, plugins: [pluginOf('p', tool)], context: { hooks: [hook] } });
+      const kit = await createAgentKit({ client: track(offlineClient().setMaxAttempts(1)), pluginsDir: null, plugins: [pluginOf('p', tool)] });
+      kit.use(hook);
       const result = await kit.execute('echo_tool', { text: 'hi' });
       expect(result.raw.status).to.equal('ERROR');
       expect(result.raw.stage).to.equal('preToolExecution');

@@ -123,7 +123,9 @@ async function sinksFor(client: Client, extra: Partial<AgentKitOptions>): Promis
 
 /** What the journal gained since the last read: the file as written, not as parsed. */
 function newJournalText(sinks: Sinks): string {
-  const text = readdirSync(sinks.journalDir).map((file) => readFileSync(join(sinks.journalDir, file), 'utf8')).join('\n');
+  // Files only: the journal's lock is a folder beside it.
+  const files = readdirSync(sinks.journalDir, { withFileTypes: true }).filter((entry) => entry.isFile());
+  const text = files.map((file) => readFileSync(join(sinks.journalDir, file.name), 'utf8')).join('\n');
   const fresh = text.slice(sinks.journalRead);
   sinks.journalRead = text.length;
   return fresh;
