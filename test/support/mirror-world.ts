@@ -4,16 +4,17 @@ import {
 } from '@hiero-ledger/sdk';
 import { startDevnet, type Devnet } from '../../src/devnet/index.js';
 
-/** Items each list route gets: enough for several pages at the largest `limit` (100). */
+/** Items each list route gets by default: enough for several pages at the largest `limit` (100). */
 export const LIST_SIZE = 250;
 
 /**
- * A devnet with at least LIST_SIZE items behind every list route that can have them, built through the
+ * A devnet with at least `size` items behind every list route that can have them, built through the
  * SDK: accounts, fungible and NFT tokens, holders, allowances of each kind, pending airdrops (fungible
  * and NFT, two senders, two receivers) and topic messages. It remembers what it made, which is what the
  * mirror's lists are checked against.
  */
 export interface MirrorWorld {
+  size: number;
   net: Devnet;
   client: Client;
   operator: string;
@@ -23,7 +24,7 @@ export interface MirrorWorld {
   holders: string[];
   holderKey: PrivateKey;
   fungibles: string[];
-  /** NFT tokens; the first has LIST_SIZE serials, the others NFT_SERIALS_EACH */
+  /** NFT tokens; the first has `size` serials, the others NFT_SERIALS_EACH */
   nftTokens: string[];
   /** the fungible token every holder holds */
   coin: string;
@@ -42,7 +43,6 @@ export interface MirrorWorld {
 
 export const NFT_SERIALS_EACH = 5;
 const NFT_TOKENS = 10;
-const SPENDERS_PER_TOKEN = 25;
 const CONCURRENCY = 25;
 
 function mirrorId(transaction: Transaction): string {
@@ -59,7 +59,9 @@ async function inBatches<T>(count: number, run: (i: number) => Promise<T>): Prom
   return results;
 }
 
-export async function buildMirrorWorld(): Promise<MirrorWorld> {
+/** `size` must be a multiple of 10 (batches of 10 transfers and 10 spenders per token). */
+export async function buildMirrorWorld(size = LIST_SIZE): Promise<MirrorWorld> {
+  if (size % 10 !== 0 || size < 10) throw new Error(`buildMirrorWorld: size must be a positive multiple of 10 (got ${size})`);
   const net = await startDevnet({ grpcPort: 0, mirrorPort: 0 });
   const client = net.client();
   const operator = net.operatorId;
@@ -76,10 +78,10 @@ export async function buildMirrorWorld(): Promise<MirrorWorld> {
     .setKeyWithoutAlias(key.publicKey).setInitialBalance(new Hbar(1)).setMaxAutomaticTokenAssociations(maxAuto))).accountId!.toString();
 
   const holderKey = PrivateKey.generateED25519();
-  const holders = await inBatches(LIST_SIZE, () => newAccount(-1, holderKey));
+  const holders = await inBatches(size, () => newAccount(-1, holderKey));
   const receiver = await newAccount(0);
   const receiver2 = await newAccount(0);
-  const fungibles = await inBatches(LIST_SIZE, async (i) => (await run(new TokenCreateTransaction()
+  const fungibles = await inBatches(size, async (i) => (await run(new TokenCreateTransaction()
     .setTokenName(`Fungible ${i}`).setTokenSymbol(`F${i}`).setDecimals(2).setInitialSupply(1_000_000)
     .setTreasuryAccountId(operator).setAdminKey(operatorKey).setSupplyKey(operatorKey))).tokenId!.toString());
   const nftTokens = await inBatches(NFT_TOKENS, async (i) => (await run(new TokenCreateTransaction()
@@ -87,26 +89,26 @@ export async function buildMirrorWorld(): Promise<MirrorWorld> {
     .setTreasuryAccountId(operator).setAdminKey(operatorKey).setSupplyKey(operatorKey))).tokenId!.toString());
   const mint = (token: string, count: number) => inBatches(Math.ceil(count / 10), (batch) => run(new TokenMintTransaction().setTokenId(token)
     .setMetadata(Array.from({ length: Math.min(10, count - batch * 10) }, (_, k) => Buffer.from(`${token}#${batch * 10 + k}`)))));
-  await mint(nftTokens[0], LIST_SIZE);
+  await mint(nftTokens[0], size);
   for (const token of nftTokens.slice(1)) await mint(token, NFT_SERIALS_EACH);
 
   const coin = fungibles[0];
-  await inBatches(LIST_SIZE / 10, (batch) => {
+  await inBatches(size / 10, (batch) => {
     const transfer = new TransferTransaction().addTokenTransfer(coin, operator, -100);
     for (const holder of holders.slice(batch * 10, batch * 10 + 10)) transfer.addTokenTransfer(coin, holder, 10);
     return run(transfer);
   });
 
-  // Allowances: HBAR to every holder; tokens and NFTs as spender × token grids (25 spenders × 10 tokens).
+  // Allowances: HBAR to every holder; tokens and NFTs as spender × token grids (size/10 spenders × 10 tokens).
   const tokenAllowances: Array<[string, string]> = [];
   const nftAllowances: Array<[string, string]> = [];
   for (let t = 0; t < NFT_TOKENS; t++) {
-    for (let s = 0; s < SPENDERS_PER_TOKEN; s++) {
+    for (let s = 0; s < size / NFT_TOKENS; s++) {
       tokenAllowances.push([holders[s], fungibles[t]]);
       nftAllowances.push([holders[s], nftTokens[t]]);
     }
   }
-  await inBatches(Math.ceil(LIST_SIZE / 20), (batch) => {
+  await inBatches(Math.ceil(size / 20), (batch) => {
     const approve = new AccountAllowanceApproveTransaction();
     for (const holder of holders.slice(batch * 20, batch * 20 + 20)) approve.approveHbarAllowance(operator, holder, Hbar.fromTinybars(1_000 + batch));
     return run(approve);
@@ -122,10 +124,10 @@ export async function buildMirrorWorld(): Promise<MirrorWorld> {
     return run(approve);
   });
 
-  // Pending airdrops: 200 serials of the big collection and every serial of the others, 5 fungible
+  // Pending airdrops: 4/5 of the serials of the big collection and every serial of the others, 5 fungible
   // tokens from the operator and the coin from holders[0]; receiver2 gets 10 fungible ones.
   const nftDrops: Array<[string, number]> = [];
-  for (let serial = 1; serial <= 200; serial++) nftDrops.push([nftTokens[0], serial]);
+  for (let serial = 1; serial <= (size * 4) / 5; serial++) nftDrops.push([nftTokens[0], serial]);
   for (const token of nftTokens.slice(1)) for (let serial = 1; serial <= NFT_SERIALS_EACH; serial++) nftDrops.push([token, serial]);
   await inBatches(Math.ceil(nftDrops.length / 10), (batch) => {
     const airdrop = new TokenAirdropTransaction();
@@ -147,10 +149,10 @@ export async function buildMirrorWorld(): Promise<MirrorWorld> {
   ];
 
   const topic = (await run(new TopicCreateTransaction().setTopicMemo('lists'))).topicId!.toString();
-  await inBatches(LIST_SIZE, (i) => run(new TopicMessageSubmitTransaction().setTopicId(topic).setMessage(`message ${i}`)));
+  await inBatches(size, (i) => run(new TopicMessageSubmitTransaction().setTopicId(topic).setMessage(`message ${i}`)));
 
   return {
-    net, client, operator, transactionIds, holders, holderKey, fungibles, nftTokens, coin, receiver, receiver2, topic,
+    size, net, client, operator, transactionIds, holders, holderKey, fungibles, nftTokens, coin, receiver, receiver2, topic,
     tokenAllowances, nftAllowances, pendingForReceiver, stop: () => net.stop(),
   };
 }

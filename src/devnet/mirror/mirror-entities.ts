@@ -2,6 +2,7 @@ import type { Ledger } from '../ledger/ledger.js';
 import type { AccountState, TokenState } from '../ledger/state-types.js';
 import { invalidParameter } from './mirror-http.js';
 import type { SortKey } from './mirror-paging.js';
+import { NO_NE } from './mirror-query.js';
 import {
   base32, formatId, localNum, longZeroId, parseAlias, parseEntityId, parseEntityOrLongZero, parseEvmAddress, parseLong, parseTimestamp,
 } from './mirror-values.js';
@@ -66,9 +67,9 @@ export function timestampKey<T>(param: string, of: (item: T) => bigint): SortKey
   return { param, of, parse: parseTimestamp, format: nsToMirror };
 }
 
-/** Sort/filter column of plain integers: serial numbers, node IDs. */
+/** Sort/filter column of plain integers: serial numbers, node IDs (their patterns have no `ne`). */
 export function numberKey<T>(param: string, of: (item: T) => number | bigint, allowZero = false): SortKey<T> {
-  return { param, of: (item) => BigInt(of(item)), parse: (text) => parseLong(text, allowZero), format: String };
+  return { param, of: (item) => BigInt(of(item)), parse: (text) => parseLong(text, allowZero), format: String, ops: NO_NE };
 }
 
 /** `token.id` also accepts a token's long-zero EVM address. */

@@ -11,6 +11,8 @@ export interface SortKey<T> {
   of(item: T): bigint;
   parse(text: string): bigint | undefined;
   format(value: bigint): string;
+  /** operators the parameter's documented pattern allows (default all); `ne` never applies to a composite key */
+  ops?: readonly FilterOp[];
 }
 
 interface Bound { value: bigint; inclusive: boolean }
@@ -48,7 +50,7 @@ export function page<T>(request: MirrorRequest, items: readonly T[], keys: Reado
 }
 
 function readKeyFilters<T>(request: MirrorRequest, key: SortKey<T>, composite: boolean): KeyFilters {
-  const parsed: Array<Filter<bigint>> = request.query.filters(key.param, key.parse, composite ? NO_NE : ALL_OPS);
+  const parsed: Array<Filter<bigint>> = request.query.filters(key.param, key.parse, composite ? NO_NE : key.ops ?? ALL_OPS);
   const result: KeyFilters = { eq: [], ne: [], lower: [], upper: [] };
   for (const { op, value } of parsed) {
     if (op === 'eq') result.eq.push(value);

@@ -11,7 +11,8 @@ const ACCEPTED = new Set(['limit', 'order', 'n', 'token.id', 'serialnumber', 'ot
 const request = (query: string, path = '/things'): MirrorRequest => ({
   ledger: {} as Ledger, node: { grpcEndpoint: () => undefined }, params: {}, query: new MirrorQuery(new URLSearchParams(query), ACCEPTED), path,
 });
-const single: Array<SortKey<number>> = [numberKey('n', (v: number) => v)];
+// Like `timestamp`: one column whose filters take every operator, `ne` included.
+const single: Array<SortKey<number>> = [{ param: 'n', of: (v) => BigInt(v), parse: (t) => (/^\d+$/.test(t) ? BigInt(t) : undefined), format: String }];
 const composite: Array<SortKey<Nft>> = [idKey('token.id', (nft: Nft) => nft.token), numberKey('serialnumber', (nft: Nft) => nft.serial)];
 
 /** Follows links.next from `query` to the end, as a client would; fails on a loop. */
@@ -45,6 +46,10 @@ describe('mirror paging', () => {
       expect(seen).to.deep.equal([2, 3, 4, 6, 7, 8]);
       expect(links[0]).to.equal('/api/v1/things?other=x&n=lte:8&n=ne:5&limit=2&order=asc&n=gt:3');
       expect(new Set(links.map((link) => link.length)).size).to.equal(1);
+    });
+
+    it('refuses ne where the parameter does not document it', () => {
+      expect(() => page(request('n=ne:2'), values, [numberKey('n', (v: number) => v)], 'asc')).to.throw(MirrorParamError, 'Invalid parameter: n');
     });
 
     it('returns no link when the page holds the rest', () => {
