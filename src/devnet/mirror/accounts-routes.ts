@@ -1,7 +1,7 @@
-import { mirrorKey } from '../ledger/keys.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { nsToMirror } from '../ledger/numbers.js';
 import type { AccountState } from '../ledger/state-types.js';
+import { balanceFilters, hasPublicKey, publicKeyFilter } from './account-filters.js';
 import { formatAccount, tokenBalances, TOKENS_PER_ACCOUNT, TOKENS_PER_LIST_ENTRY } from './account-format.js';
 import { balanceSnapshot, snapshotFor } from './balance-snapshot.js';
 import { formatTransaction, involvesAccount, TRANSACTION_TYPES, transactionName } from './mirror-format.js';
@@ -9,22 +9,7 @@ import { idKey, resolveAccount, timestampKey } from './mirror-entities.js';
 import { invalidParameter, notFound, ok, type MirrorRequest, type MirrorResponse } from './mirror-http.js';
 import { page } from './mirror-paging.js';
 import { matchesFilters } from './mirror-query.js';
-import { parseAlias, parseEntityId, parseEvmAddress, parseLong, parsePublicKey } from './mirror-values.js';
-
-/** The raw public key the mirror shows as `key.key`, for the `account.publickey` filters. */
-export function publicKeyFilter(request: MirrorRequest, name: string): string | undefined {
-  const raw = request.query.last(name);
-  if (raw === undefined) return undefined;
-  const key = parsePublicKey(raw);
-  if (key === undefined) throw invalidParameter(name);
-  return key;
-}
-
-export function hasPublicKey(account: AccountState, key: string | undefined): boolean {
-  return key === undefined || mirrorKey(account.key)?.key === key;
-}
-
-export const balanceFilters = (request: MirrorRequest) => request.query.filters('account.balance', (text) => parseLong(text));
+import { parseAlias, parseEntityId, parseEvmAddress } from './mirror-values.js';
 
 /** `/accounts`: every account, by ID (ascending by default). */
 export function listAccounts(request: MirrorRequest): MirrorResponse {

@@ -41,11 +41,12 @@ export function page<T>(request: MirrorRequest, items: readonly T[], keys: Reado
   const order = request.query.order(defaultOrder);
   const filters = keys.map((key) => readKeyFilters(request, key, keys.length > 1));
   if (keys.length > 1) checkDependencies(keys, filters);
-  const selected = items.filter((item) => passes(keys.map((key) => key.of(item)), filters, keys.length > 1));
-  const sorted = selected.sort((a, b) => compareTuples(keys.map((k) => k.of(a)), keys.map((k) => k.of(b))));
-  if (order === 'desc') sorted.reverse();
-  const pageItems = sorted.slice(0, limit);
-  if (sorted.length <= limit) return { items: pageItems, next: null };
+  const rows = items.map((item) => ({ item, tuple: keys.map((key) => key.of(item)) }))
+    .filter((row) => passes(row.tuple, filters, keys.length > 1))
+    .sort((a, b) => compareTuples(a.tuple, b.tuple));
+  if (order === 'desc') rows.reverse();
+  const pageItems = rows.slice(0, limit).map((row) => row.item);
+  if (rows.length <= limit) return { items: pageItems, next: null };
   return { items: pageItems, next: nextLink(request, keys, filters, pageItems[pageItems.length - 1], limit, order) };
 }
 

@@ -2,7 +2,7 @@ import { entityString } from '../ledger/entity-ids.js';
 import { mirrorKey } from '../ledger/keys.js';
 import { nsToMirror } from '../ledger/numbers.js';
 import type { AccountState, NftState, TokenState } from '../ledger/state-types.js';
-import { balanceFilters, hasPublicKey, publicKeyFilter } from './accounts-routes.js';
+import { balanceFilters, hasPublicKey, publicKeyFilter } from './account-filters.js';
 import { snapshotFor } from './balance-snapshot.js';
 import { idKey, numberKey, parseTokenId, resolveToken } from './mirror-entities.js';
 import { invalidParameter, notFound, ok, type MirrorRequest, type MirrorResponse } from './mirror-http.js';
