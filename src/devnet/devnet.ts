@@ -111,9 +111,12 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     new Set(methods.map((m) => m.path)), new Set(methods.filter((m) => m.kind === 'transaction').map((m) => m.path)), options.random,
   );
   const hapi = new HapiServer({ methods, transactions: new TransactionProcessor(ledger, TRANSACTION_HANDLERS), queries: new QueryProcessor(ledger), faults });
-  const mirror = new MirrorServer(ledger, MIRROR_ROUTES, faults.mirror);
-  let boundGrpc: number;
+  let boundGrpc: number | undefined;
   let boundMirror: number;
+  const mirror = new MirrorServer(ledger, MIRROR_ROUTES, {
+    faults: faults.mirror,
+    node: { grpcEndpoint: () => (boundGrpc === undefined ? undefined : { host: HOST, port: boundGrpc }) },
+  });
   try {
     boundGrpc = await hapi.listen(HOST, grpcPort);
     boundMirror = await mirror.listen(HOST, mirrorPort);

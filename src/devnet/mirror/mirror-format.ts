@@ -1,7 +1,6 @@
 import type { proto } from '@hiero-ledger/proto';
 import { entityString } from '../ledger/entity-ids.js';
 import { mirrorKey } from '../ledger/keys.js';
-import type { Ledger } from '../ledger/ledger.js';
 import { nsToMirror, timestampToNs, toBig } from '../ledger/numbers.js';
 import { statusName } from '../ledger/status-error.js';
 import type { TopicMessageState, TopicState, TransactionRecordState } from '../ledger/state-types.js';
@@ -52,10 +51,30 @@ export function formatTopic(topic: TopicState): Record<string, unknown> {
   };
 }
 
+/**
+ * The mirror's transaction type names (`TransactionTypes` in its OpenAPI document). The devnet's body
+ * names upper-cased give the same words; anything else is listed as UNKNOWN, as the mirror does.
+ */
+export const TRANSACTION_TYPES: ReadonlySet<string> = new Set([
+  'ATOMICBATCH', 'CONSENSUSCREATETOPIC', 'CONSENSUSDELETETOPIC', 'CONSENSUSSUBMITMESSAGE', 'CONSENSUSUPDATETOPIC', 'CONTRACTCALL',
+  'CONTRACTCREATEINSTANCE', 'CONTRACTDELETEINSTANCE', 'CONTRACTUPDATEINSTANCE', 'CRYPTOADDLIVEHASH', 'CRYPTOAPPROVEALLOWANCE',
+  'CRYPTOCREATEACCOUNT', 'CRYPTODELETE', 'CRYPTODELETEALLOWANCE', 'CRYPTODELETELIVEHASH', 'CRYPTOTRANSFER', 'CRYPTOUPDATEACCOUNT',
+  'ETHEREUMTRANSACTION', 'FILEAPPEND', 'FILECREATE', 'FILEDELETE', 'FILEUPDATE', 'FREEZE', 'NODE', 'NODECREATE', 'NODEDELETE',
+  'NODESTAKEUPDATE', 'NODEUPDATE', 'SCHEDULECREATE', 'SCHEDULEDELETE', 'SCHEDULESIGN', 'SYSTEMDELETE', 'SYSTEMUNDELETE', 'TOKENAIRDROP',
+  'TOKENASSOCIATE', 'TOKENBURN', 'TOKENCANCELAIRDROP', 'TOKENCLAIMAIRDROP', 'TOKENCREATION', 'TOKENDELETION', 'TOKENDISSOCIATE',
+  'TOKENFEESCHEDULEUPDATE', 'TOKENFREEZE', 'TOKENGRANTKYC', 'TOKENMINT', 'TOKENPAUSE', 'TOKENREJECT', 'TOKENREVOKEKYC', 'TOKENUNFREEZE',
+  'TOKENUNPAUSE', 'TOKENUPDATE', 'TOKENUPDATENFTS', 'TOKENWIPE', 'UNCHECKEDSUBMIT', 'UNKNOWN', 'UTILPRNG',
+]);
+
+export function transactionName(record: TransactionRecordState): string {
+  const name = record.bodyName.toUpperCase();
+  return TRANSACTION_TYPES.has(name) ? name : 'UNKNOWN';
+}
+
+/** A transaction as listed by `/transactions` and `/accounts/{id}`. */
 export function formatTransaction(record: TransactionRecordState): Record<string, unknown> {
   const status = statusName(record.receipt.status ?? 0) ?? 'UNKNOWN';
   return {
-    assessed_custom_fees: [],
     batch_key: null,
     bytes: null,
     charged_tx_fee: Number(record.chargedFee),
@@ -64,7 +83,7 @@ export function formatTransaction(record: TransactionRecordState): Record<string
     max_custom_fees: [],
     max_fee: record.maxFee.toString(),
     memo_base64: Buffer.from(record.memo).toString('base64'),
-    name: record.bodyName.toUpperCase(),
+    name: transactionName(record),
     nft_transfers: record.nftTransfers.map((nft) => ({
       is_approval: nft.isApproval, receiver_account_id: entityString(nft.receiver), sender_account_id: nft.sender ? entityString(nft.sender) : null,
       serial_number: nft.serial, token_id: entityString(nft.token),
@@ -86,16 +105,14 @@ export function formatTransaction(record: TransactionRecordState): Record<string
   };
 }
 
+/** A transaction as `/transactions/{id}` returns it: the listed form plus its assessed custom fees. */
+export function formatTransactionDetail(record: TransactionRecordState): Record<string, unknown> {
+  return { assessed_custom_fees: [], ...formatTransaction(record) };
+}
+
 /** Whether a record touches an account (payer, HBAR/token/NFT leg). */
 export function involvesAccount(record: TransactionRecordState, num: number): boolean {
   return record.payer === num || record.transfers.some((leg) => leg.account === num)
     || record.tokenTransfers.some((leg) => leg.account === num)
     || record.nftTransfers.some((nft) => nft.sender === num || nft.receiver === num);
-}
-
-/** Mirror token balance list of an account, `[{token_id, balance}]`. */
-export function accountTokenBalances(ledger: Ledger, num: number): Array<{ token_id: string; balance: number }> {
-  const account = ledger.accounts.get(num);
-  if (!account) return [];
-  return [...account.tokens.entries()].sort(([a], [b]) => a - b).map(([token, relation]) => ({ token_id: entityString(token), balance: Number(relation.balance) }));
 }

@@ -2,18 +2,31 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server, type Ser
 import type { AddressInfo } from 'node:net';
 import type { Ledger } from '../ledger/ledger.js';
 import type { MirrorFaults } from './mirror-faults.js';
-import { badRequest, errorBody, MirrorParamError, notFound, type MirrorResponse, type MirrorRoute } from './mirror-http.js';
+import { badRequest, errorBody, MirrorParamError, notFound, type MirrorNodeInfo, type MirrorResponse } from './mirror-http.js';
+import { MirrorQuery } from './mirror-query.js';
+import { matchRoute, type MirrorRoute } from './mirror-router.js';
+
+export interface MirrorServerOptions {
+  faults?: MirrorFaults;
+  /** where the consensus node listens, for `/network/nodes` */
+  node?: MirrorNodeInfo;
+}
 
 /**
  * The mirror-node REST subset, answered straight from the ledger (a real mirror lags consensus by
- * seconds; here a committed transaction is visible at once). Plain node:http: a handful of GET routes
- * do not need a framework.
+ * seconds; here a committed transaction is visible at once). Plain node:http: GET routes from one
+ * table (`routes.ts`) do not need a framework.
  */
 export class MirrorServer {
   private readonly server: Server;
   private readonly timers = new Set<NodeJS.Timeout>();
 
-  constructor(private readonly ledger: Ledger, private readonly routes: MirrorRoute[], private readonly faults?: MirrorFaults) {
+  private readonly faults?: MirrorFaults;
+  private readonly node: MirrorNodeInfo;
+
+  constructor(private readonly ledger: Ledger, private readonly routes: readonly MirrorRoute[], options: MirrorServerOptions = {}) {
+    this.faults = options.faults;
+    this.node = options.node ?? { grpcEndpoint: () => undefined };
     this.server = createServer((req, res) => this.onRequest(req, res));
     this.server.keepAliveTimeout = 1000;
   }
@@ -48,9 +61,9 @@ export class MirrorServer {
     let response: MirrorResponse;
     if (injectedStatus !== undefined) return this.send(req, res, { status: injectedStatus, body: errorBody(injectedStatus === 404 ? 'Not found' : STATUS_CODES[injectedStatus] ?? 'Error') });
     try {
-      response = req.method === 'GET' || req.method === 'HEAD' ? this.route(req.url ?? '/') : { status: 405, body: { _status: { messages: [{ message: 'Method not allowed' }] } } };
+      response = req.method === 'GET' || req.method === 'HEAD' ? this.route(req.url ?? '/') : { status: 405, body: errorBody('Method not allowed') };
     } catch (error) {
-      response = error instanceof MirrorParamError ? badRequest(error.message) : { status: 500, body: { _status: { messages: [{ message: 'Internal error' }] } } };
+      response = error instanceof MirrorParamError ? badRequest(...error.messages) : { status: 500, body: errorBody('Internal error') };
     }
     this.send(req, res, response);
   }
@@ -67,10 +80,9 @@ export class MirrorServer {
     const match = /^(?:\/api\/v1)+(\/.*?)\/?$/.exec(parsed.pathname);
     if (!match) return notFound();
     const path = match[1];
-    for (const route of this.routes) {
-      const captures = route.pattern.exec(path);
-      if (captures) return route.handle({ ledger: this.ledger, params: captures.slice(1), query: parsed.searchParams, path });
-    }
-    return notFound();
+    const found = matchRoute(this.routes, path);
+    if (!found) return notFound();
+    const query = new MirrorQuery(parsed.searchParams, found.route.accepted);
+    return found.route.handle({ ledger: this.ledger, node: this.node, params: found.params, query, path });
   }
 }

@@ -1,91 +1,90 @@
-import { entityString, parseEntity } from '../ledger/entity-ids.js';
+import { entityString } from '../ledger/entity-ids.js';
 import { mirrorKey } from '../ledger/keys.js';
 import { nsToMirror } from '../ledger/numbers.js';
-import type { NftState, TokenState } from '../ledger/state-types.js';
-import { badRequest, matchesFilters, notFound, ok, page, parseFilters, type MirrorRequest, type MirrorRoute } from './mirror-http.js';
+import type { AccountState, NftState, TokenState } from '../ledger/state-types.js';
+import { balanceFilters, hasPublicKey, publicKeyFilter } from './account-filters.js';
+import { snapshotFor } from './balance-snapshot.js';
+import { idKey, numberKey, parseTokenId, resolveToken } from './mirror-entities.js';
+import { invalidParameter, notFound, ok, type MirrorRequest, type MirrorResponse } from './mirror-http.js';
+import { page } from './mirror-paging.js';
+import { matchesFilters } from './mirror-query.js';
+import { localNum, parseEntityId, parseLong, parsePublicKey, parseTimestamp } from './mirror-values.js';
+import { formatNft, formatToken, formatTokenSummary } from './token-format.js';
 
-/** `/tokens/{id}` body; numbers that can exceed 2^53 are strings, as on the mirror node. */
-export function formatToken(token: TokenState): Record<string, unknown> {
-  return {
-    admin_key: mirrorKey(token.keys.adminKey),
-    auto_renew_account: token.autoRenewAccount ? entityString(token.autoRenewAccount) : null,
-    auto_renew_period: token.autoRenewPeriodSec,
-    created_timestamp: nsToMirror(token.createdNs),
-    custom_fees: { created_timestamp: nsToMirror(token.createdNs), fixed_fees: [], fractional_fees: [], royalty_fees: [] },
-    decimals: String(token.decimals),
-    deleted: token.deleted,
-    expiry_timestamp: Number(BigInt(token.expirySec) * 1_000_000_000n),
-    fee_schedule_key: mirrorKey(token.keys.feeScheduleKey),
-    freeze_default: token.freezeDefault,
-    freeze_key: mirrorKey(token.keys.freezeKey),
-    initial_supply: token.initialSupply.toString(),
-    kyc_key: mirrorKey(token.keys.kycKey),
-    max_supply: token.maxSupply.toString(),
-    memo: token.memo,
-    metadata: Buffer.from(token.metadata).toString('base64'),
-    metadata_key: mirrorKey(token.keys.metadataKey),
-    modified_timestamp: nsToMirror(token.modifiedNs),
-    name: token.name,
-    pause_key: mirrorKey(token.keys.pauseKey),
-    pause_status: token.keys.pauseKey ? 'UNPAUSED' : 'NOT_APPLICABLE',
-    supply_key: mirrorKey(token.keys.supplyKey),
-    supply_type: token.supplyType,
-    symbol: token.symbol,
-    token_id: entityString(token.num),
-    total_supply: token.totalSupply.toString(),
-    treasury_account_id: entityString(token.treasury),
-    type: token.type,
-    wipe_key: mirrorKey(token.keys.wipeKey),
-  };
+const TOKEN_TYPES = ['FUNGIBLE_COMMON', 'NON_FUNGIBLE_UNIQUE'] as const;
+
+/** `type` of `/tokens`: any number of `ALL`, `FUNGIBLE_COMMON`, `NON_FUNGIBLE_UNIQUE` (any case). */
+function tokenTypes(request: MirrorRequest): Set<string> {
+  const wanted = request.query.values('type').map((value) => value.toUpperCase());
+  if (wanted.some((value) => value !== 'ALL' && !(TOKEN_TYPES as readonly string[]).includes(value))) throw invalidParameter('type');
+  return wanted.length === 0 || wanted.includes('ALL') ? new Set(TOKEN_TYPES) : new Set(wanted);
 }
 
-function formatNft(token: TokenState, nft: NftState): Record<string, unknown> {
-  return {
-    account_id: entityString(nft.owner), created_timestamp: nsToMirror(nft.createdNs), delegating_spender: null, deleted: false,
-    metadata: Buffer.from(nft.metadata).toString('base64'), modified_timestamp: nsToMirror(nft.modifiedNs),
-    serial_number: nft.serial, spender: nft.spender ? entityString(nft.spender) : null, token_id: entityString(token.num),
-  };
+/**
+ * `/tokens`: tokens by ID. `account.id` keeps the tokens that account is associated with, `publickey`
+ * those with that admin key, `name` a case-insensitive part of the name (that search is not paged and
+ * cannot be combined with `token.id` or `account.id`, as on the mirror node).
+ */
+export function listTokens(request: MirrorRequest): MirrorResponse {
+  const types = tokenTypes(request);
+  const holders = request.query.filters('account.id', parseEntityId, ['eq']);
+  const rawKey = request.query.last('publickey');
+  const adminKey = rawKey === undefined ? undefined : parsePublicKey(rawKey);
+  if (rawKey !== undefined && adminKey === undefined) throw invalidParameter('publickey');
+  const name = request.query.last('name');
+  if (name !== undefined && (name.length < 3 || name.length > 100)) throw invalidParameter('name');
+  if (name !== undefined && (request.query.has('token.id') || holders.length)) throw invalidParameter('name', 'name cannot be combined with token.id or account.id');
+  const holderAccounts = holders.map(({ value }) => request.ledger.accounts.get(localNum(value) ?? -1));
+  const tokens = [...request.ledger.tokens.values()].filter((token) => types.has(token.type)
+    && holderAccounts.every((account) => account?.tokens.has(token.num))
+    && (adminKey === undefined || mirrorKey(token.keys.adminKey)?.key === adminKey)
+    && (name === undefined || token.name.toLowerCase().includes(name.toLowerCase())));
+  const { items, next } = page(request, tokens, [idKey('token.id', (token) => token.num, parseTokenId)], 'asc');
+  return ok({ tokens: items.map(formatTokenSummary), links: { next: name === undefined ? next : null } });
 }
 
-function tokenFor(request: MirrorRequest): TokenState | undefined | 'bad' {
-  const num = parseEntity(request.params[0]);
-  if (num === undefined) return 'bad';
-  return request.ledger.tokens.get(num);
-}
-
-function tokenInfo(request: MirrorRequest) {
-  const token = tokenFor(request);
-  if (token === 'bad') return badRequest('Invalid parameter: tokenidorethaddress');
-  return token ? ok(formatToken(token)) : notFound();
-}
-
-function tokenNfts(request: MirrorRequest) {
-  const token = tokenFor(request);
-  if (token === 'bad') return badRequest('Invalid parameter: token.id');
+/** `/tokens/{tokenId}`; with `timestamp` (eq, lt, lte) a token created later is not found. */
+export function getToken(request: MirrorRequest): MirrorResponse {
+  const token = resolveToken(request.ledger, request.params.tokenId);
+  const at = request.query.filters('timestamp', parseTimestamp, ['eq', 'lt', 'lte']);
   if (!token) return notFound();
-  const owners = parseFilters(request.query, 'account.id', parseEntity);
-  const nfts = [...token.nfts.values()].filter((nft) => matchesFilters(nft.owner, owners));
-  const { items, next } = page(nfts, (nft) => BigInt(nft.serial), request, 'serialnumber', String, 'desc');
-  return ok({ nfts: items.map((nft) => formatNft(token, nft)), links: { next } });
+  if (!at.every(({ op, value }) => (op === 'lt' ? token.createdNs < value : token.createdNs <= value))) return notFound();
+  return ok(formatToken(token));
 }
 
-function accountNfts(request: MirrorRequest) {
-  const owner = parseEntity(request.params[0]);
-  if (owner === undefined) return badRequest('Invalid parameter: account.id');
-  if (!request.ledger.accounts.has(owner)) return notFound();
-  const tokenFilter = parseFilters(request.query, 'token.id', parseEntity);
-  const owned: Array<{ token: TokenState; nft: NftState }> = [];
-  for (const token of request.ledger.tokens.values()) {
-    if (!matchesFilters(token.num, tokenFilter)) continue;
-    for (const nft of token.nfts.values()) if (nft.owner === owner) owned.push({ token, nft });
+/** `/tokens/{tokenId}/balances`: the token's holders at one snapshot, by account ID (descending by default). */
+export function tokenBalances(request: MirrorRequest): MirrorResponse {
+  const token = resolveToken(request.ledger, request.params.tokenId);
+  const amounts = balanceFilters(request);
+  const publicKey = publicKeyFilter(request, 'account.publickey');
+  const snapshot = snapshotFor(request);
+  const rows: Array<{ account: AccountState; balance: bigint }> = [];
+  for (const account of token ? request.ledger.accounts.values() : []) {
+    const balance = snapshot.token(account, token!.num);
+    if (balance !== undefined && matchesFilters(balance, amounts) && hasPublicKey(account, publicKey)) rows.push({ account, balance });
   }
-  owned.sort((a, b) => b.token.num - a.token.num || b.nft.serial - a.nft.serial);
-  const limit = Math.min(Number(request.query.get('limit') ?? 25) || 25, 100);
-  return ok({ nfts: owned.slice(0, limit).map(({ token, nft }) => formatNft(token, nft)), links: { next: null } });
+  const { items, next } = page(request, rows, [idKey('account.id', (row) => row.account.num)], 'desc');
+  return ok({
+    timestamp: snapshot.atNs === undefined ? null : nsToMirror(snapshot.atNs),
+    balances: items.map((row) => ({ account: entityString(row.account.num), balance: Number(row.balance), decimals: token!.decimals })),
+    links: { next },
+  });
 }
 
-export const TOKEN_ROUTES: MirrorRoute[] = [
-  { pattern: /^\/tokens\/([^/]+)\/nfts$/, handle: tokenNfts },
-  { pattern: /^\/tokens\/([^/]+)$/, handle: tokenInfo },
-  { pattern: /^\/accounts\/([^/]+)\/nfts$/, handle: accountNfts },
-];
+/** `/tokens/{tokenId}/nfts`: the token's NFTs by serial (newest first by default); `account.id` filters owners. */
+export function tokenNfts(request: MirrorRequest): MirrorResponse {
+  const token = resolveToken(request.ledger, request.params.tokenId);
+  const owners = request.query.filters('account.id', parseEntityId);
+  const nfts = token ? [...token.nfts.values()].filter((nft) => matchesFilters(BigInt(nft.owner), owners)) : [];
+  const { items, next } = page(request, nfts, [numberKey('serialnumber', (nft: NftState) => nft.serial)], 'desc');
+  return ok({ nfts: items.map((nft) => formatNft(token as TokenState, nft)), links: { next } });
+}
+
+/** `/tokens/{tokenId}/nfts/{serialNumber}`. */
+export function tokenNft(request: MirrorRequest): MirrorResponse {
+  const token = resolveToken(request.ledger, request.params.tokenId);
+  const serial = parseLong(request.params.serialNumber, false);
+  if (serial === undefined) throw invalidParameter('serialNumber');
+  const nft = serial <= BigInt(Number.MAX_SAFE_INTEGER) ? token?.nfts.get(Number(serial)) : undefined;
+  return token && nft ? ok(formatNft(token, nft)) : notFound();
+}

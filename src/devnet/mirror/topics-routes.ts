@@ -1,66 +1,54 @@
-import { parseEntity } from '../ledger/entity-ids.js';
-import { mirrorToNs, nsToMirror } from '../ledger/numbers.js';
 import type { TopicMessageState } from '../ledger/state-types.js';
 import { formatMessage, formatTopic } from './mirror-format.js';
-import {
-  badRequest, matchesFilters, MirrorParamError, notFound, ok, page, parseFilters, type MirrorRequest, type MirrorRoute,
-} from './mirror-http.js';
-
-const ID = '((?:\\d+\\.\\d+\\.)?\\d+)';
+import { entityNumParam, timestampKey } from './mirror-entities.js';
+import { invalidParameter, notFound, ok, type MirrorRequest, type MirrorResponse } from './mirror-http.js';
+import { page } from './mirror-paging.js';
+import { matchesFilters } from './mirror-query.js';
+import { parseLong, parseTimestamp } from './mirror-values.js';
 
 function encodingOf(request: MirrorRequest): 'base64' | 'utf-8' {
-  const raw = request.query.get('encoding');
-  if (raw === null || raw === '' || raw.toLowerCase() === 'base64') return 'base64';
-  if (raw.toLowerCase() === 'utf-8' || raw.toLowerCase() === 'utf8') return 'utf-8';
-  throw new MirrorParamError('Invalid parameter: encoding');
+  const raw = request.query.last('encoding')?.toLowerCase();
+  if (raw === undefined || raw === 'base64') return 'base64';
+  if (raw === 'utf-8' || raw === 'utf8') return 'utf-8';
+  throw invalidParameter('encoding');
 }
 
-function parseSequence(text: string): bigint | undefined {
-  return /^\d{1,18}$/.test(text) ? BigInt(text) : undefined;
-}
-
-function topicMessages(request: MirrorRequest) {
-  const num = parseEntity(request.params[0]);
-  if (num === undefined) return badRequest('Invalid parameter: topic.id');
-  const topic = request.ledger.topics.get(num);
-  if (!topic) return notFound('No such topic id');
-  const timestamps = parseFilters(request.query, 'timestamp', mirrorToNs);
-  const sequences = parseFilters(request.query, 'sequencenumber', parseSequence);
+/** `/topics/{topicId}/messages`: by consensus timestamp (oldest first by default), paged by `timestamp`. */
+export function topicMessages(request: MirrorRequest): MirrorResponse {
+  const num = entityNumParam(request.params.topicId, 'topicId');
+  const sequences = request.query.filters('sequencenumber', (text) => parseLong(text));
   const encoding = encodingOf(request);
-  const selected = topic.messages.filter((m) => matchesFilters(m.consensusNs, timestamps) && matchesFilters(m.sequenceNumber, sequences));
-  const { items, next } = page(selected, (m: TopicMessageState) => m.consensusNs, request, 'timestamp', nsToMirror);
+  const topic = num === undefined ? undefined : request.ledger.topics.get(num);
+  if (!topic) return notFound(`No such topic id - ${request.params.topicId}`);
+  const selected = topic.messages.filter((m) => matchesFilters(m.sequenceNumber, sequences));
+  const { items, next } = page(request, selected, [timestampKey('timestamp', (m: TopicMessageState) => m.consensusNs)], 'asc');
   return ok({ messages: items.map((m) => formatMessage(topic.num, m, encoding)), links: { next } });
 }
 
-function topicMessageBySequence(request: MirrorRequest) {
-  const num = parseEntity(request.params[0]);
-  if (num === undefined) return badRequest('Invalid parameter: topic.id');
-  const topic = request.ledger.topics.get(num);
-  const sequence = BigInt(request.params[1]);
+/** `/topics/{topicId}/messages/{sequenceNumber}`. */
+export function topicMessageBySequence(request: MirrorRequest): MirrorResponse {
+  const num = entityNumParam(request.params.topicId, 'topicId');
+  const sequence = parseLong(request.params.sequenceNumber);
+  if (sequence === undefined) throw invalidParameter('sequenceNumber');
+  const topic = num === undefined ? undefined : request.ledger.topics.get(num);
   const message = topic?.messages.find((m) => m.sequenceNumber === sequence);
-  return message ? ok(formatMessage(num, message, encodingOf(request))) : notFound();
+  return topic && message ? ok(formatMessage(topic.num, message, 'base64')) : notFound();
 }
 
-function topicMessageByTimestamp(request: MirrorRequest) {
-  const ns = mirrorToNs(request.params[0]);
-  if (ns === undefined) return badRequest('Invalid parameter: consensus_timestamp');
+/** `/topics/messages/{timestamp}`: the message that reached consensus at that exact time, in any topic. */
+export function topicMessageByTimestamp(request: MirrorRequest): MirrorResponse {
+  const ns = parseTimestamp(request.params.timestamp);
+  if (ns === undefined) throw invalidParameter('timestamp');
   for (const topic of request.ledger.topics.values()) {
     const message = topic.messages.find((m) => m.consensusNs === ns);
-    if (message) return ok(formatMessage(topic.num, message, encodingOf(request)));
+    if (message) return ok(formatMessage(topic.num, message, 'base64'));
   }
   return notFound();
 }
 
-function topicInfo(request: MirrorRequest) {
-  const num = parseEntity(request.params[0]);
-  if (num === undefined) return badRequest('Invalid parameter: topic.id');
-  const topic = request.ledger.topics.get(num);
+/** `/topics/{topicId}`. */
+export function getTopic(request: MirrorRequest): MirrorResponse {
+  const num = entityNumParam(request.params.topicId, 'topicId');
+  const topic = num === undefined ? undefined : request.ledger.topics.get(num);
   return topic ? ok(formatTopic(topic)) : notFound();
 }
-
-export const TOPIC_ROUTES: MirrorRoute[] = [
-  { pattern: /^\/topics\/messages\/([^/]+)$/, handle: topicMessageByTimestamp },
-  { pattern: new RegExp(`^/topics/${ID}/messages$`), handle: topicMessages },
-  { pattern: new RegExp(`^/topics/${ID}/messages/(\\d{1,18})$`), handle: topicMessageBySequence },
-  { pattern: new RegExp(`^/topics/([^/]+)$`), handle: topicInfo },
-];

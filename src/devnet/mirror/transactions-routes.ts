@@ -1,56 +1,70 @@
-import { parseEntity } from '../ledger/entity-ids.js';
-import { mirrorToNs, nsToMirror } from '../ledger/numbers.js';
 import { statusName } from '../ledger/status-error.js';
-import { formatTransaction, involvesAccount } from './mirror-format.js';
-import { badRequest, matchesFilters, MirrorParamError, notFound, ok, page, parseFilters, type MirrorRequest, type MirrorRoute } from './mirror-http.js';
+import type { TransactionRecordState } from '../ledger/state-types.js';
+import { formatTransaction, formatTransactionDetail, TRANSACTION_TYPES, transactionName } from './mirror-format.js';
+import { timestampKey } from './mirror-entities.js';
+import { invalidParameter, notFound, ok, type MirrorRequest, type MirrorResponse } from './mirror-http.js';
+import { page } from './mirror-paging.js';
+import { matchesFilters, type Filter } from './mirror-query.js';
+import { localNum, parseEntityId } from './mirror-values.js';
 
 /** Accepts `0.0.x-<s>-<n>` (mirror form) and `0.0.x@<s>.<n>` (SDK form). */
 function parseTransactionId(text: string): { payer: number; validStartNs: bigint } | undefined {
-  const match = /^(\d+\.\d+\.\d+)[-@](\d{1,12})[-.](\d{1,9})$/.exec(text);
-  const payer = match ? parseEntity(match[1]) : undefined;
-  if (!match || payer === undefined) return undefined;
-  return { payer, validStartNs: BigInt(match[2]) * 1_000_000_000n + BigInt(match[3].padEnd(9, '0')) };
+  const match = /^(\d{1,10}\.\d{1,10}\.\d{1,10})[-@](\d{1,19})[-.](\d{1,9})$/.exec(text);
+  const id = match ? parseEntityId(match[1]) : undefined;
+  if (!match || id === undefined) return undefined;
+  return { payer: localNum(id) ?? -1, validStartNs: BigInt(match[2]) * 1_000_000_000n + BigInt(match[3].padEnd(9, '0')) };
 }
 
-function transactionById(request: MirrorRequest) {
-  const id = parseTransactionId(decodeURIComponent(request.params[0]));
-  if (!id) return badRequest('Invalid parameter: transactionId');
-  const nonce = request.query.get('nonce');
-  const scheduled = request.query.get('scheduled');
-  if (nonce !== null && !/^\d+$/.test(nonce)) return badRequest('Invalid parameter: nonce');
-  if (scheduled !== null && scheduled !== 'true' && scheduled !== 'false') return badRequest('Invalid parameter: scheduled');
+/** `/transactions/{transactionId}`: every record with that ID (`nonce` and `scheduled` narrow it). */
+export function getTransaction(request: MirrorRequest): MirrorResponse {
+  const id = parseTransactionId(decodeURIComponent(request.params.transactionId));
+  if (!id) throw invalidParameter('transactionId');
+  const nonce = request.query.last('nonce');
+  if (nonce !== undefined && !(/^\d{1,10}$/.test(nonce) && Number(nonce) <= 2_147_483_647)) throw invalidParameter('nonce');
+  const scheduled = request.query.last('scheduled') === undefined ? undefined : request.query.flag('scheduled', false);
   const found = request.ledger.recordList.filter((record) => record.payer === id.payer && record.validStartNs === id.validStartNs
-    && (nonce === null || (record.transactionId.nonce ?? 0) === Number(nonce))
-    && (scheduled === null || !!record.transactionId.scheduled === (scheduled === 'true')));
-  return found.length ? ok({ transactions: found.map(formatTransaction) }) : notFound();
+    && (nonce === undefined || (record.transactionId.nonce ?? 0) === Number(nonce))
+    && (scheduled === undefined || !!record.transactionId.scheduled === scheduled));
+  return found.length ? ok({ transactions: found.map(formatTransactionDetail) }) : notFound();
 }
 
-function transactionList(request: MirrorRequest) {
-  const accounts = parseFilters(request.query, 'account.id', parseEntity);
-  const timestamps = parseFilters(request.query, 'timestamp', mirrorToNs);
-  const type = request.query.get('transactiontype')?.toUpperCase();
-  const result = request.query.get('result');
-  if (result !== null && result !== 'success' && result !== 'fail') throw new MirrorParamError('Invalid parameter: result');
+/** Every leg of a record (HBAR, token, NFT) as account and signed amount: what credit/debit looks at. */
+function legsOf(record: TransactionRecordState): Array<{ account: number; amount: bigint }> {
+  return [
+    ...record.transfers.map((leg) => ({ account: leg.account, amount: leg.amount })),
+    ...record.tokenTransfers.map((leg) => ({ account: leg.account, amount: leg.amount })),
+    ...record.nftTransfers.flatMap((nft) => [{ account: nft.receiver, amount: 1n }, ...(nft.sender ? [{ account: nft.sender, amount: -1n }] : [])]),
+  ];
+}
+
+/**
+ * Whether the record involves an account passing the `account.id` filters (as payer or in a leg), and
+ * with `type`, whether such an account is credited or debited by it.
+ */
+function matchesAccounts(record: TransactionRecordState, accounts: Array<Filter<bigint>>, type: 'credit' | 'debit' | undefined): boolean {
+  const legs = legsOf(record);
+  const candidates = new Set([record.payer, ...legs.map((leg) => leg.account)]);
+  const selected = [...candidates].filter((num) => matchesFilters(BigInt(num), accounts));
+  if (!selected.length) return false;
+  if (type === undefined) return true;
+  return legs.some((leg) => selected.includes(leg.account) && (type === 'credit' ? leg.amount > 0n : leg.amount < 0n));
+}
+
+/** `/transactions`: every record, newest first by default, paged by `timestamp`. */
+export function listTransactions(request: MirrorRequest): MirrorResponse {
+  const accounts = request.query.filters('account.id', parseEntityId);
+  const transactionType = request.query.last('transactiontype')?.toUpperCase();
+  if (transactionType !== undefined && !TRANSACTION_TYPES.has(transactionType)) throw invalidParameter('transactiontype');
+  const result = request.query.last('result')?.toLowerCase();
+  if (result !== undefined && result !== 'success' && result !== 'fail') throw invalidParameter('result');
+  const type = request.query.last('type')?.toLowerCase();
+  if (type !== undefined && type !== 'credit' && type !== 'debit') throw invalidParameter('type');
   const selected = request.ledger.recordList.filter((record) => {
     const success = statusName(record.receipt.status ?? 0) === 'SUCCESS';
-    return matchesFilters(record.consensusNs, timestamps)
-      && accounts.every((filter) => filter.op === 'eq' ? involvesAccount(record, filter.value) : matchesFilters(record.payer, [filter]))
-      && (!type || record.bodyName.toUpperCase() === type)
-      && (result === null || (result === 'success') === success);
+    return matchesAccounts(record, accounts, type)
+      && (transactionType === undefined || transactionName(record) === transactionType)
+      && (result === undefined || (result === 'success') === success);
   });
-  const { items, next } = page(selected, (record) => record.consensusNs, request, 'timestamp', nsToMirror, 'desc');
+  const { items, next } = page(request, selected, [timestampKey('timestamp', (record) => record.consensusNs)], 'desc');
   return ok({ transactions: items.map(formatTransaction), links: { next } });
 }
-
-function exchangeRate(request: MirrorRequest) {
-  const nowSec = Number(request.ledger.nowNs() / 1_000_000_000n);
-  const hourEnd = (Math.floor(nowSec / 3600) + 1) * 3600;
-  const rate = (expiry: number) => ({ cent_equivalent: 300_000, expiration_time: expiry, hbar_equivalent: 30_000 });
-  return ok({ current_rate: rate(hourEnd), next_rate: rate(hourEnd + 3600), timestamp: nsToMirror(request.ledger.nowNs()) });
-}
-
-export const TRANSACTION_ROUTES: MirrorRoute[] = [
-  { pattern: /^\/transactions\/([^/]+)$/, handle: transactionById },
-  { pattern: /^\/transactions$/, handle: transactionList },
-  { pattern: /^\/network\/exchangerate$/, handle: exchangeRate },
-];

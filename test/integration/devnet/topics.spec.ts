@@ -192,7 +192,7 @@ describe('devnet topics and the mirror topic routes', () => {
     it('answers 404 with the mirror error body for unknown topics and 400 for bad parameters', async () => {
       const missing = await getJson(`${net.mirrorUrl}/api/v1/topics/0.0.999999/messages`);
       expect(missing.status).to.equal(404);
-      expect(missing.body).to.deep.equal({ _status: { messages: [{ message: 'No such topic id' }] } });
+      expect(missing.body).to.deep.equal({ _status: { messages: [{ message: 'No such topic id - 0.0.999999' }] } });
       const missingTopic = await getJson(`${net.mirrorUrl}/api/v1/topics/0.0.999999`);
       expect(missingTopic.status).to.equal(404);
       expect(missingTopic.body._status.messages[0].message).to.equal('Not found');

@@ -1,0 +1,90 @@
+import { entityString } from '../ledger/entity-ids.js';
+import { NODE_NUM } from '../ledger/ledger.js';
+import { nsToMirror } from '../ledger/numbers.js';
+import { snapshotFor } from './balance-snapshot.js';
+import { entityNumParam, idKey, numberKey } from './mirror-entities.js';
+import { notFound, ok, type MirrorRequest, type MirrorResponse } from './mirror-http.js';
+import { page } from './mirror-paging.js';
+import { parseEntityId, parseTimestamp } from './mirror-values.js';
+
+/** The upper end of the `timestamp` filters (the time an answer is "as of"), capped at now. */
+function asOf(request: MirrorRequest): bigint {
+  let at = request.ledger.nowNs();
+  for (const { op, value } of request.query.filters('timestamp', parseTimestamp, ['eq', 'gt', 'gte', 'lt', 'lte'])) {
+    const high = op === 'lt' ? value - 1n : op === 'lte' || op === 'eq' ? value : undefined;
+    if (high !== undefined && high < at) at = high;
+  }
+  return at;
+}
+
+/** `/network/exchangerate`: a fixed 1 ℏ = 10 ¢ rate that expires on the hour, as the network's does. */
+export function exchangeRate(request: MirrorRequest): MirrorResponse {
+  const at = asOf(request);
+  const hourEnd = (Math.floor(Number(at / 1_000_000_000n) / 3600) + 1) * 3600;
+  const rate = (expiry: number) => ({ cent_equivalent: 300_000, expiration_time: expiry, hbar_equivalent: 30_000 });
+  return ok({ current_rate: rate(hourEnd), next_rate: rate(hourEnd + 3600), timestamp: nsToMirror(at) });
+}
+
+/**
+ * `/network/fees`: the gas price the mirror lists for the EVM transaction types, in tinybars per gas.
+ * The devnet runs no EVM; 85 tinybars is about the network's 0.0000852 USD per gas at the fixed 10 ¢ rate.
+ */
+export function networkFees(request: MirrorRequest): MirrorResponse {
+  const at = asOf(request);
+  const order = request.query.order('asc');
+  const fees = ['ContractCall', 'ContractCreate', 'EthereumTransaction'].map((type) => ({ gas: 85, transaction_type: type }));
+  if (order === 'desc') fees.reverse();
+  return ok({ fees, timestamp: nsToMirror(at) });
+}
+
+/** `/network/supply`: all HBAR the ledger holds; the devnet keeps no unreleased treasury, so both are equal. */
+export function networkSupply(request: MirrorRequest): MirrorResponse {
+  const snapshot = snapshotFor(request);
+  if (snapshot.atNs === undefined) return notFound();
+  let total = 0n;
+  for (const account of request.ledger.accounts.values()) if (snapshot.existed(account)) total += snapshot.hbar(account);
+  return ok({ released_supply: total.toString(), timestamp: nsToMirror(snapshot.atNs), total_supply: total.toString() });
+}
+
+/** Address book files: 0.0.101 and 0.0.102 both list the one node. */
+const ADDRESS_BOOKS = new Set([101n, 102n]);
+
+/**
+ * `/network/nodes`: the devnet's single node 0.0.3 (node ID 0) with its gRPC endpoint on loopback. It
+ * has no TLS certificate, stake or admin key; `grpc_proxy_endpoint` repeats the plain gRPC endpoint
+ * (the devnet serves no gRPC-web proxy, and the schema requires an endpoint object).
+ */
+export function networkNodes(request: MirrorRequest): MirrorResponse {
+  const files = request.query.filters('file.id', parseEntityId, ['eq']);
+  const endpoint = request.node.grpcEndpoint();
+  const service = { domain_name: '', ip_address_v4: endpoint?.host ?? '', port: endpoint?.port ?? 0 };
+  const genesis = request.ledger.accounts.get(NODE_NUM)?.createdNs ?? 0n;
+  const nodes = files.every(({ value }) => ADDRESS_BOOKS.has(value)) ? [{ nodeId: 0 }] : [];
+  const { items, next } = page(request, nodes, [numberKey('node.id', (node) => node.nodeId, true)], 'asc');
+  return ok({
+    nodes: items.map((node) => ({
+      admin_key: null, decline_reward: false, description: 'devnet node (in memory)', file_id: `0.0.${files[0]?.value ?? 102n}`,
+      grpc_proxy_endpoint: service, max_stake: 0, memo: entityString(NODE_NUM), min_stake: 0, node_account_id: entityString(NODE_NUM),
+      node_cert_hash: null, node_id: node.nodeId, public_key: null, reward_rate_start: 0,
+      service_endpoints: endpoint ? [service] : [], stake: 0, stake_not_rewarded: 0, stake_rewarded: 0, staking_period: null,
+      timestamp: { from: nsToMirror(genesis), to: null },
+    })),
+    links: { next },
+  });
+}
+
+/**
+ * `/schedules`: the devnet has no schedule service (ScheduleCreate answers NOT_SUPPORTED), so the list is
+ * always empty; its filters are still checked so a malformed request fails as on the mirror node.
+ */
+export function listSchedules(request: MirrorRequest): MirrorResponse {
+  request.query.filters('account.id', parseEntityId);
+  const { next } = page(request, [] as number[], [idKey('schedule.id', (num) => num)], 'asc');
+  return ok({ schedules: [], links: { next } });
+}
+
+/** `/schedules/{scheduleId}`: never found (no schedules exist); a malformed ID is a 400. */
+export function getSchedule(request: MirrorRequest): MirrorResponse {
+  entityNumParam(request.params.scheduleId, 'scheduleId');
+  return notFound();
+}
