@@ -34,6 +34,8 @@ export class AuditJournal {
   private readonly settledTransactions = new Set<string>();
   private lastSeq = 0;
   private replaying = true;
+  private stream: string | undefined;
+  private streamWrite: Promise<string> | undefined;
 
   private constructor(
     private readonly file: JournalFile,
@@ -79,6 +81,16 @@ export class AuditJournal {
     return this.jobs.get(job)!;
   }
 
+  /**
+   * A job together with the transaction IDs of the steps it can fix already: one write (and one
+   * fsync) instead of a job and a plan per step.
+   */
+  async addPlannedJob(entries: readonly string[], payload: readonly string[], plans: readonly { step: string; transactionId: string }[]): Promise<JournalJob> {
+    const job = randomUUID();
+    await this.write([{ r: 'job', job, entries: [...entries], payload: [...payload] }, ...plans.map((plan): JournalRecord => ({ r: 'plan', job, ...plan }))]);
+    return this.jobs.get(job)!;
+  }
+
   async plan(job: string, step: string, transactionId: string): Promise<void> {
     await this.write([{ r: 'plan', job, step, transactionId }]);
   }
@@ -89,6 +101,22 @@ export class AuditJournal {
 
   async complete(job: string): Promise<void> {
     await this.write([{ r: 'complete', job }]);
+  }
+
+  /**
+   * The stream ID batches of this journal carry; made and written on first use, then the same for
+   * the journal's life, across restarts.
+   */
+  streamId(): Promise<string> {
+    if (this.stream) return Promise.resolve(this.stream);
+    this.streamWrite ??= this.write([{ r: 'stream', id: randomUUID() }]).then(
+      () => this.stream!,
+      (error: unknown) => {
+        this.streamWrite = undefined;
+        throw error;
+      },
+    );
+    return this.streamWrite;
   }
 
   /** Every entry, in sequence order. */
@@ -161,6 +189,9 @@ export class AuditJournal {
         break;
       case 'done':
         this.jobs.get(record.job)?.done.set(record.step, record.result ?? '');
+        break;
+      case 'stream':
+        this.stream ??= record.id;
         break;
       case 'complete': {
         const job = this.jobs.get(record.job);

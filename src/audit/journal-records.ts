@@ -7,7 +7,7 @@ import type { AuditEntry } from './audit-entry.js';
  * which entries go out together, a `plan` that fixes each transaction ID before its first attempt,
  * `done` per step once the network confirmed it, and `complete` when the job is delivered.
  */
-export type JournalRecord = IntentRecord | EntryRecord | JobRecord | PlanRecord | DoneRecord | CompleteRecord;
+export type JournalRecord = IntentRecord | EntryRecord | JobRecord | PlanRecord | DoneRecord | CompleteRecord | StreamRecord;
 
 export interface IntentRecord {
   r: 'intent';
@@ -54,8 +54,17 @@ export interface CompleteRecord {
   job: string;
 }
 
+/**
+ * The journal's stream ID, written once before its first batch: batch messages name it, so a
+ * reader can tell the seqs of one journal from another's on a shared topic.
+ */
+export interface StreamRecord {
+  r: 'stream';
+  id: string;
+}
+
 export function isJournalRecord(value: unknown): value is JournalRecord {
   if (value === null || typeof value !== 'object') return false;
   const r = (value as { r?: unknown }).r;
-  return r === 'intent' || r === 'entry' || r === 'job' || r === 'plan' || r === 'done' || r === 'complete';
+  return r === 'intent' || r === 'entry' || r === 'job' || r === 'plan' || r === 'done' || r === 'complete' || r === 'stream';
 }
