@@ -33,7 +33,7 @@ export class HcsAuditTrailHook extends AuditTrailBase {
     return this.topic;
   }
 
-  protected delivery(): DeliveryStrategy {
+  protected deliveryStrategy(): DeliveryStrategy {
     return new HcsDelivery(this.topic);
   }
 }
