@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { DEFAULT_LINGER_MS, DEFAULT_MAX_IN_FLIGHT, publisherSettings } from '../../../src/audit/publisher-options.js';
 import { HcsAuditTrailHook, HolAuditTrailHook } from '../../../src/hooks/index.js';
+import { ConfigError } from '../../../src/config/config-error.js';
+import { parseConfig } from '../../../src/config/load-config.js';
 
 describe('delivery options', () => {
   describe('when none are given', () => {
@@ -48,6 +50,20 @@ describe('delivery options', () => {
       expect(() => publisherSettings({ minBackoffMs: 2_000, maxBackoffMs: 1_000 }, 'X')).to.throw('X: maxBackoffMs (1000) must not be below minBackoffMs (2000).');
       expect(() => publisherSettings({ minBackoffMs: 0 }, 'X')).to.throw('X: minBackoffMs must be a number of milliseconds from 1 to 600000, got 0.');
       expect(() => publisherSettings({ mirrorUrl: 'testnet.mirrornode.hedera.com' }, 'X')).to.throw(/X: mirrorUrl must be an http\(s\) URL/);
+    });
+  });
+
+  describe('when a configuration file gives a bad value', () => {
+    it('refuses the configuration at start, naming the hook entry', () => {
+      const config = { hooks: [{ hook: 'HcsAuditTrailHook', args: [['*'], '0.0.1234', null, { lingerMs: 'soon', maxInFlight: 8 }] }] };
+      let problems: readonly string[] = [];
+      try {
+        parseConfig(config, 'agent-hooks.config.json', '/tmp');
+      } catch (error) {
+        expect(error).to.be.instanceOf(ConfigError);
+        problems = (error as ConfigError).problems;
+      }
+      expect(problems).to.deep.equal(['hooks[0].args: HcsAuditTrailHook: lingerMs must be a number of milliseconds from 0 to 60000, got "soon".']);
     });
   });
 });
