@@ -203,7 +203,7 @@ export class AuditPublisher {
     // Each job is journaled with its first transaction IDs, and all of them at once: concurrent appends share one fsync.
     const jobs = await Promise.all(
       proposed.slice(0, take).map((job) => {
-        const plans = this.strategy.firstSteps(job.payload).map((step) => ({ step, transactionId: freshTransactionId(this.client).toString() }));
+        const plans = (this.strategy.firstSteps?.(job.payload) ?? []).map((step) => ({ step, transactionId: freshTransactionId(this.client).toString() }));
         return this.journal.addPlannedJob(job.entries, job.payload, plans);
       }),
     );

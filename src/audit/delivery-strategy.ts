@@ -36,7 +36,7 @@ export interface DeliveryStrategy {
    * The steps of a job with this payload whose transaction IDs can be fixed when the job is made
    * (journaled with the job, saving a write before the first attempt); others are planned lazily.
    */
-  firstSteps(payload: readonly string[]): string[];
+  firstSteps?(payload: readonly string[]): string[];
   /** Runs a job's steps in order through `step`; steps already done return their recorded result. */
   run(job: JournalJob, step: StepRunner, client: Client): Promise<void>;
 }

@@ -59,7 +59,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
   private closed = false;
   protected readonly journalPath: string;
   protected readonly options: AuditTrailOptions;
-  private readonly delivery: PublisherSettings;
+  private readonly deliverySettings: PublisherSettings;
 
   protected constructor(
     relevantTools: string[],
@@ -78,7 +78,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
       throw invalidArgument(`${stream.label}: journalDir must be a folder path, got ${JSON.stringify(options.journalDir)}.`);
     }
     // Checked here, so a bad value stops the kit (or the configuration) at start, not the first delivery.
-    this.delivery = publisherSettings(options, stream.label);
+    this.deliverySettings = publisherSettings(options, stream.label);
     this.auditClient = loggingClient;
     this.logger = redactingLogger(options.logger ?? silentLogger, () => this.keys());
     this.agentId = options.agentId;
@@ -87,7 +87,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
   }
 
   /** How entries of this hook reach the network. */
-  protected abstract deliveryStrategy(): DeliveryStrategy;
+  protected abstract delivery(): DeliveryStrategy;
 
   /** The topic entries go to (used in status reports). */
   protected abstract get topicId(): TopicId;
@@ -232,7 +232,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     if (this.closed) return Promise.reject(new AgentHooksError(ErrorCode.KIT_CLOSED, `${this.stream.label} is closed.`));
     this.opening ??= (async () => {
       const journal = await AuditJournal.open(this.journalPath, this.keys());
-      const publisher = new AuditPublisher(journal, this.deliveryStrategy(), this.client, this.entrySession(), this.logger, { ...this.delivery, mirrorUrl: this.mirrorUrl });
+      const publisher = new AuditPublisher(journal, this.delivery(), this.client, this.entrySession(), this.logger, { ...this.deliverySettings, mirrorUrl: this.mirrorUrl });
       this.state = { journal, publisher };
       if (this.options.deliver !== false && publisher.hasWork()) publisher.kick();
       return this.state;

@@ -33,7 +33,7 @@ export class HcsAuditTrailHook extends AuditTrailBase {
     return this.topic;
   }
 
-  protected deliveryStrategy(): DeliveryStrategy {
+  protected delivery(): DeliveryStrategy {
     return new HcsDelivery(this.topic);
   }
 }

@@ -52,7 +52,7 @@ export class HolAuditTrailHook extends AuditTrailBase {
     return this.session;
   }
 
-  protected deliveryStrategy(): DeliveryStrategy {
+  protected delivery(): DeliveryStrategy {
     // Nothing is published, not even entries replayed from an earlier run, to a topic that fails the check.
     return new HolDelivery(this.session, () => this.beforeFirstCall());
   }
