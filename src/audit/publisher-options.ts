@@ -12,8 +12,8 @@ export interface PublisherOptions {
    */
   mirrorUrl?: string;
   /**
-   * How long an entry may wait for later ones to share its message, in ms (default 500; 0 sends
-   * each batch as soon as a message is free). A message that is full goes at once, and
+   * How long an entry may wait for later ones to share its message, in ms (default 500, 1000 for
+   * HolAuditTrailHook; 0 sends each batch as soon as a message is free). A message that is full goes at once, and
    * `flush()`/`close()` do not wait; the entry is on disk either way, this only delays publishing.
    */
   lingerMs?: number;
@@ -44,8 +44,8 @@ export interface PublisherSettings {
  * publisherSettings({ lingerMs: 200 }, 'HcsAuditTrailHook'); // { lingerMs: 200, maxInFlight: 16, … }
  * publisherSettings({ lingerMs: -1 }, 'HcsAuditTrailHook');  // throws: HcsAuditTrailHook: lingerMs must be …
  */
-export function publisherSettings(options: PublisherOptions, owner: string): PublisherSettings {
-  const lingerMs = milliseconds(options.lingerMs, 'lingerMs', 0, MAX_LINGER_MS, DEFAULT_LINGER_MS, owner);
+export function publisherSettings(options: PublisherOptions, owner: string, defaultLingerMs = DEFAULT_LINGER_MS): PublisherSettings {
+  const lingerMs = milliseconds(options.lingerMs, 'lingerMs', 0, MAX_LINGER_MS, defaultLingerMs, owner);
   const minBackoffMs = milliseconds(options.minBackoffMs, 'minBackoffMs', 1, MAX_BACKOFF_LIMIT_MS, 100, owner);
   const maxBackoffMs = milliseconds(options.maxBackoffMs, 'maxBackoffMs', 1, MAX_BACKOFF_LIMIT_MS, Math.max(5_000, minBackoffMs), owner);
   if (maxBackoffMs < minBackoffMs) throw invalidArgument(`${owner}: maxBackoffMs (${maxBackoffMs}) must not be below minBackoffMs (${minBackoffMs}).`);

@@ -63,7 +63,8 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
 
   protected constructor(
     relevantTools: string[],
-    private readonly stream: { label: string; file: string },
+    /** `lingerMs` is the hook's default linger, when it differs from the publisher's. */
+    private readonly stream: { label: string; file: string; lingerMs?: number },
     loggingClient: Client | undefined,
     givenOptions: AuditTrailOptions,
   ) {
@@ -78,7 +79,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
       throw invalidArgument(`${stream.label}: journalDir must be a folder path, got ${JSON.stringify(options.journalDir)}.`);
     }
     // Checked here, so a bad value stops the kit (or the configuration) at start, not the first delivery.
-    this.deliverySettings = publisherSettings(options, stream.label);
+    this.deliverySettings = publisherSettings(options, stream.label, stream.lingerMs);
     this.auditClient = loggingClient;
     this.logger = redactingLogger(options.logger ?? silentLogger, () => this.keys());
     this.agentId = options.agentId;
