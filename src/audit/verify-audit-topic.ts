@@ -33,11 +33,11 @@ export interface AuditVerifyReport {
  * Reads an audit topic back from the mirror node and checks it against the local journal's whole
  * history (the hot file and the segments compaction moved delivered entries to): every entry valid
  * under the schema, every journaled entry present exactly once and identical, nothing unknown,
- * every batch carrying exactly the consecutive seqs its header names, and no seq missing between a
- * stream's batches. Batches may reach consensus in any order (several are in flight at once);
- * their seqs, not their places on the topic, give the journal's order. For a HOL session topic
- * each registered HCS-1 file is resolved, its keys and hash checked, and its entries compared the
- * same way.
+ * every batch carrying exactly the consecutive seqs its header names and naming the journal's
+ * stream, and no seq missing between a stream's batches. Batches may reach consensus in any order
+ * (several are in flight at once); their seqs, not their places on the topic, give the journal's
+ * order. For a HOL session topic each registered HCS-1 file is resolved, its keys and hash
+ * checked, and its entries compared the same way.
  *
  * @example
  * const report = await verifyAuditTopic({ mirrorUrl: 'http://127.0.0.1:5551', topicId: '0.0.1234', journalDir: './audit' });
@@ -60,7 +60,10 @@ export async function verifyAuditTopic(options: VerifyAuditTopicOptions): Promis
 
   const messages = info ? await fetchTopicMessages(mirrorUrl, topicId) : [];
   const found = kind === 'hol' ? await readHolEntries(mirrorUrl, messages, problems) : readHcsEntries(messages, problems);
-  if (journal) compare(found, journal.entries, journal.delivered, problems);
+  if (journal) {
+    compare(found, journal.entries, journal.delivered, problems);
+    reportStreams(found, journal.entries, journal.stream, problems);
+  }
   reportGaps(found, journal?.entries ?? [], problems);
   return {
     topicId,
@@ -95,8 +98,38 @@ function reportGaps(found: readonly FoundEntry[], journaled: readonly AuditEntry
   }
 }
 
+/**
+ * A journal has one stream for its whole life, compactions and restarts included: a batch of its
+ * entries under another stream (or a journal that records none) means the stream ID was lost, and
+ * its seqs can no longer be told from another writer's.
+ */
+function reportStreams(found: readonly FoundEntry[], journaled: readonly AuditEntry[], stream: string | undefined, problems: string[]): void {
+  const ids = new Set(journaled.map((entry) => entry.id));
+  const others = new Map<string, number[]>();
+  for (const item of found) {
+    if (!item.batch || item.batch.stream === stream || !ids.has((item.entry as { id?: unknown } | null)?.id as string)) continue;
+    const seqs = others.get(item.batch.stream) ?? [];
+    seqs.push(Number((item.entry as { seq?: unknown }).seq));
+    others.set(item.batch.stream, seqs);
+  }
+  for (const [other, seqs] of others) {
+    const sorted = [...seqs].sort((a, b) => a - b);
+    problems.push(
+      `Journal entries seq ${describeRange(sorted)} reached the topic in batches of stream ${other}, but ${stream ? `the journal's stream is ${stream}` : 'the journal records no stream'}: the journal lost its stream ID.`,
+    );
+  }
+}
+
+/** Ascending seqs as runs (`3`, `5-9`, `3, 5-9`): a journal's whole history can be one line. */
 function describeRange(seqs: readonly number[]): string {
-  return seqs.length === 1 ? String(seqs[0]) : seqs.length === seqs[seqs.length - 1]! - seqs[0]! + 1 ? `${seqs[0]}-${seqs[seqs.length - 1]}` : seqs.join(', ');
+  const runs: string[] = [];
+  for (let at = 0; at < seqs.length; ) {
+    let end = at;
+    while (end + 1 < seqs.length && seqs[end + 1] === seqs[end]! + 1) end++;
+    runs.push(end === at ? String(seqs[at]) : `${seqs[at]}-${seqs[end]}`);
+    at = end + 1;
+  }
+  return runs.join(', ');
 }
 
 function describe(entry: AuditEntry): string {
