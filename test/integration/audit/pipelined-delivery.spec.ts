@@ -12,6 +12,7 @@ import type { AuditTrailOptions } from '../../../src/hooks/audit-trail-base.js';
 import { AuditJournal } from '../../../src/audit/audit-journal.js';
 import { AUDIT_ENTRY_TYPE, type AuditEntry } from '../../../src/audit/audit-entry.js';
 import { decodeAuditMessage } from '../../../src/audit/hcs-message-codec.js';
+import { readJournalSnapshot } from '../../../src/audit/journal-reader.js';
 import { verifyAuditTopic } from '../../../src/audit/verify-audit-topic.js';
 import { EchoTool, pluginOf } from '../../support/noop-tools.js';
 import { auditEntries, readTopicMessages } from '../../support/mirror-messages.js';
@@ -72,11 +73,16 @@ describe('pipelined audit delivery on the devnet', function () {
   /** Journals `count` entries as an earlier run would have left them: all waiting at once. */
   const journalEntries = async (count: number, noteBytes: number): Promise<void> => {
     const journal = await AuditJournal.open(journalPath());
-    for (let seq = 1; seq <= count; seq++) {
-      await journal.addEntry((assigned) => ({
-        type: AUDIT_ENTRY_TYPE, version: 1, id: `entry-${assigned}`, seq: assigned, session: '0.0.2', timestamp: new Date(0).toISOString(),
-        tool: 'echo_tool', outcome: 'executed', stage: 'postToolExecution', params: { note: randomBytes(noteBytes).toString('hex') }, paramsKind: 'normalised', status: 'SUCCESS',
-      }));
+    // A hundred at a time: concurrent appends share one fsync.
+    for (let written = 0; written < count; written += 100) {
+      await Promise.all(
+        Array.from({ length: Math.min(100, count - written) }, () =>
+          journal.addEntry((assigned) => ({
+            type: AUDIT_ENTRY_TYPE, version: 1, id: `entry-${assigned}`, seq: assigned, session: '0.0.2', timestamp: new Date(0).toISOString(),
+            tool: 'echo_tool', outcome: 'executed', stage: 'postToolExecution', params: { note: randomBytes(noteBytes).toString('hex') }, paramsKind: 'normalised', status: 'SUCCESS',
+          })),
+        ),
+      );
     }
     await journal.close();
   };
@@ -155,6 +161,35 @@ describe('pipelined audit delivery on the devnet', function () {
       const overlapping = times.slice(1).filter((time, at) => time - times[at]! < latency / 3).length;
       expect(overlapping, 'messages handled while another was outstanding').to.be.greaterThan(0);
       expect((await verifyAuditTopic({ mirrorUrl: net.mirrorUrl, topicId, journalDir })).problems).to.deep.equal([]);
+    });
+  });
+
+  describe('when the journal compacts its delivered history while batches are in flight', () => {
+    it('moves that history to segments, and a restarted journal goes on in the same stream, seq after seq', async () => {
+      // More than the 1000 delivered entries that start a compaction; the rest are still in flight
+      // (slow messages, up to 32 at once) when the batch that crosses the threshold completes.
+      await journalEntries(1_100, 20);
+      net.faults.inject({ rpc: 'submitMessage', latencyMs: 20 });
+      const first = await startKit({ lingerMs: 0 });
+      const [status] = await first.audit.flush(45_000);
+      expect(status!.undelivered, status!.lastError).to.equal(0);
+      await first.close();
+      const compacted = readJournalSnapshot(journalPath())!;
+      expect(compacted.problems).to.deep.equal([]);
+      expect(compacted.archived, 'entries moved to segments').to.be.at.least(1_000);
+
+      const second = await startKit({ lingerMs: 0 });
+      for (let k = 0; k < 3; k++) await second.execute('echo_tool', { text: `after ${k}` });
+      await second.close();
+
+      const texts = await readTopicMessages(net.mirrorUrl, topicId);
+      expect(new Set(texts.map((text) => JSON.parse(text).s)), 'streams on the topic').to.deep.equal(new Set([readJournalSnapshot(journalPath())!.stream]));
+      const entries = auditEntries(texts);
+      expect(entries.map((entry) => entry.seq)).to.deep.equal(Array.from({ length: 1_103 }, (_, at) => at + 1));
+      expect(entries.slice(-3).map((entry) => entry.params.text)).to.deep.equal(['after 0', 'after 1', 'after 2']);
+      const report = await verifyAuditTopic({ mirrorUrl: net.mirrorUrl, topicId, journalDir });
+      expect(report.problems).to.deep.equal([]);
+      expect(report).to.include({ entriesInJournal: 1_103, entriesOnTopic: 1_103 });
     });
   });
 
