@@ -1,139 +1,155 @@
 /**
- * Audit latency: what an audit hook adds to a tool call on the devnet. The journaled hook
- * (HcsAuditTrailHook) adds a journal write; the baseline hook submits the entry and waits for its
- * consensus receipt inside the call, as the seed's hook does. Both are measured in one run against
- * the same calls with no hook, interleaved so drift hits all three alike.
+ * Audit throughput: this project's HcsAuditTrailHook against the real Hedera Agent Kit's
+ * HcsAuditTrailHook, on the same no-I/O tool (bench/audit-contenders.ts), with 0, 5 and 50 ms of
+ * latency injected into every gRPC call of the devnet, all in one run:
+ *
+ * - delivered calls/s with 32 callers: audited calls per second until the last entry is confirmed
+ *   on the topic (the real kit's hook confirms inside each call, so for it that is calls/s);
+ * - HCS messages per audited call, with 32 callers and with one caller at 10 calls/s;
+ * - the median time one call takes at 10 calls/s (what the hook makes a caller wait).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AccountId, Hbar, TopicCreateTransaction, TopicMessageSubmitTransaction, TransferTransaction, type Client, type TopicId } from '@hiero-ledger/sdk';
-import { z } from 'zod';
-import { startDevnet } from '../src/devnet/index.js';
-import { AbstractHook } from '../src/hooks/abstract-hook.js';
-import { HcsAuditTrailHook } from '../src/hooks/index.js';
-import { createAgentKit } from '../src/kit/create-agent-kit.js';
-import type { AgentKit } from '../src/kit/agent-kit.js';
-import { BaseTool } from '../src/lifecycle/base-tool.js';
-import type { PostSecondaryActionParams } from '../src/lifecycle/stage-events.js';
-import { toJson } from '../src/lifecycle/to-json.js';
+import { TopicCreateTransaction, type Client } from '@hiero-ledger/sdk';
+import { startDevnet, type Devnet } from '../src/devnet/index.js';
+import { ownContender, realKitContender, type AuditContender } from './audit-contenders.js';
 
-const ROUNDS = 150;
-const WARMUP = 15;
-const SUSTAINED_CALLS = 400;
-const IN_FLIGHT = 16;
+export const AUDIT_LATENCIES_MS = [0, 5, 50] as const;
+const CALLERS = 32;
+const CONCURRENT_CALLS = 640;
+const ROUNDS = 3;
+const SEQUENTIAL_CALLS = 30;
+const SEQUENTIAL_INTERVAL_MS = 100;
+const WARMUP_CALLS = 200;
 
-class BenchTransferTool extends BaseTool<{ to: string }, { to: AccountId; from: AccountId }, TransferTransaction> {
-  method = 'transfer_hbar_tool';
-  name = 'Bench transfer';
-  description = 'Sends one tinybar.';
-  parameters = z.object({ to: z.string() }).strict();
-  normalizeParams(params: { to: string }, _context: unknown, client: Client) {
-    return { to: AccountId.fromString(params.to), from: client.operatorAccountId! };
-  }
-  coreAction(params: { to: AccountId; from: AccountId }) {
-    return new TransferTransaction().addHbarTransfer(params.to, Hbar.fromTinybars(1)).addHbarTransfer(params.from, Hbar.fromTinybars(-1));
-  }
-}
-
-/** The seed's way: submit the entry and wait for the receipt inside the call. */
-class ReceiptWaitingAuditHook extends AbstractHook {
-  override relevantTools = ['transfer_hbar_tool'];
-  constructor(private readonly topicId: TopicId) {
-    super();
-  }
-  override async postToolExecutionHook(params: PostSecondaryActionParams): Promise<void> {
-    const entry = toJson({ tool: params.method, timestamp: new Date().toISOString(), params: params.normalisedParams, result: params.toolResult.raw });
-    const response = await new TopicMessageSubmitTransaction().setTopicId(this.topicId).setMessage(entry).execute(params.client);
-    await response.getReceipt(params.client);
-  }
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function timed(kit: AgentKit, to: string): Promise<number> {
-  const start = process.hrtime.bigint();
-  const result = await kit.execute('transfer_hbar_tool', { to });
-  if (result.raw.status !== 'SUCCESS') throw new Error(`bench call failed: ${result.humanMessage}`);
-  return Number(process.hrtime.bigint() - start) / 1e6;
+export interface AuditBenchRow {
+  case: 'audit';
+  latency_ms: number;
+  delivered_calls_per_s: number;
+  real_kit_calls_per_s: number;
+  messages_per_call_32: number;
+  real_kit_messages_per_call_32: number;
+  messages_per_call_sequential: number;
+  real_kit_messages_per_call_sequential: number;
+  p50_call_ms_sequential: number;
+  real_kit_p50_call_ms_sequential: number;
 }
 
 const round3 = (value: number): number => Math.round(value * 1000) / 1000;
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * @example
- * const row = await benchAudit(); // { p50_added_ms, p99_added_ms, baseline_p50_added_ms, … }
- */
-export async function benchAudit(): Promise<{
-  p50_added_ms: number;
-  p99_added_ms: number;
-  baseline_p50_added_ms: number;
-  baseline_p99_added_ms: number;
-  calls_per_s: number;
-  messages_per_call: number;
-}> {
+/** How many messages a topic holds: its last sequence number, from the mirror. */
+async function messageCount(net: Devnet, topicId: string): Promise<number> {
+  const body = (await (await fetch(`${net.mirrorUrl}/api/v1/topics/${topicId}/messages?limit=1&order=desc`)).json()) as { messages: { sequence_number: number }[] };
+  return body.messages[0]?.sequence_number ?? 0;
+}
+
+async function newTopic(client: Client): Promise<string> {
+  return (await (await new TopicCreateTransaction().execute(client)).getReceipt(client)).topicId!.toString();
+}
+
+/** `calls` calls from `callers` concurrent callers, then the wait until all are delivered; calls per second. */
+async function concurrentRate(contender: AuditContender, calls: number, callers: number): Promise<number> {
+  let issued = 0;
+  const start = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: callers }, async () => {
+      while (issued < calls) {
+        issued++;
+        await contender.call();
+      }
+    }),
+  );
+  await contender.delivered(120_000);
+  return calls / (Number(process.hrtime.bigint() - start) / 1e9);
+}
+
+/** One caller starting a call every `intervalMs` (or when the previous one returns, if later); the median call time. */
+async function sequentialCalls(contender: AuditContender, calls: number, intervalMs: number): Promise<number> {
+  const times: number[] = [];
+  const start = Date.now();
+  for (let at = 0; at < calls; at++) {
+    const wait = start + at * intervalMs - Date.now();
+    if (wait > 0) await sleep(wait);
+    const begin = process.hrtime.bigint();
+    await contender.call();
+    times.push(Number(process.hrtime.bigint() - begin) / 1e6);
+  }
+  await contender.delivered(120_000);
+  return [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+}
+
+/** The median of `values`. */
+function median(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+}
+
+/** Both contenders at one injected latency, on a fresh devnet. */
+async function benchAt(latencyMs: number, journalDir: string): Promise<AuditBenchRow> {
   const net = await startDevnet();
-  const journalDir = mkdtempSync(join(tmpdir(), 'audit-bench-'));
-  const kits: AgentKit[] = [];
+  const contenders: AuditContender[] = [];
   try {
     const client = net.client();
-    const newTopic = async (): Promise<TopicId> => (await (await new TopicCreateTransaction().execute(client)).getReceipt(client)).topicId!;
-    const { accountId: to } = await net.createAccount({ hbar: 0 });
-    const kitWith = async (hooks: unknown[]): Promise<AgentKit> => {
-      const kit = await createAgentKit({ client, pluginsDir: null, plugins: [{ name: 'bench', tools: () => [new BenchTransferTool()] }], context: { hooks } });
-      kits.push(kit);
-      return kit;
+    if (latencyMs > 0) net.faults.inject({ rpc: '*', latencyMs });
+    const own = async (topicId: string): Promise<AuditContender> => {
+      const contender = await ownContender(client, topicId, { journalDir });
+      contenders.push(contender);
+      return contender;
     };
-    const plain = await kitWith([]);
-    const journaled = await kitWith([new HcsAuditTrailHook(['transfer_hbar_tool'], (await newTopic()).toString(), undefined, { journalDir })]);
-    const waiting = await kitWith([new ReceiptWaitingAuditHook(await newTopic())]);
+    const topics = { own32: await newTopic(client), kit32: await newTopic(client), ownSeq: await newTopic(client), kitSeq: await newTopic(client) };
+    const own32 = await own(topics.own32);
+    const kit32 = realKitContender(client, topics.kit32);
+    // The real kit at 50 ms is slow: fewer calls measure it as well.
+    const kitCalls = latencyMs >= 50 ? CONCURRENT_CALLS / 4 : CONCURRENT_CALLS / 2;
 
-    // Each round times the same call three ways back to back; the added latency of a round is the
-    // audited call's time minus the plain call's, and the percentiles are taken over those differences.
-    const added = { journaled: [] as number[], waiting: [] as number[] };
-    for (let round = 0; round < WARMUP + ROUNDS; round++) {
-      const plainMs = await timed(plain, to);
-      const journaledMs = await timed(journaled, to);
-      const waitingMs = await timed(waiting, to);
-      if (round < WARMUP) continue;
-      added.journaled.push(journaledMs - plainMs);
-      added.waiting.push(waitingMs - plainMs);
+    // Warm both code paths (JIT, gRPC channel); then alternate rounds, so load from elsewhere on
+    // the machine hits both alike, and take each one's median round.
+    await concurrentRate(own32, WARMUP_CALLS, 8);
+    await concurrentRate(kit32, WARMUP_CALLS, 8);
+    const counted = { own: await messageCount(net, topics.own32), kit: await messageCount(net, topics.kit32) };
+    const rates = { own: [] as number[], kit: [] as number[] };
+    for (let round = 0; round < ROUNDS; round++) {
+      rates.own.push(await concurrentRate(own32, CONCURRENT_CALLS, CALLERS));
+      rates.kit.push(await concurrentRate(kit32, kitCalls, CALLERS));
     }
-    await journaled.audit.flush(30_000);
-    for (const list of Object.values(added)) list.sort((a, b) => a - b);
+    const ownMessages = (await messageCount(net, topics.own32)) - counted.own;
+    const kitMessages = (await messageCount(net, topics.kit32)) - counted.kit;
 
-    // Sustained: many audited calls in flight, counted until every entry is confirmed on the topic.
-    const topic = await newTopic();
-    const sustained = await kitWith([new HcsAuditTrailHook(['transfer_hbar_tool'], topic.toString(), undefined, { journalDir })]);
-    const start = process.hrtime.bigint();
-    let issued = 0;
-    await Promise.all(
-      Array.from({ length: IN_FLIGHT }, async () => {
-        while (issued < SUSTAINED_CALLS) {
-          issued++;
-          await sustained.execute('transfer_hbar_tool', { to });
-        }
-      }),
-    );
-    const [status] = await sustained.audit.flush(60_000);
-    if (status!.undelivered) throw new Error(`bench: ${status!.undelivered} audit entries were not delivered`);
-    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-    const info = (await (await fetch(`${net.mirrorUrl}/api/v1/topics/${topic.toString()}/messages?limit=1&order=desc`)).json()) as { messages: { sequence_number: number }[] };
-    const messages = info.messages[0]?.sequence_number ?? 0;
+    const ownP50 = await sequentialCalls(await own(topics.ownSeq), SEQUENTIAL_CALLS, SEQUENTIAL_INTERVAL_MS);
+    const kitP50 = await sequentialCalls(realKitContender(client, topics.kitSeq), SEQUENTIAL_CALLS, SEQUENTIAL_INTERVAL_MS);
 
     return {
-      p50_added_ms: round3(percentile(added.journaled, 50)),
-      p99_added_ms: round3(percentile(added.journaled, 99)),
-      baseline_p50_added_ms: round3(percentile(added.waiting, 50)),
-      baseline_p99_added_ms: round3(percentile(added.waiting, 99)),
-      calls_per_s: Math.round(SUSTAINED_CALLS / seconds),
-      messages_per_call: round3(messages / SUSTAINED_CALLS),
+      case: 'audit',
+      latency_ms: latencyMs,
+      delivered_calls_per_s: Math.round(median(rates.own)),
+      real_kit_calls_per_s: Math.round(median(rates.kit)),
+      messages_per_call_32: round3(ownMessages / (CONCURRENT_CALLS * ROUNDS)),
+      real_kit_messages_per_call_32: round3(kitMessages / (kitCalls * ROUNDS)),
+      messages_per_call_sequential: round3((await messageCount(net, topics.ownSeq)) / SEQUENTIAL_CALLS),
+      real_kit_messages_per_call_sequential: round3((await messageCount(net, topics.kitSeq)) / SEQUENTIAL_CALLS),
+      p50_call_ms_sequential: round3(ownP50),
+      real_kit_p50_call_ms_sequential: round3(kitP50),
     };
   } finally {
-    for (const kit of kits) await kit.close();
+    for (const contender of contenders) await contender.close();
     await net.stop();
+  }
+}
+
+/**
+ * One row per injected latency (0, 5, 50 ms).
+ *
+ * @example
+ * for (const row of await benchAudit()) console.log(row.latency_ms, row.delivered_calls_per_s / row.real_kit_calls_per_s);
+ */
+export async function benchAudit(latencies: readonly number[] = AUDIT_LATENCIES_MS): Promise<AuditBenchRow[]> {
+  const journalDir = mkdtempSync(join(tmpdir(), 'audit-bench-'));
+  try {
+    const rows: AuditBenchRow[] = [];
+    for (const latencyMs of latencies) rows.push(await benchAt(latencyMs, journalDir));
+    return rows;
+  } finally {
     rmSync(journalDir, { recursive: true, force: true });
   }
 }

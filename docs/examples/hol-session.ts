@@ -3,8 +3,8 @@ import { createAgentKit } from 'hedera-agent-hooks';
 import { HolAuditTrailHook, verifyAuditTopic } from 'hedera-agent-hooks/hooks';
 
 /**
- * A HOL audit session: an indexed HCS-2 registry (memo `hcs-2:0:0`) lists one HCS-1 file per audit
- * entry. After the run, the session is read back from the mirror node and checked against the journal.
+ * A HOL audit session: an indexed HCS-2 registry (memo `hcs-2:0:0`) lists one HCS-1 file per batch
+ * of audit entries. After the run, the session is read back from the mirror node and checked against the journal.
  */
 export async function runAuditedSession(client: Client, mirrorUrl: string, journalDir: string, recipient: string) {
   const created = await new TopicCreateTransaction().setTopicMemo('hcs-2:0:0').execute(client);

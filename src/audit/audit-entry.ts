@@ -22,8 +22,9 @@ export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 /**
  * Version 1 of the audit entry. Field order in the JSON is the order below. `seq` numbers entries
- * per journal (1, 2, 3, …) in the order they were made durable, which is also the order they are
- * published in; `id` is unique across journals.
+ * per journal (1, 2, 3, …) in the order they were made durable, which is the order batches are made
+ * in; several batches may be in flight, so readers order entries by `seq`, not by their place on
+ * the topic. `id` is unique across journals.
  */
 export const auditEntrySchema = z
   .object({

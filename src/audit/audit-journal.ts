@@ -29,8 +29,8 @@ export interface AuditJournalOptions {
  * Compaction keeps that file small, so opening it and every call cost what is pending, not what was
  * ever written. Once enough entries are delivered, they are written to a new segment (see
  * journal-segments.ts), synced, and then the hot file is rewritten without them: an `archive` line
- * counting the segments, then only what is still live (intents without an outcome, entries not yet
- * delivered, jobs in progress with their latest plans). The rewrite goes to a temporary file that is
+ * counting the segments, then only what is still live (the stream record, intents without an
+ * outcome, entries not yet delivered, jobs in progress with their latest plans). The rewrite goes to a temporary file that is
  * renamed over the old one, which is the commit: a crash before it leaves the old file, which still
  * holds the entries, and a segment it does not count, deleted on the next open; a crash after it
  * leaves the new file and a segment already durable. Either way no entry is lost, and none is both
@@ -52,6 +52,8 @@ export class AuditJournal {
   private compactAt: number;
   private compacting: Promise<void> | null = null;
   private closing = false;
+  /** The stream record's write while it is on its way, so concurrent first callers share it. */
+  private streamWrite: Promise<string> | undefined;
 
   private constructor(
     private readonly file: JournalFile,
@@ -108,6 +110,17 @@ export class AuditJournal {
     return this.state.openJob(job)!;
   }
 
+  /**
+   * A job together with the transaction IDs of the steps it can fix already: one write (and one
+   * fsync) instead of a job and a plan per step.
+   */
+  async addPlannedJob(entries: readonly string[], payload: readonly string[], plans: readonly { step: string; transactionId: string }[]): Promise<JournalJob> {
+    const job = randomUUID();
+    await this.write([{ r: 'job', job, entries: [...entries], payload: [...payload] }, ...plans.map((plan): JournalRecord => ({ r: 'plan', job, ...plan }))]);
+    // The state's own object: later plan and done records update it in place, so holders see them.
+    return this.state.openJob(job)!;
+  }
+
   async plan(job: string, step: string, transactionId: string): Promise<void> {
     await this.write([{ r: 'plan', job, step, transactionId }]);
   }
@@ -119,6 +132,23 @@ export class AuditJournal {
   async complete(job: string): Promise<void> {
     await this.write([{ r: 'complete', job }]);
     this.compactIfDue();
+  }
+
+  /**
+   * The stream ID batches of this journal carry; made and written on first use, then the same for
+   * the journal's life, across restarts and compactions (the rewritten hot file carries it over).
+   */
+  streamId(): Promise<string> {
+    const known = this.state.stream;
+    if (known) return Promise.resolve(known);
+    this.streamWrite ??= this.write([{ r: 'stream', id: randomUUID() }]).then(
+      () => this.state.stream!,
+      (error: unknown) => {
+        this.streamWrite = undefined;
+        throw error;
+      },
+    );
+    return this.streamWrite;
   }
 
   /** Entries not yet given to a job, in sequence order. */

@@ -1,32 +1,23 @@
 import type { Client, Transaction, TransactionReceipt } from '@hiero-ledger/sdk';
 import { messageOf } from '../lifecycle/errors.js';
 import type { Logger } from '../lifecycle/logger.js';
-import { AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION, type AuditEntry } from './audit-entry.js';
 import type { AuditJournal, JournalJob } from './audit-journal.js';
 import { RetryLater, type DeliveryStrategy } from './delivery-strategy.js';
-import type { IntentRecord } from './journal-records.js';
-import { lookUpTransaction, type LookupResult } from './transaction-lookup.js';
+import { InFlightLimit } from './in-flight-limit.js';
+import { IntentSettler } from './intent-settler.js';
+import type { PublisherSettings } from './publisher-options.js';
 import { freshTransactionId, submitWithFixedId } from './transaction-submitter.js';
-import { randomUUID } from 'node:crypto';
-
-export interface PublisherOptions {
-  /** First wait after a failed attempt, in ms (default 100); doubles up to `maxBackoffMs`. */
-  minBackoffMs?: number;
-  /** Longest wait between attempts, in ms (default 5000). */
-  maxBackoffMs?: number;
-  /**
-   * Mirror node REST URL, consulted when a receipt is gone (nodes keep receipts ~3 minutes): to learn
-   * the outcome of calls interrupted by a crash and of messages whose ID expired. Defaults to the
-   * kit's `mirrorNodeUrl`.
-   */
-  mirrorUrl?: string;
-}
 
 /**
- * Delivers a journal's entries in the background, one job at a time and in sequence order, so the
- * topic's order is the journal's. Every transaction ID is journaled before its first attempt; a
- * failed attempt is retried with the same ID after a backoff, so a copy that landed unseen is
- * answered DUPLICATE_TRANSACTION instead of being published twice.
+ * Delivers a journal's entries in the background, several messages at a time. Entries are grouped
+ * into jobs (batches) in seq order; up to `maxInFlight` submissions are in flight at once, each
+ * waiting for its own receipt, so messages can reach consensus out of seq order: each batch names
+ * its stream and seq range, and readers order by seq. A batch that is not full waits up to
+ * `lingerMs` (from its oldest entry's timestamp) for more entries, unless a flush is waiting.
+ *
+ * Exactly once: every transaction ID is journaled before its first attempt, and a failed attempt
+ * is retried with the same ID after a backoff, so a copy that landed unseen is answered
+ * DUPLICATE_TRANSACTION instead of being published twice.
  *
  * Intents left by a crashed run become `interrupted` entries once the network can say what became
  * of their transaction. One it cannot answer for yet (a transaction that never reached the node
@@ -34,74 +25,86 @@ export interface PublisherOptions {
  * meanwhile holds nothing back: its entry takes the next sequence number when it is written.
  */
 export class AuditPublisher {
-  private running: Promise<void> | null = null;
+  private readonly limit: InFlightLimit;
+  private loopRun: Promise<void> | null = null;
+  /** Set by anything that may have made work (a new entry, a finished job); cleared as the loop looks. */
   private again = false;
   private stopped = false;
+  private flushing = 0;
   private timer: NodeJS.Timeout | null = null;
   private wake: (() => void) | null = null;
-  private backoffMs: number;
   private waiters: (() => void)[] = [];
-  /** transaction ID of an unsettled intent → when to ask the network about it again (epoch ms) */
-  private readonly intentRetryAt = new Map<string, number>();
+  /** Open jobs (journaled, not complete), oldest first; read from the journal once, then kept here. */
+  private open: Map<string, JournalJob> | undefined;
+  private readonly running = new Map<string, Promise<void>>();
+  /** job → its steps' `done` records still being written */
+  private readonly stepRecords = new Map<string, Promise<void>[]>();
+  /** job → failed attempts so far and when the next may start (epoch ms) */
+  private readonly retries = new Map<string, { attempts: number; at: number }>();
+  private readonly intents: IntentSettler;
+  /** What the last look at unassigned entries left waiting for company, and until when. */
+  private lingering = { entries: 0, until: 0 };
+  /** Entries since that look (kicks), so the next look can wait until a batch may be full. */
+  private arrivals = 0;
+  /** How many entries the last full batch held: about when waiting entries fill one. */
+  private fullBatch = 0;
   lastError: string | undefined;
 
   constructor(
     private readonly journal: AuditJournal,
     private readonly strategy: DeliveryStrategy,
     private readonly client: Client,
-    private readonly session: string,
+    session: string,
     private readonly logger: Logger,
-    private readonly options: PublisherOptions = {},
+    private readonly settings: PublisherSettings,
   ) {
-    this.backoffMs = this.minBackoff;
+    this.limit = new InFlightLimit(settings.maxInFlight);
+    this.intents = new IntentSettler(journal, client, session, logger, settings);
   }
 
-  /** Starts (or continues) delivery in the background. */
+  /** Starts (or continues) delivery in the background; call it when an entry was journaled. */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      this.wake?.();
-      return;
-    }
-    this.running = this.loop().finally(() => {
-      this.running = null;
-      if (this.again && !this.stopped) this.kick();
-      else this.notify();
-    });
+    this.arrivals++;
+    this.poke();
   }
 
   /**
    * Resolves when nothing is left to deliver or `timeoutMs` passed; returns whether all was
-   * delivered. It does not wait for intents the network cannot settle before the deadline.
+   * delivered. Batches go out without lingering while it waits. It does not wait for intents the
+   * network cannot settle before the deadline.
    */
   async flush(timeoutMs: number): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
-    while (this.hasWorkBefore(deadline) && !this.stopped && Date.now() < deadline) {
-      this.kick();
-      this.wake?.();
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.max(0, Math.min(deadline - Date.now(), 1_000)));
-        this.waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
+    this.flushing++;
+    try {
+      while (this.hasWorkBefore(deadline) && !this.stopped && Date.now() < deadline) {
+        this.poke();
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, Math.max(0, Math.min(deadline - Date.now(), 1_000)));
+          this.waiters.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
         });
-      });
+      }
+    } finally {
+      this.flushing--;
     }
     return !this.hasWork();
   }
 
   /**
-   * Stops delivery. An attempt in flight gets a short grace to finish; one still running after it
+   * Stops delivery. Attempts in flight get a short grace to finish; one still running after it
    * (e.g. a network that does not answer) is abandoned: its transaction ID is journaled, so the next
    * start resends it and a copy that landed answers DUPLICATE_TRANSACTION.
    */
   async stop(graceMs = 1_000): Promise<void> {
     this.stopped = true;
     this.wake?.();
-    if (!this.running) return;
+    const pending = [this.loopRun, ...this.running.values()].filter((run): run is Promise<void> => run !== null);
+    if (!pending.length) return;
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([this.running, new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)).unref())]);
+    await Promise.race([Promise.allSettled(pending), new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)).unref())]);
     clearTimeout(timer);
   }
 
@@ -114,47 +117,133 @@ export class AuditPublisher {
     return this.journal.unresolvedIntentCount();
   }
 
+  /** Submissions in flight now. */
+  get inFlight(): number {
+    return this.limit.inFlight;
+  }
+
+  private poke(): void {
+    if (this.stopped) return;
+    this.again = true;
+    this.wake?.();
+    this.loopRun ??= this.loop()
+      .catch((error: unknown) => this.logger.error({ error: messageOf(error) }, 'audit delivery loop failed'))
+      .finally(() => {
+        this.loopRun = null;
+        this.notify();
+        if (this.again && !this.stopped) this.poke();
+      });
+  }
+
   /** Work that can be done before `deadline`: undelivered entries, or intents that may be settled by then. */
   private hasWorkBefore(deadline: number): boolean {
     if (this.journal.undeliveredCount() > 0) return true;
-    return this.journal.unresolvedIntents().some((intent) => (this.intentRetryAt.get(intent.transactionId) ?? 0) < deadline);
+    return this.intents.dueBefore(deadline);
   }
 
-  private get minBackoff(): number {
-    return this.options.minBackoffMs ?? 100;
-  }
-
+  /**
+   * One round: settle one due intent (see IntentSettler), turn waiting entries into jobs, start
+   * the jobs that may start; then sleep until something changes (a kick, a job ending) or a
+   * linger or retry is due.
+   */
   private async loop(): Promise<void> {
-    this.again = false;
-    while (!this.stopped && this.hasWork()) {
+    this.open ??= new Map(this.journal.openJobs().map((job) => [job.job, job]));
+    while (!this.stopped) {
+      this.again = false;
+      let lookedUp: boolean;
       try {
-        // One lookup per round: a slow answer about one intent delays the next message by one lookup at most.
-        const lookedUp = await this.settleNextIntent();
-        let job = this.journal.openJobs()[0];
-        if (!job) {
-          const groups = this.strategy.jobsFor(this.journal.unassignedEntries());
-          for (const group of groups) await this.journal.addJob(group.entries, group.payload);
-          job = this.journal.openJobs()[0];
-        }
-        if (!job) {
-          if (lookedUp) continue;
-          // Only intents the network cannot settle yet are left: wait until one may be, or a kick.
-          this.notify();
-          await this.pause(this.untilNextIntentLookup());
-          continue;
-        }
-        await this.strategy.run(job, this.step, this.client);
-        await this.journal.complete(job.job);
-        this.logger.debug({ job: job.job, entries: job.entries.length }, 'audit entries delivered');
-        this.lastError = undefined;
-        this.backoffMs = this.minBackoff;
-        this.notify();
+        const settled = await this.intents.settleNext();
+        if (settled.problem) this.lastError = settled.problem;
+        if (settled.entry) this.arrivals++;
+        lookedUp = settled.askedNetwork;
+        await this.formJobs();
       } catch (error) {
+        // The journal could not be written (e.g. a full disk): nothing was lost, try again later.
         this.lastError = messageOf(error);
-        this.logger.warn({ error: this.lastError, retryInMs: this.backoffMs }, 'audit delivery attempt failed; will retry');
-        await this.pause(this.backoffMs);
-        this.backoffMs = Math.min(this.backoffMs * 2, this.maxBackoff);
+        this.logger.warn({ error: this.lastError, retryInMs: this.settings.maxBackoffMs }, 'audit delivery could not journal its next step; will retry');
+        await this.pause(this.settings.maxBackoffMs);
+        continue;
       }
+      this.startJobs();
+      if (lookedUp || this.again) continue;
+      // Nothing moving and nothing left (two counts, not a scan): the loop ends until the next kick.
+      if (this.running.size === 0 && this.open.size === 0 && this.lingering.entries === 0 && !this.hasWork()) return;
+      await this.pause(this.untilNextDue());
+    }
+  }
+
+  /** Makes jobs of unassigned entries while fewer than `maxInFlight` jobs are open; a batch that is not full may linger. */
+  private async formJobs(): Promise<void> {
+    const room = this.settings.maxInFlight - this.open!.size;
+    if (room <= 0) return;
+    const now = Date.now();
+    const hurry = this.flushing > 0 || this.settings.lingerMs === 0;
+    // Until more entries arrive than could fill a batch, another look would find the same batch lingering.
+    const expected = this.lingering.entries + this.arrivals;
+    if (!hurry && now < this.lingering.until && expected < Math.max(this.lingering.entries + 1, this.fullBatch)) return;
+    this.arrivals = 0;
+    this.lingering = { entries: 0, until: 0 };
+    const unassigned = this.journal.unassignedEntries();
+    if (unassigned.length === 0) return;
+    const stream = await this.journal.streamId();
+    const proposed = this.strategy.jobsFor(unassigned, stream, room);
+    let take = proposed.length;
+    const last = proposed[take - 1];
+    const before = proposed.slice(0, -1).reduce((sum, job) => sum + job.entries.length, 0);
+    // Only the batch that took the last waiting entry can grow by waiting.
+    if (last && !last.full && before + last.entries.length === unassigned.length && !hurry) {
+      // From when its oldest entry was made (never later than now, whatever the entry says).
+      const until = Math.min(Date.parse(unassigned[before]!.timestamp), now) + this.settings.lingerMs;
+      if (now < until) {
+        take--;
+        this.lingering = { entries: last.entries.length, until };
+      }
+    }
+    for (const job of proposed.slice(0, take)) if (job.full) this.fullBatch = job.entries.length;
+    // Each job is journaled with its first transaction IDs, and all of them at once: concurrent appends share one fsync.
+    const jobs = await Promise.all(
+      proposed.slice(0, take).map((job) => {
+        const plans = (this.strategy.firstSteps?.(job.payload) ?? []).map((step) => ({ step, transactionId: freshTransactionId(this.client).toString() }));
+        return this.journal.addPlannedJob(job.entries, job.payload, plans);
+      }),
+    );
+    for (const job of jobs) this.open!.set(job.job, job);
+  }
+
+  /** Starts open jobs, oldest first, up to `maxInFlight` running, skipping those waiting out a backoff. */
+  private startJobs(): void {
+    const now = Date.now();
+    for (const job of this.open!.values()) {
+      if (this.running.size >= this.settings.maxInFlight) return;
+      if (this.running.has(job.job) || (this.retries.get(job.job)?.at ?? 0) > now) continue;
+      this.running.set(job.job, this.runJob(job));
+    }
+  }
+
+  private async runJob(job: JournalJob): Promise<void> {
+    const records: Promise<void>[] = [];
+    this.stepRecords.set(job.job, records);
+    try {
+      await this.strategy.run(job, this.step, this.client);
+      // The steps' `done` records and `complete` are appended back to back, so they share a write.
+      await Promise.all([...records, this.journal.complete(job.job)]);
+      this.open!.delete(job.job);
+      this.retries.delete(job.job);
+      if (this.retries.size === 0) this.lastError = undefined;
+      this.logger.debug({ job: job.job, entries: job.entries.length }, 'audit entries delivered');
+    } catch (error) {
+      if (this.stopped) return; // an attempt cut short by stop(): its transaction ID is journaled for the next start
+      const attempts = (this.retries.get(job.job)?.attempts ?? 0) + 1;
+      const waitMs = Math.min(this.settings.minBackoffMs * 2 ** (attempts - 1), this.settings.maxBackoffMs);
+      this.retries.set(job.job, { attempts, at: Date.now() + waitMs });
+      this.lastError = messageOf(error);
+      this.logger.warn({ job: job.job, error: this.lastError, retryInMs: waitMs }, 'audit delivery attempt failed; will retry');
+    } finally {
+      this.stepRecords.delete(job.job);
+      this.running.delete(job.job);
+      this.again = true;
+      this.wake?.();
+      this.notify();
     }
   }
 
@@ -172,50 +261,32 @@ export class AuditPublisher {
       transactionId = freshTransactionId(this.client).toString();
       await this.journal.plan(job.job, step, transactionId);
     }
-    const outcome = await submitWithFixedId(build(transactionId), this.client, this.options.mirrorUrl);
+    const id = transactionId;
+    const outcome = await this.limit.run(async () => {
+      if (this.stopped) throw new RetryLater(`step ${step} of audit job ${job.job}: delivery stopped`);
+      return submitWithFixedId(build(id), this.client, this.settings.mirrorUrl);
+    });
     if (outcome.kind === 'landed') {
       const value = result?.(outcome) ?? '';
-      await this.journal.done(job.job, step, value);
+      // Not awaited: the job's end waits for it. Until it is on disk a restart resends this step
+      // under its journaled ID and learns the same result from DUPLICATE_TRANSACTION.
+      const record = this.journal.done(job.job, step, value);
+      record.catch(() => undefined); // failures surface where the job's end awaits it
+      this.stepRecords.get(job.job)?.push(record);
       return value;
     }
     if (outcome.kind === 'replan') await this.journal.plan(job.job, step, freshTransactionId(this.client).toString());
     throw new RetryLater(`step ${step} of audit job ${job.job}: ${outcome.reason}`);
   };
 
-  /**
-   * An intent without an entry means the process stopped between building a transaction and
-   * journaling its outcome. The network says whether it landed; either way an `interrupted` entry
-   * records the call, so no transaction that reached the network goes unaudited. An intent the
-   * network cannot answer for yet is skipped until its retry time, so it blocks no later entry.
-   * Returns whether it asked the network about one.
-   */
-  private async settleNextIntent(): Promise<boolean> {
+  /** How long the loop may sleep: until a lingering batch, a job's retry or an intent's lookup is due. */
+  private untilNextDue(): number {
     const now = Date.now();
-    const intent = this.journal.unresolvedIntents().find((each) => (this.intentRetryAt.get(each.transactionId) ?? 0) <= now);
-    if (!intent) return false;
-    const result = await lookUpTransaction(intent.transactionId, this.client, this.options.mirrorUrl, intent.validDurationSeconds).catch(
-      (error: unknown): LookupResult => ({ found: 'unknown', reason: messageOf(error) }),
-    );
-    if (result.found === 'unknown') {
-      this.intentRetryAt.set(intent.transactionId, result.retryAt ?? Date.now() + this.maxBackoff);
-      this.lastError = `could not learn the outcome of interrupted transaction ${intent.transactionId} yet: ${result.reason}`;
-      this.logger.debug({ transactionId: intent.transactionId, reason: result.reason }, 'interrupted call not settled yet; later entries go ahead');
-      return true;
-    }
-    this.intentRetryAt.delete(intent.transactionId);
-    await this.journal.addEntry((seq) => interruptedEntry(intent, seq, this.session, result));
-    return true;
-  }
-
-  /** How long to sleep when only unsettled intents are left: until the first may be asked about again. */
-  private untilNextIntentLookup(): number {
-    const times = this.journal.unresolvedIntents().map((intent) => this.intentRetryAt.get(intent.transactionId) ?? 0);
-    if (times.length === 0) return this.maxBackoff;
-    return Math.max(this.minBackoff, Math.min(...times) - Date.now());
-  }
-
-  private get maxBackoff(): number {
-    return this.options.maxBackoffMs ?? 5_000;
+    const times = [now + this.settings.maxBackoffMs];
+    if (this.lingering.entries > 0) times.push(this.lingering.until);
+    for (const retry of this.retries.values()) times.push(retry.at);
+    times.push(...this.intents.retryTimes());
+    return Math.max(1, Math.min(...times) - now);
   }
 
   private pause(ms: number): Promise<void> {
@@ -238,33 +309,4 @@ export class AuditPublisher {
     this.waiters = [];
     for (const waiter of waiters) waiter();
   }
-}
-
-type SettledLookup = Exclude<LookupResult, { found: 'unknown' }>;
-
-function interruptedEntry(intent: IntentRecord, seq: number, session: string, result: SettledLookup): AuditEntry {
-  const { status, message } = interruptedOutcome(result);
-  return {
-    type: AUDIT_ENTRY_TYPE,
-    version: AUDIT_ENTRY_VERSION,
-    id: randomUUID(),
-    seq,
-    session,
-    timestamp: intent.at,
-    tool: intent.tool,
-    outcome: 'interrupted',
-    stage: 'secondaryAction',
-    params: intent.params,
-    paramsKind: intent.paramsKind,
-    transactionId: intent.transactionId,
-    status,
-    error: { code: 'E_INTERRUPTED', message },
-  };
-}
-
-function interruptedOutcome(result: SettledLookup): { status: string; message: string } {
-  const stopped = 'the process stopped before the outcome was journaled';
-  if (result.found === true) return { status: result.status, message: `${stopped}; on restart the network reported ${result.status} for this transaction` };
-  if (result.found === false) return { status: 'RECEIPT_NOT_FOUND', message: `${stopped}; the network has no record of this transaction, and its validity window has closed, so it never executed` };
-  return { status: 'UNKNOWN', message: `${stopped}; ${result.reason}. It may have executed: look the transaction ID up before repeating the call` };
 }

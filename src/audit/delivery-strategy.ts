@@ -14,13 +14,29 @@ export type StepRunner = (
   result?: (landed: { receipt?: TransactionReceipt; entityId?: string }) => string | undefined,
 ) => Promise<string>;
 
+/** A job a strategy proposes: the entry IDs, the fixed payload, and whether more entries would have fit. */
+export interface ProposedJob {
+  entries: string[];
+  payload: string[];
+  /** False for the last job of a proposal when later entries could still join it (the publisher may linger). */
+  full: boolean;
+}
+
 /**
- * How entries reach a topic. The publisher owns the journal, retries and ordering; a strategy only
- * says how entries are grouped into jobs and which transactions a job consists of.
+ * How entries reach a topic. The publisher owns the journal, retries, the in-flight bound and the
+ * linger; a strategy only says how entries are grouped into jobs and which transactions a job is.
  */
 export interface DeliveryStrategy {
-  /** Groups undelivered entries (in sequence order) into jobs: the entry IDs and fixed payload of each. */
-  jobsFor(entries: readonly AuditEntry[]): { entries: string[]; payload: string[] }[];
+  /**
+   * Groups unassigned entries (consecutive seqs, in order) into at most `limit` jobs, each a batch
+   * of `stream`, from the first entry on. Every job but the last must be full.
+   */
+  jobsFor(entries: readonly AuditEntry[], stream: string, limit: number): ProposedJob[];
+  /**
+   * The steps of a job with this payload whose transaction IDs can be fixed when the job is made
+   * (journaled with the job, saving a write before the first attempt); others are planned lazily.
+   */
+  firstSteps?(payload: readonly string[]): string[];
   /** Runs a job's steps in order through `step`; steps already done return their recorded result. */
   run(job: JournalJob, step: StepRunner, client: Client): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
-import { HCS_MESSAGE_MAX_BYTES } from './hcs-message-codec.js';
+import { HCS_MESSAGE_MAX_BYTES, brotliParams } from './hcs-message-codec.js';
 
 /** An HCS-1 file ready to publish: the file topic's memo and the chunk messages, in `o` order. */
 export interface Hcs1File {
@@ -21,7 +21,7 @@ const MEMO = /^([0-9a-f]{64}):brotli:base64$/;
 export function encodeHcs1File(content: string, mime: string, maxBytes = HCS_MESSAGE_MAX_BYTES): Hcs1File {
   const raw = Buffer.from(content, 'utf8');
   const memo = `${createHash('sha256').update(raw).digest('hex')}:brotli:base64`;
-  const compressed = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+  const compressed = brotliCompressSync(raw, { params: brotliParams(raw.length, constants.BROTLI_MAX_QUALITY) });
   const uri = `data:${mime};base64,${compressed.toString('base64')}`;
   const chunks: string[] = [];
   for (let at = 0, o = 0; at < uri.length; o++) {

@@ -1,4 +1,5 @@
-import type { FoundEntry } from './verify-audit-topic.js';
+import { accept, type FoundEntry } from './audit-trail-reader.js';
+import { decodeAuditMessage } from './hcs-message-codec.js';
 import { decodeHcs1File } from './hcs1-codec.js';
 import { parseRegisterMessage } from './hcs2-codec.js';
 import { fetchTopicInfo, fetchTopicMessages, type MirrorMessage } from './mirror-reader.js';
@@ -6,7 +7,8 @@ import { fetchTopicInfo, fetchTopicMessages, type MirrorMessage } from './mirror
 /**
  * Resolves the files registered on a HOL session topic: each register's `t_id` must be a valid HCS-1
  * file (memo `<sha256>:brotli:base64`, a submit key, no admin key, whole chunks, matching hash)
- * whose content is a JSON entry. Messages that are not valid HCS-2 registers are reported.
+ * whose content is a batch of entries (the same JSON as a plain HCS batch message) or, as earlier
+ * versions wrote, one entry. Messages that are not valid HCS-2 registers are reported.
  */
 export async function readHolEntries(mirrorUrl: string, messages: readonly MirrorMessage[], problems: string[]): Promise<FoundEntry[]> {
   const found: FoundEntry[] = [];
@@ -29,11 +31,22 @@ export async function readHolEntries(mirrorUrl: string, messages: readonly Mirro
       problems.push(`The ${where} is not a valid HCS-1 file: ${file.problem}.`);
       continue;
     }
-    try {
-      found.push({ entry: JSON.parse(file.content!), where });
-    } catch {
-      problems.push(`The ${where} does not hold JSON.`);
-    }
+    readFileContent(file.content!, where, found, problems);
   }
   return found;
+}
+
+function readFileContent(content: string, where: string, found: FoundEntry[], problems: string[]): void {
+  let value: unknown;
+  try {
+    value = JSON.parse(content);
+  } catch {
+    problems.push(`The ${where} does not hold JSON.`);
+    return;
+  }
+  const decoded = decodeAuditMessage(content);
+  if (decoded.kind === 'entries') accept(decoded.entries, where, decoded.batch, found, problems);
+  else if (decoded.kind === 'part') problems.push(`The ${where} holds a part of a split batch; a file holds a whole batch.`);
+  else if ((value as { p?: unknown } | null)?.p !== undefined) problems.push(`The ${where} ${decoded.problem}.`);
+  else found.push({ entry: value, where }); // one entry, as version 1 files hold
 }

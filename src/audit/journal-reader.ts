@@ -11,6 +11,8 @@ export interface JournalSnapshot {
   delivered: Set<string>;
   /** How many of `entries` came from segments (all of them delivered). */
   archived: number;
+  /** The stream ID the journal's batches carry; absent until its first batch was made. */
+  stream?: string;
   /** Segments missing or damaged, or an entry found twice: the history read is not the whole truth. */
   problems: string[];
 }
@@ -20,6 +22,7 @@ interface HotFile {
   delivered: Set<string>;
   segments: number;
   archivedEntries: number;
+  stream?: string;
 }
 
 /**
@@ -57,7 +60,8 @@ export function readJournalSnapshot(path: string): JournalSnapshot | undefined {
   if (!damaged && archived !== hot.archivedEntries) {
     problems.push(`The journal's segments hold ${archived} entries, but its hot file ${path} counts ${hot.archivedEntries} moved there.`);
   }
-  return { path, entries: [...entries.values()].sort((a, b) => a.seq - b.seq), delivered, archived, problems };
+  const sorted = [...entries.values()].sort((a, b) => a.seq - b.seq);
+  return { path, entries: sorted, delivered, archived, ...(hot.stream ? { stream: hot.stream } : {}), problems };
 }
 
 /**
@@ -90,7 +94,8 @@ function readHotFile(path: string): HotFile | undefined {
     if (record.r === 'archive' && atStart) {
       hot.segments = record.segments;
       hot.archivedEntries = record.entries;
-    } else if (record.r === 'entry') hot.entries.set(record.entry.id, record.entry);
+    } else if (record.r === 'stream') hot.stream ??= record.id;
+    else if (record.r === 'entry') hot.entries.set(record.entry.id, record.entry);
     else if (record.r === 'job') jobs.set(record.job, record.entries);
     else if (record.r === 'complete') jobs.get(record.job)?.forEach((id) => hot.delivered.add(id));
   }

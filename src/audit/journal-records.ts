@@ -6,9 +6,10 @@ import type { AuditEntry } from './audit-entry.js';
  * outcome cannot hide it), the `entry` once the outcome is known, then, in the background, a `job`
  * that fixes which entries go out together, a `plan` that fixes each transaction ID before its first
  * attempt, `done` per step once the network confirmed it, and `complete` when the job is delivered.
- * A compacted hot file starts with an `archive` line naming the segments that hold delivered history.
+ * A `stream` line, once per journal before its first job, names the stream its batches carry. A
+ * compacted hot file starts with an `archive` line naming the segments that hold delivered history.
  */
-export type JournalRecord = ArchiveRecord | IntentRecord | EntryRecord | JobRecord | PlanRecord | DoneRecord | CompleteRecord;
+export type JournalRecord = ArchiveRecord | StreamRecord | IntentRecord | EntryRecord | JobRecord | PlanRecord | DoneRecord | CompleteRecord;
 
 /**
  * First line of a compacted hot file: delivered entries moved out to segments 1…`segments` (in the
@@ -21,6 +22,17 @@ export interface ArchiveRecord {
   entries: number;
   /** The highest sequence number given so far, so numbering goes on when no entry is left here. */
   lastSeq: number;
+}
+
+/**
+ * The journal's stream ID, written once before its first batch: batch messages name it, so a
+ * reader can tell the seqs of one journal from another's on a shared topic. It is a live record,
+ * never archived: a compaction writes it again right after the `archive` line, so a journal keeps
+ * its stream (and its seqs go on within it) for its whole life.
+ */
+export interface StreamRecord {
+  r: 'stream';
+  id: string;
 }
 
 export interface IntentRecord {
@@ -83,6 +95,7 @@ export function isJournalRecord(value: unknown): value is JournalRecord {
   if (value === null || typeof value !== 'object') return false;
   const r = (value as { r?: unknown }).r;
   if (r === 'archive') return isArchiveRecord(value);
+  if (r === 'stream') return typeof (value as Partial<StreamRecord>).id === 'string' && (value as StreamRecord).id !== '';
   return r === 'intent' || r === 'entry' || r === 'job' || r === 'plan' || r === 'done' || r === 'complete';
 }
 

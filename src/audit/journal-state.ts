@@ -1,7 +1,11 @@
 import type { AuditEntry } from './audit-entry.js';
 import type { ArchiveRecord, IntentRecord, JournalRecord } from './journal-records.js';
 
-/** A delivery job as the journal knows it. */
+/**
+ * A delivery job as the journal knows it. Each job has one object for the journal's life: `plan`,
+ * `done` and `complete` records update it in place, and a compaction carries it over as it is, so
+ * whoever holds it (the publisher, across batches in flight) sees the latest without asking again.
+ */
 export interface JournalJob {
   job: string;
   entries: string[];
@@ -33,6 +37,12 @@ export class JournalState {
   /** Segments 1…n hold archived (delivered) entries; `archivedEntries` of them in all. */
   segments = 0;
   archivedEntries = 0;
+  /**
+   * The stream ID the journal's batches carry (the first `stream` record wins). A compaction writes
+   * it into the new hot file as a record of its own rather than into the archive header: a journal
+   * never compacted holds it the same way, and the header stays a count of segments.
+   */
+  stream: string | undefined;
   private readonly entries = new Map<string, AuditEntry>();
   private readonly undelivered = new Map<string, AuditEntry>();
   private readonly unassigned = new Map<string, AuditEntry>();
@@ -64,6 +74,9 @@ export class JournalState {
         this.segments = record.segments;
         this.archivedEntries = record.entries;
         this.lastSeq = Math.max(this.lastSeq, record.lastSeq);
+        break;
+      case 'stream':
+        this.stream ??= record.id;
         break;
       case 'intent':
         if (!this.replaying) this.currentIntents.set(record.transactionId, record);
@@ -144,11 +157,13 @@ export class JournalState {
 
   /**
    * The records of a hot file that says everything this state says except what `moved` took to the
-   * segments `header` names: its intents, its other entries, and its other jobs with their latest
-   * plan and result per step (superseded plans are dropped).
+   * segments `header` names: its stream, its intents, its other entries, and its other jobs with
+   * their latest plan and result per step (superseded plans are dropped).
    */
   hotRecords(moved: Archivable, header: Omit<ArchiveRecord, 'r' | 'lastSeq'>): JournalRecord[] {
     const records: JournalRecord[] = [{ r: 'archive', ...header, lastSeq: this.lastSeq }];
+    // Carried over, or the reopened journal would start a new stream and its seqs would go on under an ID no earlier batch names.
+    if (this.stream) records.push({ r: 'stream', id: this.stream });
     for (const intent of [...this.earlierIntents.values(), ...this.currentIntents.values()]) records.push(intent);
     const gone = new Set(moved.entries.map((entry) => entry.id));
     for (const entry of this.ordered(this.entries)) if (!gone.has(entry.id)) records.push({ r: 'entry', entry });

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { DEFAULT_JOURNAL_DIR } from './defaults.js';
 import { auditEntryProblems, type AuditEntry } from './audit-entry.js';
-import { decodeAuditMessage, joinParts } from './hcs-message-codec.js';
+import { readAuditMessages, streamGaps, type FoundEntry } from './audit-trail-reader.js';
 import { isIndexedRegistryMemo } from './hcs2-codec.js';
 import { readJournalSnapshot } from './journal-reader.js';
 import { fetchTopicInfo, fetchTopicMessages } from './mirror-reader.js';
@@ -16,12 +16,7 @@ export interface VerifyAuditTopicOptions {
   journalDir?: string;
 }
 
-/** One entry as found on the topic, with where. */
-export interface FoundEntry {
-  entry: unknown;
-  /** e.g. `message #4` or `file topic 0.0.1010 (register #2)` */
-  where: string;
-}
+export type { FoundEntry };
 
 export interface AuditVerifyReport {
   topicId: string;
@@ -37,9 +32,12 @@ export interface AuditVerifyReport {
 /**
  * Reads an audit topic back from the mirror node and checks it against the local journal's whole
  * history (the hot file and the segments compaction moved delivered entries to): every entry valid
- * under the schema, every journaled entry present exactly once and identical, nothing unknown, and
- * entries in journal order. For a HOL session topic each registered HCS-1 file is resolved, its
- * keys and hash checked, and its entry compared the same way.
+ * under the schema, every journaled entry present exactly once and identical, nothing unknown,
+ * every batch carrying exactly the consecutive seqs its header names and naming the journal's
+ * stream, and no seq missing between a stream's batches. Batches may reach consensus in any order
+ * (several are in flight at once); their seqs, not their places on the topic, give the journal's
+ * order. For a HOL session topic each registered HCS-1 file is resolved, its keys and hash
+ * checked, and its entries compared the same way.
  *
  * @example
  * const report = await verifyAuditTopic({ mirrorUrl: 'http://127.0.0.1:5551', topicId: '0.0.1234', journalDir: './audit' });
@@ -62,7 +60,11 @@ export async function verifyAuditTopic(options: VerifyAuditTopicOptions): Promis
 
   const messages = info ? await fetchTopicMessages(mirrorUrl, topicId) : [];
   const found = kind === 'hol' ? await readHolEntries(mirrorUrl, messages, problems) : readHcsEntries(messages, problems);
-  if (journal) compare(found, journal.entries, journal.delivered, problems);
+  if (journal) {
+    compare(found, journal.entries, journal.delivered, problems);
+    reportStreams(found, journal.entries, journal.stream, problems);
+  }
+  reportGaps(found, journal?.entries ?? [], problems);
   return {
     topicId,
     kind,
@@ -75,28 +77,59 @@ export async function verifyAuditTopic(options: VerifyAuditTopicOptions): Promis
 }
 
 function readHcsEntries(messages: Awaited<ReturnType<typeof fetchTopicMessages>>, problems: string[]): FoundEntry[] {
-  const found: FoundEntry[] = [];
-  const parts = new Map<string, { i: number; n: number; data: string; seq: number }[]>();
-  for (const message of messages) {
-    const decoded = decodeAuditMessage(message.text);
-    if (decoded.kind === 'foreign') {
-      problems.push(`Message #${message.sequenceNumber} ${decoded.problem}.`);
-    } else if (decoded.kind === 'entries') {
-      for (const entry of decoded.entries) found.push({ entry, where: `message #${message.sequenceNumber}` });
-    } else {
-      const list = parts.get(decoded.id) ?? [];
-      list.push({ ...decoded, seq: message.sequenceNumber });
-      parts.set(decoded.id, list);
-      if (list.length === decoded.n) {
-        const joined = joinParts(list);
-        if (joined.problem) problems.push(`Entry ${decoded.id}, split over messages ${list.map((part) => `#${part.seq}`).join(', ')}: ${joined.problem}.`);
-        else found.push({ entry: joined.entry, where: `messages ${list.map((part) => `#${part.seq}`).join(', ')}` });
-        parts.delete(decoded.id);
-      }
-    }
+  const read = readAuditMessages(messages);
+  problems.push(...read.problems);
+  return read.found;
+}
+
+/**
+ * Seqs missing between a stream's batches that the journal cannot account for (it reports its own
+ * missing entries by name): e.g. a journal that no longer holds them, or another writer's stream.
+ */
+function reportGaps(found: readonly FoundEntry[], journaled: readonly AuditEntry[], problems: string[]): void {
+  const ids = new Set(journaled.map((entry) => entry.id));
+  const seqs = new Set(journaled.map((entry) => entry.seq));
+  // This journal's streams: those whose batches carry its entries.
+  const mine = new Set(found.filter((item) => item.batch && ids.has((item.entry as { id?: unknown } | null)?.id as string)).map((item) => item.batch!.stream));
+  for (const gap of streamGaps(found)) {
+    const unaccounted: number[] = [];
+    for (let seq = gap.first; seq <= gap.last; seq++) if (!(mine.has(gap.stream) && seqs.has(seq))) unaccounted.push(seq);
+    if (unaccounted.length) problems.push(`Stream ${gap.stream} has no batch with seq ${describeRange(unaccounted)}: a message between its batches is missing from the topic.`);
   }
-  for (const [id, list] of parts) problems.push(`Entry ${id} is incomplete on the topic: ${list.length} of ${list[0]!.n} parts.`);
-  return found;
+}
+
+/**
+ * A journal has one stream for its whole life, compactions and restarts included: a batch of its
+ * entries under another stream (or a journal that records none) means the stream ID was lost, and
+ * its seqs can no longer be told from another writer's.
+ */
+function reportStreams(found: readonly FoundEntry[], journaled: readonly AuditEntry[], stream: string | undefined, problems: string[]): void {
+  const ids = new Set(journaled.map((entry) => entry.id));
+  const others = new Map<string, number[]>();
+  for (const item of found) {
+    if (!item.batch || item.batch.stream === stream || !ids.has((item.entry as { id?: unknown } | null)?.id as string)) continue;
+    const seqs = others.get(item.batch.stream) ?? [];
+    seqs.push(Number((item.entry as { seq?: unknown }).seq));
+    others.set(item.batch.stream, seqs);
+  }
+  for (const [other, seqs] of others) {
+    const sorted = [...seqs].sort((a, b) => a - b);
+    problems.push(
+      `Journal entries seq ${describeRange(sorted)} reached the topic in batches of stream ${other}, but ${stream ? `the journal's stream is ${stream}` : 'the journal records no stream'}: the journal lost its stream ID.`,
+    );
+  }
+}
+
+/** Ascending seqs as runs (`3`, `5-9`, `3, 5-9`): a journal's whole history can be one line. */
+function describeRange(seqs: readonly number[]): string {
+  const runs: string[] = [];
+  for (let at = 0; at < seqs.length; ) {
+    let end = at;
+    while (end + 1 < seqs.length && seqs[end + 1] === seqs[end]! + 1) end++;
+    runs.push(end === at ? String(seqs[at]) : `${seqs[at]}-${seqs[end]}`);
+    at = end + 1;
+  }
+  return runs.join(', ');
 }
 
 function describe(entry: AuditEntry): string {
@@ -106,7 +139,6 @@ function describe(entry: AuditEntry): string {
 function compare(found: FoundEntry[], journaled: AuditEntry[], delivered: Set<string>, problems: string[]): void {
   const byId = new Map(journaled.map((entry) => [entry.id, entry]));
   const seen = new Map<string, string[]>();
-  let lastSeq = 0;
   for (const { entry, where } of found) {
     const schemaProblems = auditEntryProblems(entry);
     if (schemaProblems.length) {
@@ -124,8 +156,6 @@ function compare(found: FoundEntry[], journaled: AuditEntry[], delivered: Set<st
     seen.set(valid.id, places);
     if (places.length > 1) continue;
     if (JSON.stringify(valid) !== JSON.stringify(mine)) problems.push(`Journal entry ${describe(mine)} differs from the copy in ${where}.`);
-    if (valid.seq < lastSeq) problems.push(`Journal entry ${describe(mine)} appears after seq ${lastSeq} on the topic; entries should appear in journal order.`);
-    lastSeq = Math.max(lastSeq, valid.seq);
   }
   for (const [id, places] of seen) {
     if (places.length > 1) problems.push(`Journal entry ${describe(byId.get(id)!)} appears ${places.length} times on the topic (${places.join(', ')}).`);

@@ -5,7 +5,8 @@ import { AuditJournal } from '../audit/audit-journal.js';
 import { DEFAULT_JOURNAL_DIR } from '../audit/defaults.js';
 import { readUndeliveredEntries } from '../audit/journal-reader.js';
 import type { AuditParticipant, AuditStatus } from '../audit/audit-participant.js';
-import { AuditPublisher, type PublisherOptions } from '../audit/audit-publisher.js';
+import { AuditPublisher } from '../audit/audit-publisher.js';
+import { publisherSettings, type PublisherOptions, type PublisherSettings } from '../audit/publisher-options.js';
 import type { DeliveryStrategy } from '../audit/delivery-strategy.js';
 import { errorEntry, executedEntry, sequenced, transactionIdOf, type UnsequencedEntry } from '../audit/entry-builder.js';
 import { auditParams } from '../audit/redact.js';
@@ -58,10 +59,12 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
   private closed = false;
   protected readonly journalPath: string;
   protected readonly options: AuditTrailOptions;
+  private readonly deliverySettings: PublisherSettings;
 
   protected constructor(
     relevantTools: string[],
-    private readonly stream: { label: string; file: string },
+    /** `lingerMs` is the hook's default linger, when it differs from the publisher's. */
+    private readonly stream: { label: string; file: string; lingerMs?: number },
     loggingClient: Client | undefined,
     givenOptions: AuditTrailOptions,
   ) {
@@ -75,6 +78,8 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     if (options.journalDir !== undefined && (typeof options.journalDir !== 'string' || !options.journalDir)) {
       throw invalidArgument(`${stream.label}: journalDir must be a folder path, got ${JSON.stringify(options.journalDir)}.`);
     }
+    // Checked here, so a bad value stops the kit (or the configuration) at start, not the first delivery.
+    this.deliverySettings = publisherSettings(options, stream.label, stream.lingerMs);
     this.auditClient = loggingClient;
     this.logger = redactingLogger(options.logger ?? silentLogger, () => this.keys());
     this.agentId = options.agentId;
@@ -237,7 +242,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
       const journal = await AuditJournal.open(this.journalPath, this.keys(), { logger: this.logger });
       let publisher: AuditPublisher;
       try {
-        publisher = new AuditPublisher(journal, this.delivery(), this.client, this.entrySession(), this.logger, ownOptions({ ...this.options, mirrorUrl: this.mirrorUrl }));
+        publisher = new AuditPublisher(journal, this.delivery(), this.client, this.entrySession(), this.logger, { ...this.deliverySettings, mirrorUrl: this.mirrorUrl });
       } catch (error) {
         await journal.close(); // else its lock stays held and the retry finds the journal "in use" by this very process
         throw error;

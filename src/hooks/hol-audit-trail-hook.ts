@@ -7,6 +7,13 @@ import { ownOptions } from '../lifecycle/primordials.js';
 import { AuditRefusal, AuditTrailBase, type AuditTrailOptions } from './audit-trail-base.js';
 import { parseTopicId } from './hcs-audit-trail-hook.js';
 
+/**
+ * A HOL batch costs a topic creation, its chunks and a register, against one message for an HCS
+ * batch, so waiting longer for company pays off more: at ten calls a second about ten entries share
+ * a file.
+ */
+export const HOL_DEFAULT_LINGER_MS = 1_000;
+
 /** Options of {@link HolAuditTrailHook}: the Hedera Agent Kit's three plus the journal options. */
 export interface HolAuditTrailOptions extends AuditTrailOptions {
   relevantTools: string[];
@@ -39,7 +46,7 @@ export class HolAuditTrailHook extends AuditTrailBase {
       throw invalidArgument(`HolAuditTrailHook: sessionId must be a valid Hedera topic ID in format 0.0.xxx (shard.realm.num, no checksum), got ${JSON.stringify(options.sessionId)}.`);
     }
     const session = parseTopicId(options.sessionId, 'HolAuditTrailHook', 'sessionId');
-    super(options.relevantTools, { label: 'HolAuditTrailHook', file: `hol-${session.toString()}.jsonl` }, options.loggingClient, options);
+    super(options.relevantTools, { label: 'HolAuditTrailHook', file: `hol-${session.toString()}.jsonl`, lingerMs: HOL_DEFAULT_LINGER_MS }, options.loggingClient, options);
     this.session = session;
   }
 

@@ -7,6 +7,9 @@ export { AuditTrailBase, AuditRefusal, DEFAULT_JOURNAL_DIR } from './audit-trail
 export type { AuditTrailOptions } from './audit-trail-base.js';
 export { verifyAuditTopic } from '../audit/verify-audit-topic.js';
 export type { AuditVerifyReport, VerifyAuditTopicOptions } from '../audit/verify-audit-topic.js';
+export { readAuditMessages, bySeq, streamGaps } from '../audit/audit-trail-reader.js';
+export type { FoundEntry, TopicMessageText } from '../audit/audit-trail-reader.js';
+export type { BatchHeader } from '../audit/hcs-message-codec.js';
 export { auditEntrySchema, AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION, AUDIT_OUTCOMES } from '../audit/audit-entry.js';
 export type { AuditEntry, AuditOutcome } from '../audit/audit-entry.js';
 export type { AuditStatus, AuditParticipant, KitAudit } from '../audit/audit-participant.js';

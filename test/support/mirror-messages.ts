@@ -1,3 +1,4 @@
+import { bySeq, readAuditMessages } from '../../src/audit/audit-trail-reader.js';
 import { decodeAuditMessage } from '../../src/audit/hcs-message-codec.js';
 
 /** Reads every message of a topic from a mirror REST API, following `links.next`; returns their UTF-8 texts in sequence order. */
@@ -18,4 +19,11 @@ export async function readTopicMessages(mirrorUrl: string, topicId: string): Pro
 export function entriesIn(text: string): any[] {
   const decoded = decodeAuditMessage(text);
   return decoded.kind === 'entries' ? decoded.entries : [];
+}
+
+/** Every audit entry in a topic's message texts (split batches joined), in seq order; throws on anything unreadable. */
+export function auditEntries(texts: readonly string[]): any[] {
+  const { found, problems } = readAuditMessages(texts.map((text, at) => ({ sequenceNumber: at + 1, text })));
+  if (problems.length) throw new Error(`unreadable audit messages: ${problems.join(' | ')}`);
+  return bySeq(found).map((item) => item.entry);
 }

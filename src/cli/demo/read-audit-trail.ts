@@ -1,42 +1,35 @@
 import { auditEntryProblems, type AuditEntry } from '../../audit/audit-entry.js';
-import { decodeAuditMessage, joinParts } from '../../audit/hcs-message-codec.js';
+import { bySeq, readAuditMessages, streamGaps } from '../../audit/audit-trail-reader.js';
 import { MirrorClient } from '../../mirror/mirror-client.js';
 
 /** The audit entries found on a topic, and what could not be read. */
 export interface AuditTrail {
   messages: number;
+  /** In journal order (by seq), whatever order their messages reached consensus in. */
   entries: AuditEntry[];
   problems: string[];
 }
 
 /**
- * Reads every audit entry of a topic back from the mirror REST API: decodes each message, joins
- * split entries, and checks each entry against the audit schema.
+ * Reads every audit entry of a topic back from the mirror REST API: decodes each batch, joins
+ * split ones, checks each entry against the audit schema and each stream for missing seqs, and
+ * orders the entries by seq.
  *
  * @example
  * const { entries, problems } = await readAuditTrail('http://127.0.0.1:5551', '0.0.1001');
  */
 export async function readAuditTrail(mirrorUrl: string, topicId: string): Promise<AuditTrail> {
   const { messages } = await new MirrorClient(mirrorUrl).getTopicMessages(topicId, { limit: 1000, order: 'asc' });
+  const read = readAuditMessages(
+    messages.map((message) => ({ sequenceNumber: message.sequence_number, text: Buffer.from(message.message, 'base64').toString('utf8') })),
+  );
   const entries: AuditEntry[] = [];
-  const problems: string[] = [];
-  const parts = new Map<string, { i: number; n: number; data: string }[]>();
-  const accept = (value: unknown, where: string): void => {
-    const wrong = auditEntryProblems(value);
+  const problems = [...read.problems];
+  for (const { entry, where } of bySeq(read.found)) {
+    const wrong = auditEntryProblems(entry);
     if (wrong.length) problems.push(`${where}: not a valid audit entry (${wrong.join('; ')})`);
-    else entries.push(value as AuditEntry);
-  };
-  for (const message of messages) {
-    const where = `message #${message.sequence_number}`;
-    const decoded = decodeAuditMessage(Buffer.from(message.message, 'base64').toString('utf8'));
-    if (decoded.kind === 'foreign') problems.push(`${where} ${decoded.problem}`);
-    else if (decoded.kind === 'entries') decoded.entries.forEach((entry, at) => accept(entry, `${where} entry ${at + 1}`));
-    else parts.set(decoded.id, [...(parts.get(decoded.id) ?? []), decoded]);
+    else entries.push(entry as AuditEntry);
   }
-  for (const [id, pieces] of parts) {
-    const joined = joinParts(pieces);
-    if (joined.problem) problems.push(`split entry ${id}: ${joined.problem}`);
-    else accept(joined.entry, `split entry ${id}`);
-  }
+  for (const gap of streamGaps(read.found)) problems.push(`stream ${gap.stream}: no batch carries seq ${gap.first}-${gap.last}`);
   return { messages: messages.length, entries, problems };
 }

@@ -5,7 +5,7 @@ import { createAgentKit, type AgentKitOptions } from '../../../src/kit/create-ag
 import type { AgentKit } from '../../../src/kit/agent-kit.js';
 import type { ToolResult } from '../../../src/lifecycle/tool-result.js';
 import { MirrorClient } from '../../../src/mirror/mirror-client.js';
-import { decodeAuditMessage, joinParts } from '../../../src/audit/hcs-message-codec.js';
+import { auditEntries } from '../../support/mirror-messages.js';
 
 /**
  * A devnet and a kit built the way an application builds one: core plugins from the default plugins
@@ -64,18 +64,7 @@ export async function tinybarsOf(client: Client, accountId: string): Promise<big
   return BigInt(balance.hbars.toTinybars().toString());
 }
 
-/** Every audit entry in a topic's message texts, joining entries that were split into parts. */
+/** Every audit entry in a topic's message texts, joining split batches, in seq order. */
 export function auditEntriesIn(texts: readonly string[]): any[] {
-  const entries: any[] = [];
-  const parts = new Map<string, { i: number; n: number; data: string }[]>();
-  for (const text of texts) {
-    const decoded = decodeAuditMessage(text);
-    if (decoded.kind === 'entries') entries.push(...decoded.entries);
-    if (decoded.kind !== 'part') continue;
-    const list = parts.get(decoded.id) ?? [];
-    list.push(decoded);
-    parts.set(decoded.id, list);
-    if (list.length === decoded.n) entries.push(joinParts(list).entry);
-  }
-  return entries;
+  return auditEntries(texts);
 }

@@ -6,8 +6,7 @@ import { join } from 'node:path';
 import { TopicCreateTransaction } from '@hiero-ledger/sdk';
 import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { verifyAuditTopic } from '../../../src/audit/verify-audit-topic.js';
-import { decodeAuditMessage } from '../../../src/audit/hcs-message-codec.js';
-import { readTopicMessages } from '../../support/mirror-messages.js';
+import { auditEntries, readTopicMessages } from '../../support/mirror-messages.js';
 
 const CALLS = 200;
 const CHILD = join(__dirname, 'crash-child.js');
@@ -109,10 +108,7 @@ describe('audit trail across crashes', function () {
       const report = await verifyAuditTopic({ mirrorUrl: net.mirrorUrl, topicId, journalDir });
       expect(report.problems).to.deep.equal([]);
 
-      const entries = (await readTopicMessages(net.mirrorUrl, topicId)).flatMap((text) => {
-        const decoded = decodeAuditMessage(text);
-        return decoded.kind === 'entries' ? (decoded.entries as { transactionId?: string; outcome: string }[]) : [];
-      });
+      const entries = auditEntries(await readTopicMessages(net.mirrorUrl, topicId)) as { transactionId?: string; outcome: string }[];
       const landed = await transfersTo(net.mirrorUrl, recipient);
       // Some calls fail before submission under the injected faults (and are audited as failed); most land.
       expect(landed.length).to.be.greaterThan(CALLS / 5);

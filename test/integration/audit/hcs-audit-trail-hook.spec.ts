@@ -10,7 +10,7 @@ import { RejectToolPolicy } from '../../../src/policies/index.js';
 import { AgentMode } from '../../../src/modes/agent-mode.js';
 import { verifyAuditTopic } from '../../../src/audit/verify-audit-topic.js';
 import { transferPlugin } from '../../support/audit-transfer-tool.js';
-import { entriesIn, readTopicMessages } from '../../support/mirror-messages.js';
+import { auditEntries, readTopicMessages } from '../../support/mirror-messages.js';
 
 describe('HcsAuditTrailHook on the devnet', () => {
   let net: Devnet;
@@ -53,7 +53,7 @@ describe('HcsAuditTrailHook on the devnet', () => {
       expect(status!.undelivered).to.equal(0);
       await kit.close();
 
-      const entries = (await readTopicMessages(net.mirrorUrl, topicId)).flatMap((text) => entriesIn(text));
+      const entries = auditEntries(await readTopicMessages(net.mirrorUrl, topicId));
       expect(entries.map((entry: { outcome: string }) => entry.outcome)).to.deep.equal(['executed', 'blocked', 'executed']);
       expect(entries[0].transactionId).to.equal(ok.raw.transactionId);
       expect(entries[0].status).to.equal('SUCCESS');

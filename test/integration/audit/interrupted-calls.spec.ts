@@ -7,8 +7,7 @@ import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
 import { AuditJournal } from '../../../src/audit/audit-journal.js';
-import { decodeAuditMessage } from '../../../src/audit/hcs-message-codec.js';
-import { readTopicMessages } from '../../support/mirror-messages.js';
+import { auditEntries, readTopicMessages } from '../../support/mirror-messages.js';
 
 describe('calls interrupted by a crash', () => {
   let net: Devnet;
@@ -51,10 +50,7 @@ describe('calls interrupted by a crash', () => {
       expect(status!.undelivered).to.equal(0);
       expect(fault.hits).to.equal(10);
 
-      const entries = (await readTopicMessages(net.mirrorUrl, topicId)).flatMap((text) => {
-        const decoded = decodeAuditMessage(text);
-        return decoded.kind === 'entries' ? (decoded.entries as { transactionId: string; outcome: string; status: string }[]) : [];
-      });
+      const entries = auditEntries(await readTopicMessages(net.mirrorUrl, topicId)) as { transactionId: string; outcome: string; status: string }[];
       expect(entries.map(({ transactionId, outcome, status: ledger }) => ({ transactionId, outcome, status: ledger }))).to.deep.equal([
         { transactionId: landedId.toString(), outcome: 'interrupted', status: 'SUCCESS' },
         { transactionId: lostId.toString(), outcome: 'interrupted', status: 'RECEIPT_NOT_FOUND' },

@@ -42,14 +42,15 @@ describe('audit journal compaction across crashes', function () {
 
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  describe('when the writer is SIGKILLed at random points while it compacts every few milliseconds', () => {
-    it('keeps every entry it called durable exactly once, and every delivery it recorded', async () => {
+  describe('when the writer is SIGKILLed at random points while it compacts every few milliseconds, with jobs in flight', () => {
+    it('keeps every entry it called durable exactly once, every delivery it recorded, and its stream ID', async () => {
       const durable = new Set<string>();
       const delivered = new Set<string>();
+      const streams = new Set<string>();
       const record = (lines: string[]): void => {
         for (const line of lines) {
           const [kind, ...ids] = line.split(' ');
-          for (const id of ids) (kind === 'durable' ? durable : kind === 'delivered' ? delivered : new Set()).add(id);
+          for (const id of ids) (kind === 'durable' ? durable : kind === 'delivered' ? delivered : kind === 'stream' ? streams : new Set()).add(id);
         }
       };
       let kills = 0;
@@ -74,6 +75,8 @@ describe('audit journal compaction across crashes', function () {
       expect([...delivered].filter((id) => !snapshot.delivered.has(id)), 'deliveries forgotten').to.deep.equal([]);
       const seqs = snapshot.entries.map((item) => item.seq);
       expect(new Set(seqs).size, 'sequence numbers given twice').to.equal(seqs.length);
+      // Every run went on in the stream the first one made, however many compactions lay between.
+      expect([...streams], 'stream IDs').to.deep.equal([snapshot.stream]);
 
       const journal = await AuditJournal.open(path);
       const undelivered = journal.undeliveredEntries().map((item) => item.id);

@@ -8,11 +8,11 @@ import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
 import { AuditJournal } from '../../../src/audit/audit-journal.js';
 import { AUDIT_ENTRY_TYPE, type AuditEntry } from '../../../src/audit/audit-entry.js';
-import { packEntries } from '../../../src/audit/hcs-message-codec.js';
+import { packBatches } from '../../../src/audit/batch-packer.js';
 import { submitMessage } from '../../../src/audit/hcs-delivery.js';
 import { freshTransactionId } from '../../../src/audit/transaction-submitter.js';
 import { verifyAuditTopic } from '../../../src/audit/verify-audit-topic.js';
-import { entriesIn, readTopicMessages } from '../../support/mirror-messages.js';
+import { auditEntries, readTopicMessages } from '../../support/mirror-messages.js';
 
 function entry(seq: number): AuditEntry {
   return {
@@ -49,7 +49,7 @@ describe('audit redelivery', () => {
     it('resends under the journaled transaction ID, takes DUPLICATE_TRANSACTION as delivered, and publishes it once', async () => {
       const journal = await AuditJournal.open(journalPath());
       for (let seq = 1; seq <= 3; seq++) await journal.addEntry(() => entry(seq));
-      const [group] = packEntries(journal.undeliveredEntries());
+      const [group] = packBatches(journal.undeliveredEntries(), await journal.streamId());
       const job = await journal.addJob(group!.entries, group!.messages);
       const transactionId = freshTransactionId(client).toString();
       await journal.plan(job.job, 'message-0', transactionId);
@@ -79,7 +79,7 @@ describe('audit redelivery', () => {
       await kit.close();
       expect(fault.hits).to.equal(8);
       const messages = await readTopicMessages(net.mirrorUrl, topicId);
-      expect(messages.flatMap((message) => entriesIn(message).map((item: AuditEntry) => item.seq))).to.deep.equal([1, 2, 3, 4, 5]);
+      expect(auditEntries(messages).map((item: AuditEntry) => item.seq)).to.deep.equal([1, 2, 3, 4, 5]);
       expect((await verifyAuditTopic({ mirrorUrl: net.mirrorUrl, topicId, journalDir })).problems).to.deep.equal([]);
     });
   });

@@ -9,7 +9,7 @@ import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
 import { AuditJournal } from '../../../src/audit/audit-journal.js';
 import { readJournalSnapshot } from '../../../src/audit/journal-reader.js';
 import { verifyAuditTopic } from '../../../src/audit/verify-audit-topic.js';
-import { entriesIn, readTopicMessages } from '../../support/mirror-messages.js';
+import { auditEntries, readTopicMessages } from '../../support/mirror-messages.js';
 import { transferPlugin } from '../../support/audit-transfer-tool.js';
 
 /**
@@ -68,7 +68,7 @@ describe('intents the network cannot settle yet', () => {
         expect(Date.now() - started).to.be.below(5_000);
         expect(status).to.include({ undelivered: 0, unsettled: 1 });
 
-        const onTopic = (await readTopicMessages(net.mirrorUrl, topicId)).flatMap(entriesIn);
+        const onTopic = auditEntries(await readTopicMessages(net.mirrorUrl, topicId));
         expect(onTopic.map((entry) => entry.outcome)).to.deep.equal(['executed', 'executed', 'executed']);
         expect(readJournalSnapshot(journalPath())!.entries.filter((entry) => entry.transactionId === lost.toString())).to.deep.equal([]);
         expect((await verifyAuditTopic({ mirrorUrl: net.mirrorUrl, topicId, journalDir })).problems).to.deep.equal([]);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TopicCreateTransaction, TopicMessageSubmitTransaction, type Client } from '@hiero-ledger/sdk';
@@ -60,10 +60,14 @@ describe('verifyAuditTopic', () => {
 
       const report = await verifyAuditTopic({ mirrorUrl: net.mirrorUrl, topicId, journalDir });
       expect(report.ok).to.equal(false);
-      expect(report.problems).to.have.length(3);
+      // Every entry of the resent first message is reported as a duplicate.
+      const resent = entriesIn(first!);
+      expect(report.problems, report.problems.join('\n')).to.have.length(2 + resent.length);
       expect(report.problems[0]).to.equal(`Message #${n + 2} is not JSON.`);
       expect(report.problems[1]).to.match(new RegExp(`^The entry in message #${n + 3} \\(id not-mine, transfer_hbar_tool, .*\\) is not in the journal`));
-      expect(report.problems[2]).to.match(new RegExp(`^Journal entry seq 1 \\(transfer_hbar_tool, executed, .*\\) appears 2 times on the topic \\(message #1, message #${n + 1}\\)\\.$`));
+      resent.forEach((entry, at) => {
+        expect(report.problems[2 + at]).to.match(new RegExp(`^Journal entry seq ${entry.seq} \\(transfer_hbar_tool, executed, .*\\) appears 2 times on the topic \\(message #1, message #${n + 1}\\)\\.$`));
+      });
     });
   });
 
@@ -89,6 +93,31 @@ describe('verifyAuditTopic', () => {
       expect(missing.problems[0]).to.match(/^Journal segment 1 \(.*000001\.jsonl\) cannot be read \(ENOENT\)/);
       expect(missing.problems.slice(1)).to.have.length(3);
       for (const problem of missing.problems.slice(1)) expect(problem).to.match(/is not in the journal/);
+    });
+  });
+
+  describe('when the journal lost its stream record between two runs', () => {
+    it('says which entries went out under another stream than the journal\'s', async () => {
+      const topicId = await topic();
+      const journalPath = join(journalDir, `hcs-${topicId}.jsonl`);
+      await audited(topicId, 2);
+      const streams = async (): Promise<string[]> => (await readTopicMessages(net.mirrorUrl, topicId)).map((text) => JSON.parse(text).s as string);
+      const before = await streams();
+      const [first] = before;
+      // What a compaction that dropped the record would leave: the next run makes a new stream.
+      const lines = readFileSync(journalPath, 'utf8').split('\n');
+      writeFileSync(journalPath, lines.filter((line) => !line.startsWith('{"r":"stream"')).join('\n'));
+      await audited(topicId, 1);
+
+      const after = (await streams()).slice(before.length);
+      expect(new Set(before)).to.deep.equal(new Set([first]));
+      expect(after).to.have.length(1);
+      const second = after[0]!;
+      expect(second).to.not.equal(first);
+      const report = await verifyAuditTopic({ mirrorUrl: net.mirrorUrl, topicId, journalDir });
+      expect(report.problems).to.deep.equal([
+        `Journal entries seq 1-2 reached the topic in batches of stream ${first}, but the journal's stream is ${second}: the journal lost its stream ID.`,
+      ]);
     });
   });
 

@@ -29,6 +29,15 @@ async function deliver(journal: AuditJournal, entries: string[]): Promise<void> 
   await journal.complete(job.job);
 }
 
+/**
+ * What the pipelined publisher writes for a batch: the job with its message's transaction ID in one
+ * write, then, once the message landed, its `done` and `complete` side by side (sharing a write).
+ */
+async function deliverBatch(journal: AuditJournal, entries: string[]): Promise<void> {
+  const job = await journal.addPlannedJob(entries, [`batch of ${entries.join(',')}`], [{ step: 'message-0', transactionId: '0.0.2@2.1' }]);
+  await Promise.all([journal.done(job.job, 'message-0', '9'), journal.complete(job.job)]);
+}
+
 async function addEntries(journal: AuditJournal, count: number): Promise<AuditEntry[]> {
   const written: AuditEntry[] = [];
   for (let at = 0; at < count; at++) written.push(await journal.addEntry((seq) => entry(seq)));
@@ -157,6 +166,104 @@ describe('AuditJournal compaction', () => {
       }
       // The refusal released the lock.
       await (await AuditJournal.open(path)).close();
+    });
+  });
+
+  describe('when the journal has a stream', () => {
+    it('carries the stream record into every compacted hot file: reopened, the journal keeps its stream ID and goes on with its seqs', async () => {
+      const journal = await AuditJournal.open(path, undefined, { compactAfter: 3 });
+      const stream = await journal.streamId();
+      await addEntries(journal, 4);
+      await deliverBatch(journal, ['id-1', 'id-2', 'id-3']);
+      await journal.compacted();
+      expect(hotRecords().slice(0, 2)).to.deep.equal([
+        { r: 'archive', segments: 1, entries: 3, lastSeq: 4 },
+        { r: 'stream', id: stream },
+      ]);
+      await journal.close();
+
+      const again = await AuditJournal.open(path, undefined, { compactAfter: 3 });
+      expect(await again.streamId()).to.equal(stream);
+      const [next] = await addEntries(again, 2);
+      expect(next!.seq).to.equal(5);
+      await deliverBatch(again, ['id-4', 'id-5', 'id-6']);
+      await again.compacted();
+      await again.close();
+      // The second compaction kept the same one record, and nothing wrote a new stream.
+      expect(hotRecords()).to.deep.equal([
+        { r: 'archive', segments: 2, entries: 6, lastSeq: 6 },
+        { r: 'stream', id: stream },
+      ]);
+
+      const third = await AuditJournal.open(path);
+      expect(await third.streamId()).to.equal(stream);
+      expect((await third.addEntry((seq) => entry(seq))).seq).to.equal(7);
+      await third.close();
+      const snapshot = readJournalSnapshot(path)!;
+      expect(snapshot.problems).to.deep.equal([]);
+      expect(snapshot.stream).to.equal(stream);
+      expect(snapshot.entries.map((item) => item.seq)).to.deep.equal([1, 2, 3, 4, 5, 6, 7]);
+    });
+
+    it('keeps a stream made while a compaction is queued', async () => {
+      const journal = await AuditJournal.open(path, undefined, { compactAfter: 2 });
+      await addEntries(journal, 2);
+      const job = await journal.addJob(['id-1', 'id-2'], ['m']);
+      // complete() starts the compaction, and the first stream record's write races it.
+      const [, stream] = await Promise.all([journal.complete(job.job), journal.streamId()]);
+      await journal.compacted();
+      await journal.close();
+      expect(hotRecords().filter((record) => record.r === 'stream')).to.deep.equal([{ r: 'stream', id: stream }]);
+      const again = await AuditJournal.open(path);
+      expect(await again.streamId()).to.equal(stream);
+      await again.close();
+    });
+  });
+
+  describe('when batches are in flight while it runs', () => {
+    it('carries their jobs with their transaction IDs, and the job objects the publisher holds go on being updated in place', async () => {
+      const journal = await AuditJournal.open(path, undefined, { compactAfter: 2 });
+      const stream = await journal.streamId();
+      await addEntries(journal, 6);
+      const inFlight = await journal.addPlannedJob(['id-3', 'id-4'], ['batch 3-4'], [{ step: 'message-0', transactionId: '0.0.2@3.1' }]);
+      const split = await journal.addPlannedJob(['id-5'], ['part 0', 'part 1'], [
+        { step: 'message-0', transactionId: '0.0.2@4.1' },
+        { step: 'message-1', transactionId: '0.0.2@4.2' },
+      ]);
+      // Delivering 1–2 starts a compaction; the first batch's message lands meanwhile.
+      await deliverBatch(journal, ['id-1', 'id-2']);
+      const landed = journal.done(inFlight.job, 'message-0', '11');
+      await journal.compacted();
+      await landed;
+      expect(segmentFiles()).to.deep.equal(['000001.jsonl']);
+      expect(journal.openJobs()).to.have.length(2);
+      expect(journal.openJobs()[0]).to.equal(inFlight);
+      expect(journal.openJobs()[1]).to.equal(split);
+      expect([...inFlight.done]).to.deep.equal([['message-0', '11']]);
+
+      // After the compaction: one part of the split batch lands, then the first batch completes.
+      await journal.done(split.job, 'message-1', '13');
+      expect([...split.done]).to.deep.equal([['message-1', '13']]);
+      await journal.complete(inFlight.job); // two more delivered: the next compaction, awaited by close()
+      expect(inFlight.complete).to.equal(true);
+      expect(ids(journal.undeliveredEntries())).to.deep.equal(['id-5', 'id-6']);
+      await journal.close();
+      expect(segmentFiles()).to.deep.equal(['000001.jsonl', '000002.jsonl']);
+
+      const again = await AuditJournal.open(path);
+      expect(await again.streamId()).to.equal(stream);
+      const [job] = again.openJobs();
+      expect(again.openJobs()).to.have.length(1);
+      expect(job).to.deep.include({ job: split.job, entries: ['id-5'], payload: ['part 0', 'part 1'], complete: false });
+      expect([...job!.plans]).to.deep.equal([['message-0', '0.0.2@4.1'], ['message-1', '0.0.2@4.2']]);
+      expect([...job!.done]).to.deep.equal([['message-1', '13']]);
+      expect(ids(again.unassignedEntries())).to.deep.equal(['id-6']);
+      await again.close();
+      const snapshot = readJournalSnapshot(path)!;
+      expect(snapshot.problems).to.deep.equal([]);
+      expect(ids(snapshot.entries)).to.deep.equal(['id-1', 'id-2', 'id-3', 'id-4', 'id-5', 'id-6']);
+      expect([...snapshot.delivered].sort()).to.deep.equal(['id-1', 'id-2', 'id-3', 'id-4']);
+      expect(snapshot.archived).to.equal(4);
     });
   });
 
