@@ -28,6 +28,8 @@ export interface McpHttpServer {
   readonly url: string;
   /** Whether it listens on a loopback address only. */
   readonly loopback: boolean;
+  /** Client sessions open now; one ends when its client sends DELETE or the server closes. */
+  readonly sessions: number;
   close(): Promise<void>;
 }
 
@@ -108,6 +110,9 @@ export async function startMcpHttpServer(kit: AgentKit, options: HttpServeOption
   return {
     url: `http://${urlHost(host)}:${bound}${MCP_HTTP_PATH}`,
     loopback,
+    get sessions() {
+      return sessions.size;
+    },
     close: () =>
       (closing ??= (async () => {
         const stopped = new Promise<void>((resolve) => http.close(() => resolve()));

@@ -91,6 +91,7 @@ describe('startMcpHttpServer', () => {
       ]);
       expect((a.structuredContent as Structured).raw.data).to.deep.include({ echoed: 'one' });
       expect((b.structuredContent as Structured).raw.data).to.deep.include({ echoed: 'two' });
+      expect(http.sessions).to.equal(2);
     });
 
     it('refuses a prototype-reaching key in the arguments as invalid params, as over stdio', async () => {
@@ -100,6 +101,21 @@ describe('startMcpHttpServer', () => {
       expect(error).to.be.instanceOf(McpError);
       expect((error as McpError).code).to.equal(-32602);
       expect((error as McpError).message).to.contain('params.arguments.__proto__: the key "__proto__" is not allowed');
+    });
+  });
+
+  describe('when a client ends its session with DELETE', () => {
+    it('forgets the session: a request with its ID is answered 404', async () => {
+      const client = new McpClient({ name: 'leaving', version: '1.0.0' });
+      const transport = new StreamableHTTPClientTransport(new URL(http.url));
+      await client.connect(transport);
+      expect(http.sessions).to.equal(1);
+      const id = transport.sessionId!;
+      await transport.terminateSession();
+      await client.close();
+      expect(http.sessions).to.equal(0);
+      const after = await rawPost(http.url, { 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' }, { jsonrpc: '2.0', id: 3, method: 'tools/list' });
+      expect(after.status).to.equal(404);
     });
   });
 
@@ -167,6 +183,7 @@ describe('startMcpHttpServer', () => {
     it('ends the sessions and stops listening', async () => {
       const client = await connect();
       await http.close();
+      expect(http.sessions).to.equal(0);
       const error = await client.listTools().then(() => undefined, (thrown: unknown) => thrown);
       expect(error).to.be.instanceOf(Error);
       const reconnect = new McpClient({ name: 'late', version: '1.0.0' });
