@@ -2,5 +2,6 @@
 // The kit resolves hooks through tsyringe, which needs the Reflect metadata API loaded first.
 import 'reflect-metadata';
 export { HederaLangchainToolkit, type LangchainToolkitOptions } from './langchain-toolkit.js';
-export { KitStructuredTool } from './kit-structured-tool.js';
+export { KitStructuredTool, type KitToolOutput } from './kit-structured-tool.js';
+export type { ResultData } from '../shared/result-data.js';
 export type { KitConfiguration, KitFromConfigurationOptions } from '../../kit/kit-from-configuration.js';

@@ -3,6 +3,7 @@ import { StructuredTool, ToolInputParsingException, type ToolRunnableConfig } fr
 import type { AgentKit } from '../../kit/agent-kit.js';
 import type { ToolDescription } from '../../kit/tool-registry.js';
 import { toolInputJsonSchema, type JsonSchemaObject } from '../mcp/tool-input-schema.js';
+import { resultData, succeeded, type ResultData } from '../shared/result-data.js';
 
 type ToolCallLike = { args: unknown; id?: string; name?: string; type?: string };
 
@@ -11,10 +12,15 @@ type OutputParser = NonNullable<ToolDescription['outputParser']>;
 
 const TOOL_TYPES: ReadonlySet<unknown> = new Set<ToolType>(['query', 'transaction', 'other']);
 
+/** What a tool call gives LangChain: the text for the model, and the result for the app. */
+export type KitToolOutput = [content: string, artifact: ResultData];
+
 /**
  * One kit tool as a LangChain structured tool. Invocation runs `kit.execute`, so every hook and
- * policy of the kit applies; the model receives the kit's JSON result (`raw` plus `humanMessage`),
- * and a block or failure is a result it reads, not an exception that ends the agent's run.
+ * policy of the kit applies. Its response format is `content_and_artifact`: the model reads the
+ * kit's sentence (`humanMessage`), and the tool message's `artifact` is the whole result
+ * (`{ raw, humanMessage }`, as JSON data, redacted) for the app. A block or failure is a tool
+ * message with `status: 'error'` the model reads, not an exception that ends the agent's run.
  *
  * The schema handed to LangChain is the JSON Schema of the tool's zod schema (zod 4, or zod 3 for
  * the Hedera Agent Kit's tools): models bind to it, and the kit (not LangChain) parses the input,
@@ -25,16 +31,21 @@ const TOOL_TYPES: ReadonlySet<unknown> = new Set<ToolType>(['query', 'transactio
  *
  * @example
  * const transfer = new KitStructuredTool(kit, kit.listTools().find((t) => t.method === 'transfer_hbar_tool')!);
- * const output = await transfer.invoke({ transfers: [{ accountId: '0.0.5', amount: 1 }] });
+ * const message = await transfer.invoke({ type: 'tool_call', id: 'call-1', name: transfer.name, args: { transfers: [{ accountId: '0.0.5', amount: 1 }] } });
+ * message.artifact.raw.transactionId; // the model read message.content, the sentence
  * const queries = toolkit.getTools().filter((tool) => tool.toolType === 'query');
  */
-export class KitStructuredTool extends StructuredTool<JsonSchemaObject, unknown, unknown, string> {
+export class KitStructuredTool extends StructuredTool<JsonSchemaObject, unknown, unknown, KitToolOutput> {
+  override responseFormat = 'content_and_artifact' as const;
   name: string;
   description: string;
   schema: JsonSchemaObject;
   /** 'query', 'transaction' or 'other', as the tool declares; undefined when it declares none. */
   readonly toolType: ToolType | undefined;
-  /** The tool's parser of its JSON output into `{ raw, humanMessage }`, if it has one. */
+  /**
+   * The tool's parser of its JSON output (`kit.run`'s string) into `{ raw, humanMessage }`, if it has
+   * one. A tool message from this tool needs no parsing: its `artifact` is that object already.
+   */
   readonly outputParser: OutputParser | undefined;
 
   constructor(
@@ -55,26 +66,30 @@ export class KitStructuredTool extends StructuredTool<JsonSchemaObject, unknown,
     return this.outputParser;
   }
 
-  protected async _call(args: unknown): Promise<string> {
-    return this.kit.run(this.name, args);
+  protected async _call(args: unknown): Promise<KitToolOutput> {
+    const data = resultData(await this.kit.execute(this.name, args), (value) => this.kit.redactor.toJson(value));
+    return [data.humanMessage, data];
   }
 
   /**
    * Input LangChain's own schema check refuses still goes through the kit, so the lifecycle (the
    * `toolError` stage, audit hooks) sees it and the model gets the kit's field-by-field message.
+   * As LangChain does for any tool, a call without a tool call ID gets the content alone.
    */
   override async invoke(input: unknown, config?: ToolRunnableConfig): Promise<any> {
     try {
       const output: unknown = await super.invoke(input as never, config);
       // A tool message for a block or failure is marked as an error, as agents and tracers expect.
-      if (output instanceof ToolMessage && statusOf(output.content) !== 'SUCCESS') output.status = 'error';
+      if (output instanceof ToolMessage && !succeeded(output.artifact as ResultData | undefined)) output.status = 'error';
       return output;
     } catch (error) {
       if (!(error instanceof ToolInputParsingException)) throw error;
       const call = toolCallOf(input);
-      const content = await this.kit.run(this.name, call ? call.args : input);
+      const [content, artifact] = await this._call(call ? call.args : input);
       const toolCallId = call?.id ?? config?.toolCall?.id;
-      return toolCallId ? new ToolMessage({ content, tool_call_id: toolCallId, name: this.name, status: 'error' }) : content;
+      if (!toolCallId) return content;
+      // From the kit's result, not "error" outright: input only LangChain refused may have run, and a model told it failed retries.
+      return new ToolMessage({ content, artifact, tool_call_id: toolCallId, name: this.name, status: succeeded(artifact) ? 'success' : 'error' });
     }
   }
 }
@@ -83,13 +98,4 @@ function toolCallOf(input: unknown): ToolCallLike | undefined {
   if (input === null || typeof input !== 'object' || !('args' in input)) return undefined;
   const call = input as ToolCallLike;
   return call.type === 'tool_call' || typeof call.id === 'string' ? call : undefined;
-}
-
-function statusOf(content: unknown): unknown {
-  if (typeof content !== 'string') return undefined;
-  try {
-    return (JSON.parse(content) as { raw?: { status?: unknown } }).raw?.status;
-  } catch {
-    return undefined;
-  }
 }

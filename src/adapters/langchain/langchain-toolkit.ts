@@ -1,13 +1,11 @@
 import { BaseToolkit } from '@langchain/core/tools';
 import type { AgentKit } from '../../kit/agent-kit.js';
-import { agentKitFromConfiguration, type KitFromConfigurationOptions } from '../../kit/kit-from-configuration.js';
-import { describeValue, invalidArgument } from '../../lifecycle/errors.js';
+import type { KitFromConfigurationOptions } from '../../kit/kit-from-configuration.js';
+import { selectTools, toolkitKit, type ToolkitOptions } from '../shared/kit-setup.js';
 import { KitStructuredTool } from './kit-structured-tool.js';
 
-export interface LangchainToolkitOptions {
-  /** Offer only these tools (default: all of the kit's). */
-  tools?: string[];
-}
+/** Which of the kit's tools the toolkit offers. */
+export type LangchainToolkitOptions = ToolkitOptions;
 
 const FORMS = 'new HederaLangchainToolkit(kit, { tools }) with an agent kit, or new HederaLangchainToolkit({ client, configuration: { plugins, tools, context } }) as in the Hedera Agent Kit';
 
@@ -36,43 +34,12 @@ export class HederaLangchainToolkit extends BaseToolkit {
   constructor(setup: KitFromConfigurationOptions);
   constructor(kitOrSetup: AgentKit | KitFromConfigurationOptions, options?: LangchainToolkitOptions) {
     super();
-    // Told apart by shape, never instanceof: the kit may come from the other build of this package.
-    if (isAgentKitLike(kitOrSetup)) {
-      this.kit = kitOrSetup;
-    } else if (isConfigurationSetup(kitOrSetup)) {
-      if (options !== undefined) {
-        throw invalidArgument('HederaLangchainToolkit: options apply to the kit form; with { client, configuration }, list the tools in configuration.tools.');
-      }
-      this.kit = agentKitFromConfiguration(kitOrSetup);
-    } else {
-      throw invalidArgument(`HederaLangchainToolkit accepts ${FORMS}; got ${describeValue(kitOrSetup)}.`);
-    }
-    this.tools = selectTools(this.kit, options?.tools).map((tool) => new KitStructuredTool(this.kit, tool));
+    this.kit = toolkitKit(kitOrSetup, options, 'HederaLangchainToolkit', FORMS);
+    this.tools = selectTools(this.kit, options?.tools, 'HederaLangchainToolkit').map((tool) => new KitStructuredTool(this.kit, tool));
   }
 
   /** The same tools BaseToolkit returns, typed as kit tools so `tool.toolType` reads without a cast. */
   override getTools(): KitStructuredTool[] {
     return this.tools;
   }
-}
-
-function selectTools(kit: AgentKit, wanted: readonly string[] | undefined) {
-  const available = kit.listTools();
-  if (!wanted) return available;
-  const known = new Set(available.map((tool) => tool.method));
-  const unknown = wanted.filter((name) => !known.has(name));
-  if (unknown.length) {
-    throw invalidArgument(`HederaLangchainToolkit: unknown tool(s) ${unknown.map((name) => `"${name}"`).join(', ')}; the kit has: ${[...known].join(', ') || '(none)'}.`);
-  }
-  return available.filter((tool) => wanted.includes(tool.method));
-}
-
-function isAgentKitLike(value: unknown): value is AgentKit {
-  if (value === null || typeof value !== 'object') return false;
-  const probe = value as { execute?: unknown; listTools?: unknown };
-  return typeof probe.execute === 'function' && typeof probe.listTools === 'function';
-}
-
-function isConfigurationSetup(value: unknown): value is KitFromConfigurationOptions {
-  return value !== null && typeof value === 'object' && 'configuration' in value;
 }

@@ -23,6 +23,11 @@ export function checkLine(line: string): LineVerdict {
   } catch (error) {
     return { error: { id: null, code: JSON_RPC.PARSE_ERROR, message: `Parse error: ${(error as Error).message}` } };
   }
+  return checkMessage(parsed);
+}
+
+/** The same checks for one message already parsed from JSON (an HTTP request body, or one item of a batch). */
+export function checkMessage(parsed: unknown): LineVerdict {
   const id = idOf(parsed);
   const message = JSONRPCMessageSchema.safeParse(parsed);
   if (!message.success) {

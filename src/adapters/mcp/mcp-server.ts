@@ -5,11 +5,15 @@ import { messageOf } from '../../lifecycle/errors.js';
 import { claimStdinForMcp, runInMcpCall } from '../../policies/approvers/mcp-call-scope.js';
 import { LineTransport, type LineTransportOptions } from './line-transport.js';
 import { toMcpToolResult } from './mcp-tool-result.js';
+import { packageVersion } from './package-version.cjs';
+import { toolAnnotations } from './tool-annotations.js';
 import { toolInputJsonSchema } from './tool-input-schema.js';
+import { TOOL_RESULT_OUTPUT_SCHEMA } from './tool-output-schema.js';
 
 export interface McpServerOptions {
   /** Server name reported to clients (default `hedera-agent-hooks`). */
   name?: string;
+  /** Server version reported to clients (default: this package's version, from its package.json). */
   version?: string;
 }
 
@@ -20,7 +24,9 @@ export interface StdioServeOptions extends McpServerOptions, LineTransportOption
 
 /**
  * An MCP server exposing a kit's tools. Every call goes through `kit.execute`, so hooks and
- * policies apply exactly as in the library.
+ * policies apply exactly as in the library. Each tool carries annotations derived from its type and
+ * name (see `toolAnnotations`) and the output schema of the kit's result, which every call returns
+ * as `structuredContent` beside the text.
  *
  * The low-level `Server` is used on purpose: the high-level `McpServer` validates arguments itself
  * before the handler runs, so invalid input would never reach the kit's lifecycle (no `toolError`
@@ -36,7 +42,7 @@ export interface StdioServeOptions extends McpServerOptions, LineTransportOption
  */
 export function createMcpServer(kit: AgentKit, options: McpServerOptions = {}): Server {
   const server = new Server(
-    { name: options.name ?? 'hedera-agent-hooks', version: options.version ?? '0.1.0' },
+    { name: options.name ?? 'hedera-agent-hooks', version: options.version ?? packageVersion() },
     { capabilities: { tools: {} } },
   );
   const tools = kit.listTools().map((tool) => ({
@@ -44,6 +50,8 @@ export function createMcpServer(kit: AgentKit, options: McpServerOptions = {}): 
     title: tool.name,
     description: tool.description,
     inputSchema: toolInputJsonSchema(tool.parameters, tool.method),
+    outputSchema: TOOL_RESULT_OUTPUT_SCHEMA,
+    annotations: toolAnnotations(tool),
   }));
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {

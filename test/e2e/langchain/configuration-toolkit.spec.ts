@@ -56,7 +56,7 @@ describe('LangChain toolkit built from { client, configuration }, on the devnet'
     const [call] = (await model.invoke([new HumanMessage('pay alice 2 HBAR')])).tool_calls!;
     const message = (await toolNamed(call!.name).invoke({ ...call!, type: 'tool_call' })) as ToolMessage;
     expect(message.status).to.equal('success');
-    const raw = JSON.parse(message.content as string).raw;
+    const raw = message.artifact.raw;
     expect(raw.status).to.equal('SUCCESS');
     expect(raw.transactionId).to.be.a('string');
     expect((await tinybarsOf(alice)) - before).to.equal(200_000_000n);
@@ -64,17 +64,18 @@ describe('LangChain toolkit built from { client, configuration }, on the devnet'
 
   it('blocks a call the context\'s policy refuses, and nothing moves', async () => {
     const before = await Promise.all(accounts.map(tinybarsOf));
-    const output = await toolNamed('transfer_hbar_tool').invoke({ transfers: accounts.map((accountId) => ({ accountId, amount: 1 })) });
-    const result = JSON.parse(output as string);
-    expect(result.raw.blockedBy).to.deep.include({ policy: 'Max Recipients Policy' });
-    expect(result.humanMessage).to.contain('3 recipients exceed the maximum of 2');
+    const message = (await toolNamed('transfer_hbar_tool').invoke({
+      type: 'tool_call', id: 'call-wide', name: 'transfer_hbar_tool', args: { transfers: accounts.map((accountId) => ({ accountId, amount: 1 })) },
+    })) as ToolMessage;
+    expect(message.status).to.equal('error');
+    expect(message.artifact.raw.blockedBy).to.deep.include({ policy: 'Max Recipients Policy' });
+    expect(message.content).to.contain('3 recipients exceed the maximum of 2');
     expect(await Promise.all(accounts.map(tinybarsOf))).to.deep.equal(before);
   });
 
   it('answers a balance query from the mirror node of the context', async () => {
     const [, bob] = accounts as [string, string];
-    const output = await toolNamed('get_hbar_balance_query_tool').invoke({ accountId: bob });
-    const result = JSON.parse(output as string);
-    expect(result.raw).to.deep.include({ status: 'SUCCESS', accountId: bob, tinybars: String(await tinybarsOf(bob)) });
+    const message = (await toolNamed('get_hbar_balance_query_tool').invoke({ type: 'tool_call', id: 'call-balance', name: 'get_hbar_balance_query_tool', args: { accountId: bob } })) as ToolMessage;
+    expect(message.artifact.raw).to.deep.include({ status: 'SUCCESS', accountId: bob, tinybars: String(await tinybarsOf(bob)) });
   });
 });

@@ -55,7 +55,10 @@ describe('LangChain agent loop through the toolkit, on the devnet', () => {
     expect(message).to.be.instanceOf(ToolMessage);
     expect(message!.tool_call_id).to.equal('call-ok');
     expect(message!.status).to.equal('success');
-    expect(JSON.parse(message!.content as string).raw).to.deep.include({ status: 'SUCCESS' });
+    expect(message!.artifact.raw).to.deep.include({ status: 'SUCCESS' });
+    expect(message!.artifact.raw.transactionId).to.match(/^0\.0\.2@/);
+    // The model reads the kit's sentence, which names the transaction, not a JSON document.
+    expect(message!.content).to.equal(message!.artifact.humanMessage).and.to.contain(message!.artifact.raw.transactionId);
     expect((await balanceOf(alice)) - before).to.equal(300_000_000n);
   });
 
@@ -68,9 +71,8 @@ describe('LangChain agent loop through the toolkit, on the devnet', () => {
       }),
     );
     expect(message!.status).to.equal('error');
-    const result = JSON.parse(message!.content as string) as { humanMessage: string; raw: { blockedBy: { policy: string } } };
-    expect(result.raw.blockedBy.policy).to.equal('Max Recipients Policy');
-    expect(result.humanMessage).to.contain('3 recipients exceed the maximum of 2').and.to.contain('retrying the same request will not help');
+    expect(message!.artifact.raw.blockedBy.policy).to.equal('Max Recipients Policy');
+    expect(message!.content).to.contain('3 recipients exceed the maximum of 2').and.to.contain('retrying the same request will not help');
     expect(await Promise.all(accounts.map(balanceOf))).to.deep.equal(before);
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AccountBalanceQuery, type Client } from '@hiero-ledger/sdk';
@@ -9,6 +9,8 @@ import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { CLI_MAIN, cleanEnv } from '../support/cli-path.js';
 
 type TextContent = { type: 'text'; text: string }[];
+
+const PACKAGE = JSON.parse(readFileSync(path.resolve(__dirname, '../../../../package.json'), 'utf8')) as { version: string };
 
 describe('agent-hooks mcp over stdio, driven by the MCP SDK client', () => {
   let devnet: Devnet;
@@ -61,6 +63,15 @@ describe('agent-hooks mcp over stdio, driven by the MCP SDK client', () => {
     expect(transfer.inputSchema.properties).to.have.property('transfers');
   });
 
+  it('annotates the query read-only and the delete tool destructive, and reports the package version', async () => {
+    const { tools } = await mcp.listTools();
+    const hints = new Map(tools.map((tool) => [tool.name, tool.annotations]));
+    expect(hints.get('get_hbar_balance_query_tool')).to.deep.include({ readOnlyHint: true });
+    expect(hints.get('delete_account_tool')).to.deep.include({ readOnlyHint: false, destructiveHint: true });
+    expect(hints.get('transfer_hbar_tool')).to.deep.include({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+    expect(mcp.getServerVersion()?.version).to.equal(PACKAGE.version);
+  });
+
   it('executes an allowed transfer on the devnet', async () => {
     const before = await balanceOf(alice);
     const result = await mcp.callTool({ name: 'transfer_hbar_tool', arguments: { transfers: [{ accountId: alice, amount: 2 }] } });
@@ -69,6 +80,7 @@ describe('agent-hooks mcp over stdio, driven by the MCP SDK client', () => {
     expect(raw.status).to.equal('SUCCESS');
     expect(raw.transactionId).to.match(/^0\.0\.2@/);
     expect((await balanceOf(alice)) - before).to.equal(200_000_000n);
+    expect((result.structuredContent as { raw: unknown }).raw).to.deep.equal(raw);
   });
 
   it('returns a policy error for a transfer to too many recipients, and nothing moves', async () => {
@@ -84,5 +96,27 @@ describe('agent-hooks mcp over stdio, driven by the MCP SDK client', () => {
     const result = await mcp.callTool({ name: 'delete_account_tool', arguments: { accountId: bob } });
     expect(result.isError).to.equal(true);
     expect((result.content as TextContent)[0]!.text).to.contain('"Reject Tool Call" at the preToolExecution stage');
+  });
+
+  describe('when started elsewhere with -c, the short form of --config (as MCP inspector users pass it after --)', () => {
+    it('reads that configuration', async () => {
+      const elsewhere = mkdtempSync(path.join(tmpdir(), 'agent-hooks-mcp-cwd-'));
+      const other = new McpClient({ name: 'e2e-c', version: '1.0.0' });
+      try {
+        await other.connect(
+          new StdioClientTransport({
+            command: process.execPath,
+            args: [CLI_MAIN, 'mcp', '-c', path.join(dir, 'agent-hooks.config.json')],
+            cwd: elsewhere,
+            env: cleanEnv({ HEDERA_OPERATOR_ID: devnet.operatorId, HEDERA_OPERATOR_KEY: devnet.operatorKey.toStringDer() }),
+            stderr: 'pipe',
+          }),
+        );
+        expect((await other.listTools()).tools.map((tool) => tool.name)).to.have.members(['transfer_hbar_tool', 'delete_account_tool', 'get_hbar_balance_query_tool']);
+      } finally {
+        await other.close();
+        rmSync(elsewhere, { recursive: true, force: true });
+      }
+    });
   });
 });

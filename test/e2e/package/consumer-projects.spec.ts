@@ -37,9 +37,10 @@ const README_EPILOGUES: Record<string, string> = {
   ].join('\n'),
   'devnet.mts': `process.stdout.write(JSON.stringify({ accountId, privateKeyKind: typeof privateKey.toStringDer }) + '\\n');`,
   'langchain.mts': [
-    `const out = await tools[0]!.invoke({ transfers: [{ accountId: '0.0.98', amount: 1 }] });`,
-    `await report({ agent: typeof agent, tools: tools.map((tool) => tool.name), status: JSON.parse(String(out)).raw.status }, kit);`,
+    `const message = await tools[0]!.invoke({ type: 'tool_call', id: 'call-1', name: 'transfer_hbar_tool', args: { transfers: [{ accountId: '0.0.98', amount: 1 }] } });`,
+    `await report({ agent: typeof agent, tools: tools.map((tool) => tool.name), status: message.artifact.raw.status, sentence: typeof message.content }, kit);`,
   ].join('\n'),
+  'ai-sdk.mts': `await report({ tools: Object.keys(tools), status: paid?.output.raw.status, text }, kit);`,
   'coming-from-kit.mts': [
     `const wide = await kit.execute('transfer_hbar_tool', { transfers: ['0.0.98', '0.0.800', '0.0.801', '0.0.802', '0.0.803', '0.0.2'].map((accountId) => ({ accountId, amount: 1 })) });`,
     `const sent = await kit.execute('transfer_hbar_tool', { transfers: [{ accountId: '0.0.98', amount: 1 }] });`,
@@ -52,8 +53,8 @@ const README_EPILOGUES: Record<string, string> = {
     `await report({ big: big.raw.blockedBy, small: small.raw.status }, kit);`,
   ].join('\n'),
   'langchain-configuration.mts': [
-    `const out = await tools[0]!.invoke({ transfers: [{ accountId: '0.0.98', amount: 1 }] });`,
-    `await report({ tools: tools.map((tool) => tool.name), status: JSON.parse(String(out)).raw.status }, toolkit.kit);`,
+    `const message = await tools[0]!.invoke({ type: 'tool_call', id: 'call-1', name: 'transfer_hbar_tool', args: { transfers: [{ accountId: '0.0.98', amount: 1 }] } });`,
+    `await report({ tools: tools.map((tool) => tool.name), status: message.artifact.raw.status }, toolkit.kit);`,
   ].join('\n'),
   'value-policies.mts': `await report({ refused: refused.raw.blockedBy }, kit);`,
   'composition.mts': `await report({ toDesk: toDesk.raw.status, elsewhere: elsewhere.raw.blockedBy?.policy }, kit);`,
@@ -95,6 +96,7 @@ describe('the packed package in fresh consumer projects', function () {
       types,
       `tsyringe@${devVersionOf('tsyringe')}`,
       `@langchain/core@${devVersionOf('@langchain/core')}`,
+      `ai@${devVersionOf('ai')}`,
       `@hashgraph/hedera-agent-kit@${devVersionOf('@hashgraph/hedera-agent-kit')}`,
     ]);
     const jsEsm = make('js-esm', 'module', [`@hiero-ledger/sdk@${OLDER_SDK}`, `zod@${devVersionOf('zod')}`]);
@@ -202,7 +204,8 @@ describe('the packed package in fresh consumer projects', function () {
         if (sample === 'hooks-and-policies.mts') expect(report).to.include({ status: 'SUCCESS' });
         if (sample === 'decorators.mts') expect(report).to.deep.equal({ big: { policy: 'TransferGuard.smallOnly', stage: 'postParamsNormalization', reason: 'transfers above 10 HBAR need a human' }, small: 'SUCCESS' });
         if (sample === 'devnet.mts') expect(report).to.deep.equal({ accountId: '0.0.1001', privateKeyKind: 'function' });
-        if (sample === 'langchain.mts') expect(report).to.deep.equal({ agent: 'object', tools: ['transfer_hbar_tool'], status: 'SUCCESS' });
+        if (sample === 'langchain.mts') expect(report).to.deep.equal({ agent: 'object', tools: ['transfer_hbar_tool'], status: 'SUCCESS', sentence: 'string' });
+        if (sample === 'ai-sdk.mts') expect(report).to.deep.equal({ tools: ['transfer_hbar_tool'], status: 'SUCCESS', text: 'Sent.' });
         if (sample === 'coming-from-kit.mts') {
           expect(report).to.deep.equal({ wide: { policy: 'Max Recipients Policy', stage: 'postParamsNormalization' }, sent: 'SUCCESS', message: 'HBAR successfully transferred.' });
         }

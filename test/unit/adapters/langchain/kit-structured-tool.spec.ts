@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { ToolMessage } from '@langchain/core/messages';
 import sinon from 'sinon';
-import type { z } from 'zod';
+import { Client, PrivateKey } from '@hiero-ledger/sdk';
+import { z } from 'zod';
 import { KitStructuredTool } from '../../../../src/adapters/langchain/kit-structured-tool.js';
 import { HederaLangchainToolkit } from '../../../../src/adapters/langchain/langchain-toolkit.js';
 import type { AgentKit } from '../../../../src/kit/agent-kit.js';
@@ -56,10 +57,10 @@ describe('KitStructuredTool', () => {
     });
 
     it('runs a valid call through the kit, where the zod 3 schema parses it', async () => {
-      const output = await new KitStructuredTool(kit, descriptionOf('zod3_transfer_tool')).invoke({
-        transfers: [{ accountId: '0.0.5', amount: 2 }, { accountId: '0.0.6', amount: 3 }],
-      } as never);
-      expect(JSON.parse(output as string).raw).to.deep.include({ status: 'SUCCESS', data: { recipients: 2, hbar: 5 } });
+      const message = (await new KitStructuredTool(kit, descriptionOf('zod3_transfer_tool')).invoke({
+        type: 'tool_call', id: 'call-0', name: 'zod3_transfer_tool', args: { transfers: [{ accountId: '0.0.5', amount: 2 }, { accountId: '0.0.6', amount: 3 }] },
+      })) as ToolMessage;
+      expect(message.artifact.raw).to.deep.include({ status: 'SUCCESS', data: { recipients: 2, hbar: 5 } });
     });
 
     it('gives the model the zod 3 field problem for input LangChain refuses', async () => {
@@ -67,7 +68,75 @@ describe('KitStructuredTool', () => {
         type: 'tool_call', id: 'call-1', name: 'zod3_transfer_tool', args: { transfers: [{ accountId: '0.0.5', amount: 'two' }] },
       });
       expect((message as ToolMessage).status).to.equal('error');
-      expect(JSON.parse((message as ToolMessage).content as string).raw.issues).to.deep.equal(['transfers[0].amount: Expected number, received string']);
+      expect((message as ToolMessage).artifact.raw.issues).to.deep.equal(['transfers[0].amount: Expected number, received string']);
+    });
+  });
+
+  describe('when LangChain refuses input the kit accepts', () => {
+    class CountTool extends BaseTool<{ count: number }, { count: number }, { count: number }> {
+      method = 'count_tool';
+      name = 'Count';
+      description = 'Counts; takes the count as a number or as digits.';
+      parameters = z.object({ count: z.coerce.number().int() });
+      normalizeParams(params: { count: number }) {
+        return params;
+      }
+      coreAction(params: { count: number }) {
+        return { count: params.count };
+      }
+    }
+
+    it('reports the call as the success it was, so the model does not retry what already ran', async () => {
+      const counting = await createAgentKit({ client: offlineClient(), pluginsDir: null, plugins: [pluginOf('count', new CountTool())] });
+      try {
+        const tool = new KitStructuredTool(counting, counting.listTools()[0]!);
+        // The JSON Schema says number; LangChain checks "5" against it and refuses, the kit coerces it.
+        const message = (await tool.invoke({ type: 'tool_call', id: 'call-n', name: 'count_tool', args: { count: '5' } })) as ToolMessage;
+        expect(message.artifact.raw).to.deep.include({ status: 'SUCCESS', data: { count: 5 } });
+        expect(message.status).to.equal('success');
+      } finally {
+        await counting.close();
+        counting.client.close();
+      }
+    });
+  });
+
+  describe("when a tool's result renders the operator's key", () => {
+    class Rendered {
+      constructor(private readonly text: string) {}
+      toString() {
+        return this.text;
+      }
+    }
+    class ReadingTool extends BaseTool {
+      method = 'reading_tool';
+      name = 'Reading';
+      description = 'Returns what it read.';
+      parameters = z.object({}).strict();
+      constructor(private readonly text: string) {
+        super();
+      }
+      normalizeParams() {
+        return {};
+      }
+      coreAction() {
+        return { memo: new Rendered(`memo ${this.text}`) };
+      }
+    }
+
+    it('puts the result in the artifact as JSON data, redacted, so no trace carries the key', async () => {
+      const key = PrivateKey.generateECDSA();
+      const base64 = Buffer.from(key.toBytesRaw()).toString('base64');
+      const operator = Client.forNetwork({ '127.0.0.1:9': '0.0.3' }, { scheduleNetworkUpdate: false }).setOperator('0.0.2', key);
+      const reading = await createAgentKit({ client: operator, pluginsDir: null, plugins: [pluginOf('reading', new ReadingTool(base64))] });
+      try {
+        const message = (await new KitStructuredTool(reading, reading.listTools()[0]!).invoke({ type: 'tool_call', id: 'call-r', name: 'reading_tool', args: {} })) as ToolMessage;
+        expect(message.artifact.raw.data).to.deep.equal({ memo: 'memo [REDACTED]' });
+        expect(JSON.stringify(message.toDict())).to.not.contain(base64.slice(4, 30));
+      } finally {
+        await reading.close();
+        operator.close();
+      }
     });
   });
 
@@ -82,11 +151,12 @@ describe('KitStructuredTool', () => {
       expect(tool.responseParsingFunction).to.equal(kitParser);
     });
 
-    it('produces output that parser reads back into raw and humanMessage', async () => {
+    it("puts in the artifact what that parser reads from the kit's JSON output, so apps read it without parsing", async () => {
       const tool = new KitStructuredTool(kit, { ...descriptionOf('echo_tool'), toolType: 'query', outputParser: kitParser });
-      const parsed = tool.outputParser!((await tool.invoke({ text: 'hi' } as never)) as string);
+      const message = (await tool.invoke({ type: 'tool_call', id: 'call-p', name: 'echo_tool', args: { text: 'hi' } })) as ToolMessage;
+      const parsed = tool.outputParser!(await kit.run('echo_tool', { text: 'hi' }));
       expect(parsed.raw).to.deep.include({ status: 'SUCCESS', data: { echoed: 'hi', amount: 1 } });
-      expect(parsed.humanMessage).to.be.a('string').and.not.equal('');
+      expect(message.artifact).to.deep.equal({ raw: parsed.raw, humanMessage: parsed.humanMessage });
     });
   });
 

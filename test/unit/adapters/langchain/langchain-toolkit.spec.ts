@@ -76,9 +76,10 @@ describe('HederaLangchainToolkit', () => {
         context: { hooks: [new RejectToolPolicy(['forbidden_tool'])] },
       });
       expect(toolkit.getTools().map((tool) => tool.name)).to.deep.equal(['echo_tool', 'forbidden_tool']);
-      expect(JSON.parse((await toolNamed(toolkit, 'echo_tool').invoke({ text: 'hi' })) as string).raw).to.deep.include({ status: 'SUCCESS', data: { echoed: 'hi', amount: 1 } });
-      const blocked = JSON.parse((await toolNamed(toolkit, 'forbidden_tool').invoke({ text: 'hi' })) as string);
-      expect(blocked.raw.blockedBy).to.deep.include({ policy: 'Reject Tool Call', stage: 'preToolExecution' });
+      const echoed = (await toolNamed(toolkit, 'echo_tool').invoke({ type: 'tool_call', id: 'c-1', name: 'echo_tool', args: { text: 'hi' } })) as ToolMessage;
+      expect(echoed.artifact.raw).to.deep.include({ status: 'SUCCESS', data: { echoed: 'hi', amount: 1 } });
+      const blocked = (await toolNamed(toolkit, 'forbidden_tool').invoke({ type: 'tool_call', id: 'c-2', name: 'forbidden_tool', args: { text: 'hi' } })) as ToolMessage;
+      expect(blocked.artifact.raw.blockedBy).to.deep.include({ policy: 'Reject Tool Call', stage: 'preToolExecution' });
     });
 
     it('refuses a bad configuration with the error naming the field', () => {
@@ -102,12 +103,21 @@ describe('HederaLangchainToolkit', () => {
   });
 
   describe('when a tool is invoked with allowed input', () => {
-    it('runs the kit lifecycle and returns its JSON result', async () => {
+    it('runs the kit lifecycle: the model reads the sentence, the app gets the result as the artifact', async () => {
       const seen = sandbox.spy();
       kit.on('postToolExecution', seen);
-      const output = await toolNamed(new HederaLangchainToolkit(kit), 'echo_tool').invoke({ text: 'hello' });
-      expect(JSON.parse(output as string).raw).to.deep.include({ status: 'SUCCESS', data: { echoed: 'hello', amount: 1 } });
+      const message = (await toolNamed(new HederaLangchainToolkit(kit), 'echo_tool').invoke({
+        type: 'tool_call', id: 'call-a', name: 'echo_tool', args: { text: 'hello' },
+      })) as ToolMessage;
+      expect(message.content).to.be.a('string').and.to.contain('Echo succeeded');
+      expect(message.artifact.raw).to.deep.include({ status: 'SUCCESS', data: { echoed: 'hello', amount: 1 } });
+      expect(message.artifact.humanMessage).to.equal(message.content);
       expect(seen.calledOnce).to.equal(true);
+    });
+
+    it('answers plain arguments (no tool call) with the sentence alone, as LangChain does for any such tool', async () => {
+      const output = await toolNamed(new HederaLangchainToolkit(kit), 'echo_tool').invoke({ text: 'hello' });
+      expect(output).to.be.a('string').and.to.contain('Echo succeeded');
     });
 
     it('marks the tool message of a successful call as a success', async () => {
@@ -125,9 +135,8 @@ describe('HederaLangchainToolkit', () => {
       });
       expect(message).to.be.instanceOf(ToolMessage);
       expect((message as ToolMessage).status).to.equal('error');
-      const result = JSON.parse((message as ToolMessage).content as string);
-      expect(result.raw.blockedBy).to.deep.include({ policy: 'Reject Tool Call', stage: 'preToolExecution' });
-      expect(result.humanMessage).to.contain('retrying the same request will not help');
+      expect((message as ToolMessage).content).to.contain('"Reject Tool Call"').and.to.contain('retrying the same request will not help');
+      expect((message as ToolMessage).artifact.raw.blockedBy).to.deep.include({ policy: 'Reject Tool Call', stage: 'preToolExecution' });
     });
   });
 
@@ -141,13 +150,14 @@ describe('HederaLangchainToolkit', () => {
       expect(message).to.be.instanceOf(ToolMessage);
       expect((message as ToolMessage).status).to.equal('error');
       expect((message as ToolMessage).tool_call_id).to.equal('call-2');
-      expect(JSON.parse((message as ToolMessage).content as string).raw.issues[0]).to.match(/^text: /);
+      expect((message as ToolMessage).content).to.match(/input is invalid: text: /);
+      expect((message as ToolMessage).artifact.raw.issues[0]).to.match(/^text: /);
       expect(onError.calledOnce).to.equal(true);
     });
 
-    it('returns the kit result as text when invoked with plain arguments', async () => {
+    it("returns the kit's sentence when invoked with plain arguments", async () => {
       const output = await toolNamed(new HederaLangchainToolkit(kit), 'echo_tool').invoke({ text: 'x', extra: true } as never);
-      expect(JSON.parse(output as string).raw.errorCode).to.equal('E_INVALID_PARAMS');
+      expect(output).to.be.a('string').and.to.match(/input is invalid: .*extra/);
     });
   });
 });

@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import sinon from 'sinon';
@@ -13,6 +15,9 @@ import { offlineClient } from '../../../support/offline-client.js';
 import { EchoTool, pluginOf } from '../../../support/noop-tools.js';
 
 type TextContent = { type: 'text'; text: string }[];
+type Structured = { raw: Record<string, unknown>; humanMessage: string };
+
+const PACKAGE = JSON.parse(readFileSync(path.resolve(__dirname, '../../../../../package.json'), 'utf8')) as { version: string };
 
 describe('createMcpServer', () => {
   const sandbox = sinon.createSandbox();
@@ -50,6 +55,25 @@ describe('createMcpServer', () => {
       expect(echo.inputSchema.properties).to.have.keys('text', 'amount');
       expect(echo.inputSchema).to.not.have.property('$schema');
     });
+
+    it('gives every tool the output schema of the kit result, { raw, humanMessage }', async () => {
+      const { tools } = await client.listTools();
+      for (const tool of tools) {
+        expect(tool.outputSchema, tool.name).to.deep.include({ type: 'object', required: ['raw', 'humanMessage'] });
+        expect((tool.outputSchema!.properties as Record<string, { required?: string[] }>).raw!.required).to.deep.equal(['status']);
+      }
+    });
+
+    it('annotates a tool that declares no type with its title only, leaving MCP\'s cautious defaults', async () => {
+      const { tools } = await client.listTools();
+      expect(tools[0]!.annotations).to.deep.equal({ title: 'Echo' });
+    });
+  });
+
+  describe('when a client connects', () => {
+    it("reports this package's version from its package.json", () => {
+      expect(client.getServerVersion()).to.deep.equal({ name: 'hedera-agent-hooks', version: PACKAGE.version });
+    });
   });
 
   describe('when a call is allowed', () => {
@@ -60,6 +84,15 @@ describe('createMcpServer', () => {
       expect(content[0]!.text).to.contain('Echo succeeded');
       expect(JSON.parse(content[1]!.text)).to.deep.include({ status: 'SUCCESS', data: { echoed: 'hi', amount: 2 } });
     });
+
+    it('returns the whole result as structuredContent, which the client checks against the output schema', async () => {
+      await client.listTools(); // the client validates structured content only for tools it has listed
+      const result = await client.callTool({ name: 'echo_tool', arguments: { text: 'hi', amount: 2 } });
+      const structured = result.structuredContent as Structured;
+      expect(structured.raw).to.deep.include({ status: 'SUCCESS', data: { echoed: 'hi', amount: 2 } });
+      expect(structured.humanMessage).to.equal((result.content as TextContent)[0]!.text);
+      expect(JSON.parse((result.content as TextContent)[1]!.text)).to.deep.equal(structured.raw);
+    });
   });
 
   describe('when a policy blocks the call', () => {
@@ -69,6 +102,14 @@ describe('createMcpServer', () => {
       const [sentence, json] = result.content as TextContent;
       expect(sentence!.text).to.contain('"Reject Tool Call"').and.to.contain('preToolExecution').and.to.contain('retrying the same request will not help');
       expect(JSON.parse(json!.text)).to.deep.include({ errorCode: 'E_POLICY_BLOCKED' });
+    });
+
+    it('carries the block in structuredContent too', async () => {
+      await client.listTools();
+      const result = await client.callTool({ name: 'forbidden_tool', arguments: { text: 'hi' } });
+      const structured = result.structuredContent as Structured;
+      expect(structured.raw).to.deep.include({ status: 'ERROR', errorCode: 'E_POLICY_BLOCKED' });
+      expect(structured.raw.blockedBy).to.deep.include({ policy: 'Reject Tool Call', stage: 'preToolExecution' });
     });
   });
 
@@ -120,6 +161,8 @@ describe('createMcpServer', () => {
         const texts = (result.content as TextContent).map((part) => part.text).join('\n');
         expect(texts).to.contain('memo [REDACTED]');
         expect(texts).to.not.contain(Buffer.from(key.toBytesRaw()).toString('base64').slice(4, 30));
+        expect((result.structuredContent as Structured).raw.data).to.deep.equal({ memo: 'memo [REDACTED]' });
+        expect(JSON.stringify(result.structuredContent)).to.not.contain(Buffer.from(key.toBytesRaw()).toString('base64').slice(4, 30));
       } finally {
         await mcp.close();
         await reading.close();

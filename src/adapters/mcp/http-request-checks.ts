@@ -1,0 +1,113 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { checkMessage, JSON_RPC } from './json-rpc-checks.js';
+
+/** The code the MCP SDK answers HTTP-level refusals with (JSON-RPC's "server error" range). */
+const SERVER_ERROR = -32000;
+
+const LOOPBACK_NAMES: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/** True for an address only this machine can reach: localhost, 127.x.x.x, ::1. */
+export function isLoopback(host: string): boolean {
+  return LOOPBACK_NAMES.has(host) || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** A host as it appears in a URL and in a Host header: IPv6 addresses in brackets. */
+export function urlHost(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
+/**
+ * Why a request to a loopback-bound server is refused, or undefined to let it through. A web page
+ * can make the browser send requests to 127.0.0.1 (DNS rebinding, or a cross-site form), so the
+ * Host must name this machine and an Origin, when the browser sends one, must be on it too.
+ */
+export function loopbackRefusal(req: IncomingMessage, boundHost: string): string | undefined {
+  const allowed = new Set([...LOOPBACK_NAMES, urlHost(boundHost)]);
+  const host = hostnameOf(req.headers.host === undefined ? undefined : `http://${req.headers.host}`);
+  if (!host || !allowed.has(host)) return `Forbidden: the Host header must name this machine (localhost, 127.0.0.1 or [::1]); got ${JSON.stringify(req.headers.host ?? null)}`;
+  const origin = req.headers.origin;
+  if (origin !== undefined) {
+    const from = hostnameOf(origin);
+    if (!from || !allowed.has(from)) return `Forbidden: requests from the web origin ${JSON.stringify(origin)} are not accepted; only pages on this machine may call this server`;
+  }
+  return undefined;
+}
+
+function hostnameOf(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What reading a POST body gave: the parsed JSON, or the error response to send instead. */
+export type BodyVerdict = { body: unknown } | { status: number; id: string | number | null; code: number; message: string };
+
+/**
+ * Reads and checks a POST body as the stdio transport checks a line: at most `maxBytes`, JSON, each
+ * message a JSON-RPC message, and tools/call params an object without prototype-reaching keys (the
+ * SDK's schema would drop those and run the call anyway). A refused request that has an ID is
+ * answered as that request (HTTP 200, a JSON-RPC error), so the client's call fails with the
+ * reason; anything else gets the HTTP status the SDK uses.
+ */
+export async function readCheckedBody(req: IncomingMessage, maxBytes: number): Promise<BodyVerdict> {
+  const text = await readBody(req, maxBytes);
+  if (text === undefined) return { status: 413, id: null, code: JSON_RPC.INVALID_REQUEST, message: `Request too large: messages are limited to ${maxBytes} bytes` };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    return { status: 400, id: null, code: JSON_RPC.PARSE_ERROR, message: `Parse error: ${(error as Error).message}` };
+  }
+  for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+    const verdict = checkMessage(message);
+    if ('error' in verdict) return { status: verdict.error.id === null ? 400 : 200, ...verdict.error };
+  }
+  return { body: parsed };
+}
+
+/**
+ * The body as text, or undefined once it passes `maxBytes`: reading then stops (the stream is
+ * paused, not destroyed, so the refusal can still be sent on its socket).
+ */
+function readBody(req: IncomingMessage, maxBytes: number): Promise<string | undefined> {
+  if (Number(req.headers['content-length']) > maxBytes) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = (): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', reject);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size <= maxBytes) {
+        chunks.push(chunk);
+        return;
+      }
+      stop();
+      req.pause();
+      resolve(undefined);
+    };
+    const onEnd = (): void => {
+      stop();
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    };
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('error', reject);
+  });
+}
+
+/** Sends one JSON-RPC error object with an HTTP status, as the SDK's transport does. */
+export function sendJsonRpcError(res: ServerResponse, status: number, message: string, id: string | number | null = null, code = SERVER_ERROR, headers: Record<string, string> = {}): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } }));
+}

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { AgentKit } from '../../kit/agent-kit.js';
+import { describeValue, invalidArgument, messageOf } from '../../lifecycle/errors.js';
+import { isLoopback, loopbackRefusal, readCheckedBody, sendJsonRpcError, urlHost } from './http-request-checks.js';
+import { DEFAULT_MAX_MESSAGE_BYTES } from './line-transport.js';
+import { createMcpServer, type McpServerOptions } from './mcp-server.js';
+
+export interface HttpServeOptions extends McpServerOptions {
+  /** The TCP port, 0 to 65535; 0 takes any free port (read the one taken from `url`). */
+  port: number;
+  /**
+   * The address to listen on (default `127.0.0.1`: only this machine can connect). Any other
+   * address offers every tool, without authentication, to whoever can reach it.
+   */
+  host?: string;
+  /** Largest request body accepted, in bytes (default 4 MiB). */
+  maxMessageBytes?: number;
+}
+
+/** A running Streamable HTTP server; `close()` ends every session and stops listening. */
+export interface McpHttpServer {
+  /** The endpoint clients connect to, e.g. `http://127.0.0.1:3000/mcp`. */
+  readonly url: string;
+  /** Whether it listens on a loopback address only. */
+  readonly loopback: boolean;
+  /** Client sessions open now; one ends when its client sends DELETE or the server closes. */
+  readonly sessions: number;
+  close(): Promise<void>;
+}
+
+/** The one endpoint path, as the MCP SDK's examples and most clients expect it. */
+export const MCP_HTTP_PATH = '/mcp';
+
+type Session = { server: Server; transport: StreamableHTTPServerTransport };
+
+/**
+ * Serves a kit's tools over MCP's Streamable HTTP transport, at `/mcp`. Each client session (from
+ * its `initialize` request) gets its own MCP server over the same kit, so an ApprovalPolicy with
+ * the `mcp` approver asks the client that made the call. Request bodies get the stdio transport's
+ * checks, and on loopback the Host and Origin headers must name this machine, so a web page cannot
+ * reach the tools through the browser.
+ *
+ * @example
+ * const http = await startMcpHttpServer(kit, { port: 3000 });
+ * console.error(`MCP on ${http.url}`);
+ * process.once('SIGINT', () => void http.close());
+ */
+export async function startMcpHttpServer(kit: AgentKit, options: HttpServeOptions): Promise<McpHttpServer> {
+  const port = checkedPort(options.port);
+  const host = checkedHost(options.host ?? '127.0.0.1');
+  const loopback = isLoopback(host);
+  const maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  const sessions = new Map<string, Session>();
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const refusal = loopback ? loopbackRefusal(req, host) : undefined;
+    if (refusal) return sendJsonRpcError(res, 403, refusal);
+    if (new URL(req.url ?? '/', 'http://host').pathname !== MCP_HTTP_PATH) return sendJsonRpcError(res, 404, `Not Found: the MCP endpoint is ${MCP_HTTP_PATH}`);
+    if (req.method !== 'POST' && req.method !== 'GET' && req.method !== 'DELETE') {
+      return sendJsonRpcError(res, 405, 'Method Not Allowed: use POST, GET or DELETE', null, undefined, { allow: 'POST, GET, DELETE' });
+    }
+    let body: unknown;
+    if (req.method === 'POST') {
+      const verdict = await readCheckedBody(req, maxBytes);
+      if (!('body' in verdict)) {
+        sendJsonRpcError(res, verdict.status, verdict.message, verdict.id, verdict.code, verdict.status === 413 ? { connection: 'close' } : {});
+        if (verdict.status === 413) res.once('finish', () => req.destroy());
+        return;
+      }
+      body = verdict.body;
+    }
+    const id = req.headers['mcp-session-id'];
+    if (typeof id === 'string') {
+      const session = sessions.get(id);
+      if (!session) return sendJsonRpcError(res, 404, 'Session not found: it ended or never existed; start a new one with an initialize request', null, -32001);
+      return session.transport.handleRequest(req, res, body);
+    }
+    if (req.method !== 'POST' || !isInitializeRequest(body)) {
+      return sendJsonRpcError(res, 400, 'Bad Request: no Mcp-Session-Id header; a session starts with an initialize request, whose response carries the header');
+    }
+    await openSession(req, res, body);
+  };
+
+  const openSession = async (req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> => {
+    const server = createMcpServer(kit, options);
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => void sessions.set(id, { server, transport }),
+    });
+    server.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+    };
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+    // An initialize the SDK refused leaves no session behind.
+    if (!transport.sessionId || !sessions.has(transport.sessionId)) await server.close();
+  };
+
+  const http = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => sendJsonRpcError(res, 500, `Internal error: ${messageOf(error)}`));
+  });
+  await listen(http, port, host);
+  const bound = (http.address() as AddressInfo).port;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${urlHost(host)}:${bound}${MCP_HTTP_PATH}`,
+    loopback,
+    get sessions() {
+      return sessions.size;
+    },
+    close: () =>
+      (closing ??= (async () => {
+        const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
+        await Promise.all([...sessions.values()].map(({ server }) => server.close()));
+        // Open SSE streams and idle keep-alive sockets would hold close() up indefinitely.
+        http.closeAllConnections();
+        await stopped;
+      })()),
+  };
+}
+
+function checkedPort(port: unknown): number {
+  if (typeof port === 'number' && Number.isInteger(port) && port >= 0 && port <= 65535) return port;
+  throw invalidArgument(`MCP over HTTP: the port must be an integer from 0 to 65535 (0 takes any free port); got ${typeof port === 'number' ? port : describeValue(port)}.`);
+}
+
+function checkedHost(host: unknown): string {
+  if (typeof host === 'string' && host.trim() !== '') return host.trim();
+  throw invalidArgument(`MCP over HTTP: the host must be an address to listen on, such as 127.0.0.1 (the default), ::1 or 0.0.0.0; got ${describeValue(host)}.`);
+}
+
+/** Listens, turning the usual failures into sentences that say what to change. */
+function listen(http: HttpServer, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException): void => {
+      const at = `${urlHost(host)}:${port}`;
+      const reasons: Record<string, string> = {
+        EADDRINUSE: `${at} is already in use (another program listens there); choose another port, or 0 for any free port`,
+        EACCES: `listening on ${at} is not permitted (ports below 1024 usually need privileges); choose a port from 1024 to 65535`,
+        EADDRNOTAVAIL: `"${host}" is not an address of this machine; use 127.0.0.1 (the default), ::1, 0.0.0.0 or one of its own addresses`,
+        ENOTFOUND: `the host "${host}" cannot be resolved; use an IP address such as 127.0.0.1`,
+      };
+      const reason = reasons[error.code ?? ''];
+      reject(reason ? invalidArgument(`MCP over HTTP: ${reason}.`) : error);
+    };
+    http.once('error', onError);
+    http.listen(port, host, () => {
+      http.off('error', onError);
+      resolve();
+    });
+  });
+}
