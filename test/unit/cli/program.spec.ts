@@ -199,7 +199,7 @@ describe('runCli', () => {
       writeConfig({ network: 'moon', policies: [{ policy: 'MaxRecipientsPolicy', args: ['five'] }] });
       const run = await cli('tools');
       expect(run.code).to.equal(ExitCode.USAGE);
-      expect(run.stderr).to.contain('Invalid configuration').and.to.contain('- network: one of devnet, local, testnet, mainnet');
+      expect(run.stderr).to.contain('Invalid configuration').and.to.contain('- network: one of devnet, local, testnet, mainnet, previewnet');
       expect(run.stderr).to.contain('- policies[0].args: MaxRecipientsPolicy: \'maxRecipients\' must be a positive integer');
     });
 
