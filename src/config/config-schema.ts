@@ -1,11 +1,14 @@
 import { z } from 'zod';
 
-/** File names `loadConfig` looks for in the working folder, in this order. */
+/** File names `loadConfig` looks for in the working folder, in this order (TypeScript needs a Node.js that strips types). */
 export const CONFIG_FILE_NAMES = [
   'agent-hooks.config.json',
   'agent-hooks.config.js',
   'agent-hooks.config.cjs',
   'agent-hooks.config.mjs',
+  'agent-hooks.config.ts',
+  'agent-hooks.config.mts',
+  'agent-hooks.config.cts',
 ] as const;
 
 export const NETWORKS = ['devnet', 'local', 'testnet', 'mainnet', 'previewnet'] as const;

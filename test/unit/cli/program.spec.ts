@@ -199,15 +199,15 @@ describe('runCli', () => {
       writeConfig({ network: 'moon', policies: [{ policy: 'MaxRecipientsPolicy', args: ['five'] }] });
       const run = await cli('tools');
       expect(run.code).to.equal(ExitCode.USAGE);
-      expect(run.stderr).to.contain('Invalid configuration').and.to.contain('- network: one of devnet, local, testnet, mainnet, previewnet');
-      expect(run.stderr).to.contain('- policies[0].args: MaxRecipientsPolicy: \'maxRecipients\' must be a positive integer');
+      expect(run.stderr).to.contain('Invalid configuration').and.to.contain('- network (line 1, column 2): one of devnet, local, testnet, mainnet, previewnet');
+      expect(run.stderr).to.match(/- policies\[0\]\.args \(line 1, column \d+\): MaxRecipientsPolicy: 'maxRecipients' must be a positive integer/);
     });
 
     it('gives the problems as a list with --json', async () => {
       writeConfig({ mode: 'sometimes' });
       const run = await cli('--json', 'call', 'get_hbar_balance_query_tool');
       expect(run.code).to.equal(ExitCode.USAGE);
-      expect(JSON.parse(run.stdout).error).to.deep.include({ code: 'E_CONFIG', problems: ['mode: "sometimes" is not a mode; use "autonomous" or "returnBytes"'] });
+      expect(JSON.parse(run.stdout).error).to.deep.include({ code: 'E_CONFIG', problems: ['mode (line 1, column 2): "sometimes" is not a mode; use "autonomous" or "returnBytes"'] });
     });
 
     it('exits 2 when a real network is chosen without an operator in the environment', async () => {
