@@ -24,7 +24,7 @@ export interface ConfiguredKit {
   network: NetworkName;
   /** What chose the network: the config file, HEDERA_NETWORK, or neither (the default devnet). */
   chosenBy: NetworkChoice['chosenBy'];
-  /** The operator client the kit signs with (no operator when built `offline` without one). */
+  /** The operator client the kit signs with (built `offline`: no nodes and no operator). */
   client: Client;
   /** The embedded devnet when `network` is `devnet`. */
   devnet?: Devnet;
@@ -41,8 +41,10 @@ export interface ConfiguredKitOptions {
   /** Receives the kit's log lines and the warnings about unused settings. */
   logger?: Logger;
   /**
-   * Build the kit without reaching any network: no devnet is started, no node probed, and no
-   * operator needed (one given is still checked and used). For listing tools.
+   * Build the kit without reaching any network, for listing tools: no devnet is started, no node
+   * probed, no operator needed (one given is still checked, not used), and the configured hooks and
+   * policies are built (so the file is validated) but not attached, so an audit hook does not start
+   * delivering an earlier run's journal.
    */
   offline?: boolean;
 }
@@ -72,7 +74,7 @@ export async function createKitFromConfig(loaded: LoadedConfig, options: Configu
   const mirrorNodeUrl = opened.mirrorNodeUrl ?? (choice.network in PUBLIC_MIRROR_URLS ? PUBLIC_MIRROR_URLS[choice.network as keyof typeof PUBLIC_MIRROR_URLS] : undefined);
 
   const context: Context = {
-    accountId: config.accountId ?? client.operatorAccountId?.toString(),
+    accountId: config.accountId ?? client.operatorAccountId?.toString() ?? choice.operator?.accountId.toString(),
     accountPublicKey: client.operatorPublicKey?.toStringDer(),
     mode: config.mode as AgentMode,
     ...(config.sessionId ? { sessionId: config.sessionId } : {}),
@@ -84,7 +86,7 @@ export async function createKitFromConfig(loaded: LoadedConfig, options: Configu
       context,
       pluginsDir: config.corePlugins ? undefined : null,
       plugins,
-      hooks: loaded.listeners,
+      hooks: options.offline ? [] : loaded.listeners,
       mirrorNodeUrl,
       tools: config.tools,
       policyTimeoutMs: config.policyTimeoutMs,

@@ -20,8 +20,8 @@ export interface OpenNetworkOptions {
   /** Options of the devnet started for network `devnet`. */
   devnet?: DevnetOptions;
   /**
-   * Build a client that is never used to reach anything: no devnet is started and no node probed,
-   * for listing tools. Without an operator, the client has none.
+   * Build a client that cannot reach anything, for listing tools: no devnet is started, no node
+   * probed, and the client has no nodes and no operator, so nothing can be sent or paid for.
    */
   offline?: boolean;
   /** Names the config in the hint when a local node does not answer. */
@@ -38,8 +38,8 @@ export interface OpenNetworkOptions {
  * try { … opened.client … } finally { await opened.close(); }
  */
 export async function openNetwork(choice: NetworkChoice, options: OpenNetworkOptions = {}): Promise<OpenedNetwork> {
+  if (options.offline) return clientOnly(Client.forNetwork({}, { scheduleNetworkUpdate: false }), { ...choice, operator: undefined });
   if (choice.network === 'devnet') {
-    if (options.offline) return clientOnly(Client.forNetwork({}, { scheduleNetworkUpdate: false }), choice);
     // Loaded on demand: applications on a real network never load the devnet's servers.
     const { startDevnet } = await import('../devnet/index.js');
     const devnet = await startDevnet(options.devnet);
@@ -54,10 +54,8 @@ export async function openNetwork(choice: NetworkChoice, options: OpenNetworkOpt
   let client: Client;
   if (choice.network === 'local') {
     const { grpcAddress, nodeAccountId } = choice.local!;
-    if (!options.offline) {
-      const where = options.source ? ` in ${options.source}` : '';
-      await reachAnyNode([grpcAddress], { network: 'local', hint: `Start it (e.g. agent-hooks devnet) or correct local.grpcAddress${where}.` });
-    }
+    const where = options.source ? ` in ${options.source}` : '';
+    await reachAnyNode([grpcAddress], { network: 'local', hint: `Start it (e.g. agent-hooks devnet) or correct local.grpcAddress${where}.` });
     client = Client.forNetwork({ [grpcAddress]: AccountId.fromString(nodeAccountId) }, { scheduleNetworkUpdate: false });
   } else {
     client = Client.forName(choice.network);

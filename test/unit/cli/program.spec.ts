@@ -207,12 +207,12 @@ describe('runCli', () => {
       writeConfig({ mode: 'sometimes' });
       const run = await cli('--json', 'call', 'get_hbar_balance_query_tool');
       expect(run.code).to.equal(ExitCode.USAGE);
-      expect(JSON.parse(run.stdout).error).to.deep.include({ code: 'E_CONFIG', problems: ['mode (line 1, column 2): "sometimes" is not a mode; use "autonomous" or "returnBytes"'] });
+      expect(JSON.parse(run.stdout).error).to.deep.include({ code: 'E_CONFIG', exitCode: ExitCode.USAGE, problems: ['mode (line 1, column 2): "sometimes" is not a mode; use "autonomous" or "returnBytes"'] });
     });
 
     it('exits 2 when a real network is chosen without an operator in the environment', async () => {
       writeConfig({ network: 'testnet' });
-      const run = await cli('tools');
+      const run = await cli('call', 'transfer_hbar_tool', '{"transfers":[{"accountId":"0.0.98","amount":1}]}');
       expect(run.code).to.equal(ExitCode.USAGE);
       expect(run.stderr).to.contain('HEDERA_OPERATOR_ID: not set').and.to.contain('HEDERA_OPERATOR_KEY: not set');
     });
