@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_JSON_SCHEMA_FILE, configJsonSchema, renderConfigJsonSchema } from '../../../src/config/config-json-schema.js';
 import { agentHooksConfigSchema } from '../../../src/config/config-schema.js';
+import { parseConfig } from '../../../src/config/load-config.js';
 
 // Compiled to dist/test/unit/config: the repository root is four levels up.
 const root = path.resolve(__dirname, '..', '..', '..', '..');
@@ -16,6 +17,17 @@ describe('the config JSON Schema', () => {
     it('is in the package: its folder is in package.json "files"', () => {
       const { files } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { files: string[] };
       expect(files).to.include(path.dirname(CONFIG_JSON_SCHEMA_FILE));
+    });
+  });
+
+  describe("when README's configuration example points at it", () => {
+    it('names the shipped file, and is a valid configuration', () => {
+      const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+      const section = readme.slice(readme.indexOf('\n### Configuration\n'));
+      const block = /```json\n([\s\S]*?)\n```/.exec(section)![1]!;
+      const config = JSON.parse(block) as { $schema: string };
+      expect(config.$schema).to.equal(`./node_modules/hedera-agent-hooks/${CONFIG_JSON_SCHEMA_FILE}`);
+      expect(parseConfig(config, 'README.md', root).config.$schema).to.equal(config.$schema);
     });
   });
 
