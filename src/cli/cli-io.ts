@@ -1,4 +1,5 @@
 import { toJson } from '../lifecycle/to-json.js';
+import type { CliError } from './cli-error.js';
 
 /** Where the CLI writes and what it reads from its surroundings; tests pass their own. */
 export interface CliIo {
@@ -49,9 +50,13 @@ export class Output {
     if (this.json) this.io.stdout(`${toJson(value, 2)}\n`);
   }
 
-  /** An error: a JSON document on stdout with `--json`, else plain lines on stderr. Never a stack. */
-  error(message: string, details: Record<string, unknown> = {}): void {
-    if (this.json) this.io.stdout(`${toJson({ error: { message, ...details } }, 2)}\n`);
-    else this.io.stderr(`error: ${message}\n`);
+  /**
+   * A failure: with `--json` the one error document (see CliErrorDocument) on stdout, else
+   * `error: <text>` on stderr, where `text` may say more than the one-line message (e.g. every
+   * configuration problem on its own line). Never a stack.
+   */
+  error(error: CliError, text: string = error.message): void {
+    if (this.json) this.io.stdout(`${toJson({ error }, 2)}\n`);
+    else this.io.stderr(`error: ${text}\n`);
   }
 }

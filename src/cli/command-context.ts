@@ -1,49 +1,93 @@
 import type { Command } from 'commander';
-import type { AuditStatus } from '../audit/audit-participant.js';
 import { createKitFromConfig, type ConfiguredKit } from '../config/create-kit-from-config.js';
-import { loadConfig } from '../config/load-config.js';
-import { Output, type CliIo } from './cli-io.js';
+import { loadConfig, type LoadedConfig } from '../config/load-config.js';
+import { reachAnyNode } from '../config/node-reachability.js';
+import type { Logger } from '../lifecycle/logger.js';
+import { returnsBytes } from '../modes/agent-mode.js';
+import type { KeyRedactor } from '../secrets/key-redactor.js';
+import { kitRedactor } from '../secrets/kit-redactor.js';
+import { redactingLogger } from '../secrets/redacting-logger.js';
+import type { CliIo, Output } from './cli-io.js';
+import { cliLogLevel, createCliLogger } from './cli-logger.js';
+import { applyCliNetworkBounds } from './network-bounds.js';
+import { withProgress } from './progress.js';
 
 /** Options every command accepts (declared once on the program). */
 export interface GlobalOptions {
   json?: boolean;
   config?: string;
+  verbose?: boolean;
 }
 
-/** What a command action gets: its output, its options and the configured kit on demand. */
+/** What a command action gets: its output, its options, a logger and the configured kit on demand. */
 export class CommandContext {
-  readonly output: Output;
   readonly options: GlobalOptions & Record<string, unknown>;
+  /**
+   * The command's log, on stderr: warnings and errors unless --verbose or LOG_LEVEL say more. The
+   * redacting logger stays in front of pino: before a kit exists it cuts anything that reads as a
+   * private key; once one is open, it uses the kit's redactor, which also knows the operator's key.
+   */
+  readonly logger: Logger;
+  private redactor: KeyRedactor = kitRedactor([], [], 'agent-hooks');
 
   constructor(
     readonly io: CliIo,
     command: Command,
+    readonly output: Output,
   ) {
     this.options = command.optsWithGlobals();
-    this.output = new Output(io, Boolean(this.options.json));
+    const pinoLogger = createCliLogger(io, { level: cliLogLevel(this.options.verbose, io.env), json: output.json });
+    this.logger = redactingLogger(pinoLogger, () => this.redactor);
+  }
+
+  /** Runs `work`, naming it on stderr when it takes longer than a second. */
+  progress<T>(what: string, work: Promise<T>): Promise<T> {
+    return withProgress(this.io.stderr, what, work);
+  }
+
+  /** The configuration `--config` names, or the one found in the working folder, or the defaults. */
+  async loadConfig(): Promise<LoadedConfig> {
+    const loaded = await loadConfig({ path: this.options.config, cwd: this.io.cwd });
+    this.logger.debug({ source: loaded.source, baseDir: loaded.baseDir }, 'configuration loaded');
+    return loaded;
   }
 
   /**
-   * Loads the configuration and builds its kit; the caller must `close()` it. Closing also says on
-   * stderr which audit entries did not reach their topic in time: the library only logs that, and
-   * the CLI's logger is silent, so a call would otherwise look audited when its entry never left the journal.
+   * Loads the configuration and builds its kit; the caller must `close()` it. `offline` builds it
+   * without a network or an operator, for listing tools. On a network other than the embedded
+   * devnet the client gets the CLI's shorter retry bounds (network-bounds.ts), so a node that stops
+   * answering ends a command in seconds rather than minutes.
    */
-  async openKit(): Promise<ConfiguredKit> {
-    const loaded = await loadConfig({ path: this.options.config, cwd: this.io.cwd });
-    const configured = await createKitFromConfig(loaded, { env: this.io.env });
-    return {
-      ...configured,
-      close: async () => {
-        await configured.close();
-        for (const status of configured.kit.audit.pending()) this.reportUndelivered(status);
-      },
-    };
+  async openKit(options: { offline?: boolean } = {}): Promise<ConfiguredKit> {
+    const configured = await this.progress(
+      'loading the configuration and plugins, and opening the network',
+      this.loadConfig().then((loaded) => createKitFromConfig(loaded, { env: this.io.env, logger: this.logger, offline: options.offline })),
+    );
+    this.redactor = configured.kit.redactor;
+    if (!options.offline && configured.network !== 'devnet') applyCliNetworkBounds(configured.client);
+    this.logger.debug({ network: configured.network, chosenBy: configured.chosenBy, mirror: configured.mirrorNodeUrl }, 'kit ready');
+    return { ...configured, close: () => this.progress('closing the kit', configured.close()) };
   }
 
-  private reportUndelivered({ stream, journal, undelivered, lastError }: AuditStatus): void {
-    if (!undelivered) return;
-    const entries = undelivered === 1 ? '1 audit entry' : `${undelivered} audit entries`;
-    const why = lastError ? ` (last attempt: ${lastError})` : '';
-    this.io.stderr(`warning: ${entries} not yet delivered to ${stream}${why}; kept in ${journal}, sent by the next run that uses this journal.\n`);
+  /**
+   * Before a call that may submit a transaction, checks that some node of the network accepts a
+   * connection. If none does, the call is not made and the error says so: nothing was submitted,
+   * which only a check before sending can know (after a timeout the SDK cannot tell a request that
+   * never left from one whose answer was lost). Query tools, byte-returning modes and the
+   * in-process devnet are not checked.
+   */
+  async ensureNodeReachable(configured: ConfiguredKit, tool: string): Promise<void> {
+    if (configured.network === 'devnet' || returnsBytes(configured.kit.context.mode)) return;
+    const description = configured.kit.listTools().find((each) => each.method === tool);
+    if (!description || description.toolType === 'query') return;
+    const hint =
+      configured.network === 'local'
+        ? 'Start it (e.g. agent-hooks devnet) or correct local.grpcAddress in the config file.'
+        : 'Check the internet connection, and that no proxy or firewall blocks outgoing TCP to the nodes (port 50211); then retry.';
+    const reached = await this.progress(
+      `checking that a node of network "${configured.network}" answers`,
+      reachAnyNode(Object.keys(configured.client.network), { network: configured.network, hint }),
+    );
+    this.logger.debug({ node: reached }, 'a node accepts connections');
   }
 }

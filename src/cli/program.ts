@@ -1,7 +1,10 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/config-error.js';
+import { NodeUnreachableError } from '../config/node-reachability.js';
 import { ErrorCode, isAgentHooksError, messageOf } from '../lifecycle/errors.js';
+import type { CliError } from './cli-error.js';
 import { Output, processIo, type CliIo } from './cli-io.js';
+import { LOG_LEVELS } from './cli-logger.js';
 import { CommandContext } from './command-context.js';
 import { registerAuditCommand } from './commands/audit-command.js';
 import { registerCallCommand } from './commands/call-command.js';
@@ -10,6 +13,7 @@ import { registerDevnetCommand } from './commands/devnet-command.js';
 import { registerMcpCommand } from './commands/mcp-command.js';
 import { registerToolsCommand } from './commands/tools-command.js';
 import { ExitCode } from './exit-codes.js';
+import { packageVersion } from './package-version.js';
 import { UsageError } from './usage-error.js';
 
 /** Runs one command action and turns what it throws into a message and an exit code. */
@@ -19,30 +23,31 @@ const CONFIG_CODES: ReadonlySet<string> = new Set([ErrorCode.INVALID_ARGUMENT, E
 
 /**
  * Runs `agent-hooks` with `argv` (without the node and script paths) and resolves to the exit code.
+ * It does not reject: whatever goes wrong becomes a message (with --json, the one error document)
+ * and an exit code.
  *
  * @example
  * process.exitCode = await runCli(process.argv.slice(2));
  */
 export async function runCli(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
-  let exitCode: number = ExitCode.OK;
-  const run: RunAction = async (command, action) => {
-    const ctx = new CommandContext(io, command);
-    try {
-      exitCode = await action(ctx);
-    } catch (error) {
-      exitCode = report(error, ctx);
-    }
-  };
   // Commander reports parse errors before any action runs, so --json is looked for in argv itself.
   const json = wantsJson(argv);
-  const program = buildProgram(io, run, json);
+  const output = new Output(io, json);
+  let exitCode: number = ExitCode.OK;
+  const run: RunAction = async (command, action) => {
+    try {
+      exitCode = await action(new CommandContext(io, command, output));
+    } catch (error) {
+      exitCode = report(error, output);
+    }
+  };
   try {
-    await program.parseAsync([...argv], { from: 'user' });
+    await buildProgram(io, run, json).parseAsync([...argv], { from: 'user' });
   } catch (error) {
-    if (!(error instanceof CommanderError)) throw error;
+    if (!(error instanceof CommanderError)) return report(error, output);
     if (error.exitCode === 0) return ExitCode.OK; // help and --version
     // Every other commander error is a usage mistake: already printed as text, or now as JSON.
-    if (json) new Output(io, true).error(error.message.replace(/^error: /, ''), { code: ErrorCode.USAGE });
+    if (json) output.error({ code: ErrorCode.USAGE, message: error.message.replace(/^error: /, ''), exitCode: ExitCode.USAGE });
     return ExitCode.USAGE;
   }
   return exitCode;
@@ -56,8 +61,12 @@ function wantsJson(argv: readonly string[]): boolean {
 function buildProgram(io: CliIo, run: RunAction, json: boolean): Command {
   const program = new Command('agent-hooks')
     .description('Guardrails for AI agents on Hedera: run tools through hooks and policies, from a shell, an MCP client or LangChain.')
-    .option('--json', 'print machine-readable JSON instead of text')
-    .option('-c, --config <path>', 'configuration file (default: ./agent-hooks.config.json or .js, if present)')
+    .version(packageVersion(), '-V, --version', 'print the version of agent-hooks')
+    .option('--json', 'print machine-readable JSON on stdout instead of text (failures too: { "error": { "code", "message", "exitCode", … } })')
+    .option('-c, --config <path>', 'configuration file (default: ./agent-hooks.config.json, .js, .cjs, .mjs, .ts, .mts or .cts, if present)')
+    .option('-v, --verbose', `log debug lines on stderr (or set LOG_LEVEL to one of ${LOG_LEVELS.join(', ')}; default warn)`)
+    // Every subcommand's --help lists these too: they are typed after the subcommand as often as before.
+    .configureHelp({ showGlobalOptions: true })
     // With --json, parse errors become one JSON document (in runCli) instead of text on stderr.
     .configureOutput({ writeOut: (text) => io.stdout(text), writeErr: (text) => (json ? undefined : io.stderr(text)) })
     .showHelpAfterError(json ? false : '(run with --help for usage)')
@@ -65,7 +74,8 @@ function buildProgram(io: CliIo, run: RunAction, json: boolean): Command {
   program.addHelpText(
     'after',
     '\nExit codes: 0 ok, 1 failed (network or ledger), 2 usage or configuration error, 3 blocked by a policy, 4 audit trail mismatch.\n' +
-      'The operator comes only from HEDERA_OPERATOR_ID and HEDERA_OPERATOR_KEY; the default network is a fresh embedded devnet.',
+      'The network is the config file\'s "network", else HEDERA_NETWORK, else a fresh embedded devnet; on any other network the\n' +
+      'operator comes only from HEDERA_OPERATOR_ID and HEDERA_OPERATOR_KEY.',
   );
   registerDemoCommand(program, run);
   registerToolsCommand(program, run);
@@ -76,20 +86,20 @@ function buildProgram(io: CliIo, run: RunAction, json: boolean): Command {
   return program;
 }
 
-function report(error: unknown, ctx: CommandContext): ExitCode {
+/** The one place a thrown error becomes output and an exit code. */
+function report(error: unknown, output: Output): ExitCode {
+  const fail = (exitCode: ExitCode, details: Omit<CliError, 'exitCode'>, text?: string): ExitCode => {
+    output.error({ ...details, exitCode }, text);
+    return exitCode;
+  };
   if (error instanceof ConfigError) {
-    if (ctx.output.json) ctx.output.error(`invalid configuration (${error.source})`, { code: ErrorCode.CONFIG, problems: error.problems });
-    else ctx.io.stderr(`error: ${error.message}\n`);
-    return ExitCode.USAGE;
+    const [first, ...more] = error.problems;
+    const where = error.source.startsWith('(') ? error.source : `(${error.source})`;
+    const message = `invalid configuration ${where}: ${first ?? 'no details'}${more.length ? ` (and ${more.length} more problem${more.length > 1 ? 's' : ''})` : ''}`;
+    return fail(ExitCode.USAGE, { code: ErrorCode.CONFIG, message, problems: error.problems, source: error.source }, error.message);
   }
-  if (error instanceof UsageError) {
-    ctx.output.error(error.message, { code: ErrorCode.USAGE });
-    return ExitCode.USAGE;
-  }
-  if (isAgentHooksError(error)) {
-    ctx.output.error(error.message, { code: error.code });
-    return CONFIG_CODES.has(error.code) ? ExitCode.USAGE : ExitCode.FAILED;
-  }
-  ctx.output.error(messageOf(error), { code: ErrorCode.FAILED });
-  return ExitCode.FAILED;
+  if (error instanceof UsageError) return fail(ExitCode.USAGE, { code: ErrorCode.USAGE, message: error.message });
+  if (error instanceof NodeUnreachableError) return fail(ExitCode.FAILED, { code: error.code, message: error.message, submitted: false });
+  if (isAgentHooksError(error)) return fail(CONFIG_CODES.has(error.code) ? ExitCode.USAGE : ExitCode.FAILED, { code: error.code, message: error.message });
+  return fail(ExitCode.FAILED, { code: ErrorCode.FAILED, message: messageOf(error) });
 }

@@ -1,14 +1,17 @@
 import { z } from 'zod';
 
-/** File names `loadConfig` looks for in the working folder, in this order. */
+/** File names `loadConfig` looks for in the working folder, in this order (TypeScript needs a Node.js that strips types). */
 export const CONFIG_FILE_NAMES = [
   'agent-hooks.config.json',
   'agent-hooks.config.js',
   'agent-hooks.config.cjs',
   'agent-hooks.config.mjs',
+  'agent-hooks.config.ts',
+  'agent-hooks.config.mts',
+  'agent-hooks.config.cts',
 ] as const;
 
-export const NETWORKS = ['devnet', 'local', 'testnet', 'mainnet'] as const;
+export const NETWORKS = ['devnet', 'local', 'testnet', 'mainnet', 'previewnet'] as const;
 export type NetworkName = (typeof NETWORKS)[number];
 
 const entityId = z.string().regex(/^\d+\.\d+\.\d+$/, 'an entity ID like 0.0.1234');
@@ -54,7 +57,7 @@ const listenerEntry = z.unknown().transform((value, ctx): NamedListener | object
 });
 
 /** Where `network: "local"` finds a node, e.g. one started by `agent-hooks devnet`. */
-const localNetwork = z
+export const localNetwork = z
   .object({
     grpcAddress: z.string().regex(/^[\w.-]+:\d{1,5}$/, 'host:port, e.g. 127.0.0.1:50211'),
     mirrorUrl: z.url({ protocol: /^https?$/, error: 'an http(s) URL, e.g. http://127.0.0.1:5551' }),
@@ -71,7 +74,11 @@ const modes = { autonomous: 'autonomous', returnbytes: 'returnBytes', return_byt
 export const agentHooksConfigSchema = z
   .object({
     $schema: z.string().optional(),
-    network: z.enum(NETWORKS, { error: `one of ${NETWORKS.join(', ')}` }).default('devnet'),
+    /**
+     * Left out, `HEDERA_NETWORK` decides, else the embedded devnet: see network-choice.ts, the one
+     * place that decides (for the CLI, createKitFromConfig and createKitFromEnv alike).
+     */
+    network: z.enum(NETWORKS, { error: `one of ${NETWORKS.join(', ')}` }).optional(),
     local: localNetwork.optional(),
     mirrorNodeUrl: z.url({ protocol: /^https?$/, error: 'an http(s) URL' }).optional(),
     mode: z
@@ -101,12 +108,14 @@ export const agentHooksConfigSchema = z
       ctx.addIssue({ code: 'custom', path: ['local'], message: 'required when network is "local": { "grpcAddress": "127.0.0.1:50211", "mirrorUrl": "http://127.0.0.1:5551" }' });
     }
     if (config.network !== 'local' && config.local) {
-      ctx.addIssue({ code: 'custom', path: ['local'], message: `only used with network "local" (network is "${config.network}")` });
+      const network = config.network ? `network is "${config.network}"` : 'add "network": "local"';
+      ctx.addIssue({ code: 'custom', path: ['local'], message: `only used with network "local" (${network})` });
     }
   });
 
 export type AgentHooksConfigInput = z.input<typeof agentHooksConfigSchema>;
 export type AgentHooksConfig = z.output<typeof agentHooksConfigSchema>;
+export type LocalNetwork = z.output<typeof localNetwork>;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object') return false;

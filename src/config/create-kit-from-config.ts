@@ -1,80 +1,80 @@
 import path from 'node:path';
-import { AccountId, Client, type PrivateKey } from '@hiero-ledger/sdk';
-import { startDevnet, type Devnet } from '../devnet/index.js';
+import type { Client } from '@hiero-ledger/sdk';
+import type { Devnet } from '../devnet/index.js';
 import type { Context } from '../lifecycle/context.js';
 import { messageOf, UnknownToolError } from '../lifecycle/errors.js';
-import type { Logger } from '../lifecycle/logger.js';
+import { silentLogger, type Logger } from '../lifecycle/logger.js';
 import type { AgentKit } from '../kit/agent-kit.js';
 import { createAgentKit } from '../kit/create-agent-kit.js';
+import { refuseUnknownOptions } from '../kit/option-keys.js';
 import { PUBLIC_MIRROR_URLS } from '../mirror/mirror-client.js';
 import { AgentMode } from '../modes/agent-mode.js';
 import { loadPlugins } from '../plugins/plugin-loader.js';
 import type { Plugin } from '../plugins/plugin-contract.js';
+import type { NetworkName } from './config-schema.js';
 import { ConfigError } from './config-error.js';
-import { probeLocalNode } from './local-node-probe.js';
 import type { LoadedConfig } from './load-config.js';
-import { operatorFromEnv } from './operator-from-env.js';
+import { chooseNetwork, type NetworkChoice } from './network-choice.js';
+import { openNetwork } from './open-network.js';
 
 /** A kit built from a configuration, with what it runs on. */
 export interface ConfiguredKit {
   kit: AgentKit;
-  network: LoadedConfig['config']['network'];
+  /** The network it runs on, as chooseNetwork decided (config file, HEDERA_NETWORK, or the devnet). */
+  network: NetworkName;
+  /** What chose the network: the config file, HEDERA_NETWORK, or neither (the default devnet). */
+  chosenBy: NetworkChoice['chosenBy'];
+  /** The operator client the kit signs with (built `offline`: no nodes and no operator). */
+  client: Client;
   /** The embedded devnet when `network` is `devnet`. */
   devnet?: Devnet;
   mirrorNodeUrl?: string;
+  /** Settings given but not used (e.g. operator variables on a devnet); also logged as warnings. */
+  warnings: readonly string[];
   /** Closes the kit (flushing its hooks), then the client or the embedded devnet. */
   close(): Promise<void>;
 }
 
+export interface ConfiguredKitOptions {
+  /** Where HEDERA_NETWORK, HEDERA_OPERATOR_ID, HEDERA_OPERATOR_KEY(_TYPE) and HEDERA_MIRROR_NODE_URL are read (default `process.env`). */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Receives the kit's log lines and the warnings about unused settings. */
+  logger?: Logger;
+  /**
+   * Build the kit without reaching any network, for listing tools: no devnet is started, no node
+   * probed, no operator needed (one given is still checked, not used), and the configured hooks and
+   * policies are built (so the file is validated) but not attached, so an audit hook does not start
+   * delivering an earlier run's journal.
+   */
+  offline?: boolean;
+}
+
+const OPTION_KEYS = Object.keys({ env: true, logger: true, offline: true } satisfies Record<keyof ConfiguredKitOptions, true>);
+
 /**
- * Builds the client, context and kit a configuration describes. `devnet` starts a fresh embedded
- * network (its own operator; no environment needed); `local`, `testnet` and `mainnet` take the
- * operator from `HEDERA_OPERATOR_ID` / `HEDERA_OPERATOR_KEY`.
+ * Builds the client, context and kit a configuration describes. The network and operator are
+ * decided by chooseNetwork, as for createKitFromEnv: the file's `network`, else HEDERA_NETWORK,
+ * else a fresh embedded devnet (its own operator); every other network takes the operator from
+ * HEDERA_OPERATOR_ID / HEDERA_OPERATOR_KEY.
  *
  * @example
  * const loaded = await loadConfig();
  * const { kit, close } = await createKitFromConfig(loaded);
  * try { console.log(kit.listTools().map((t) => t.method)); } finally { await close(); }
  */
-export async function createKitFromConfig(
-  loaded: LoadedConfig,
-  options: { env?: NodeJS.ProcessEnv; logger?: Logger } = {},
-): Promise<ConfiguredKit> {
+export async function createKitFromConfig(loaded: LoadedConfig, options: ConfiguredKitOptions = {}): Promise<ConfiguredKit> {
+  refuseUnknownOptions('createKitFromConfig', options, OPTION_KEYS);
   const { config } = loaded;
-  const env = options.env ?? process.env;
+  const logger = options.logger ?? silentLogger;
+  const choice = chooseNetwork({ env: options.env ?? process.env, config, source: loaded.source, operator: options.offline ? 'optional' : 'required' });
+  for (const warning of choice.warnings) logger.warn({}, warning);
   const plugins = await loadPluginFolders(loaded);
-  let devnet: Devnet | undefined;
-  let client: Client;
-  // The key the client signs with, so the kit cuts pieces of it too (the client does not expose it).
-  let operatorKey: PrivateKey;
-  let mirrorNodeUrl = config.mirrorNodeUrl;
-  if (config.network === 'devnet') {
-    devnet = await startDevnet();
-    client = devnet.client();
-    operatorKey = devnet.operatorKey;
-    mirrorNodeUrl ??= devnet.mirrorUrl;
-  } else {
-    const { operator, problems } = operatorFromEnv(env);
-    if (!operator) throw new ConfigError(`network "${config.network}"`, problems);
-    if (config.network === 'local') {
-      const local = config.local!;
-      await probeLocalNode(local.grpcAddress, loaded.source);
-      client = Client.forNetwork({ [local.grpcAddress]: AccountId.fromString(local.nodeAccountId) }, { scheduleNetworkUpdate: false });
-      mirrorNodeUrl ??= local.mirrorUrl;
-    } else {
-      client = config.network === 'testnet' ? Client.forTestnet() : Client.forMainnet();
-      mirrorNodeUrl ??= PUBLIC_MIRROR_URLS[config.network];
-    }
-    client.setOperator(operator.accountId, operator.privateKey);
-    operatorKey = operator.privateKey;
-  }
-  const stopNetwork = async (): Promise<void> => {
-    if (devnet) await devnet.stop();
-    else client.close();
-  };
+  const opened = await openNetwork(choice, { offline: options.offline, source: loaded.source });
+  const { client } = opened;
+  const mirrorNodeUrl = opened.mirrorNodeUrl ?? (choice.network in PUBLIC_MIRROR_URLS ? PUBLIC_MIRROR_URLS[choice.network as keyof typeof PUBLIC_MIRROR_URLS] : undefined);
 
   const context: Context = {
-    accountId: config.accountId ?? client.operatorAccountId?.toString(),
+    accountId: config.accountId ?? client.operatorAccountId?.toString() ?? choice.operator?.accountId.toString(),
     accountPublicKey: client.operatorPublicKey?.toStringDer(),
     mode: config.mode as AgentMode,
     ...(config.sessionId ? { sessionId: config.sessionId } : {}),
@@ -86,29 +86,32 @@ export async function createKitFromConfig(
       context,
       pluginsDir: config.corePlugins ? undefined : null,
       plugins,
-      hooks: loaded.listeners,
+      hooks: options.offline ? [] : loaded.listeners,
       mirrorNodeUrl,
       tools: config.tools,
       policyTimeoutMs: config.policyTimeoutMs,
       logger: options.logger,
-      secretKeys: [operatorKey],
+      secretKeys: opened.operatorKey ? [opened.operatorKey] : [],
     });
   } catch (error) {
-    await stopNetwork();
+    await opened.close();
     // A tool name in the config that no plugin defines is a config problem: name the field.
     if (error instanceof UnknownToolError) throw new ConfigError(loaded.source, [`tools: ${error.message}`]);
     throw error;
   }
   return {
     kit,
-    network: config.network,
-    devnet,
+    network: choice.network,
+    chosenBy: choice.chosenBy,
+    client,
+    ...(opened.devnet ? { devnet: opened.devnet } : {}),
     mirrorNodeUrl,
+    warnings: choice.warnings,
     async close() {
       try {
         await kit.close();
       } finally {
-        await stopNetwork();
+        await opened.close();
       }
     },
   };

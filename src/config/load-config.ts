@@ -1,11 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { z } from 'zod';
-import { argPathOf, messageOf } from '../lifecycle/errors.js';
+import { argPathOf, invalidArgument, messageOf } from '../lifecycle/errors.js';
 import { formatPath } from '../lifecycle/parse-params.js';
+import { refuseUnknownOptions } from '../kit/option-keys.js';
 import { ConfigError } from './config-error.js';
-import { agentHooksConfigSchema, CONFIG_FILE_NAMES, namedListener, type AgentHooksConfig, type NamedListener } from './config-schema.js';
+import { readConfigFile, searchConfigFile, type ConfigFileContents } from './config-file.js';
+import { agentHooksConfigSchema, namedListener, type AgentHooksConfig, type NamedListener } from './config-schema.js';
 import { anchorJournalDir } from './journal-dir.js';
 import { listenerCatalog, type CatalogEntry } from './listener-catalog.js';
 
@@ -20,68 +20,86 @@ export interface LoadedConfig {
   listeners: unknown[];
 }
 
+/** One problem, with where it is in the configuration, so a JSON file can add its line and column. */
+interface Problem {
+  path: readonly (string | number)[];
+  text: string;
+}
+
 const SKIP = Symbol('skip');
 const SECRET_KEYS = /^(operator.*|.*private.*key.*|.*secret.*)$/i;
 
+/** Where loadConfig looks. */
+export interface LoadConfigOptions {
+  /** The config file, relative to `cwd`; without it, the first of CONFIG_FILE_NAMES found in `cwd`. */
+  path?: string;
+  /** The working folder (default `process.cwd()`). */
+  cwd?: string;
+}
+
+const OPTION_KEYS = Object.keys({ path: true, cwd: true } satisfies Record<keyof LoadConfigOptions, true>);
+
 /**
- * Reads `agent-hooks.config.{json,js,cjs,mjs}` from `cwd` (or the file given), validates it and builds
- * the hooks and policies it names. With no file and no path, the defaults apply (embedded devnet,
- * core plugins, no policies). Every problem is reported at once, each naming its field.
+ * Reads `agent-hooks.config.{json,js,cjs,mjs,ts,mts,cts}` from `cwd` (or the file given), validates
+ * it and builds the hooks and policies it names. With no file and no path, the defaults apply (the
+ * network chosen by HEDERA_NETWORK or the embedded devnet, core plugins, no policies). Every
+ * problem is reported at once, each naming its field, and in a JSON file its line and column.
+ * Relative paths in the file are resolved from the file's folder.
  *
  * @example
  * const { config, listeners } = await loadConfig({ path: 'agent-hooks.config.json' });
  */
-export async function loadConfig(options: { path?: string; cwd?: string } = {}): Promise<LoadedConfig> {
+export async function loadConfig(options: LoadConfigOptions = {}): Promise<LoadedConfig> {
+  if (options === null || typeof options !== 'object') throw invalidArgument('loadConfig: options must be an object like { path, cwd }.');
+  refuseUnknownOptions('loadConfig', options, OPTION_KEYS);
   const cwd = options.cwd ?? process.cwd();
-  const file = options.path ? path.resolve(cwd, options.path) : CONFIG_FILE_NAMES.map((name) => path.join(cwd, name)).find((candidate) => existsSync(candidate));
-  if (!file) return parseConfig({}, '(defaults)', cwd);
-  if (!existsSync(file)) throw new ConfigError(file, [`config file not found; expected a JSON or JS file such as ${CONFIG_FILE_NAMES[0]}`]);
-  return parseConfig(await readConfigFile(file), file, path.dirname(file));
+  if (options.path) {
+    const file = path.resolve(cwd, options.path);
+    return parseContents(await readConfigFile(file), file, path.dirname(file));
+  }
+  const found = await searchConfigFile(cwd);
+  if (!found) return parseConfig({}, '(defaults)', cwd);
+  return parseContents(found.contents, found.file, path.dirname(found.file));
 }
 
 /** Validates an already-read config object; `source` names it in errors. */
 export function parseConfig(input: unknown, source: string, baseDir: string): LoadedConfig {
+  return parseContents({ value: input }, source, baseDir);
+}
+
+function parseContents(contents: ConfigFileContents, source: string, baseDir: string): LoadedConfig {
+  const input = contents.value;
   const problems = secretProblems(input);
+  const fail = (): never => {
+    throw new ConfigError(source, problems.map(({ path: at, text }) => withPlace(text, contents.locate?.(at))));
+  };
   const parsed = agentHooksConfigSchema.safeParse(input);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) problems.push(...describeIssue(issue));
-  }
-  if (!parsed.success) {
     // Name and argument problems are listed too, so one run reports everything wrong.
     const raw = input as { hooks?: unknown; policies?: unknown } | null;
     buildListeners(namedEntries(raw?.hooks), 'hooks', problems, baseDir);
     buildListeners(namedEntries(raw?.policies), 'policies', problems, baseDir);
-    throw new ConfigError(source, problems);
+    return fail();
   }
-  if (problems.length) throw new ConfigError(source, problems);
+  if (problems.length) return fail();
   const config = parsed.data;
   const listeners = [
     ...buildListeners(config.hooks, 'hooks', problems, baseDir),
     ...buildListeners(config.policies, 'policies', problems, baseDir),
   ];
-  if (problems.length) throw new ConfigError(source, problems);
+  if (problems.length) return fail();
   return { config, source, baseDir, listeners };
 }
 
-async function readConfigFile(file: string): Promise<unknown> {
-  if (file.endsWith('.json')) {
-    const text = readFileSync(file, 'utf8');
-    try {
-      return JSON.parse(text);
-    } catch (error) {
-      throw new ConfigError(file, [`not valid JSON: ${messageOf(error)}`]);
-    }
-  }
-  if (!/\.(c|m)?js$/.test(file)) throw new ConfigError(file, ['unsupported file type; use .json, .js, .cjs or .mjs']);
-  try {
-    const module = (await import(pathToFileURL(file).href)) as { default?: unknown };
-    return module.default ?? module;
-  } catch (error) {
-    throw new ConfigError(file, [`could not be loaded: ${messageOf(error)}`]);
-  }
+/** `policies[0].args: …` becomes `policies[0].args (line 4, column 7): …`. */
+function withPlace(text: string, place: string | undefined): string {
+  if (!place) return text;
+  const colon = text.indexOf(': ');
+  return colon < 0 ? `${text} (${place})` : `${text.slice(0, colon)} (${place})${text.slice(colon)}`;
 }
 
-function buildListeners(entries: readonly unknown[], field: string, problems: string[], baseDir: string): unknown[] {
+function buildListeners(entries: readonly unknown[], field: string, problems: Problem[], baseDir: string): unknown[] {
   const catalog = listenerCatalog();
   const built: unknown[] = [];
   entries.forEach((entry, at) => {
@@ -94,19 +112,21 @@ function buildListeners(entries: readonly unknown[], field: string, problems: st
     const name = (entry.policy ?? entry.hook)!;
     const known = catalog.get(name);
     const where = `${field}[${at}].${kind}`;
+    const path = [field, at, kind];
     if (!known) {
-      problems.push(`${where}: unknown ${kind} "${name}"; known: ${namesOf(catalog, kind)}`);
+      problems.push({ path, text: `${where}: unknown ${kind} "${name}"; known: ${namesOf(catalog, kind)}` });
       return;
     }
     if (known.kind !== kind) {
-      problems.push(`${where}: "${name}" is a ${known.kind}, not a ${kind}; write { "${known.kind}": "${name}" }`);
+      problems.push({ path, text: `${where}: "${name}" is a ${known.kind}, not a ${kind}; write { "${known.kind}": "${name}" }` });
       return;
     }
     try {
       built.push(known.create(anchorJournalDir(name, entry.args, baseDir)));
     } catch (error) {
       // A policy that says which argument is wrong is named down to the field, e.g. args[0].expression.
-      problems.push(`${field}[${at}].args${argPathText(argPathOf(error))}: ${messageOf(error)}`);
+      const argPath = argPathOf(error) ?? [];
+      problems.push({ path: [field, at, 'args', ...argPath], text: `${field}[${at}].args${argPathText(argPath)}: ${messageOf(error)}` });
     }
   });
   return built;
@@ -135,19 +155,20 @@ function namesOf(catalog: Map<string, CatalogEntry>, kind: CatalogEntry['kind'])
 }
 
 /** Keys that look like secrets get their own message: the operator comes from the environment only. */
-function secretProblems(input: unknown): string[] {
+function secretProblems(input: unknown): Problem[] {
   if (input === null || typeof input !== 'object') return [];
   return Object.keys(input)
     .filter((key) => SECRET_KEYS.test(key))
-    .map((key) => `${key}: keys and operator settings are never read from the config file; set HEDERA_OPERATOR_ID and HEDERA_OPERATOR_KEY in the environment instead`);
+    .map((key) => ({ path: [key], text: `${key}: keys and operator settings are never read from the config file; set HEDERA_OPERATOR_ID and HEDERA_OPERATOR_KEY in the environment instead` }));
 }
 
 /** One line per problem; an unknown key is named with the keys accepted at that place. */
-function describeIssue(issue: z.core.$ZodIssue): string[] {
+function describeIssue(issue: z.core.$ZodIssue): Problem[] {
+  const at = issue.path as (string | number)[];
   // formatPath names the root "parameters" (tool input); here the root is the configuration itself.
-  if (issue.code !== 'unrecognized_keys') return [`${issue.path.length ? formatPath(issue.path) : 'configuration'}: ${issue.message}`];
-  const atRoot = issue.path.length === 0;
+  if (issue.code !== 'unrecognized_keys') return [{ path: at, text: `${at.length ? formatPath(at) : 'configuration'}: ${issue.message}` }];
+  const atRoot = at.length === 0;
   return issue.keys
     .filter((key) => !(atRoot && SECRET_KEYS.test(key)))
-    .map((key) => `${formatPath([...issue.path, key])}: unknown field${atRoot ? `; accepted fields: ${Object.keys(agentHooksConfigSchema.shape).join(', ')}` : ''}`);
+    .map((key) => ({ path: [...at, key], text: `${formatPath([...at, key])}: unknown field${atRoot ? `; accepted fields: ${Object.keys(agentHooksConfigSchema.shape).join(', ')}` : ''}` }));
 }

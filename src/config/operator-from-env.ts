@@ -7,9 +7,11 @@ export interface Operator {
 }
 
 /**
- * Reads `HEDERA_OPERATOR_ID` and `HEDERA_OPERATOR_KEY` (DER, or hex with `HEDERA_OPERATOR_KEY_TYPE`
- * `ed25519` | `ecdsa`). Returns the problems instead of throwing, so a config check can list them
- * with the rest; a problem never repeats the key's value.
+ * Reads `HEDERA_OPERATOR_ID` and `HEDERA_OPERATOR_KEY`: DER-encoded hex, `0x`-prefixed hex (ECDSA,
+ * the form EVM tools and the Hedera portal give those keys in), or raw hex with
+ * `HEDERA_OPERATOR_KEY_TYPE` `ed25519` | `ecdsa`. The CLI, createKitFromConfig and createKitFromEnv
+ * all read the operator here. Returns the problems instead of throwing, so a config check can list
+ * them with the rest; a problem never repeats the key's value.
  *
  * @example
  * const { operator, problems } = operatorFromEnv(process.env);
@@ -24,24 +26,25 @@ export function operatorFromEnv(env: NodeJS.ProcessEnv): { operator?: Operator; 
   else if (!/^\d+\.\d+\.\d+$/.test(id)) problems.push(`HEDERA_OPERATOR_ID: "${id}" is not an account ID like 0.0.1234`);
   else accountId = AccountId.fromString(id);
   const type = env.HEDERA_OPERATOR_KEY_TYPE?.trim().toLowerCase() || undefined;
-  if (!key) problems.push('HEDERA_OPERATOR_KEY: not set; the operator private key (DER-encoded hex)');
+  if (!key) problems.push('HEDERA_OPERATOR_KEY: not set; the operator private key (DER-encoded hex, or 0x-prefixed ECDSA hex)');
   else if (type !== undefined && type !== 'ed25519' && type !== 'ecdsa') {
     problems.push(`HEDERA_OPERATOR_KEY_TYPE: "${env.HEDERA_OPERATOR_KEY_TYPE!.trim()}" is not a key type; use ed25519 or ecdsa (or leave it unset for a DER key)`);
   } else if (!type && RAW_KEY.test(key)) {
     // The SDK's DER parser takes 32 raw bytes as ED25519 without a word; a raw ECDSA key would then
     // sign as the wrong key and every transaction fail with INVALID_SIGNATURE.
-    problems.push('HEDERA_OPERATOR_KEY: raw hex does not say its curve; set HEDERA_OPERATOR_KEY_TYPE=ed25519|ecdsa, or give the DER encoding');
+    problems.push('HEDERA_OPERATOR_KEY: raw hex does not say its curve; set HEDERA_OPERATOR_KEY_TYPE=ed25519|ecdsa, prefix an ECDSA key with 0x, or give the DER encoding');
   } else {
-    privateKey = parseKey(key, type);
-    if (!privateKey) problems.push('HEDERA_OPERATOR_KEY: not a private key; expected DER-encoded hex, or raw hex with HEDERA_OPERATOR_KEY_TYPE=ed25519|ecdsa');
+    privateKey = parseKey(key, type ?? (key.startsWith('0x') ? 'ecdsa' : undefined));
+    if (!privateKey) problems.push('HEDERA_OPERATOR_KEY: not a private key; expected DER-encoded hex, 0x-prefixed ECDSA hex, or raw hex with HEDERA_OPERATOR_KEY_TYPE=ed25519|ecdsa');
   }
   return accountId && privateKey ? { operator: { accountId, privateKey }, problems } : { problems };
 }
 
-/** 32 bytes of hex, optionally 0x-prefixed: a raw key, not a DER encoding. */
-const RAW_KEY = /^(0x)?[0-9a-f]{64}$/i;
+/** 32 bytes of hex without a prefix: a raw key, not a DER encoding, of either curve. */
+const RAW_KEY = /^[0-9a-f]{64}$/i;
 
-function parseKey(text: string, type: 'ed25519' | 'ecdsa' | undefined): PrivateKey | undefined {
+function parseKey(key: string, type: 'ed25519' | 'ecdsa' | undefined): PrivateKey | undefined {
+  const text = key.startsWith('0x') ? key.slice(2) : key;
   try {
     if (type === 'ecdsa') return PrivateKey.fromStringECDSA(text);
     if (type === 'ed25519') return PrivateKey.fromStringED25519(text);

@@ -12,6 +12,7 @@ import { coreTools } from '../plugins/core-tools.js';
 import { loadPlugins, pluginLabel, validatePlugin } from '../plugins/plugin-loader.js';
 import type { AgentKit } from './agent-kit.js';
 import { assembleKit, kitStarted } from './assemble-kit.js';
+import { refuseUnknownOptions } from './option-keys.js';
 import { buildPluginTools } from './plugin-tools.js';
 
 export interface AgentKitOptions {
@@ -48,6 +49,39 @@ export interface AgentKitOptions {
    * Client keeps its private key in a signing closure, so the kit cannot read it from the client.
    */
   secretKeys?: readonly SecretKey[];
+}
+
+/** Every option, checked against the interface at compile time so a new option cannot be left out. */
+const OPTION_KEYS = Object.keys({
+  client: true,
+  context: true,
+  plugins: true,
+  pluginsDir: true,
+  hooks: true,
+  container: true,
+  mirrorNodeUrl: true,
+  tools: true,
+  policyTimeoutMs: true,
+  drainTimeoutMs: true,
+  logger: true,
+  secretKeys: true,
+} satisfies Record<keyof AgentKitOptions, true>);
+
+/** The context's own fields, which people put next to `context` instead of in it. */
+const CONTEXT_FIELDS = ['mode', 'accountId', 'accountPublicKey', 'strategy', 'transactionStrategy', 'sessionId'];
+
+/**
+ * Refuses keys createAgentKit does not have, saying where the misplaced ones belong. `at` is where
+ * the options sit in the caller's own options (createKitFromEnv passes `kit.`), so the path in the
+ * message is the one to write; `without` are options the caller fills in itself.
+ */
+export function refuseUnknownKitOptions(options: object, owner = 'createAgentKit', at = '', without: readonly string[] = []): void {
+  const elsewhere: Record<string, string> = Object.fromEntries(CONTEXT_FIELDS.map((field) => [field, `${at}context.${field}`]));
+  // The Hedera Agent Kit's toolkits take { client, configuration: { plugins, tools, context } }.
+  elsewhere.configuration = 'agentKitFromConfiguration({ client, configuration })';
+  // The caller sets these itself: a value given here would be silently replaced.
+  for (const key of without) elsewhere[key] = `createAgentKit({ ${key} })`;
+  refuseUnknownOptions(owner, options, OPTION_KEYS.filter((key) => !without.includes(key)), elsewhere);
 }
 
 export const DEFAULT_POLICY_TIMEOUT_MS = 5_000;
@@ -120,6 +154,7 @@ async function collectPlugins(options: AgentKitOptions): Promise<{ plugin: Plugi
 
 function checkOptions(options: AgentKitOptions): void {
   if (!options || typeof options !== 'object') throw invalidArgument('createAgentKit needs an options object with at least { client }.');
+  refuseUnknownKitOptions(options);
   if (!isSdkClient(options.client)) {
     throw invalidArgument('createAgentKit: options.client must be a @hiero-ledger/sdk Client (e.g. Client.forTestnet().setOperator(id, key)).');
   }

@@ -1,9 +1,12 @@
-import { AccountId, Client, PrivateKey } from '@hiero-ledger/sdk';
+import type { Client, PrivateKey } from '@hiero-ledger/sdk';
+import { chooseNetwork } from '../config/network-choice.js';
+import { openNetwork, type OpenedNetwork } from '../config/open-network.js';
 import type { Devnet, DevnetOptions } from '../devnet/index.js';
 import type { Context } from '../lifecycle/context.js';
-import { invalidArgument } from '../lifecycle/errors.js';
+import { silentLogger } from '../lifecycle/logger.js';
 import type { AgentKit } from './agent-kit.js';
-import { createAgentKit, type AgentKitOptions } from './create-agent-kit.js';
+import { createAgentKit, refuseUnknownKitOptions, type AgentKitOptions } from './create-agent-kit.js';
+import { refuseUnknownOptions } from './option-keys.js';
 
 /** What {@link createKitFromEnv} accepts; everything is optional. */
 export interface EnvKitOptions {
@@ -21,19 +24,29 @@ export interface EnvKit {
   client: Client;
   /** Set when a devnet was started because no network was configured. */
   devnet?: Devnet;
+  /** Variables that were set but are not used (e.g. an operator on the devnet); also logged as warnings through `kit.logger`. */
+  warnings: readonly string[];
   /** Closes the kit and the client, and stops the devnet if one was started. */
   close(): Promise<void>;
 }
 
-const VARIABLES = ['HEDERA_NETWORK', 'HEDERA_OPERATOR_ID', 'HEDERA_OPERATOR_KEY'] as const;
-const NETWORKS = ['testnet', 'mainnet', 'previewnet', 'devnet'] as const;
+const OPTION_KEYS = Object.keys({ env: true, kit: true, devnet: true } satisfies Record<keyof EnvKitOptions, true>);
+/** createAgentKit's options, which belong under `kit`, and the context's fields under `kit.context`. */
+const ELSEWHERE: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(['context', 'plugins', 'pluginsDir', 'hooks', 'container', 'mirrorNodeUrl', 'tools', 'policyTimeoutMs', 'drainTimeoutMs', 'logger', 'secretKeys'].map((key) => [key, `kit.${key}`])),
+  ...Object.fromEntries(['mode', 'accountId', 'accountPublicKey', 'strategy', 'transactionStrategy', 'sessionId'].map((key) => [key, `kit.context.${key}`])),
+  // createKitFromEnv builds its client from the environment; one of your own goes to createAgentKit.
+  client: 'createAgentKit({ client })',
+};
 
 /**
- * The easy start: builds a client and kit from `HEDERA_NETWORK` (testnet, mainnet, previewnet),
- * `HEDERA_OPERATOR_ID` and `HEDERA_OPERATOR_KEY` (DER or hex; `0x…` hex is read as ECDSA), with
- * optional `HEDERA_MIRROR_NODE_URL`. With none of them set (or `HEDERA_NETWORK=devnet`) it starts a
- * fresh embedded devnet and uses its operator. A partial configuration is refused, naming what is
- * missing, rather than silently falling back to a devnet.
+ * The easy start: builds a client and kit from `HEDERA_NETWORK` (testnet, mainnet, previewnet,
+ * devnet), `HEDERA_OPERATOR_ID` and `HEDERA_OPERATOR_KEY` (DER, `0x`-prefixed ECDSA hex, or raw hex
+ * with `HEDERA_OPERATOR_KEY_TYPE`), with optional `HEDERA_MIRROR_NODE_URL`. With none of them set
+ * (or `HEDERA_NETWORK=devnet`) it starts a fresh embedded devnet and uses its operator. The same
+ * rules as the `agent-hooks` command's (see chooseNetwork): an operator with no network chosen is
+ * refused rather than silently dropped for a devnet, a missing or unreadable variable is named,
+ * and an operator on an explicit devnet is reported in `warnings` as unused.
  *
  * @example
  * const { kit, close } = await createKitFromEnv();
@@ -41,49 +54,32 @@ const NETWORKS = ['testnet', 'mainnet', 'previewnet', 'devnet'] as const;
  * await close();
  */
 export async function createKitFromEnv(options: EnvKitOptions = {}): Promise<EnvKit> {
-  const env = options.env ?? process.env;
-  const given = VARIABLES.filter((name) => nonEmpty(env[name]));
-  const network = env.HEDERA_NETWORK?.trim().toLowerCase();
-  if (given.length === 0 || (network === 'devnet' && given.length === 1)) return kitOnDevnet(options, env);
-
-  const missing = VARIABLES.filter((name) => !nonEmpty(env[name]));
-  if (missing.length) {
-    throw invalidArgument(`createKitFromEnv: ${missing.join(' and ')} must be set along with ${given.join(', ')} (or unset all of ${VARIABLES.join(', ')} to use a local devnet).`);
-  }
-  if (!NETWORKS.includes(network as (typeof NETWORKS)[number]) || network === 'devnet') {
-    throw invalidArgument(`createKitFromEnv: HEDERA_NETWORK "${String(env.HEDERA_NETWORK)}" is not supported with an operator; expected testnet, mainnet or previewnet (or unset everything for a devnet).`);
-  }
-  const operatorId = parseOperatorId(env.HEDERA_OPERATOR_ID!);
-  const operatorKey = parseOperatorKey(env.HEDERA_OPERATOR_KEY!);
-  const client = Client.forName(network!).setOperator(operatorId, operatorKey);
+  refuseUnknownOptions('createKitFromEnv', options, OPTION_KEYS, ELSEWHERE);
+  // Checked here too, not only by createAgentKit: a `kit.client` would otherwise be silently replaced.
+  if (options.kit !== undefined) refuseUnknownKitOptions(options.kit, 'createKitFromEnv', 'kit.', ['client']);
+  const choice = chooseNetwork({ env: options.env ?? process.env, source: 'environment' });
+  const logger = options.kit?.logger ?? silentLogger;
+  for (const warning of choice.warnings) logger.warn({}, warning);
+  const opened = await openNetwork(choice, { devnet: options.devnet });
   try {
-    const mirrorNodeUrl = options.kit?.mirrorNodeUrl ?? (nonEmpty(env.HEDERA_MIRROR_NODE_URL) ? env.HEDERA_MIRROR_NODE_URL : undefined);
-    const kit = await createAgentKit({ ...options.kit, client, mirrorNodeUrl, context: contextFor(options.kit?.context, operatorId.toString()), secretKeys: withKey(options.kit?.secretKeys, operatorKey) });
-    return { kit, client, close: closer(kit, client) };
+    const operatorId = opened.client.operatorAccountId!.toString();
+    const kit = await createAgentKit({
+      ...options.kit,
+      client: opened.client,
+      mirrorNodeUrl: options.kit?.mirrorNodeUrl ?? opened.mirrorNodeUrl,
+      context: contextFor(options.kit?.context, operatorId),
+      secretKeys: withKey(options.kit?.secretKeys, opened.operatorKey),
+    });
+    return { kit, client: opened.client, ...(opened.devnet ? { devnet: opened.devnet } : {}), warnings: choice.warnings, close: closer(kit, opened) };
   } catch (error) {
-    client.close();
-    throw error;
-  }
-}
-
-async function kitOnDevnet(options: EnvKitOptions, env: Readonly<Record<string, string | undefined>>): Promise<EnvKit> {
-  // Loaded on demand: applications that configure a real network never load the devnet's servers.
-  const { startDevnet } = await import('../devnet/index.js');
-  const devnet = await startDevnet(options.devnet);
-  try {
-    const client = devnet.client();
-    const mirrorNodeUrl = options.kit?.mirrorNodeUrl ?? (nonEmpty(env.HEDERA_MIRROR_NODE_URL) ? env.HEDERA_MIRROR_NODE_URL : devnet.mirrorUrl);
-    const kit = await createAgentKit({ ...options.kit, client, mirrorNodeUrl, context: contextFor(options.kit?.context, devnet.operatorId), secretKeys: withKey(options.kit?.secretKeys, devnet.operatorKey) });
-    return { kit, client, devnet, close: closer(kit, client, devnet) };
-  } catch (error) {
-    await devnet.stop();
+    await opened.close();
     throw error;
   }
 }
 
 /** The key the client was built with is known here, so the kit guards pieces of it too. */
-function withKey(secretKeys: AgentKitOptions['secretKeys'], operatorKey: PrivateKey): NonNullable<AgentKitOptions['secretKeys']> {
-  return [...(secretKeys ?? []), operatorKey];
+function withKey(secretKeys: AgentKitOptions['secretKeys'], operatorKey: PrivateKey | undefined): NonNullable<AgentKitOptions['secretKeys']> {
+  return [...(secretKeys ?? []), ...(operatorKey ? [operatorKey] : [])];
 }
 
 /** The agent acts for the operator unless the caller's context says otherwise. */
@@ -91,38 +87,14 @@ function contextFor(context: Context | undefined, operatorId: string): Context {
   return { ...context, accountId: context?.accountId ?? operatorId };
 }
 
-function closer(kit: AgentKit, client: Client, devnet?: Devnet): () => Promise<void> {
+function closer(kit: AgentKit, opened: OpenedNetwork): () => Promise<void> {
   let closing: Promise<void> | undefined;
   return () =>
     (closing ??= (async () => {
       try {
         await kit.close();
       } finally {
-        client.close();
-        if (devnet) await devnet.stop();
+        await opened.close();
       }
     })());
-}
-
-function parseOperatorId(text: string): AccountId {
-  try {
-    if (!/^\d+\.\d+\.\d+$/.test(text.trim())) throw new Error('format');
-    return AccountId.fromString(text.trim());
-  } catch {
-    throw invalidArgument(`createKitFromEnv: HEDERA_OPERATOR_ID "${text}" is not an account ID; expected shard.realm.num, e.g. 0.0.1234.`);
-  }
-}
-
-/** Never echoes the key: an error names the variable and the accepted forms only. */
-function parseOperatorKey(text: string): PrivateKey {
-  const key = text.trim();
-  try {
-    return key.startsWith('0x') ? PrivateKey.fromStringECDSA(key.slice(2)) : PrivateKey.fromString(key);
-  } catch {
-    throw invalidArgument('createKitFromEnv: HEDERA_OPERATOR_KEY is not a readable private key; expected DER hex, raw ED25519 hex, or 0x-prefixed ECDSA hex.');
-  }
-}
-
-function nonEmpty(value: string | undefined): value is string {
-  return typeof value === 'string' && value.trim() !== '';
 }

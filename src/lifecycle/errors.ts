@@ -32,6 +32,8 @@ export const ErrorCode = {
   MISSING_PEER: 'E_MISSING_PEER',
   /** A stateful policy's store (Redis) cannot be reached or answered with an error; the policy blocks. */
   STORE_UNAVAILABLE: 'E_STORE_UNAVAILABLE',
+  /** No consensus node accepted a connection before anything was sent: nothing was submitted, a retry is safe. */
+  NODE_UNREACHABLE: 'E_NODE_UNREACHABLE',
   USAGE: 'E_USAGE',
   FAILED: 'E_FAILED',
 } as const;

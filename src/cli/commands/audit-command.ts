@@ -2,14 +2,14 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { DEFAULT_JOURNAL_DIR } from '../../audit/defaults.js';
 import { verifyAuditTopic } from '../../audit/verify-audit-topic.js';
-import { loadConfig } from '../../config/load-config.js';
+import type { LoadedConfig } from '../../config/load-config.js';
+import { chooseNetwork } from '../../config/network-choice.js';
 import { PUBLIC_MIRROR_URLS } from '../../mirror/mirror-client.js';
+import { CliErrorCode, withError } from '../cli-error.js';
 import { ExitCode } from '../exit-codes.js';
 import type { CommandContext } from '../command-context.js';
 import type { RunAction } from '../program.js';
 import { UsageError } from '../usage-error.js';
-
-const PROGRESS_EVERY_MS = 2_000;
 
 /** `agent-hooks audit verify --topic <id>`: reads an audit topic back and checks it against the journal. */
 export function registerAuditCommand(program: Command, run: RunAction): void {
@@ -24,35 +24,33 @@ export function registerAuditCommand(program: Command, run: RunAction): void {
     .action((options: { topic: string; journal: string; mirror?: string }, command: Command) =>
       run(command, async (ctx) => {
         if (!/^\d+\.\d+\.\d+$/.test(options.topic)) throw new UsageError(`--topic must be a topic ID like 0.0.1234, got "${options.topic}"`);
-        const mirrorUrl = options.mirror ?? (await configuredMirror(ctx));
+        const loaded = await ctx.loadConfig();
+        const mirrorUrl = options.mirror ?? configuredMirror(ctx, loaded);
         // A --journal typed here is relative to the working folder; the default is where hooks named in
         // the config file write it: under the file's folder (see config/journal-dir.ts).
         const typed = command.getOptionValueSource('journal') !== 'default';
-        const journalDir = path.resolve(typed ? ctx.io.cwd : (await loadConfig({ path: ctx.options.config, cwd: ctx.io.cwd })).baseDir, options.journal);
+        const journalDir = path.resolve(typed ? ctx.io.cwd : loaded.baseDir, options.journal);
         ctx.output.note(`reading topic ${options.topic} from ${mirrorUrl} and comparing it with the journal in ${journalDir} …`);
-        const started = Date.now();
         // The mirror pages 100 messages at a time; on a long trail, say that work is still going on.
-        const ticker = setInterval(() => ctx.output.note(`  still reading (${Math.round((Date.now() - started) / 1000)} s)`), PROGRESS_EVERY_MS);
-        let report;
-        try {
-          report = await verifyAuditTopic({ mirrorUrl, topicId: options.topic, journalDir });
-        } finally {
-          clearInterval(ticker);
-        }
-        ctx.output.document(report);
+        const report = await ctx.progress(`reading topic ${options.topic} from the mirror`, verifyAuditTopic({ mirrorUrl, topicId: options.topic, journalDir }));
+        const exitCode = report.ok ? ExitCode.OK : ExitCode.AUDIT_MISMATCH;
+        const problems = report.problems.length === 1 ? '1 problem' : `${report.problems.length} problems`;
+        ctx.output.document(withError(report, exitCode, { code: CliErrorCode.AUDIT_MISMATCH, message: `audit topic ${report.topicId} does not match its journal: ${problems}`, problems: report.problems }));
         ctx.output.line(`${report.kind.toUpperCase()} audit topic ${report.topicId}: ${report.entriesOnTopic} entries on the topic, ${report.entriesInJournal} in the journal (${report.journal})`);
         if (report.ok) ctx.output.line('verified: every journaled entry is on the topic exactly once, in order, and nothing else is.');
         else for (const problem of report.problems) ctx.output.line(`  PROBLEM ${problem}`);
-        return report.ok ? ExitCode.OK : ExitCode.AUDIT_MISMATCH;
+        return exitCode;
       }),
     );
 }
 
-async function configuredMirror(ctx: CommandContext): Promise<string> {
-  const { config } = await loadConfig({ path: ctx.options.config, cwd: ctx.io.cwd });
-  if (config.mirrorNodeUrl) return config.mirrorNodeUrl;
-  if (config.network === 'local') return config.local!.mirrorUrl;
-  if (config.network === 'testnet' || config.network === 'mainnet') return PUBLIC_MIRROR_URLS[config.network];
+/** The mirror of the network chosen as for every other command (config file, HEDERA_NETWORK, HEDERA_MIRROR_NODE_URL); reading needs no operator. */
+function configuredMirror(ctx: CommandContext, loaded: LoadedConfig): string {
+  const choice = chooseNetwork({ env: ctx.io.env, config: loaded.config, source: loaded.source, operator: 'optional' });
+  for (const warning of choice.warnings) ctx.logger.warn({}, warning);
+  if (choice.mirrorNodeUrl) return choice.mirrorNodeUrl;
+  if (choice.local) return choice.local.mirrorUrl;
+  if (choice.network !== 'devnet' && choice.network !== 'local') return PUBLIC_MIRROR_URLS[choice.network];
   throw new UsageError(
     'audit verify reads an existing topic, and the embedded devnet starts empty; pass --mirror <url>, or configure network "local" (e.g. agent-hooks devnet), "testnet" or "mainnet"',
   );

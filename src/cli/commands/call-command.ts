@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { messageOf } from '../../lifecycle/errors.js';
 import type { RunAction } from '../program.js';
+import { withError } from '../cli-error.js';
 import { exitCodeFor, ExitCode } from '../exit-codes.js';
 import { UsageError } from '../usage-error.js';
 
@@ -17,10 +18,13 @@ export function registerCallCommand(program: Command, run: RunAction): void {
         const params = parseParamsArgument(json);
         const configured = await ctx.openKit();
         try {
-          const result = await configured.kit.execute(tool, params);
+          await ctx.ensureNodeReachable(configured, tool);
+          const result = await ctx.progress(`running ${tool} on network "${configured.network}"`, configured.kit.execute(tool, params));
+          const exitCode = exitCodeFor(result);
           // Rendered with the kit's redactor: an SDK value's string form is only known here.
           const render = (value: unknown, space?: number) => configured.kit.redactor.toJson(value, space);
-          ctx.output.document(JSON.parse(render(result)));
+          const rendered = JSON.parse(render(result)) as typeof result;
+          ctx.output.document(withError(rendered, exitCode, { code: rendered.raw.errorCode ?? rendered.raw.status, message: rendered.humanMessage }));
           ctx.output.line(result.humanMessage);
           const { raw } = result;
           if (raw.transactionId) ctx.output.line(`  transaction: ${raw.transactionId}`);
@@ -29,7 +33,7 @@ export function registerCallCommand(program: Command, run: RunAction): void {
           for (const warning of raw.warnings ?? []) ctx.output.line(`  warning:     ${warning}`);
           if (configured.devnet) ctx.output.note('(network "devnet": a fresh embedded devnet for this command only; its state is gone when it exits. See agent-hooks devnet.)');
           if (raw.status === 'SUCCESS' && raw.data !== undefined) ctx.output.line(render(raw.data, 2));
-          return exitCodeFor(result);
+          return exitCode;
         } finally {
           await configured.close();
         }

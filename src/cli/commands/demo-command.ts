@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { toJson } from '../../lifecycle/to-json.js';
+import { CliErrorCode, withError } from '../cli-error.js';
 import { runDemo, type DemoCall, type DemoReport } from '../demo/run-demo.js';
 import { ExitCode } from '../exit-codes.js';
 import type { Output } from '../cli-io.js';
@@ -15,13 +16,16 @@ export function registerDemoCommand(program: Command, run: RunAction): void {
         const out = ctx.output;
         out.line('agent-hooks demo: an agent session under hooks and policies, on an embedded Hedera devnet');
         out.line();
-        const report = await runDemo({
+        const session = runDemo({
           setup: (what) => out.line(`  setup  ${what}`),
           call: (call, index) => printCall(out, call, index),
         });
-        out.document(jsonReport(report));
+        // Text mode shows each step as it happens; --json prints only at the end, so say what runs.
+        const report = await (out.json ? ctx.progress('running the demo session on an embedded devnet', session) : session);
+        const exitCode = report.ok ? ExitCode.OK : ExitCode.FAILED;
+        out.document(withError(jsonReport(report), exitCode, { code: CliErrorCode.DEMO_FAILED, message: 'the demo ended with outcomes other than scripted, or an unverified audit trail', problems: report.audit.problems }));
         printAudit(out, report);
-        return report.ok ? ExitCode.OK : ExitCode.FAILED;
+        return exitCode;
       }),
     );
 }
@@ -53,7 +57,7 @@ function printAudit(out: Output, report: DemoReport): void {
   out.line(report.ok ? 'demo finished: all outcomes as scripted, audit trail verified.' : 'demo finished with problems (see above).');
 }
 
-function jsonReport(report: DemoReport): unknown {
+function jsonReport(report: DemoReport): object {
   return {
     ok: report.ok,
     accounts: report.accounts,

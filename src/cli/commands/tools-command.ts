@@ -7,15 +7,17 @@ import { ExitCode } from '../exit-codes.js';
 export function registerToolsCommand(program: Command, run: RunAction): void {
   program
     .command('tools')
-    .description('list the tools the configuration exposes, with their descriptions')
+    .description('list the tools the configuration exposes, with their descriptions (no operator or network needed)')
     .action((_options, command: Command) =>
       run(command, async (ctx) => {
-        const configured = await ctx.openKit();
+        // Listing reaches no network: no devnet is started, no node probed, no operator required.
+        const configured = await ctx.openKit({ offline: true });
         try {
           const tools = configured.kit.listTools();
           ctx.output.document(
             tools.map((tool) => ({ method: tool.method, name: tool.name, plugin: tool.plugin, description: tool.description, inputSchema: toolInputJsonSchema(tool.parameters, tool.method) })),
           );
+          // Two columns need no table library: the names are short and the descriptions wrap as the terminal wraps them.
           const width = Math.max(0, ...tools.map((tool) => tool.method.length));
           for (const tool of tools) ctx.output.line(`${tool.method.padEnd(width)}  ${tool.description}`);
           ctx.output.note(`${tools.length} tool(s) on network "${configured.network}". Run one with: agent-hooks call <tool> '<json>'`);

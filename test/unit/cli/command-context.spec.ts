@@ -26,20 +26,23 @@ describe('CommandContext', () => {
     // checkTopic: false lets the kit start anyway (otherwise it refuses at start, naming the topic).
     const hook = () => ({ hook: 'HcsAuditTrailHook', args: [['*'], '0.0.1234', null, { journalDir: path.join(cwd, 'audit'), checkTopic: false, closeTimeoutMs: 300, minBackoffMs: 20, maxBackoffMs: 50 }] });
 
-    it('says on stderr how many entries are undelivered, where they wait and why', async () => {
+    // The hook's own warning reaches stderr through the CLI's logger (warnings show by default).
+    it('says on stderr that entries are undelivered, to which stream, where they wait and why', async () => {
       writeFileSync(path.join(cwd, 'agent-hooks.config.json'), JSON.stringify({ hooks: [hook()] }));
       const run = await cli('call', 'get_hbar_balance_query_tool', '{}');
       expect(run.code, run.stderr).to.equal(ExitCode.OK);
-      expect(run.stderr).to.match(/warning: 1 audit entry not yet delivered to HcsAuditTrailHook 0\.0\.1234/);
-      expect(run.stderr).to.contain(path.join(cwd, 'audit', 'hcs-0.0.1234.jsonl'));
+      const line = run.stderr.split('\n').find((text) => /^warning: .*not yet delivered/.test(text));
+      expect(line, run.stderr).to.be.a('string');
+      expect(line).to.contain('stream: HcsAuditTrailHook 0.0.1234').and.to.contain(`journal: ${path.join(cwd, 'audit', 'hcs-0.0.1234.jsonl')}`);
       expect(run.stderr).to.contain('INVALID_TOPIC_ID');
     });
 
-    it('keeps stdout a single JSON document with --json', async () => {
+    it('keeps stdout a single JSON document with --json, and logs JSON lines on stderr', async () => {
       writeFileSync(path.join(cwd, 'agent-hooks.config.json'), JSON.stringify({ hooks: [hook()] }));
       const run = await cli('call', 'get_hbar_balance_query_tool', '{}', '--json');
       expect(JSON.parse(run.stdout).raw.status).to.equal('SUCCESS');
-      expect(run.stderr).to.match(/warning: 1 audit entry not yet delivered/);
+      const logged = run.stderr.split('\n').filter((text) => text.startsWith('{')).map((text) => JSON.parse(text) as { level: number; msg: string; stream?: string });
+      expect(logged.find((entry) => /not yet delivered/.test(entry.msg))).to.include({ level: 40, stream: 'HcsAuditTrailHook 0.0.1234' });
     });
   });
 

@@ -199,20 +199,20 @@ describe('runCli', () => {
       writeConfig({ network: 'moon', policies: [{ policy: 'MaxRecipientsPolicy', args: ['five'] }] });
       const run = await cli('tools');
       expect(run.code).to.equal(ExitCode.USAGE);
-      expect(run.stderr).to.contain('Invalid configuration').and.to.contain('- network: one of devnet, local, testnet, mainnet');
-      expect(run.stderr).to.contain('- policies[0].args: MaxRecipientsPolicy: \'maxRecipients\' must be a positive integer');
+      expect(run.stderr).to.contain('Invalid configuration').and.to.contain('- network (line 1, column 2): one of devnet, local, testnet, mainnet, previewnet');
+      expect(run.stderr).to.match(/- policies\[0\]\.args \(line 1, column \d+\): MaxRecipientsPolicy: 'maxRecipients' must be a positive integer/);
     });
 
     it('gives the problems as a list with --json', async () => {
       writeConfig({ mode: 'sometimes' });
       const run = await cli('--json', 'call', 'get_hbar_balance_query_tool');
       expect(run.code).to.equal(ExitCode.USAGE);
-      expect(JSON.parse(run.stdout).error).to.deep.include({ code: 'E_CONFIG', problems: ['mode: "sometimes" is not a mode; use "autonomous" or "returnBytes"'] });
+      expect(JSON.parse(run.stdout).error).to.deep.include({ code: 'E_CONFIG', exitCode: ExitCode.USAGE, problems: ['mode (line 1, column 2): "sometimes" is not a mode; use "autonomous" or "returnBytes"'] });
     });
 
     it('exits 2 when a real network is chosen without an operator in the environment', async () => {
       writeConfig({ network: 'testnet' });
-      const run = await cli('tools');
+      const run = await cli('call', 'transfer_hbar_tool', '{"transfers":[{"accountId":"0.0.98","amount":1}]}');
       expect(run.code).to.equal(ExitCode.USAGE);
       expect(run.stderr).to.contain('HEDERA_OPERATOR_ID: not set').and.to.contain('HEDERA_OPERATOR_KEY: not set');
     });

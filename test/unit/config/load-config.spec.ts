@@ -25,10 +25,11 @@ describe('loadConfig', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   describe('when no config file exists', () => {
-    it('uses the defaults: embedded devnet, autonomous, core plugins, no listeners', async () => {
+    it('uses the defaults: no network of its own (chooseNetwork decides), autonomous, core plugins, no listeners', async () => {
       const loaded = await loadConfig({ cwd: dir });
       expect(loaded.source).to.equal('(defaults)');
-      expect(loaded.config).to.deep.include({ network: 'devnet', mode: 'autonomous', corePlugins: true, plugins: [] });
+      expect(loaded.config.network).to.equal(undefined);
+      expect(loaded.config).to.deep.include({ mode: 'autonomous', corePlugins: true, plugins: [] });
       expect(loaded.listeners).to.deep.equal([]);
     });
   });
@@ -87,7 +88,7 @@ describe('parseConfig', () => {
         colour: 'blue',
         policies: [{ policy: 'MaxRecipientsPolicy', args: [0] }, { policy: 'NoSuchPolicy' }, { hook: 'RejectToolPolicy', args: [[]] }, { policy: 'X', extra: 1 }, 7],
       });
-      expect(problems).to.include('network: one of devnet, local, testnet, mainnet');
+      expect(problems).to.include('network: one of devnet, local, testnet, mainnet, previewnet');
       expect(problems).to.include('mode: "yolo" is not a mode; use "autonomous" or "returnBytes"');
       expect(problems).to.include('tools: list at least one tool, or leave "tools" out to expose all');
       expect(problems.find((problem) => problem.startsWith('colour: unknown field; accepted fields: '))).to.contain('network');

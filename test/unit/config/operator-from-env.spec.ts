@@ -23,7 +23,7 @@ describe('operatorFromEnv', () => {
     it('names each variable and never repeats the key', () => {
       expect(operatorFromEnv({}).problems).to.deep.equal([
         'HEDERA_OPERATOR_ID: not set; the operator account ID, e.g. 0.0.1234',
-        'HEDERA_OPERATOR_KEY: not set; the operator private key (DER-encoded hex)',
+        'HEDERA_OPERATOR_KEY: not set; the operator private key (DER-encoded hex, or 0x-prefixed ECDSA hex)',
       ]);
       const { operator, problems } = operatorFromEnv({ HEDERA_OPERATOR_ID: 'alice', HEDERA_OPERATOR_KEY: 'deadbeefsecret' });
       expect(operator).to.equal(undefined);

@@ -67,26 +67,51 @@ describe('createKitFromEnv', () => {
     });
   });
 
+  describe('when HEDERA_NETWORK=devnet comes with operator variables', () => {
+    it('runs on the devnet and reports the variables as unused, in warnings and the log', async () => {
+      const warned: string[] = [];
+      const logger = { debug: () => undefined, warn: (_fields: object, message: string) => void warned.push(message), error: () => undefined };
+      const env = { HEDERA_NETWORK: 'devnet', HEDERA_OPERATOR_ID: '0.0.4321', HEDERA_OPERATOR_KEY: PrivateKey.generateED25519().toStringDer() };
+      const made = await createKitFromEnv({ env, kit: { pluginsDir: null, logger } });
+      try {
+        expect(made.devnet).to.not.equal(undefined);
+        expect(made.kit.context.accountId).to.equal(made.devnet!.operatorId);
+        expect(made.warnings).to.have.length(1);
+        expect(made.warnings[0]).to.match(/^HEDERA_OPERATOR_ID and HEDERA_OPERATOR_KEY are set but not used: network "devnet" \(from HEDERA_NETWORK\)/);
+        expect(warned).to.deep.equal(made.warnings);
+      } finally {
+        await made.close();
+      }
+    });
+  });
+
+  describe('when operator variables come without HEDERA_NETWORK', () => {
+    it('refuses, as the CLI does, rather than dropping them for a devnet', async () => {
+      const error = await refusal({ HEDERA_OPERATOR_ID: '0.0.7', HEDERA_OPERATOR_KEY: PrivateKey.generateED25519().toStringDer() });
+      expect(error.message).to.contain('HEDERA_OPERATOR_ID and HEDERA_OPERATOR_KEY are set but no network is chosen');
+    });
+  });
+
   describe('when the configuration is partial or wrong', () => {
     it('names the missing variables instead of falling back to a devnet', async () => {
       const error = await refusal({ HEDERA_NETWORK: 'testnet' });
-      expect(error.message).to.contain('HEDERA_OPERATOR_ID and HEDERA_OPERATOR_KEY must be set');
+      expect(error.message).to.contain('HEDERA_OPERATOR_ID: not set').and.to.contain('HEDERA_OPERATOR_KEY: not set');
     });
 
     it('refuses an unknown network', async () => {
       const error = await refusal({ HEDERA_NETWORK: 'moonnet', HEDERA_OPERATOR_ID: '0.0.7', HEDERA_OPERATOR_KEY: PrivateKey.generateED25519().toStringDer() });
-      expect(error.message).to.contain('HEDERA_NETWORK "moonnet" is not supported');
+      expect(error.message).to.contain('HEDERA_NETWORK: "moonnet" is not a network; use one of devnet, testnet, mainnet, previewnet');
     });
 
     it('refuses a malformed operator ID', async () => {
       const error = await refusal({ HEDERA_NETWORK: 'testnet', HEDERA_OPERATOR_ID: 'alice', HEDERA_OPERATOR_KEY: PrivateKey.generateED25519().toStringDer() });
-      expect(error.message).to.contain('HEDERA_OPERATOR_ID "alice" is not an account ID');
+      expect(error.message).to.contain('HEDERA_OPERATOR_ID: "alice" is not an account ID');
     });
 
     it('refuses an unreadable key without repeating it', async () => {
       const secret = 'not-a-key-but-secret-0123456789';
       const error = await refusal({ HEDERA_NETWORK: 'testnet', HEDERA_OPERATOR_ID: '0.0.7', HEDERA_OPERATOR_KEY: secret });
-      expect(error.message).to.contain('HEDERA_OPERATOR_KEY is not a readable private key');
+      expect(error.message).to.contain('HEDERA_OPERATOR_KEY: not a private key');
       expect(error.message).not.to.contain(secret);
     });
   });

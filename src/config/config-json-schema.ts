@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { agentHooksConfigSchema, NETWORKS } from './config-schema.js';
+import { listenerCatalog } from './listener-catalog.js';
+
+/** Where the schema ships in the package, for a config's `"$schema"`. */
+export const CONFIG_JSON_SCHEMA_FILE = 'schema/agent-hooks.config.schema.json';
+
+type JsonSchema = Record<string, unknown> & { properties: Record<string, Record<string, unknown>> };
+
+/** One sentence per field, shown by editors on hover; a test checks that every field has one. */
+const DESCRIPTIONS: Record<string, string> = {
+  $schema: 'This schema, for editors: "./node_modules/hedera-agent-hooks/schema/agent-hooks.config.schema.json".',
+  network: 'devnet (a fresh embedded network per command), local (an existing node, see "local"), testnet, mainnet or previewnet. Left out, HEDERA_NETWORK decides, else devnet. The operator comes from HEDERA_OPERATOR_ID and HEDERA_OPERATOR_KEY, never from this file.',
+  local: 'Where network "local" finds its node, e.g. one started by agent-hooks devnet.',
+  mirrorNodeUrl: "Mirror node REST base URL; default: the network's public mirror (or the local or embedded one).",
+  mode: 'autonomous (sign with the operator and submit) or returnBytes (return unsigned bytes with accountId as payer); any letter case.',
+  accountId: 'The account the agent acts for and the payer of returnBytes transactions; default: the operator.',
+  sessionId: 'Identifies the agent session in audit entries.',
+  corePlugins: "Load the project's core plugins (account, consensus, token, queries).",
+  plugins: 'Extra plugin folders, relative to this file.',
+  tools: 'Expose only these tools; left out, every tool of the loaded plugins.',
+  hooks: 'Hooks (and policies) by class name with constructor arguments; null stands for a left-out argument.',
+  policies: 'Policies by class name with constructor arguments; allOf, anyOf and not take policy entries as arguments.',
+  policyTimeoutMs: "Time budget of an asynchronous policy verdict, in ms (default 5000); over it, the call is blocked.",
+};
+
+/**
+ * The JSON Schema of `agent-hooks.config.json`, generated from the zod schema the loader validates
+ * with, plus what zod cannot express as JSON Schema: hook and policy names (from the same catalog
+ * the loader builds them from), `mode` in any letter case, and `local` being required with network
+ * "local". The package ships it as {@link CONFIG_JSON_SCHEMA_FILE}; a test keeps that file equal to
+ * this output (regenerate with `node scripts/config-schema.cjs --write` after `npm run build`).
+ *
+ * @example
+ * writeFileSync('schema.json', renderConfigJsonSchema());
+ */
+export function configJsonSchema(): JsonSchema {
+  const schema = z.toJSONSchema(agentHooksConfigSchema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const { properties } = schema;
+  for (const [name, property] of Object.entries(properties)) {
+    const description = DESCRIPTIONS[name];
+    if (description) properties[name] = { description, ...property };
+  }
+  properties.network = { ...properties.network, enum: [...NETWORKS] };
+  properties.mode = { description: DESCRIPTIONS.mode, anyOf: [{ enum: ['autonomous', 'returnBytes'] }, { type: 'string', pattern: anyCase(['autonomous', 'returnbytes', 'return_bytes']) }] };
+  const entry = listenerEntrySchema();
+  properties.hooks = { ...properties.hooks, items: entry };
+  properties.policies = { ...properties.policies, items: entry };
+  return {
+    $schema: schema.$schema,
+    title: 'agent-hooks configuration',
+    description: 'agent-hooks.config.json: the network, plugins, tools, hooks and policies of the agent-hooks command and createKitFromConfig.',
+    ...schema,
+    if: { properties: { network: { const: 'local' } }, required: ['network'] },
+    then: { required: ['local'] },
+    else: { not: { required: ['local'] } },
+  };
+}
+
+/** The schema as the shipped file holds it: two-space JSON and a final newline. */
+export function renderConfigJsonSchema(): string {
+  return `${JSON.stringify(configJsonSchema(), null, 2)}\n`;
+}
+
+function listenerEntrySchema(): Record<string, unknown> {
+  const catalog = [...listenerCatalog().values()];
+  const names = (kind: 'hook' | 'policy') => catalog.filter((entry) => entry.kind === kind).map((entry) => entry.name).sort();
+  const args = { type: 'array', description: 'Constructor arguments, in order; null for a left-out one.' };
+  return {
+    oneOf: [
+      { type: 'object', properties: { hook: { enum: names('hook') }, args }, required: ['hook'], additionalProperties: false },
+      { type: 'object', properties: { policy: { enum: names('policy') }, args }, required: ['policy'], additionalProperties: false },
+    ],
+  };
+}
+
+/** A pattern matching any of `words` in any letter case (JSON Schema patterns have no `i` flag). */
+function anyCase(words: readonly string[]): string {
+  const word = (text: string) => [...text].map((char) => (/[a-z]/i.test(char) ? `[${char.toLowerCase()}${char.toUpperCase()}]` : char)).join('');
+  return `^(${words.map(word).join('|')})$`;
+}
