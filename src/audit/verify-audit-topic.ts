@@ -22,6 +22,8 @@ export interface AuditVerifyReport {
   topicId: string;
   kind: 'hcs' | 'hol';
   journal: string;
+  /** Whether a journal was found at `journal`: without one, nothing could be compared. */
+  journalFound: boolean;
   entriesInJournal: number;
   entriesOnTopic: number;
   /** Plain-words problems; empty when the topic matches the journal exactly. */
@@ -69,6 +71,7 @@ export async function verifyAuditTopic(options: VerifyAuditTopicOptions): Promis
     topicId,
     kind,
     journal: journalPath,
+    journalFound: journal !== undefined && journal !== null,
     entriesInJournal: journal?.entries.length ?? 0,
     entriesOnTopic: found.length,
     problems,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { DEFAULT_JOURNAL_DIR } from '../../audit/defaults.js';
 import { verifyAuditTopic } from '../../audit/verify-audit-topic.js';
+import { configuredJournalDir } from '../../config/configured-journal-dir.js';
 import type { LoadedConfig } from '../../config/load-config.js';
 import { chooseNetwork } from '../../config/network-choice.js';
 import { PUBLIC_MIRROR_URLS } from '../../mirror/mirror-client.js';
@@ -18,21 +19,27 @@ export function registerAuditCommand(program: Command, run: RunAction): void {
     .command('verify')
     .description('read an audit topic back from the mirror and check schema, order and completeness against the local journal')
     .requiredOption('--topic <id>', 'the audit topic (HCS) or HOL session topic, e.g. 0.0.1234')
-    .option('--journal <dir>', 'the audit journal folder the hook wrote (the default is in the config file folder)', DEFAULT_JOURNAL_DIR)
+    .option('--journal <dir>', "the audit journal folder the hook wrote (default: the configured hook's journalDir for this topic, else .agent-hooks/audit in the config file's folder)", DEFAULT_JOURNAL_DIR)
     .option('--mirror <url>', "mirror REST base URL (default: the configured network's mirror)")
-    .addHelpText('after', '\nExit codes: 0 the topic matches the journal, 4 it does not (problems listed), 1 the mirror could not be read, 2 usage.')
+    .addHelpText('after', '\nExit codes: 0 the topic matches the journal, 4 it does not (problems listed), 1 the mirror could not be read, 2 usage (also: no journal for the topic in the folder).')
     .action((options: { topic: string; journal: string; mirror?: string }, command: Command) =>
       run(command, async (ctx) => {
         if (!/^\d+\.\d+\.\d+$/.test(options.topic)) throw new UsageError(`--topic must be a topic ID like 0.0.1234, got "${options.topic}"`);
         const loaded = await ctx.loadConfig();
         const mirrorUrl = options.mirror ?? configuredMirror(ctx, loaded);
-        // A --journal typed here is relative to the working folder; the default is where hooks named in
-        // the config file write it: under the file's folder (see config/journal-dir.ts).
+        // A --journal typed here is relative to the working folder; the default is where the config
+        // file's hook for this topic writes it (its journalDir, under the file's folder).
         const typed = command.getOptionValueSource('journal') !== 'default';
-        const journalDir = path.resolve(typed ? ctx.io.cwd : loaded.baseDir, options.journal);
+        const journalDir = typed
+          ? path.resolve(ctx.io.cwd, options.journal)
+          : (configuredJournalDir(loaded.config, loaded.baseDir, options.topic) ?? path.resolve(loaded.baseDir, options.journal));
         ctx.output.note(`reading topic ${options.topic} from ${mirrorUrl} and comparing it with the journal in ${journalDir} …`);
         // The mirror pages 100 messages at a time; on a long trail, say that work is still going on.
         const report = await ctx.progress(`reading topic ${options.topic} from the mirror`, verifyAuditTopic({ mirrorUrl, topicId: options.topic, journalDir }));
+        // Without a journal nothing was compared: that is a wrong folder or topic, not a trail that differs.
+        if (!report.journalFound) {
+          throw new UsageError(`there is no audit journal for topic ${report.topicId} at ${report.journal}; pass --journal <dir>, the journalDir the hook used`);
+        }
         const exitCode = report.ok ? ExitCode.OK : ExitCode.AUDIT_MISMATCH;
         const problems = report.problems.length === 1 ? '1 problem' : `${report.problems.length} problems`;
         ctx.output.document(withError(report, exitCode, { code: CliErrorCode.AUDIT_MISMATCH, message: `audit topic ${report.topicId} does not match its journal: ${problems}`, problems: report.problems }));

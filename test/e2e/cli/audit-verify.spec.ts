@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TopicCreateTransaction } from '@hiero-ledger/sdk';
@@ -39,9 +39,13 @@ describe('agent-hooks audit verify', () => {
   });
 
   async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    return cliIn(cwd, ...argv);
+  }
+
+  async function cliIn(folder: string, ...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
     let stdout = '';
     let stderr = '';
-    const io: CliIo = { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text), env: {}, cwd };
+    const io: CliIo = { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text), env: {}, cwd: folder };
     const code = await runCli(argv, io);
     return { code, stdout, stderr };
   }
@@ -62,9 +66,46 @@ describe('agent-hooks audit verify', () => {
 
   describe('when the journal does not match', () => {
     it('lists the problems and exits 4', async () => {
+      // A copy of the journal that lost one entry's line: the topic holds an entry it does not.
+      const tampered = path.join(cwd, 'tampered');
+      mkdirSync(tampered);
+      const file = `hcs-${topicId}.jsonl`;
+      const lines = readFileSync(path.join(cwd, journal, file), 'utf8').split('\n');
+      const dropped = lines.findIndex((line) => line.includes('"r":"entry"'));
+      expect(dropped, 'the journal holds entry records').to.be.at.least(0);
+      writeFileSync(path.join(tampered, file), lines.filter((_, at) => at !== dropped).join('\n'));
+      const run = await cli('audit', 'verify', '--topic', topicId, '--journal', 'tampered', '--mirror', devnet.mirrorUrl);
+      expect(run.code, run.stdout + run.stderr).to.equal(ExitCode.AUDIT_MISMATCH);
+      expect(run.stdout).to.contain('PROBLEM');
+    });
+  });
+
+  describe('when there is no journal for the topic in the folder', () => {
+    it('exits 2, naming the folder and the option, since nothing could be compared', async () => {
       const run = await cli('audit', 'verify', '--topic', topicId, '--journal', 'elsewhere', '--mirror', devnet.mirrorUrl);
-      expect(run.code).to.equal(ExitCode.AUDIT_MISMATCH);
-      expect(run.stdout).to.contain('PROBLEM There is no journal for this topic');
+      expect(run.code).to.equal(ExitCode.USAGE);
+      expect(run.stderr).to.contain(`there is no audit journal for topic ${topicId} at ${path.join(cwd, 'elsewhere', `hcs-${topicId}.jsonl`)}; pass --journal <dir>`);
+    });
+  });
+
+  describe('when the config file names the hook that wrote the journal', () => {
+    it("reads that hook's journalDir, relative to the file's folder, wherever the command starts", async () => {
+      const configDir = path.join(cwd, 'agent');
+      mkdirSync(configDir);
+      const config = {
+        network: 'local',
+        local: { grpcAddress: devnet.grpcAddress, mirrorUrl: devnet.mirrorUrl },
+        hooks: [{ hook: 'HcsAuditTrailHook', args: [['*'], topicId, null, { journalDir: `../${journal}` }] }],
+      };
+      writeFileSync(path.join(configDir, 'agent-hooks.config.json'), JSON.stringify(config));
+      const elsewhere = mkdtempSync(path.join(tmpdir(), 'agent-hooks-verify-cwd-'));
+      try {
+        const run = await cliIn(elsewhere, 'audit', 'verify', '--topic', topicId, '--config', path.join(configDir, 'agent-hooks.config.json'));
+        expect(run.code, run.stdout + run.stderr).to.equal(ExitCode.OK);
+        expect(run.stdout).to.contain(`2 entries on the topic, 2 in the journal (${path.join(cwd, journal, `hcs-${topicId}.jsonl`)})`);
+      } finally {
+        rmSync(elsewhere, { recursive: true, force: true });
+      }
     });
   });
 
