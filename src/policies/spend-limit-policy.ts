@@ -197,8 +197,9 @@ export class SpendLimitPolicy extends AbstractPolicy {
     }
     const keys = sums.size > 1 ? [...sums.keys()].sort() : [...sums.keys()];
     const owed = keys.map((key) => sums.get(key)!).filter((sum) => sum.amount > 0n);
-    if (owed.every((sum) => sum.asset === 'HBAR')) return owed.map((sum) => ({ ...sum, limit: this.hbarLimit! }));
-    return Promise.all(owed.map(async (sum) => ({ ...sum, limit: await this.limitOf(sum.asset, params) })));
+    const line = (sum: (typeof owed)[number], limit: bigint): BudgetLine => ({ account: sum.account, asset: sum.asset, amount: sum.amount, limit });
+    if (owed.every((sum) => sum.asset === 'HBAR')) return owed.map((sum) => line(sum, this.hbarLimit!));
+    return Promise.all(owed.map(async (sum) => line(sum, await this.limitOf(sum.asset, params))));
   }
 
   private limits(asset: string): boolean {

@@ -13,10 +13,11 @@ interface Line {
 
 interface Entry {
   readonly id: string;
-  readonly committed: boolean;
+  /** Set once, when the newest reservation is committed in place (see commitNewest). */
+  committed: boolean;
   readonly amount: bigint;
   /** Reserved or committed at, ms. */
-  readonly at: number;
+  at: number;
 }
 
 /**
@@ -62,8 +63,12 @@ export class MemoryPolicyStore implements PolicyStore {
     for (const line of lines) {
       const held = this.line(budget, line, now, windowMs);
       if (held.committedById.has(id)) continue;
-      if (remove(held, id, false)) held.pending -= line.amount;
-      insert(held, { id, committed: true, amount: line.amount, at: now });
+      if (!commitNewest(held, id, line.amount, now)) {
+        if (remove(held, id, false)) held.pending -= line.amount;
+        insert(held, { id, committed: true, amount: line.amount, at: now });
+      } else {
+        held.pending -= line.amount;
+      }
       held.committed += line.amount;
     }
   }
@@ -161,6 +166,26 @@ function insert(line: Line, entry: Entry): void {
   if (at === entries.length) entries.push(entry);
   else entries.splice(at, 0, entry);
   (entry.committed ? line.committedById : line.pendingById).set(entry.id, entry);
+}
+
+/**
+ * Turns the call's reservation into its spend in place when it is the newest entry (a call that
+ * settles before the next one reserves, the usual case): dated now, it stays in order, and nothing
+ * is spliced or allocated. Returns false when it is not the newest, not there, or reserved for
+ * another amount.
+ */
+function commitNewest(line: Line, id: string, amount: bigint, now: number): boolean {
+  const entry = line.pendingById.get(id);
+  const entries = line.entries;
+  if (!entry || entry.amount !== amount || entries[entries.length - 1] !== entry) return false;
+  // Dated now, it must still be the newest: not so if the clock went back past the one before it.
+  const before = entries[entries.length - 2];
+  if (before && before.at > now) return false;
+  line.pendingById.delete(id);
+  entry.committed = true;
+  entry.at = now;
+  line.committedById.set(id, entry);
+  return true;
 }
 
 /** Removes a call's reserved or committed entry, searching from the newest end, where settled calls are. */
