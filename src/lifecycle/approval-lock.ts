@@ -65,10 +65,18 @@ function freezeDeep(value: unknown, walk: Walk): void {
     walk.residue.push(value);
     return;
   }
+  // A Long (every ID and amount holds a few) is read through its numbers and flag only: frozen, it
+  // is done. Only a class instance counts: a plain object from the LLM claiming to be one is walked.
+  if (!plain && readsAsLong(value)) return;
   ancestors.push(value);
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) freezeDeep(record[key], walk);
   ancestors.pop();
+}
+
+function readsAsLong(value: object): boolean {
+  const long = value as { __isLong__?: unknown; low?: unknown; high?: unknown };
+  return long.__isLong__ === true && typeof long.low === 'number' && typeof long.high === 'number';
 }
 
 /** Exotic objects (a module namespace, some proxies) refuse to freeze: they are fingerprinted instead. */

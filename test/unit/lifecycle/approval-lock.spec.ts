@@ -93,6 +93,12 @@ describe('ApprovalLock: approved normalised params cannot change unseen', () => 
     expect(changed(lock)).to.throw().with.property('code', ErrorCode.APPROVAL_CHANGED);
   });
 
+  it('walks a plain object that claims to be a Long, so what hangs off it is frozen too', () => {
+    const inner = { to: '0.0.1001' };
+    ApprovalLock.of({ amount: { __isLong__: true, low: 1, high: 0, inner } });
+    expect(Object.isFrozen(inner)).to.equal(true);
+  });
+
   it('passes when nothing changed, however often it is checked', () => {
     const lock = ApprovalLock.of({ hbarTransfers: [{ accountId: AccountId.fromString('0.0.7'), amount: new Hbar(2) }], memo: 'ok' });
     for (let i = 0; i < 3; i++) expect(changed(lock)).not.to.throw();
