@@ -1,4 +1,5 @@
-import { KeyList, PublicKey, StatusError, TopicInfoQuery, type Client, type Key, type TopicId } from '@hiero-ledger/sdk';
+import { TopicInfoQuery, type Client, type Key, type TopicId } from '@hiero-ledger/sdk';
+import { isPublicKey, isStatusError, statusNameOf } from '../compat/sdk-values.js';
 import { AgentHooksError, ErrorCode, messageOf } from '../lifecycle/errors.js';
 
 /** How long the start-up check waits for the network before refusing, in ms. */
@@ -24,13 +25,14 @@ export async function checkAuditTopic(topic: TopicId, client: Client, owner: str
   try {
     info = await withinTime(new TopicInfoQuery().setTopicId(topic).execute(client), timeoutMs);
   } catch (error) {
-    if (error instanceof StatusError) {
-      const missing = error.status.toString() === 'INVALID_TOPIC_ID' || error.status.toString() === 'TOPIC_DELETED';
+    if (isStatusError(error)) {
+      const status = statusNameOf(error);
+      const missing = status === 'INVALID_TOPIC_ID' || status === 'TOPIC_DELETED';
       throw new AgentHooksError(
         ErrorCode.INVALID_ARGUMENT,
         missing
           ? `${owner}: audit topic ${id} does not exist (or was deleted) on the network the logging client uses (${networkOf(client)}). Create a topic the logging client's operator may submit to (e.g. with TopicCreateTransaction, or \`agent-hooks call create_topic_tool\`) and pass its ID.`
-          : `${owner}: the network refused to describe audit topic ${id} (${error.status.toString()}); check the topic ID and the logging client's operator account.`,
+          : `${owner}: the network refused to describe audit topic ${id} (${status}); check the topic ID and the logging client's operator account.`,
       );
     }
     throw new AgentHooksError(
@@ -51,13 +53,19 @@ export async function checkAuditTopic(topic: TopicId, client: Client, owner: str
 /** Whether a signature by `signer` alone meets `key` (a key list counts how many of its members it meets). */
 function satisfies(key: Key, signer: { toStringRaw(): string }): boolean {
   // Compared as text: the client may come from another copy of the SDK than the key read here.
-  if (key instanceof PublicKey) return key.toStringRaw() === signer.toStringRaw();
-  if (key instanceof KeyList) {
+  // Recognised by shape, never instanceof: the topic info comes back through the client's own SDK copy.
+  if (isPublicKey(key)) return key.toStringRaw() === signer.toStringRaw();
+  if (isKeyList(key)) {
     const members = key.toArray();
     const met = members.filter((member) => satisfies(member, signer)).length;
     return met >= (key.threshold ?? members.length) && met > 0;
   }
   return false; // a contract or delegatable contract ID: not something this client signs as
+}
+
+/** A KeyList of any SDK copy: its members as an array, and a threshold (null: all of them). */
+function isKeyList(key: unknown): key is { toArray(): Key[]; threshold: number | null } {
+  return key !== null && typeof key === 'object' && typeof (key as { toArray?: unknown }).toArray === 'function' && 'threshold' in key;
 }
 
 function networkOf(client: Client): string {
