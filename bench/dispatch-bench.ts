@@ -2,7 +2,7 @@ import { Client, PrivateKey } from '@hiero-ledger/sdk';
 import { z } from 'zod';
 import { AbstractHook, BaseTool, createAgentKit, type Context } from '../src/index.js';
 import { realKitRunner } from './real-kit-contender.js';
-import { median, timePerCall } from './timing.js';
+import { interleavedMedians } from './timing.js';
 
 /** (registered hooks, of which relevant to the called tool), as the issue asks. */
 export const DISPATCH_CASES: readonly [registered: number, relevant: number][] = [
@@ -23,9 +23,11 @@ export interface DispatchResult {
   real_kit_ns_per_call: number;
 }
 
-const METHOD = 'noop_tool';
+/** The no-op tool's name, shared with the ten-policy case. */
+export const NOOP_METHOD = 'noop_tool';
+const METHOD = NOOP_METHOD;
 
-class NoopTool extends BaseTool<Record<string, never>, Record<string, never>, number> {
+export class NoopTool extends BaseTool<Record<string, never>, Record<string, never>, number> {
   method = METHOD;
   name = 'No-op';
   description = 'Does nothing; measures the lifecycle around it.';
@@ -83,25 +85,15 @@ export async function benchDispatch(registered: number, relevant: number, callsP
   const realKit = realKitRunner(client, METHOD, registered, relevant);
   const viaRealKit = () => realKit(callsPerRound);
 
-  await viaKit();
-  await floor();
-  await viaRealKit();
-  const kitRounds: number[] = [];
-  const floorRounds: number[] = [];
-  const realKitRounds: number[] = [];
-  for (let round = 0; round < rounds; round++) {
-    kitRounds.push(await timePerCall(viaKit, callsPerRound));
-    floorRounds.push(await timePerCall(floor, callsPerRound));
-    realKitRounds.push(await timePerCall(viaRealKit, callsPerRound));
-  }
+  const [kitNs, floorNs, realKitNs] = (await interleavedMedians([viaKit, floor, viaRealKit], callsPerRound, rounds)) as [number, number, number];
   await kit.close();
   client.close();
   return {
     case: 'dispatch',
     registered,
     relevant,
-    ns_per_call: median(kitRounds),
-    floor_ns_per_call: median(floorRounds),
-    real_kit_ns_per_call: median(realKitRounds),
+    ns_per_call: kitNs,
+    floor_ns_per_call: floorNs,
+    real_kit_ns_per_call: realKitNs,
   };
 }

@@ -1,9 +1,9 @@
 import { Client, PrivateKey } from '@hiero-ledger/sdk';
-import { AbstractPolicy as KitAbstractPolicy, BaseTool as KitBaseTool, type Context as KitContext } from '@hashgraph/hedera-agent-kit';
-import { z } from 'zod';
-import { z as z3 } from 'zod/v3';
-import { AbstractPolicy, BaseTool, Policy, createAgentKit, type Context } from '../src/index.js';
-import { median, timePerCall } from './timing.js';
+import { AbstractPolicy as KitAbstractPolicy, type Context as KitContext } from '@hashgraph/hedera-agent-kit';
+import { AbstractPolicy, Policy, createAgentKit, type Context } from '../src/index.js';
+import { NOOP_METHOD as METHOD, NoopTool } from './dispatch-bench.js';
+import { KitNoopTool } from './real-kit-contender.js';
+import { interleavedMedians } from './timing.js';
 
 /*
  * Dispatch with ten policies, all relevant to the called tool, each judging at preToolExecution
@@ -14,7 +14,6 @@ import { median, timePerCall } from './timing.js';
  */
 
 export const POLICY_COUNT = 10;
-const METHOD = 'noop_tool';
 
 export interface PolicyDispatchResult {
   case: 'dispatch_policies';
@@ -23,19 +22,6 @@ export interface PolicyDispatchResult {
   ns_per_call: number;
   floor_ns_per_call: number;
   real_kit_ns_per_call: number;
-}
-
-class NoopTool extends BaseTool<Record<string, never>, Record<string, never>, number> {
-  method = METHOD;
-  name = 'No-op';
-  description = 'Does nothing; measures the lifecycle around it.';
-  parameters = z.object({}).strict() as z.ZodType<Record<string, never>>;
-  normalizeParams(params: Record<string, never>) {
-    return params;
-  }
-  coreAction() {
-    return 1;
-  }
 }
 
 /** The verdict every policy gives: reads the event, allows. */
@@ -59,22 +45,6 @@ class DecoratedPolicy {
   @Policy('preToolExecution', [METHOD])
   allow(event: { method: string; rawParams?: unknown }): boolean {
     return allows(event);
-  }
-}
-
-class KitNoopTool extends KitBaseTool {
-  method = METHOD;
-  name = 'No-op';
-  description = 'Does nothing; measures the lifecycle around it.';
-  parameters = z3.object({}).strict() as unknown as KitBaseTool['parameters'];
-  async normalizeParams(params: Record<string, never>) {
-    return params;
-  }
-  async coreAction() {
-    return { raw: {}, humanMessage: 'done' };
-  }
-  override async shouldSecondaryAction() {
-    return false;
   }
 }
 
@@ -111,7 +81,7 @@ export async function benchPolicyDispatch(style: 'seed' | 'decorated', callsPerR
       event.toolResult = tool.formatResult(1, event.normalisedParams as Record<string, never>);
     }
   };
-  const kitTool = new KitNoopTool();
+  const kitTool = new KitNoopTool(METHOD);
   const kitContext = { hooks: Array.from({ length: POLICY_COUNT }, () => new KitAllowPolicy()) } as unknown as KitContext;
   const viaRealKit = async () => {
     for (let i = 0; i < callsPerRound; i++) {
@@ -120,25 +90,15 @@ export async function benchPolicyDispatch(style: 'seed' | 'decorated', callsPerR
     }
   };
 
-  await viaKit();
-  await floor();
-  await viaRealKit();
-  const kitRounds: number[] = [];
-  const floorRounds: number[] = [];
-  const realKitRounds: number[] = [];
-  for (let round = 0; round < rounds; round++) {
-    kitRounds.push(await timePerCall(viaKit, callsPerRound));
-    floorRounds.push(await timePerCall(floor, callsPerRound));
-    realKitRounds.push(await timePerCall(viaRealKit, callsPerRound));
-  }
+  const [kitNs, floorNs, realKitNs] = (await interleavedMedians([viaKit, floor, viaRealKit], callsPerRound, rounds)) as [number, number, number];
   await kit.close();
   client.close();
   return {
     case: 'dispatch_policies',
     style,
     policies: POLICY_COUNT,
-    ns_per_call: median(kitRounds),
-    floor_ns_per_call: median(floorRounds),
-    real_kit_ns_per_call: median(realKitRounds),
+    ns_per_call: kitNs,
+    floor_ns_per_call: floorNs,
+    real_kit_ns_per_call: realKitNs,
   };
 }

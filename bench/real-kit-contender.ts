@@ -7,7 +7,7 @@ import { z } from 'zod/v3';
  * dispatch bench can print this kit's cost next to that kit's, measured in the same run.
  */
 
-class KitNoopTool extends KitBaseTool {
+export class KitNoopTool extends KitBaseTool {
   method: string;
   name = 'No-op';
   description = 'Does nothing; measures the lifecycle around it.';

@@ -10,3 +10,16 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return Math.round(sorted[Math.floor(sorted.length / 2)]!);
 }
+
+/**
+ * Each contender once to warm up, then `rounds` rounds in which every contender runs once in turn:
+ * the median ns per call of each, in the order given.
+ */
+export async function interleavedMedians(contenders: readonly (() => Promise<void>)[], calls: number, rounds: number): Promise<number[]> {
+  for (const run of contenders) await run();
+  const times = contenders.map((): number[] => []);
+  for (let round = 0; round < rounds; round++) {
+    for (let at = 0; at < contenders.length; at++) times[at]!.push(await timePerCall(contenders[at]!, calls));
+  }
+  return times.map(median);
+}
