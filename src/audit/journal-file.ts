@@ -42,6 +42,13 @@ export class JournalFile {
   private queue: Pending[] = [];
   private writing: Promise<void> | null = null;
   private closed = false;
+  /**
+   * Set by a failed append, after which every write is refused. What the failed write left is
+   * unknown (half a line, or a line that is there but not synced), and a later write would land
+   * after it: a damaged line inside the journal, and a gap in the seqs given out before it. Nothing
+   * more is written until the journal is opened again, which reads what is really there.
+   */
+  private failed: Error | undefined;
 
   private constructor(
     readonly path: string,
@@ -105,6 +112,7 @@ export class JournalFile {
   private enqueue(make: (resolve: () => void, reject: (error: Error) => void) => Pending): Promise<void> {
     if (this.closed) return Promise.reject(new AgentHooksError(ErrorCode.INVALID_ARGUMENT, `Audit journal ${this.path} is closed.`));
     if (this.lock.lost) return Promise.reject(this.lock.lost);
+    if (this.failed) return Promise.reject(this.failed);
     return new Promise<void>((resolve, reject) => {
       this.queue.push(make(resolve, reject));
       this.writing ??= this.drain();
@@ -127,8 +135,12 @@ export class JournalFile {
         await this.handle.write(batch.map((pending) => pending.text).join(''));
         await this.handle.sync();
       } catch (error) {
-        const failure = new AgentHooksError(ErrorCode.INVALID_ARGUMENT, `Could not write the audit journal ${this.path}: ${(error as Error).message}`);
-        for (const pending of batch) pending.reject(failure);
+        const failure = new AgentHooksError(
+          ErrorCode.INVALID_ARGUMENT,
+          `Could not write the audit journal ${this.path}: ${(error as Error).message}; it takes no more writes until it is opened again (restart the kit)`,
+        );
+        this.failed = failure;
+        for (const pending of [...batch, ...this.queue.splice(0)]) pending.reject(failure);
         continue;
       }
       for (const pending of batch) settle(pending, pending.durable);

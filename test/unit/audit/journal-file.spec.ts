@@ -63,6 +63,24 @@ describe('JournalFile', () => {
     });
   });
 
+  describe('when an append cannot be made durable', () => {
+    it('refuses every later write, so no line lands after what the failed write left', async () => {
+      const { file } = await JournalFile.open(path);
+      await file.append([{ n: 1 }]);
+      const probe = await fsPromises.open(join(dir, 'probe'), 'w');
+      const handles = Object.getPrototypeOf(probe) as { sync(): Promise<void> };
+      await probe.close();
+      sandbox.stub(handles, 'sync').onFirstCall().rejects(new Error('EIO: simulated')).callThrough();
+      const failed = await file.append([{ n: 2 }]).then(() => undefined, (error: Error) => error);
+      expect(failed?.message).to.equal(`Could not write the audit journal ${path}: EIO: simulated; it takes no more writes until it is opened again (restart the kit)`);
+      const later = await file.append([{ n: 3 }]).then(() => undefined, (error: Error) => error);
+      expect(later).to.equal(failed);
+      await file.close();
+      expect(lines()).to.not.deep.include({ n: 3 });
+      expect(lines()[0]).to.deep.equal({ n: 1 });
+    });
+  });
+
   describe('when a crash left a half-written replacement', () => {
     it('deletes it on open and reads the file itself', async () => {
       writeFileSync(path, '{"n":1}\n');
