@@ -3,26 +3,36 @@ import type { BudgetLine, BudgetUsage, PolicyStore, Reservation, WindowCount, Wi
 
 /** One (budget, account, asset): its entries oldest first, and their totals. */
 interface Line {
+  /** Reservations (one per call) and spends (the calls committed in one ms merged), oldest first. */
   readonly entries: Entry[];
-  /** The reserved and the committed entries by call ID, so settling does not search the window. */
+  /** The reservations by call ID, so settling does not search the window. */
   readonly pendingById: Map<string, Entry>;
-  readonly committedById: Map<string, Entry>;
+  /** IDs of the calls committed lately, so a repeated commit (a retry) counts once; bounded. */
+  readonly recentCommits: Set<string>;
   committed: bigint;
   pending: bigint;
 }
 
 interface Entry {
-  readonly id: string;
-  /** Set once, when the newest reservation is committed in place (see commitNewest). */
-  committed: boolean;
-  readonly amount: bigint;
+  /** The reserving call; spends carry none. */
+  readonly id?: string;
+  readonly committed: boolean;
+  /** A spend grows while calls commit within its ms. */
+  amount: bigint;
   /** Reserved or committed at, ms. */
-  at: number;
+  readonly at: number;
 }
 
 /**
+ * How many committed call IDs a line remembers: a commit is repeated only by a retry soon after a
+ * store error, and remembering every call of a long window would keep one string per call alive.
+ */
+const RECENT_COMMITS = 4096;
+
+/**
  * The default store: state in this process, gone when it exits. Each operation runs to completion
- * without yielding, so concurrent calls in the process are serialised. Give one instance to several
+ * without yielding, so concurrent calls in the process are serialised. A commit repeated for the
+ * same call counts once as long as its line remembers the call (its last 4096 commits). Give one instance to several
  * policies (or kits) for them to share budgets and counters; by default each policy has its own.
  *
  * @example
@@ -52,8 +62,10 @@ export class MemoryPolicyStore implements PolicyStore {
       if (total > line.limit) return { ok: false, now, line, used, ...freesAt(held[at]!.entries, total, line, windowMs) };
     }
     for (let at = 0; at < lines.length; at++) {
-      insert(held[at]!, { id, committed: false, amount: lines[at]!.amount, at: now });
-      held[at]!.pending += lines[at]!.amount;
+      const entry: Entry = { id, committed: false, amount: lines[at]!.amount, at: now };
+      insert(held[at]!, entry);
+      held[at]!.pendingById.set(id, entry);
+      held[at]!.pending += entry.amount;
     }
     return { ok: true, now };
   }
@@ -62,21 +74,21 @@ export class MemoryPolicyStore implements PolicyStore {
     const now = this.now();
     for (const line of lines) {
       const held = this.line(budget, line, now, windowMs);
-      if (held.committedById.has(id)) continue;
-      if (!commitNewest(held, id, line.amount, now)) {
-        if (remove(held, id, false)) held.pending -= line.amount;
-        insert(held, { id, committed: true, amount: line.amount, at: now });
-      } else {
-        held.pending -= line.amount;
-      }
+      if (held.recentCommits.has(id)) continue;
+      const reserved = takeReservation(held, id);
+      if (reserved) held.pending -= reserved.amount;
+      addSpend(held, line.amount, now);
       held.committed += line.amount;
+      held.recentCommits.add(id);
+      if (held.recentCommits.size > RECENT_COMMITS) held.recentCommits.delete(held.recentCommits.values().next().value as string);
     }
   }
 
   async release(budget: string, id: string, lines: readonly BudgetLine[]): Promise<void> {
     for (const line of lines) {
       const held = this.budgets.get(budget)?.get(line.account)?.get(line.asset);
-      if (held && remove(held, id, false)) held.pending -= line.amount;
+      const reserved = held && takeReservation(held, id);
+      if (reserved) held.pending -= reserved.amount;
     }
   }
 
@@ -107,14 +119,16 @@ export class MemoryPolicyStore implements PolicyStore {
     let assets = accounts.get(line.account);
     if (!assets) accounts.set(line.account, (assets = new Map()));
     let held = assets.get(line.asset);
-    if (!held) assets.set(line.asset, (held = { entries: [], pendingById: new Map(), committedById: new Map(), committed: 0n, pending: 0n }));
+    if (!held) assets.set(line.asset, (held = { entries: [], pendingById: new Map(), recentCommits: new Set(), committed: 0n, pending: 0n }));
     const entries = held.entries;
     let stale = 0;
     while (stale < entries.length && entries[stale]!.at <= now - windowMs) {
       const entry = entries[stale++]!;
-      (entry.committed ? held.committedById : held.pendingById).delete(entry.id);
       if (entry.committed) held.committed -= entry.amount;
-      else held.pending -= entry.amount;
+      else {
+        held.pending -= entry.amount;
+        held.pendingById.delete(entry.id!);
+      }
     }
     if (stale) entries.splice(0, stale);
     return held;
@@ -165,36 +179,29 @@ function insert(line: Line, entry: Entry): void {
   while (at > 0 && entries[at - 1]!.at > entry.at) at--;
   if (at === entries.length) entries.push(entry);
   else entries.splice(at, 0, entry);
-  (entry.committed ? line.committedById : line.pendingById).set(entry.id, entry);
 }
 
 /**
- * Turns the call's reservation into its spend in place when it is the newest entry (a call that
- * settles before the next one reserves, the usual case): dated now, it stays in order, and nothing
- * is spliced or allocated. Returns false when it is not the newest, not there, or reserved for
- * another amount.
+ * Adds a committed amount dated `now`: to the newest spend when it is from the same ms (a spend
+ * leaves the window whole, so merging calls of one ms changes nothing), else as a new spend. An
+ * entry per call would keep one object per call of the window alive.
  */
-function commitNewest(line: Line, id: string, amount: bigint, now: number): boolean {
-  const entry = line.pendingById.get(id);
-  const entries = line.entries;
-  if (!entry || entry.amount !== amount || entries[entries.length - 1] !== entry) return false;
-  // Dated now, it must still be the newest: not so if the clock went back past the one before it.
-  const before = entries[entries.length - 2];
-  if (before && before.at > now) return false;
-  line.pendingById.delete(id);
-  entry.committed = true;
-  entry.at = now;
-  line.committedById.set(id, entry);
-  return true;
+function addSpend(line: Line, amount: bigint, now: number): void {
+  const newest = line.entries[line.entries.length - 1];
+  if (newest && newest.committed && newest.at === now) newest.amount += amount;
+  else insert(line, { committed: true, amount, at: now });
 }
 
-/** Removes a call's reserved or committed entry, searching from the newest end, where settled calls are. */
-function remove(line: Line, id: string, committed: boolean): boolean {
-  const byId = committed ? line.committedById : line.pendingById;
-  const entry = byId.get(id);
-  if (!entry) return false;
-  byId.delete(id);
-  const at = line.entries.lastIndexOf(entry);
-  if (at >= 0) line.entries.splice(at, 1);
-  return true;
+/** Removes a call's reservation (searching from the newest end, where settling calls are) and returns it. */
+function takeReservation(line: Line, id: string): Entry | undefined {
+  const entry = line.pendingById.get(id);
+  if (!entry) return undefined;
+  line.pendingById.delete(id);
+  const entries = line.entries;
+  if (entries[entries.length - 1] === entry) entries.pop();
+  else {
+    const at = entries.lastIndexOf(entry);
+    if (at >= 0) entries.splice(at, 1);
+  }
+  return entry;
 }
