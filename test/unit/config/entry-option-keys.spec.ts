@@ -3,22 +3,9 @@ import type { Client } from '@hiero-ledger/sdk';
 import { createKitFromConfig } from '../../../src/config/create-kit-from-config.js';
 import { loadConfig, parseConfig } from '../../../src/config/load-config.js';
 import { createKitFromEnv } from '../../../src/kit/env-kit.js';
-import { AgentHooksError, ErrorCode } from '../../../src/lifecycle/errors.js';
 import { AgentMode } from '../../../src/modes/agent-mode.js';
 import { offlineClient } from '../../support/offline-client.js';
-
-async function refusal(made: Promise<unknown>): Promise<AgentHooksError> {
-  const error = await made.then(
-    (result) => {
-      void (result as { close?: () => Promise<void> }).close?.();
-      return undefined;
-    },
-    (thrown: unknown) => thrown,
-  );
-  expect(error).to.be.instanceOf(AgentHooksError);
-  expect((error as AgentHooksError).code).to.equal(ErrorCode.INVALID_ARGUMENT);
-  return error as AgentHooksError;
-}
+import { optionRefusal } from '../../support/option-refusal.js';
 
 describe('createKitFromEnv, createKitFromConfig, loadConfig and unknown option keys', () => {
   let client: Client;
@@ -29,18 +16,18 @@ describe('createKitFromEnv, createKitFromConfig, loadConfig and unknown option k
 
   describe('when createKitFromEnv gets kit options at its top level', () => {
     it('says they belong under `kit`', async () => {
-      const error = await refusal(createKitFromEnv({ env: {}, mode: AgentMode.RETURN_BYTES, plugins: [] } as never));
+      const error = await optionRefusal(createKitFromEnv({ env: {}, mode: AgentMode.RETURN_BYTES, plugins: [] } as never));
       expect(error.message).to.contain('`mode` is not an option of createKitFromEnv; it belongs in `kit.context.mode`');
       expect(error.message).to.contain('`plugins` is not an option of createKitFromEnv; it belongs in `kit.plugins`');
     });
 
     it('refuses a `kit.client` it would otherwise replace without a word', async () => {
-      const error = await refusal(createKitFromEnv({ env: {}, kit: { client } as never }));
+      const error = await optionRefusal(createKitFromEnv({ env: {}, kit: { client } as never }));
       expect(error.message).to.contain('`client` is not an option of createKitFromEnv; it belongs in `createAgentKit({ client })`');
     });
 
     it('places a misplaced context field under `kit.context`', async () => {
-      const error = await refusal(createKitFromEnv({ env: {}, kit: { pluginsDir: null, accountId: '0.0.5' } as never }));
+      const error = await optionRefusal(createKitFromEnv({ env: {}, kit: { pluginsDir: null, accountId: '0.0.5' } as never }));
       expect(error.message).to.contain('`accountId` is not an option of createKitFromEnv; it belongs in `kit.context.accountId`');
     });
   });
@@ -48,9 +35,9 @@ describe('createKitFromEnv, createKitFromConfig, loadConfig and unknown option k
   describe('when createKitFromConfig and loadConfig get unknown options', () => {
     it('refuses them with the accepted ones', async () => {
       const loaded = parseConfig({}, '(test)', process.cwd());
-      const error = await refusal(createKitFromConfig(loaded, { offlne: true } as never));
+      const error = await optionRefusal(createKitFromConfig(loaded, { offlne: true } as never));
       expect(error.message).to.contain('`offlne` is not an option of createKitFromConfig (did you mean `offline`?)');
-      const load = await refusal(loadConfig({ file: 'agent-hooks.config.json' } as never));
+      const load = await optionRefusal(loadConfig({ file: 'agent-hooks.config.json' } as never));
       expect(load.message).to.contain('`file` is not an option of loadConfig').and.to.contain('Accepted options: path, cwd.');
     });
   });

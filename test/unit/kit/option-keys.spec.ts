@@ -1,22 +1,9 @@
 import { expect } from 'chai';
 import type { Client } from '@hiero-ledger/sdk';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
-import { AgentHooksError, ErrorCode } from '../../../src/lifecycle/errors.js';
 import { AgentMode } from '../../../src/modes/agent-mode.js';
 import { offlineClient } from '../../support/offline-client.js';
-
-async function refusal(made: Promise<unknown>): Promise<AgentHooksError> {
-  const error = await made.then(
-    (result) => {
-      void (result as { close?: () => Promise<void> }).close?.();
-      return undefined;
-    },
-    (thrown: unknown) => thrown,
-  );
-  expect(error).to.be.instanceOf(AgentHooksError);
-  expect((error as AgentHooksError).code).to.equal(ErrorCode.INVALID_ARGUMENT);
-  return error as AgentHooksError;
-}
+import { optionRefusal } from '../../support/option-refusal.js';
 
 describe('createAgentKit and unknown option keys', () => {
   let client: Client;
@@ -27,14 +14,14 @@ describe('createAgentKit and unknown option keys', () => {
 
   describe('when createAgentKit gets `mode` next to `client` instead of in `context`', () => {
     it('refuses, saying where it belongs, instead of running autonomously', async () => {
-      const error = await refusal(createAgentKit({ client, pluginsDir: null, mode: AgentMode.RETURN_BYTES } as never));
+      const error = await optionRefusal(createAgentKit({ client, pluginsDir: null, mode: AgentMode.RETURN_BYTES } as never));
       expect(error.message).to.contain('`mode` is not an option of createAgentKit; it belongs in `context.mode`');
     });
   });
 
   describe('when createAgentKit gets a misspelt option', () => {
     it('names it, the closest option and every accepted one', async () => {
-      const error = await refusal(createAgentKit({ client, pluginsDir: null, policyTimeoutMS: 100 } as never));
+      const error = await optionRefusal(createAgentKit({ client, pluginsDir: null, policyTimeoutMS: 100 } as never));
       expect(error.message).to.contain('`policyTimeoutMS` is not an option of createAgentKit (did you mean `policyTimeoutMs`?)');
       expect(error.message).to.contain('Accepted options: client, context, plugins, pluginsDir, hooks, container, mirrorNodeUrl, tools, policyTimeoutMs, drainTimeoutMs, logger, secretKeys.');
     });
@@ -42,7 +29,7 @@ describe('createAgentKit and unknown option keys', () => {
 
   describe("when createAgentKit gets the Hedera Agent Kit's `configuration`", () => {
     it('points to agentKitFromConfiguration', async () => {
-      const error = await refusal(createAgentKit({ client, configuration: { tools: [] } } as never));
+      const error = await optionRefusal(createAgentKit({ client, configuration: { tools: [] } } as never));
       expect(error.message).to.contain('`configuration` is not an option of createAgentKit; it belongs in `agentKitFromConfiguration({ client, configuration })`');
     });
   });
