@@ -1,17 +1,7 @@
 import { expect } from 'chai';
-import { ConfigError } from '../../../src/config/config-error.js';
 import { parseConfig } from '../../../src/config/load-config.js';
 import { ApprovalPolicy } from '../../../src/policies/approval-policy.js';
-
-function problemsOf(input: unknown): string[] {
-  try {
-    parseConfig(input, 'test.json', '/tmp');
-  } catch (error) {
-    expect(error).to.be.instanceOf(ConfigError);
-    return [...(error as ConfigError).problems];
-  }
-  throw new Error('expected the config to be refused');
-}
+import { configProblemsOf } from '../../support/config-problems.js';
 
 describe('ApprovalPolicy in a configuration file', () => {
   describe('when named with a threshold and the terminal approver', () => {
@@ -41,7 +31,7 @@ describe('ApprovalPolicy in a configuration file', () => {
 
   describe('when its arguments are wrong', () => {
     it('names the entry and the field', () => {
-      const problems = problemsOf({
+      const problems = configProblemsOf({
         policies: [
           { policy: 'ApprovalPolicy', args: [{ when: { hbarAbove: '100' }, approver: 'terminal' }] },
           { policy: 'ApprovalPolicy', args: [{ when: { hbarAbove: 100 }, approver: 'slack' }] },

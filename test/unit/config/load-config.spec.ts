@@ -6,16 +6,7 @@ import { ConfigError } from '../../../src/config/config-error.js';
 import { loadConfig, parseConfig } from '../../../src/config/load-config.js';
 import { MaxRecipientsPolicy } from '../../../src/policies/max-recipients-policy.js';
 import { RejectToolPolicy } from '../../../src/policies/reject-tool-policy.js';
-
-function problemsOf(input: unknown): string[] {
-  try {
-    parseConfig(input, 'test.json', '/tmp');
-  } catch (error) {
-    expect(error).to.be.instanceOf(ConfigError);
-    return [...(error as ConfigError).problems];
-  }
-  throw new Error('expected the config to be refused');
-}
+import { configProblemsOf } from '../../support/config-problems.js';
 
 describe('loadConfig', () => {
   let dir: string;
@@ -81,7 +72,7 @@ describe('loadConfig', () => {
 describe('parseConfig', () => {
   describe('when many fields are wrong', () => {
     it('lists every problem at once, each naming its field', () => {
-      const problems = problemsOf({
+      const problems = configProblemsOf({
         network: 'moon',
         mode: 'yolo',
         tools: [],
@@ -102,7 +93,7 @@ describe('parseConfig', () => {
 
   describe('when the file carries operator credentials', () => {
     it('refuses them with a pointer to the environment, never echoing the value', () => {
-      const problems = problemsOf({ operatorKey: '302e020100300506032b657004220420aaaa', operatorId: '0.0.2' });
+      const problems = configProblemsOf({ operatorKey: '302e020100300506032b657004220420aaaa', operatorId: '0.0.2' });
       expect(problems).to.have.length(2);
       expect(problems[0]).to.match(/^operatorKey: .*set HEDERA_OPERATOR_ID and HEDERA_OPERATOR_KEY in the environment/);
       expect(problems.join('\n')).to.not.contain('302e0201');
@@ -111,7 +102,7 @@ describe('parseConfig', () => {
 
   describe('when network is "local"', () => {
     it('requires the local node address', () => {
-      expect(problemsOf({ network: 'local' })[0]).to.match(/^local: required when network is "local"/);
+      expect(configProblemsOf({ network: 'local' })[0]).to.match(/^local: required when network is "local"/);
     });
 
     it('accepts a node and mirror address', () => {
@@ -122,7 +113,7 @@ describe('parseConfig', () => {
 
   describe('when a hook entry names both kinds', () => {
     it('asks for exactly one', () => {
-      expect(problemsOf({ hooks: [{ hook: 'A', policy: 'B' }] })).to.deep.equal(['hooks[0]: give exactly one of "hook" or "policy" (the class name), plus optional "args"']);
+      expect(configProblemsOf({ hooks: [{ hook: 'A', policy: 'B' }] })).to.deep.equal(['hooks[0]: give exactly one of "hook" or "policy" (the class name), plus optional "args"']);
     });
   });
 

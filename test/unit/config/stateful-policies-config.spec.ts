@@ -1,18 +1,8 @@
 import { expect } from 'chai';
-import { ConfigError } from '../../../src/config/config-error.js';
 import { parseConfig } from '../../../src/config/load-config.js';
 import { RateLimitPolicy } from '../../../src/policies/rate-limit-policy.js';
 import { SpendLimitPolicy } from '../../../src/policies/spend-limit-policy.js';
-
-function problemsOf(input: unknown): string[] {
-  try {
-    parseConfig(input, 'test.json', '/tmp');
-  } catch (error) {
-    expect(error).to.be.instanceOf(ConfigError);
-    return [...(error as ConfigError).problems];
-  }
-  throw new Error('expected the config to be refused');
-}
+import { configProblemsOf } from '../../support/config-problems.js';
 
 describe('SpendLimitPolicy and RateLimitPolicy in a config file', () => {
   describe('when named with their options and a store', () => {
@@ -37,7 +27,7 @@ describe('SpendLimitPolicy and RateLimitPolicy in a config file', () => {
   describe('when their options are wrong', () => {
     it('lists each problem under the policy entry', () => {
       expect(
-        problemsOf({
+        configProblemsOf({
           policies: [
             { policy: 'SpendLimitPolicy', args: [{ hbar: 500, windowMs: 86_400_000, store: { redis: 'redis://127.0.0.1:6379' } }] },
             { policy: 'RateLimitPolicy', args: [{ limit: 10, windowMs: 500 }] },

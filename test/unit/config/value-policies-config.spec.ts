@@ -3,15 +3,7 @@ import type { ConfigError } from '../../../src/config/config-error.js';
 import { parseConfig } from '../../../src/config/load-config.js';
 import { listenerCatalog } from '../../../src/config/listener-catalog.js';
 import { CompositePolicy, ExpressionPolicy, MaxTransferPolicy, RecipientAllowlistPolicy, RecipientDenylistPolicy, TimeWindowPolicy } from '../../../src/policies/index.js';
-
-function problemsOf(input: unknown): string[] {
-  try {
-    parseConfig(input, 'test.json', '/tmp');
-    return [];
-  } catch (error) {
-    return [...(error as ConfigError).problems];
-  }
-}
+import { configProblemsOf } from '../../support/config-problems.js';
 
 describe('value policies in a configuration file', () => {
   describe('when named with valid arguments', () => {
@@ -63,7 +55,7 @@ describe('value policies in a configuration file', () => {
 
   describe('when an argument is wrong', () => {
     it('names the field, down into compositions', () => {
-      const problems = problemsOf({
+      const problems = configProblemsOf({
         policies: [
           { policy: 'ExpressionPolicy', args: [{ expression: 'movements.all(m, m.amount <', message: 'x' }] },
           { policy: 'anyOf', args: [{ policy: 'RecipientAllowlistPolicy', args: [['0.0.5']] }, { policy: 'NoSuchPolicy' }] },
