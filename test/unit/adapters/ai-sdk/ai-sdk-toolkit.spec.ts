@@ -9,6 +9,7 @@ import { createAgentKit } from '../../../../src/kit/create-agent-kit.js';
 import { BaseTool } from '../../../../src/lifecycle/base-tool.js';
 import { RejectToolPolicy } from '../../../../src/policies/reject-tool-policy.js';
 import { offlineClient } from '../../../support/offline-client.js';
+import { echoKit } from '../../../support/echo-kit.js';
 import { EchoTool, pluginOf } from '../../../support/noop-tools.js';
 import { scriptedModel, text, toolCall, toolResultsSentIn } from '../../../support/scripted-language-model.js';
 
@@ -17,12 +18,7 @@ describe('HederaAIToolkit', () => {
   let kit: AgentKit;
 
   beforeEach(async () => {
-    kit = await createAgentKit({
-      client: offlineClient(),
-      pluginsDir: null,
-      plugins: [pluginOf('echo-plugin', new EchoTool('echo_tool'), new EchoTool('forbidden_tool'))],
-      hooks: [new RejectToolPolicy(['forbidden_tool'])],
-    });
+    kit = await echoKit();
   });
 
   afterEach(async () => {

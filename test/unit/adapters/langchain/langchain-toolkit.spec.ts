@@ -4,10 +4,10 @@ import type { Client } from '@hiero-ledger/sdk';
 import sinon from 'sinon';
 import { HederaLangchainToolkit } from '../../../../src/adapters/langchain/langchain-toolkit.js';
 import type { AgentKit } from '../../../../src/kit/agent-kit.js';
-import { createAgentKit } from '../../../../src/kit/create-agent-kit.js';
 import type { KitConfiguration } from '../../../../src/kit/kit-from-configuration.js';
 import { RejectToolPolicy } from '../../../../src/policies/reject-tool-policy.js';
 import { offlineClient } from '../../../support/offline-client.js';
+import { echoKit } from '../../../support/echo-kit.js';
 import { EchoTool, pluginOf } from '../../../support/noop-tools.js';
 
 describe('HederaLangchainToolkit', () => {
@@ -15,12 +15,7 @@ describe('HederaLangchainToolkit', () => {
   let kit: AgentKit;
 
   beforeEach(async () => {
-    kit = await createAgentKit({
-      client: offlineClient(),
-      pluginsDir: null,
-      plugins: [pluginOf('echo-plugin', new EchoTool('echo_tool'), new EchoTool('forbidden_tool'))],
-      hooks: [new RejectToolPolicy(['forbidden_tool'])],
-    });
+    kit = await echoKit();
   });
 
   afterEach(async () => {
