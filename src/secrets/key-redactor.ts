@@ -5,7 +5,7 @@ import { jsonReplacer, toJsonValue } from '../lifecycle/to-json.js';
 import { KeyPieces, MIN_BASE64_PIECE } from './key-pieces.js';
 import { OwnKeyCheck } from './own-key-check.js';
 import { containsPrivateKey, redactBare32Bytes, redactPrivateKeys } from './private-key-patterns.js';
-import { redactDeep } from './redact-deep.js';
+import { redactDeep, type RedactRules } from './redact-deep.js';
 
 /** A private key the kit must keep in: a PrivateKey from any SDK copy, or its DER or raw hex. */
 export type SecretKey = PrivateKey | string;
@@ -27,8 +27,13 @@ export type SecretKey = PrivateKey | string;
 export class KeyRedactor {
   private readonly pieces = new KeyPieces();
   private readonly owners = new OwnKeyCheck();
-  /** Made once: every result goes through redactValue, which would otherwise make two closures per call. */
-  private readonly redactText = (text: string): string => this.redact(text);
+  /** Made once: every result goes through redactValue, which would otherwise make its rules per call. */
+  private readonly keepingInstances: RedactRules = { text: (text) => this.redact(text), shortestCut: MIN_BASE64_PIECE, instance: keepInstance };
+  private readonly renderingInstances: RedactRules = {
+    text: (text) => this.redact(text),
+    shortestCut: MIN_BASE64_PIECE,
+    instance: (instance) => (instance instanceof Error ? `${instance.name}: ${instance.message}` : toJsonValue(instance)),
+  };
 
   /**
    * Protects a private key's bytes, so pieces of it are recognised too. Throws (without echoing
@@ -81,12 +86,12 @@ export class KeyRedactor {
    * objects are replaced. For values rendered later, see {@link renderValue} and {@link toJson}.
    */
   redactValue<T>(value: T): T {
-    return redactDeep(value, this.redactText, keepInstance) as T;
+    return redactDeep(value, this.keepingInstances) as T;
   }
 
   /** The value as JSON-safe data (SDK values as their string forms), redacted: for log fields. */
   renderValue(value: unknown): unknown {
-    return redactDeep(value, (text) => this.redact(text), (instance) => (instance instanceof Error ? `${instance.name}: ${instance.message}` : toJsonValue(instance)));
+    return redactDeep(value, this.renderingInstances);
   }
 
   /** `toJson` of the redacted value; strings that class instances render to are redacted as well. */
