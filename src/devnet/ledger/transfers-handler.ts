@@ -4,6 +4,7 @@ import type { HandlerContext, TransactionHandler } from './handler-context.js';
 import { toBig } from './numbers.js';
 import { ensure, LedgerStatusError } from './status-error.js';
 import type { AccountState } from './state-types.js';
+import { changesOfBody } from './balance-changes.js';
 import { chargeCustomFees } from './custom-fee-charging.js';
 import { planTokenTransfers, type FeeOnlyLegs } from './token-transfer-planner.js';
 
@@ -44,6 +45,7 @@ export const cryptoTransferHandler: TransactionHandler = {
   },
   handle(ctx) {
     const op = ctx.body.cryptoTransfer!;
+    requireFallbackPayers(ctx, op.transfers?.accountAmounts ?? [], op.tokenTransfers ?? []);
     const charged = chargeCustomFees(ctx.ledger, op.transfers?.accountAmounts ?? [], op.tokenTransfers ?? []);
     const applyHbar = planHbar(ctx, charged.hbar, charged.feeOnly);
     const applyTokens = planTokenTransfers(ctx, charged.lists, 'transfer', charged.feeOnly);
@@ -52,6 +54,24 @@ export const cryptoTransferHandler: TransactionHandler = {
     ctx.assessedCustomFees.push(...charged.assessed);
   },
 };
+
+/**
+ * The receiver of an NFT whose royalty has a fallback fee pays that fee when the sender gets no fungible
+ * value for it, so it signs too (unless the treasury is on either side: treasuries pay and charge no fees).
+ */
+function requireFallbackPayers(ctx: HandlerContext, hbar: proto.IAccountAmount[], lists: proto.ITokenTransferList[]): void {
+  const changes = changesOfBody(hbar, lists);
+  for (const list of lists) {
+    const token = ctx.ledger.tokens.get(tokenNum(list.token));
+    if (!token?.customFees.some((fee) => fee.royaltyFee?.fallbackFee)) continue;
+    for (const nft of list.nftTransfers ?? []) {
+      const sender = accountNum(nft.senderAccountID);
+      if (sender === token.treasury || accountNum(nft.receiverAccountID) === token.treasury) continue;
+      const paid = [...changes.values()].some((deltas) => (deltas.get(sender) ?? 0n) > 0n);
+      if (!paid) ctx.requireSignature(ctx.ledger.account(nft.receiverAccountID).key);
+    }
+  }
+}
 
 function planHbar(ctx: HandlerContext, legs: proto.IAccountAmount[], feeOnly: FeeOnlyLegs): () => void {
   const steps: Array<{ account: AccountState; amount: bigint; isApproval: boolean }> = [];
