@@ -51,15 +51,18 @@ function authoriseDebit(ctx: HandlerContext, owner: AccountState, isApproval: bo
  * frozen or KYC-less receivers fail in both modes.
  */
 function mustWait(ctx: HandlerContext, receiver: AccountState, token: TokenState, planned: Set<string>, mode: Mode, feeOnly: boolean): boolean {
+  let relation: 'existing' | 'auto';
   try {
-    relationForCredit(receiver, token, planned);
+    relation = relationForCredit(receiver, token, planned);
   } catch (error) {
     if (mode === 'airdrop' && !feeOnly && error instanceof LedgerStatusError && error.status === 'TOKEN_NOT_ASSOCIATED_TO_ACCOUNT') return true;
     throw error;
   }
   if (!receiver.receiverSigRequired || feeOnly || ctx.hasSignature(receiver.key)) return false;
-  if (mode === 'airdrop') return true;
-  throw new LedgerStatusError('INVALID_SIGNATURE');
+  if (mode === 'transfer') throw new LedgerStatusError('INVALID_SIGNATURE');
+  // A pending airdrop uses no association slot until it is claimed.
+  if (relation === 'auto') planned.delete(`${receiver.num}:${token.num}`);
+  return true;
 }
 
 function planFungible(ctx: HandlerContext, token: TokenState, legs: proto.IAccountAmount[], planned: Set<string>, mode: Mode, feeOnly: FeeOnlyLegs): () => void {
