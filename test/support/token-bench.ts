@@ -1,12 +1,19 @@
 import { expect } from 'chai';
 import {
   AccountBalanceQuery, PrecheckStatusError, ReceiptStatusError, TokenAssociateTransaction, TokenCreateTransaction, TokenMintTransaction,
-  TokenType, type Client, type PrivateKey, type Transaction, type TransactionReceipt, type TransactionRecord,
+  TokenType, TransferTransaction, type Client, type PrivateKey, type Transaction, type TransactionReceipt, type TransactionRecord,
 } from '@hiero-ledger/sdk';
 import { startDevnet, type Devnet } from '../../src/devnet/index.js';
 import { checkedGet } from './mirror-checked.js';
 
 export interface Holder { accountId: string; privateKey: PrivateKey }
+
+/** A transfer of `amount` units of a fungible token. */
+export const sendTokens = (tokenId: string, from: string, to: string, amount: number): TransferTransaction =>
+  new TransferTransaction().addTokenTransfer(tokenId, from, -amount).addTokenTransfer(tokenId, to, amount);
+
+export const sendNft = (tokenId: string, serial: number, from: string, to: string): TransferTransaction =>
+  new TransferTransaction().addNftTransfer(tokenId, serial, from, to);
 
 /**
  * A devnet plus the few moves token tests repeat: run a transaction signed by extra keys, read the
@@ -62,6 +69,13 @@ export class TokenBench {
   async holder(tokens: string[] = [], hbar = 20): Promise<Holder> {
     const holder = await this.net.createAccount({ hbar });
     if (tokens.length) await this.run(new TokenAssociateTransaction().setAccountId(holder.accountId).setTokenIds(tokens), [holder.privateKey]);
+    return holder;
+  }
+
+  /** A holder of `amount` units of each token, sent by the treasury (the operator, which pays no custom fees). */
+  async funded(amount: number, ...tokens: string[]): Promise<Holder> {
+    const holder = await this.holder(tokens);
+    for (const tokenId of tokens) await this.run(sendTokens(tokenId, this.operator, holder.accountId, amount));
     return holder;
   }
 

@@ -25,6 +25,16 @@ function distinctSerials(serials: LongLike[] | null | undefined): number[] {
   return distinct;
 }
 
+/** The named NFTs, each of which `owner` must hold (`notOwned` otherwise); INVALID_NFT_ID for a serial that does not exist. */
+function heldSerials(token: TokenState, serials: number[], owner: number, notOwned: StatusName): NftState[] {
+  return serials.map((serial) => {
+    const nft = token.nfts.get(serial);
+    if (!nft) throw new LedgerStatusError('INVALID_NFT_ID');
+    ensure(nft.owner === owner, notOwned);
+    return nft;
+  });
+}
+
 /** Takes units or serials out of circulation from `holder`, writing them into the record as sent to no one. */
 function removeSupply(ctx: HandlerContext, token: TokenState, holder: AccountState, relation: TokenRelation, amount: bigint, nfts: NftState[]): void {
   if (token.type === 'FUNGIBLE_COMMON') {
@@ -65,12 +75,7 @@ export const burnTokenHandler: TransactionHandler = {
       ensure(relation.balance - amount >= 0n, 'INSUFFICIENT_TOKEN_BALANCE');
     } else {
       ensure(serials.length, 'INVALID_TOKEN_BURN_METADATA');
-      nfts = serials.map((serial) => {
-        const nft = token.nfts.get(serial);
-        if (!nft) throw new LedgerStatusError('INVALID_NFT_ID');
-        ensure(nft.owner === token.treasury, 'TREASURY_MUST_OWN_BURNED_NFT');
-        return nft;
-      });
+      nfts = heldSerials(token, serials, token.treasury, 'TREASURY_MUST_OWN_BURNED_NFT');
     }
     removeSupply(ctx, token, treasury, relation, amount, nfts);
   },
@@ -99,12 +104,7 @@ export const wipeTokenHandler: TransactionHandler = {
       ensure(token.totalSupply - amount >= 0n && relation.balance - amount >= 0n, 'INVALID_WIPING_AMOUNT');
     } else {
       ensure(serials.length, 'INVALID_WIPING_AMOUNT');
-      nfts = serials.map((serial) => {
-        const nft = token.nfts.get(serial);
-        if (!nft) throw new LedgerStatusError('INVALID_NFT_ID');
-        ensure(nft.owner === holder.num, 'ACCOUNT_DOES_NOT_OWN_WIPED_NFT');
-        return nft;
-      });
+      nfts = heldSerials(token, serials, holder.num, 'ACCOUNT_DOES_NOT_OWN_WIPED_NFT');
     }
     removeSupply(ctx, token, holder, relation, amount, nfts);
   },

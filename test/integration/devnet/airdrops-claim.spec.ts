@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import {
   AccountCreateTransaction, AccountId, CustomFixedFee, CustomRoyaltyFee, Hbar, NftId, PendingAirdropId, PrivateKey, TokenAirdropTransaction,
-  TokenCancelAirdropTransaction, TokenClaimAirdropTransaction, TokenId, TokenNftInfoQuery, TransferTransaction, type TransactionRecord,
+  TokenCancelAirdropTransaction, TokenClaimAirdropTransaction, TokenId, TokenNftInfoQuery, type TransactionRecord,
 } from '@hiero-ledger/sdk';
-import { TokenBench, type Holder } from '../../support/token-bench.js';
+import { sendTokens, TokenBench, type Holder } from '../../support/token-bench.js';
 
 /** [sender, receiver, token or NFT, amount] of each pending airdrop a record lists. */
 function pendingOf(record: TransactionRecord): Array<[string, string, string, number]> {
@@ -82,12 +82,11 @@ describe('devnet airdrops: pending records, claims and cancels', () => {
 
     it('fails when the sender no longer holds what it airdropped', async () => {
       const coin = await bench.fungible();
-      const sender = await bench.holder([coin]);
-      await bench.run(new TransferTransaction().addTokenTransfer(coin, bench.operator, -10).addTokenTransfer(coin, sender.accountId, 10));
+      const sender = await bench.funded(10, coin);
       const receiver = await bench.holder();
       await bench.run(airdrop(coin, sender.accountId, receiver.accountId, 10), [sender.privateKey]);
       expect(await bench.balance(sender.accountId, coin)).to.equal(10);
-      await bench.run(new TransferTransaction().addTokenTransfer(coin, sender.accountId, -6).addTokenTransfer(coin, bench.operator, 6), [sender.privateKey]);
+      await bench.run(sendTokens(coin, sender.accountId, bench.operator, 6), [sender.privateKey]);
       expect(await bench.failure(claim(fungibleId(sender.accountId, receiver.accountId, coin)), [receiver.privateKey])).to.equal('INSUFFICIENT_TOKEN_BALANCE');
       expect(await pendingFor(receiver)).to.have.length(1);
     });
@@ -96,8 +95,7 @@ describe('devnet airdrops: pending records, claims and cancels', () => {
       const collector = await bench.holder([], 1);
       const fee = new CustomFixedFee().setHbarAmount(Hbar.fromTinybars(500)).setFeeCollectorAccountId(collector.accountId);
       const coin = await bench.fungible((tx) => tx.setCustomFees([fee]).setFeeScheduleKey(bench.operatorKey.publicKey));
-      const sender = await bench.holder([coin]);
-      await bench.run(new TransferTransaction().addTokenTransfer(coin, bench.operator, -10).addTokenTransfer(coin, sender.accountId, 10));
+      const sender = await bench.funded(10, coin);
       const receiver = await bench.holder();
       const dropped = await bench.record(airdrop(coin, sender.accountId, receiver.accountId, 10), [sender.privateKey]);
       expect(dropped.assessedCustomFees.map((entry) => [entry.amount!.toNumber(), String(entry.payerAccountIds)])).to.deep.equal([[500, sender.accountId]]);
@@ -119,8 +117,7 @@ describe('devnet airdrops: pending records, claims and cancels', () => {
   describe('when the sender cancels', () => {
     it('drops the pending airdrop without moving anything; only the sender can', async () => {
       const coin = await bench.fungible();
-      const sender = await bench.holder([coin]);
-      await bench.run(new TransferTransaction().addTokenTransfer(coin, bench.operator, -10).addTokenTransfer(coin, sender.accountId, 10));
+      const sender = await bench.funded(10, coin);
       const receiver = await bench.holder();
       await bench.run(airdrop(coin, sender.accountId, receiver.accountId, 7), [sender.privateKey]);
       const id = fungibleId(sender.accountId, receiver.accountId, coin);

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import {
   AccountAllowanceApproveTransaction, NftId, TokenId, TokenNftInfoQuery, TransactionId, TransferTransaction,
 } from '@hiero-ledger/sdk';
-import { TokenBench, type Holder } from '../../support/token-bench.js';
+import { sendNft, TokenBench, type Holder } from '../../support/token-bench.js';
 
 describe('devnet NFT allowances granted by a delegating spender', () => {
   let bench: TokenBench;
@@ -17,7 +17,7 @@ describe('devnet NFT allowances granted by a delegating spender', () => {
     owner = await bench.holder([tokenId]);
     delegate = await bench.holder([tokenId]);
     spender = await bench.holder([tokenId]);
-    for (const serial of [1, 2]) await bench.run(new TransferTransaction().addNftTransfer(tokenId, serial, bench.operator, owner.accountId));
+    for (const serial of [1, 2]) await bench.run(sendNft(tokenId, serial, bench.operator, owner.accountId));
     await bench.run(new AccountAllowanceApproveTransaction().approveTokenNftAllowanceAllSerials(tokenId, owner.accountId, delegate.accountId), [owner.privateKey]);
   });
   after(async () => { await bench.stop(); });

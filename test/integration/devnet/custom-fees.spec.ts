@@ -3,7 +3,7 @@ import {
   CustomFixedFee, CustomFractionalFee, CustomRoyaltyFee, FeeAssessmentMethod, Hbar, PrivateKey, TokenFeeScheduleUpdateTransaction,
   TokenInfoQuery, TransferTransaction, type CustomFee, type TokenCreateTransaction, type TransactionRecord,
 } from '@hiero-ledger/sdk';
-import { TokenBench, type Holder } from '../../support/token-bench.js';
+import { sendNft, sendTokens, TokenBench, type Holder } from '../../support/token-bench.js';
 
 /** [amount, token or 'HBAR', collector, payers] of each assessed fee in a record, in the record's order. */
 function assessed(record: TransactionRecord): Array<[number, string, string, string[]]> {
@@ -23,30 +23,21 @@ describe('devnet custom fees: schedules, charging and assessed fees', () => {
   after(async () => { await bench.stop(); });
 
   const hbarFee = (tinybars: number, to: Holder = collector) => new CustomFixedFee().setHbarAmount(Hbar.fromTinybars(tinybars)).setFeeCollectorAccountId(to.accountId);
-  const send = (tokenId: string, from: string, to: string, amount: number) =>
-    new TransferTransaction().addTokenTransfer(tokenId, from, -amount).addTokenTransfer(tokenId, to, amount);
   const withFees = (fees: CustomFee[]) => (tx: TokenCreateTransaction) => tx.setCustomFees(fees).setFeeScheduleKey(bench.operatorKey.publicKey);
-
-  /** A holder of `amount` units of each token, sent by the treasury (which pays no fees). */
-  async function holderOf(amount: number, ...tokens: string[]): Promise<Holder> {
-    const holder = await bench.holder(tokens);
-    for (const tokenId of tokens) await bench.run(send(tokenId, bench.operator, holder.accountId, amount));
-    return holder;
-  }
 
   describe('when a fixed fee is charged', () => {
     it('takes HBAR from every sender but the treasury and records the fee', async () => {
       const tokenId = await bench.fungible(withFees([hbarFee(1_000)]));
-      const alice = await holderOf(100, tokenId);
+      const alice = await bench.funded(100, tokenId);
       const bob = await bench.holder([tokenId]);
       const collectorBefore = await bench.tinybars(collector.accountId);
       const aliceBefore = await bench.tinybars(alice.accountId);
-      const record = await bench.record(send(tokenId, alice.accountId, bob.accountId, 10), [alice.privateKey]);
+      const record = await bench.record(sendTokens(tokenId, alice.accountId, bob.accountId, 10), [alice.privateKey]);
       expect(assessed(record)).to.deep.equal([[1_000, 'HBAR', collector.accountId, [alice.accountId]]]);
       expect(await bench.tinybars(collector.accountId)).to.equal(collectorBefore + 1_000);
       expect(await bench.tinybars(alice.accountId)).to.equal(aliceBefore - 1_000);
       expect(await bench.balance(bob.accountId, tokenId)).to.equal(10);
-      const fromTreasury = await bench.record(send(tokenId, bench.operator, bob.accountId, 5));
+      const fromTreasury = await bench.record(sendTokens(tokenId, bench.operator, bob.accountId, 5));
       expect(fromTreasury.assessedCustomFees).to.deep.equal([]);
       const [payer, start] = record.transactionId.toString().split('@');
       const { transactions: [detail] } = await bench.mirror(`/transactions/${payer}-${start.replace('.', '-')}`);
@@ -58,16 +49,16 @@ describe('devnet custom fees: schedules, charging and assessed fees', () => {
       const feeToken = await bench.fungible();
       await bench.associate(collector, feeToken);
       const tokenId = await bench.fungible(withFees([new CustomFixedFee().setAmount(7).setDenominatingTokenId(feeToken).setFeeCollectorAccountId(collector.accountId)]));
-      const payer = await holderOf(100, tokenId, feeToken);
+      const payer = await bench.funded(100, tokenId, feeToken);
       const receiver = await bench.holder([tokenId]);
-      const record = await bench.record(send(tokenId, payer.accountId, receiver.accountId, 20), [payer.privateKey]);
+      const record = await bench.record(sendTokens(tokenId, payer.accountId, receiver.accountId, 20), [payer.privateKey]);
       expect(assessed(record)).to.deep.equal([[7, feeToken, collector.accountId, [payer.accountId]]]);
       expect(await bench.balance(payer.accountId, feeToken)).to.equal(93);
       expect(await bench.balance(collector.accountId, feeToken)).to.equal(7);
-      const unassociated = await holderOf(100, tokenId);
-      expect(await bench.failure(send(tokenId, unassociated.accountId, receiver.accountId, 1), [unassociated.privateKey])).to.equal('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
-      const poor = await holderOf(5, tokenId, feeToken);
-      expect(await bench.failure(send(tokenId, poor.accountId, receiver.accountId, 1), [poor.privateKey])).to.equal('INSUFFICIENT_SENDER_ACCOUNT_BALANCE_FOR_CUSTOM_FEE');
+      const unassociated = await bench.funded(100, tokenId);
+      expect(await bench.failure(sendTokens(tokenId, unassociated.accountId, receiver.accountId, 1), [unassociated.privateKey])).to.equal('TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
+      const poor = await bench.funded(5, tokenId, feeToken);
+      expect(await bench.failure(sendTokens(tokenId, poor.accountId, receiver.accountId, 1), [poor.privateKey])).to.equal('INSUFFICIENT_SENDER_ACCOUNT_BALANCE_FOR_CUSTOM_FEE');
       expect(await bench.balance(poor.accountId, tokenId)).to.equal(5);
     });
 
@@ -75,20 +66,20 @@ describe('devnet custom fees: schedules, charging and assessed fees', () => {
       const second = await bench.holder([], 1);
       const tokenId = await bench.fungible(withFees([hbarFee(100), hbarFee(50, second).setAllCollectorsAreExempt(true)]));
       await bench.associate(collector, tokenId);
-      await bench.run(send(tokenId, bench.operator, collector.accountId, 10));
-      const record = await bench.record(send(tokenId, collector.accountId, bench.operator, 1), [collector.privateKey]);
+      await bench.run(sendTokens(tokenId, bench.operator, collector.accountId, 10));
+      const record = await bench.record(sendTokens(tokenId, collector.accountId, bench.operator, 1), [collector.privateKey]);
       expect(record.assessedCustomFees).to.deep.equal([]);
-      const alice = await holderOf(10, tokenId);
-      const paid = await bench.record(send(tokenId, alice.accountId, collector.accountId, 1), [alice.privateKey]);
+      const alice = await bench.funded(10, tokenId);
+      const paid = await bench.record(sendTokens(tokenId, alice.accountId, collector.accountId, 1), [alice.privateKey]);
       expect(assessed(paid)).to.deep.equal([[100, 'HBAR', collector.accountId, [alice.accountId]], [50, 'HBAR', second.accountId, [alice.accountId]]]);
     });
 
     it('fails when the sender cannot pay an HBAR fee', async () => {
       const tokenId = await bench.fungible(withFees([hbarFee(5 * 100_000_000)]));
       const broke = await bench.holder([tokenId], 1);
-      await bench.run(send(tokenId, bench.operator, broke.accountId, 10));
+      await bench.run(sendTokens(tokenId, bench.operator, broke.accountId, 10));
       const receiver = await bench.holder([tokenId]);
-      expect(await bench.failure(send(tokenId, broke.accountId, receiver.accountId, 1), [broke.privateKey])).to.equal('INSUFFICIENT_SENDER_ACCOUNT_BALANCE_FOR_CUSTOM_FEE');
+      expect(await bench.failure(sendTokens(tokenId, broke.accountId, receiver.accountId, 1), [broke.privateKey])).to.equal('INSUFFICIENT_SENDER_ACCOUNT_BALANCE_FOR_CUSTOM_FEE');
       expect(await bench.balance(receiver.accountId, tokenId)).to.equal(0);
     });
   });
@@ -98,14 +89,14 @@ describe('devnet custom fees: schedules, charging and assessed fees', () => {
       const fee = new CustomFractionalFee().setNumerator(1).setDenominator(10).setMin(2).setMax(5).setFeeCollectorAccountId(collector.accountId);
       const tokenId = await bench.fungible(withFees([fee]), 1_000_000, [collector.privateKey]);
       expect(await bench.balance(collector.accountId, tokenId)).to.equal(0);
-      const alice = await holderOf(1000, tokenId);
+      const alice = await bench.funded(1000, tokenId);
       const bob = await bench.holder([tokenId]);
-      const record = await bench.record(send(tokenId, alice.accountId, bob.accountId, 30), [alice.privateKey]);
+      const record = await bench.record(sendTokens(tokenId, alice.accountId, bob.accountId, 30), [alice.privateKey]);
       expect(assessed(record)).to.deep.equal([[3, tokenId, collector.accountId, [bob.accountId]]]);
       expect(await bench.balance(bob.accountId, tokenId)).to.equal(27);
-      await bench.run(send(tokenId, alice.accountId, bob.accountId, 100), [alice.privateKey]);
+      await bench.run(sendTokens(tokenId, alice.accountId, bob.accountId, 100), [alice.privateKey]);
       expect(await bench.balance(bob.accountId, tokenId)).to.equal(27 + 95);
-      await bench.run(send(tokenId, alice.accountId, bob.accountId, 10), [alice.privateKey]);
+      await bench.run(sendTokens(tokenId, alice.accountId, bob.accountId, 10), [alice.privateKey]);
       expect(await bench.balance(bob.accountId, tokenId)).to.equal(27 + 95 + 8);
       expect(await bench.balance(collector.accountId, tokenId)).to.equal(3 + 5 + 2);
       expect(await bench.balance(alice.accountId, tokenId)).to.equal(1000 - 140);
@@ -115,13 +106,13 @@ describe('devnet custom fees: schedules, charging and assessed fees', () => {
       const fee = new CustomFractionalFee().setNumerator(1).setDenominator(10).setAssessmentMethod(FeeAssessmentMethod.Exclusive)
         .setFeeCollectorAccountId(collector.accountId);
       const tokenId = await bench.fungible(withFees([fee]), 1_000_000, [collector.privateKey]);
-      const alice = await holderOf(100, tokenId);
+      const alice = await bench.funded(100, tokenId);
       const bob = await bench.holder([tokenId]);
-      const record = await bench.record(send(tokenId, alice.accountId, bob.accountId, 50), [alice.privateKey]);
+      const record = await bench.record(sendTokens(tokenId, alice.accountId, bob.accountId, 50), [alice.privateKey]);
       expect(assessed(record)).to.deep.equal([[5, tokenId, collector.accountId, [alice.accountId]]]);
       expect(await bench.balance(alice.accountId, tokenId)).to.equal(45);
       expect(await bench.balance(bob.accountId, tokenId)).to.equal(50);
-      expect(await bench.failure(send(tokenId, alice.accountId, bob.accountId, 45), [alice.privateKey])).to.equal('INSUFFICIENT_TOKEN_BALANCE');
+      expect(await bench.failure(sendTokens(tokenId, alice.accountId, bob.accountId, 45), [alice.privateKey])).to.equal('INSUFFICIENT_TOKEN_BALANCE');
     });
   });
 
@@ -133,7 +124,7 @@ describe('devnet custom fees: schedules, charging and assessed fees', () => {
       const seller = await bench.holder([tokenId]);
       const buyer = await bench.holder([tokenId]);
       const friend = await bench.holder([tokenId]);
-      await bench.run(new TransferTransaction().addNftTransfer(tokenId, 1, bench.operator, seller.accountId));
+      await bench.run(sendNft(tokenId, 1, bench.operator, seller.accountId));
       const collectorBefore = await bench.tinybars(collector.accountId);
       const sellerBefore = await bench.tinybars(seller.accountId);
       const sale = new TransferTransaction().addNftTransfer(tokenId, 1, seller.accountId, buyer.accountId)
@@ -141,7 +132,7 @@ describe('devnet custom fees: schedules, charging and assessed fees', () => {
       const record = await bench.record(sale, [seller.privateKey, buyer.privateKey]);
       expect(assessed(record)).to.deep.equal([[100, 'HBAR', collector.accountId, [seller.accountId]]]);
       expect(await bench.tinybars(seller.accountId)).to.equal(sellerBefore + 900);
-      const gift = () => new TransferTransaction().addNftTransfer(tokenId, 1, buyer.accountId, friend.accountId);
+      const gift = () => sendNft(tokenId, 1, buyer.accountId, friend.accountId);
       expect(await bench.failure(gift(), [buyer.privateKey])).to.equal('INVALID_SIGNATURE');
       const friendBefore = await bench.tinybars(friend.accountId);
       const fallback = await bench.record(gift(), [buyer.privateKey, friend.privateKey]);
@@ -166,12 +157,12 @@ describe('devnet custom fees: schedules, charging and assessed fees', () => {
       await bench.associate(collector, b);
       const shallow = await bench.fungible((tx) => tx.setCustomFees(feeIn(c)).setFeeScheduleKey(key));
       const deep = await bench.fungible((tx) => tx.setCustomFees(feeIn(b)).setFeeScheduleKey(key));
-      const sender = await holderOf(10, shallow, deep, b, c, d);
+      const sender = await bench.funded(10, shallow, deep, b, c, d);
       const receiver = await bench.holder([shallow, deep]);
-      const record = await bench.record(send(shallow, sender.accountId, receiver.accountId, 1), [sender.privateKey]);
+      const record = await bench.record(sendTokens(shallow, sender.accountId, receiver.accountId, 1), [sender.privateKey]);
       expect(assessed(record)).to.deep.equal([[1, c, collector.accountId, [sender.accountId]], [1, d, collector.accountId, [sender.accountId]]]);
       expect(await bench.balance(sender.accountId, d)).to.equal(9);
-      expect(await bench.failure(send(deep, sender.accountId, receiver.accountId, 1), [sender.privateKey])).to.equal('CUSTOM_FEE_CHARGING_EXCEEDED_MAX_RECURSION_DEPTH');
+      expect(await bench.failure(sendTokens(deep, sender.accountId, receiver.accountId, 1), [sender.privateKey])).to.equal('CUSTOM_FEE_CHARGING_EXCEEDED_MAX_RECURSION_DEPTH');
       expect(await bench.balance(receiver.accountId, deep)).to.equal(0);
     });
   });
@@ -191,9 +182,9 @@ describe('devnet custom fees: schedules, charging and assessed fees', () => {
       expect(fees.fixed_fees).to.deep.equal([{ all_collectors_are_exempt: false, amount: 20, collector_account_id: collector.accountId, denominating_token_id: null }]);
       expect(fees.fractional_fees).to.deep.equal([{ all_collectors_are_exempt: false, amount: { numerator: 1, denominator: 4 }, collector_account_id: collector.accountId,
         denominating_token_id: tokenId, maximum: null, minimum: 0, net_of_transfers: false }]);
-      const alice = await holderOf(100, tokenId);
+      const alice = await bench.funded(100, tokenId);
       const bob = await bench.holder([tokenId]);
-      const record = await bench.record(send(tokenId, alice.accountId, bob.accountId, 40), [alice.privateKey]);
+      const record = await bench.record(sendTokens(tokenId, alice.accountId, bob.accountId, 40), [alice.privateKey]);
       expect(assessed(record)).to.deep.equal([[20, 'HBAR', collector.accountId, [alice.accountId]], [10, tokenId, collector.accountId, [bob.accountId]]]);
       expect(await bench.balance(bob.accountId, tokenId)).to.equal(30);
       await bench.run(new TokenFeeScheduleUpdateTransaction().setTokenId(tokenId).setCustomFees([]));

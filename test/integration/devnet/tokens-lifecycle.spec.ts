@@ -2,9 +2,9 @@ import { expect } from 'chai';
 import {
   AccountId, NftId, PrecheckStatusError, PrivateKey, TokenAssociateTransaction, TokenBurnTransaction, TokenDeleteTransaction, TokenFreezeTransaction,
   TokenGrantKycTransaction, TokenId, TokenInfoQuery, TokenMintTransaction, TokenNftInfoQuery, TokenPauseTransaction, TokenRejectTransaction,
-  TokenRevokeKycTransaction, TokenUnfreezeTransaction, TokenUnpauseTransaction, TokenWipeTransaction, TransferTransaction,
+  TokenRevokeKycTransaction, TokenUnfreezeTransaction, TokenUnpauseTransaction, TokenWipeTransaction,
 } from '@hiero-ledger/sdk';
-import { TokenBench, type Holder } from '../../support/token-bench.js';
+import { sendNft, sendTokens, TokenBench } from '../../support/token-bench.js';
 
 describe('devnet token lifecycle: burn, wipe, freeze, KYC, pause, delete, reject', () => {
   let bench: TokenBench;
@@ -12,9 +12,6 @@ describe('devnet token lifecycle: burn, wipe, freeze, KYC, pause, delete, reject
   before(async () => { bench = await TokenBench.start(); });
   after(async () => { await bench.stop(); });
 
-  const send = (tokenId: string, from: string, to: string, amount: number) =>
-    new TransferTransaction().addTokenTransfer(tokenId, from, -amount).addTokenTransfer(tokenId, to, amount);
-  const sendNft = (tokenId: string, serial: number, from: string, to: string) => new TransferTransaction().addNftTransfer(tokenId, serial, from, to);
   const nftInfo = (tokenId: string, serial: number) => new TokenNftInfoQuery().setNftId(new NftId(TokenId.fromString(tokenId), serial)).execute(bench.client);
   const info = (tokenId: string) => new TokenInfoQuery().setTokenId(tokenId).execute(bench.client);
 
@@ -22,12 +19,6 @@ describe('devnet token lifecycle: burn, wipe, freeze, KYC, pause, delete, reject
     const error = await nftInfo(tokenId, serial).catch((e: unknown) => e);
     expect(error).to.be.instanceOf(PrecheckStatusError);
     return (error as PrecheckStatusError).status.toString();
-  }
-
-  async function fundedHolder(tokenId: string, amount: number): Promise<Holder> {
-    const holder = await bench.holder([tokenId]);
-    await bench.run(send(tokenId, bench.operator, holder.accountId, amount));
-    return holder;
   }
 
   describe('when burning', () => {
@@ -72,7 +63,7 @@ describe('devnet token lifecycle: burn, wipe, freeze, KYC, pause, delete, reject
   describe('when wiping', () => {
     it('takes units from a holder, never from the treasury and never more than it holds', async () => {
       const tokenId = await bench.fungible((tx) => tx.setWipeKey(bench.operatorKey.publicKey), 1000);
-      const holder = await fundedHolder(tokenId, 50);
+      const holder = await bench.funded(50, tokenId);
       const receipt = await bench.run(new TokenWipeTransaction().setTokenId(tokenId).setAccountId(holder.accountId).setAmount(20));
       expect(receipt.totalSupply!.toNumber()).to.equal(980);
       expect(await bench.balance(holder.accountId, tokenId)).to.equal(30);
@@ -104,15 +95,15 @@ describe('devnet token lifecycle: burn, wipe, freeze, KYC, pause, delete, reject
   describe('when freezing', () => {
     it('stops a frozen account sending and receiving until it is unfrozen', async () => {
       const tokenId = await bench.fungible((tx) => tx.setFreezeKey(bench.operatorKey.publicKey));
-      const holder = await fundedHolder(tokenId, 10);
+      const holder = await bench.funded(10, tokenId);
       const freeze = () => new TokenFreezeTransaction().setTokenId(tokenId).setAccountId(holder.accountId);
       await bench.run(freeze());
-      expect(await bench.failure(send(tokenId, bench.operator, holder.accountId, 1))).to.equal('ACCOUNT_FROZEN_FOR_TOKEN');
-      expect(await bench.failure(send(tokenId, holder.accountId, bench.operator, 1), [holder.privateKey])).to.equal('ACCOUNT_FROZEN_FOR_TOKEN');
+      expect(await bench.failure(sendTokens(tokenId, bench.operator, holder.accountId, 1))).to.equal('ACCOUNT_FROZEN_FOR_TOKEN');
+      expect(await bench.failure(sendTokens(tokenId, holder.accountId, bench.operator, 1), [holder.privateKey])).to.equal('ACCOUNT_FROZEN_FOR_TOKEN');
       expect(await bench.failure(freeze())).to.equal('ACCOUNT_FROZEN_FOR_TOKEN');
       expect((await bench.mirror(`/accounts/${holder.accountId}/tokens`)).tokens[0]).to.include({ freeze_status: 'FROZEN', kyc_status: 'NOT_APPLICABLE' });
       await bench.run(new TokenUnfreezeTransaction().setTokenId(tokenId).setAccountId(holder.accountId));
-      await bench.run(send(tokenId, holder.accountId, bench.operator, 4), [holder.privateKey]);
+      await bench.run(sendTokens(tokenId, holder.accountId, bench.operator, 4), [holder.privateKey]);
       expect(await bench.balance(holder.accountId, tokenId)).to.equal(6);
       expect((await bench.mirror(`/accounts/${holder.accountId}/tokens`)).tokens[0]).to.include({ freeze_status: 'UNFROZEN' });
     });
@@ -122,11 +113,11 @@ describe('devnet token lifecycle: burn, wipe, freeze, KYC, pause, delete, reject
       const tokenId = await bench.fungible((tx) => tx.setFreezeKey(freezeKey.publicKey).setFreezeDefault(true));
       expect((await info(tokenId)).defaultFreezeStatus).to.equal(true);
       const holder = await bench.holder([tokenId]);
-      expect(await bench.failure(send(tokenId, bench.operator, holder.accountId, 1))).to.equal('ACCOUNT_FROZEN_FOR_TOKEN');
+      expect(await bench.failure(sendTokens(tokenId, bench.operator, holder.accountId, 1))).to.equal('ACCOUNT_FROZEN_FOR_TOKEN');
       const unfreeze = () => new TokenUnfreezeTransaction().setTokenId(tokenId).setAccountId(holder.accountId);
       expect(await bench.failure(unfreeze())).to.equal('INVALID_SIGNATURE');
       await bench.run(unfreeze(), [freezeKey]);
-      await bench.run(send(tokenId, bench.operator, holder.accountId, 1));
+      await bench.run(sendTokens(tokenId, bench.operator, holder.accountId, 1));
       expect(await bench.balance(holder.accountId, tokenId)).to.equal(1);
       const plain = await bench.keylessFungible();
       expect(await bench.failure(new TokenFreezeTransaction().setTokenId(plain).setAccountId(holder.accountId))).to.equal('TOKEN_HAS_NO_FREEZE_KEY');
@@ -138,13 +129,13 @@ describe('devnet token lifecycle: burn, wipe, freeze, KYC, pause, delete, reject
       const tokenId = await bench.fungible((tx) => tx.setKycKey(bench.operatorKey.publicKey));
       expect((await info(tokenId)).defaultKycStatus).to.equal(false);
       const holder = await bench.holder([tokenId]);
-      expect(await bench.failure(send(tokenId, bench.operator, holder.accountId, 5))).to.equal('ACCOUNT_KYC_NOT_GRANTED_FOR_TOKEN');
+      expect(await bench.failure(sendTokens(tokenId, bench.operator, holder.accountId, 5))).to.equal('ACCOUNT_KYC_NOT_GRANTED_FOR_TOKEN');
       expect((await bench.mirror(`/accounts/${holder.accountId}/tokens`)).tokens[0]).to.include({ kyc_status: 'REVOKED' });
       await bench.run(new TokenGrantKycTransaction().setTokenId(tokenId).setAccountId(holder.accountId));
-      await bench.run(send(tokenId, bench.operator, holder.accountId, 5));
+      await bench.run(sendTokens(tokenId, bench.operator, holder.accountId, 5));
       expect((await bench.mirror(`/accounts/${holder.accountId}/tokens`)).tokens[0]).to.include({ kyc_status: 'GRANTED', balance: 5 });
       await bench.run(new TokenRevokeKycTransaction().setTokenId(tokenId).setAccountId(holder.accountId));
-      expect(await bench.failure(send(tokenId, holder.accountId, bench.operator, 1), [holder.privateKey])).to.equal('ACCOUNT_KYC_NOT_GRANTED_FOR_TOKEN');
+      expect(await bench.failure(sendTokens(tokenId, holder.accountId, bench.operator, 1), [holder.privateKey])).to.equal('ACCOUNT_KYC_NOT_GRANTED_FOR_TOKEN');
       const plain = await bench.keylessFungible();
       await bench.associate(holder, plain);
       expect(await bench.failure(new TokenGrantKycTransaction().setTokenId(plain).setAccountId(holder.accountId))).to.equal('TOKEN_HAS_NO_KYC_KEY');
@@ -154,17 +145,17 @@ describe('devnet token lifecycle: burn, wipe, freeze, KYC, pause, delete, reject
   describe('when pausing', () => {
     it('refuses every operation on a paused token until it is unpaused', async () => {
       const tokenId = await bench.fungible((tx) => tx.setPauseKey(bench.operatorKey.publicKey));
-      const holder = await fundedHolder(tokenId, 10);
+      const holder = await bench.funded(10, tokenId);
       await bench.run(new TokenPauseTransaction().setTokenId(tokenId));
       expect((await info(tokenId)).pauseStatus).to.equal(true);
       expect(await bench.mirror(`/tokens/${tokenId}`)).to.include({ pause_status: 'PAUSED' });
-      expect(await bench.failure(send(tokenId, bench.operator, holder.accountId, 1))).to.equal('TOKEN_IS_PAUSED');
+      expect(await bench.failure(sendTokens(tokenId, bench.operator, holder.accountId, 1))).to.equal('TOKEN_IS_PAUSED');
       expect(await bench.failure(new TokenMintTransaction().setTokenId(tokenId).setAmount(1))).to.equal('TOKEN_IS_PAUSED');
       const late = await bench.holder();
       expect(await bench.failure(new TokenAssociateTransaction().setAccountId(late.accountId).setTokenIds([tokenId]), [late.privateKey])).to.equal('TOKEN_IS_PAUSED');
       await bench.run(new TokenUnpauseTransaction().setTokenId(tokenId));
       expect((await info(tokenId)).pauseStatus).to.equal(false);
-      await bench.run(send(tokenId, bench.operator, holder.accountId, 1));
+      await bench.run(sendTokens(tokenId, bench.operator, holder.accountId, 1));
       expect(await bench.balance(holder.accountId, tokenId)).to.equal(11);
       expect(await bench.mirror(`/tokens/${tokenId}`)).to.include({ pause_status: 'UNPAUSED' });
       const plain = await bench.keylessFungible();
@@ -182,7 +173,7 @@ describe('devnet token lifecycle: burn, wipe, freeze, KYC, pause, delete, reject
       await bench.run(remove(), [admin]);
       expect((await info(tokenId)).isDeleted).to.equal(true);
       expect(await bench.mirror(`/tokens/${tokenId}`)).to.include({ deleted: true });
-      expect(await bench.failure(send(tokenId, bench.operator, holder.accountId, 1))).to.equal('TOKEN_WAS_DELETED');
+      expect(await bench.failure(sendTokens(tokenId, bench.operator, holder.accountId, 1))).to.equal('TOKEN_WAS_DELETED');
       expect(await bench.failure(new TokenMintTransaction().setTokenId(tokenId).setAmount(1))).to.equal('TOKEN_WAS_DELETED');
       expect(await bench.failure(remove(), [admin])).to.equal('TOKEN_WAS_DELETED');
       expect(await bench.balance(bench.operator, tokenId)).to.equal(100);
@@ -195,7 +186,7 @@ describe('devnet token lifecycle: burn, wipe, freeze, KYC, pause, delete, reject
     it('sends the whole fungible balance and chosen NFTs back to the treasury', async () => {
       const coin = await bench.fungible(undefined, 1000);
       const art = await bench.nft(undefined, 3);
-      const holder = await fundedHolder(coin, 40);
+      const holder = await bench.funded(40, coin);
       await bench.associate(holder, art);
       await bench.run(sendNft(art, 1, bench.operator, holder.accountId));
       await bench.run(sendNft(art, 2, bench.operator, holder.accountId));
