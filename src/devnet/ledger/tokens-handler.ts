@@ -105,9 +105,10 @@ export const mintTokenHandler: TransactionHandler = {
   },
   handle(ctx) {
     const op = ctx.body.tokenMint!;
-    const token = usableToken(ctx.ledger, op.token);
+    const token = ctx.ledger.token(op.token, true);
+    if (token.keys.supplyKey) ctx.requireSignature(token.keys.supplyKey);
+    usableToken(ctx.ledger, op.token);
     if (!token.keys.supplyKey) throw new LedgerStatusError('TOKEN_HAS_NO_SUPPLY_KEY');
-    ctx.requireSignature(token.keys.supplyKey);
     const treasury = ctx.ledger.accountByNum(token.treasury);
     const relation = movableRelation(treasury, token);
     const metadata = op.metadata ?? [];
