@@ -5,6 +5,10 @@ export interface TokenRelation {
   balance: bigint;
   automatic: boolean;
   createdNs: bigint;
+  /** set by TokenFreeze (or `freezeDefault` at association); a frozen account neither sends nor receives the token */
+  frozen: boolean;
+  /** always true for a token without a KYC key; otherwise granted by TokenGrantKyc */
+  kycGranted: boolean;
 }
 
 export interface AccountState {
@@ -62,6 +66,8 @@ export interface NftState {
   metadata: Uint8Array;
   /** account allowed to move this serial (single-serial allowance) */
   spender?: number;
+  /** the approve-for-all spender that granted `spender` (HIP-336 delegating spender) */
+  delegatingSpender?: number;
   createdNs: bigint;
   modifiedNs: bigint;
 }
@@ -89,6 +95,11 @@ export interface TokenState {
   createdNs: bigint;
   modifiedNs: bigint;
   deleted: boolean;
+  paused: boolean;
+  /** the fee schedule as the proto carries it (denominations resolved), charged on every transfer */
+  customFees: proto.ICustomFee[];
+  /** when the fee schedule was last set (creation or TokenFeeScheduleUpdate), for the mirror */
+  feeScheduleNs: bigint;
   nextSerial: number;
   nfts: Map<number, NftState>;
 }
@@ -116,6 +127,10 @@ export interface TransactionRecordState {
   transfers: HbarTransferEntry[];
   tokenTransfers: TokenTransferEntry[];
   nftTransfers: NftTransferEntry[];
+  /** custom fees the transaction paid (transfers and airdrops) */
+  assessedCustomFees?: proto.IAssessedCustomFee[];
+  /** pending airdrops the transaction created or added to (TokenAirdrop) */
+  newPendingAirdrops?: proto.IPendingAirdropRecord[];
 }
 
 export interface PendingAirdropState { sender: number; receiver: number; token: number; amount?: bigint; serial?: number; createdNs: bigint }
