@@ -1,4 +1,5 @@
 import type { proto } from '@hiero-ledger/proto';
+import { evmAddressOfAlias, isEvmAddressAlias } from '../ledger/aliases.js';
 import { accountId, tokenId, topicId } from '../ledger/entity-ids.js';
 import { transactionKey, type Ledger } from '../ledger/ledger.js';
 import { nsToTimestamp, toBig, toLong } from '../ledger/numbers.js';
@@ -41,11 +42,28 @@ const accountInfo: QueryAnswer = (ledger, request) => {
     memo: account.memo, autoRenewPeriod: { seconds: toLong(BigInt(account.autoRenewPeriodSec)) },
     expirationTime: nsToTimestamp(BigInt(account.expirySec) * 1_000_000_000n), receiverSigRequired: account.receiverSigRequired,
     maxAutomaticTokenAssociations: account.maxAutoAssociations, ethereumNonce: toLong(0n), ledgerId: LOCAL_LEDGER_ID,
-    contractAccountID: account.alias?.length === 20 ? Buffer.from(account.alias).toString('hex') : longZeroAddress(account.num),
-    alias: account.alias ?? new Uint8Array(), ownedNfts: toLong(ownedNfts(ledger, account)),
+    contractAccountID: contractAccountId(account),
+    // A node leaves an EVM-address alias out (the SDK would read the field as a Key); contractAccountID carries it.
+    alias: account.alias && !isEvmAddressAlias(account.alias) ? account.alias : new Uint8Array(), ownedNfts: toLong(ownedNfts(ledger, account)),
+    stakingInfo: stakingInfo(account),
   };
   return { accountInfo: info };
 };
+
+/** The account's EVM address in hex: its alias's (an EVM address, or an ECDSA key alias's), else long-zero. */
+function contractAccountId(account: AccountState): string {
+  const evm = evmAddressOfAlias(account.alias);
+  return evm ? Buffer.from(evm).toString('hex') : longZeroAddress(account.num);
+}
+
+/** What a node reports of staking without rewards: the staking target and decline_reward. */
+function stakingInfo(account: AccountState): proto.IStakingInfo {
+  return {
+    declineReward: account.declineReward, stakedToMe: toLong(0n), pendingReward: toLong(0n),
+    ...(account.stakedNodeId !== undefined ? { stakedNodeId: toLong(BigInt(account.stakedNodeId)) } : {}),
+    ...(account.stakedAccountId !== undefined ? { stakedAccountId: accountId(account.stakedAccountId) } : {}),
+  };
+}
 
 function ownedNfts(ledger: Ledger, account: AccountState): bigint {
   let count = 0n;
@@ -104,7 +122,8 @@ const receipt: QueryAnswer = (ledger, request) => {
   if (!op.transactionID) throw new LedgerStatusError('INVALID_TRANSACTION_ID');
   const record = ledger.records.get(transactionKey(op.transactionID));
   if (!record) throw new LedgerStatusError('RECEIPT_NOT_FOUND');
-  return { receipt: record.receipt, duplicateTransactionReceipts: [], childTransactionReceipts: [] };
+  const children = op.includeChildReceipts ? (record.children ?? []).map((child) => child.receipt) : [];
+  return { receipt: record.receipt, duplicateTransactionReceipts: [], childTransactionReceipts: children };
 };
 
 const record: QueryAnswer = (ledger, request) => {
@@ -112,7 +131,8 @@ const record: QueryAnswer = (ledger, request) => {
   if (!op.transactionID) throw new LedgerStatusError('INVALID_TRANSACTION_ID');
   const stored = ledger.records.get(transactionKey(op.transactionID));
   if (!stored) throw new LedgerStatusError('RECORD_NOT_FOUND');
-  return { transactionRecord: recordToProto(stored), duplicateTransactionRecords: [], childTransactionRecords: [] };
+  const children = op.includeChildRecords ? (stored.children ?? []).map(recordToProto) : [];
+  return { transactionRecord: recordToProto(stored), duplicateTransactionRecords: [], childTransactionRecords: children };
 };
 
 /** Query oneof name → answer builder and whether a real node charges for it. */

@@ -1,8 +1,10 @@
 import type { proto } from '@hiero-ledger/proto';
+import { checkAliasShape, checkNewAccountAlias } from './account-alias-checks.js';
 import { accountId, entityString } from './entity-ids.js';
 import type { HandlerContext, TransactionHandler } from './handler-context.js';
 import { isValidKey, keyFingerprint } from './keys.js';
 import { toBig } from './numbers.js';
+import { stakingTarget } from './staking.js';
 import { ensure } from './status-error.js';
 
 const MAX_MEMO_BYTES = 100;
@@ -20,13 +22,17 @@ export const createAccountHandler: TransactionHandler = {
     ensure(isValidKey(op.key), 'BAD_ENCODING');
     ensure(toBig(op.initialBalance) >= 0n, 'INVALID_INITIAL_BALANCE');
     checkMemo(op.memo);
+    checkAliasShape(op.alias);
   },
   handle(ctx: HandlerContext) {
     const op = ctx.body.cryptoCreateAccount!;
     const initial = toBig(op.initialBalance);
     ensure(ctx.payer.balance >= initial, 'INSUFFICIENT_PAYER_BALANCE');
     if (op.receiverSigRequired) ctx.requireSignature(op.key);
+    checkNewAccountAlias(ctx, op);
+    const staking = stakingTarget(ctx.ledger, op, false);
     const account = ctx.ledger.addAccount({
+      ...staking,
       key: op.key!, balance: 0n, createdNs: ctx.consensusNs, memo: op.memo ?? '',
       receiverSigRequired: !!op.receiverSigRequired, maxAutoAssociations: op.maxAutomaticTokenAssociations ?? 0,
       declineReward: !!op.declineReward,
@@ -55,21 +61,20 @@ export const updateAccountHandler: TransactionHandler = {
     if (op.key && keyFingerprint(op.key) !== keyFingerprint(account.key)) ctx.requireSignature(op.key);
     const receiverSigRequired = op.receiverSigRequiredWrapper?.value ?? (op.receiverSigRequired || undefined);
     if (receiverSigRequired && !account.receiverSigRequired) ctx.requireSignature(op.key ?? account.key);
-    if (op.maxAutomaticTokenAssociations) {
-      const max = op.maxAutomaticTokenAssociations.value ?? 0;
-      ensure(max >= -1, 'INVALID_MAX_AUTO_ASSOCIATIONS');
-      account.maxAutoAssociations = max;
-    }
+    // Every check before the first change, so a failed update leaves the account as it was.
+    const maxAuto = op.maxAutomaticTokenAssociations ? op.maxAutomaticTokenAssociations.value ?? 0 : undefined;
+    ensure(maxAuto === undefined || maxAuto >= -1, 'INVALID_MAX_AUTO_ASSOCIATIONS');
+    const expiry = op.expirationTime?.seconds ? Number(toBig(op.expirationTime.seconds)) : undefined;
+    ensure(expiry === undefined || expiry >= account.expirySec, 'EXPIRATION_REDUCTION_NOT_ALLOWED');
+    const staking = stakingTarget(ctx.ledger, op, true);
+    if (maxAuto !== undefined) account.maxAutoAssociations = maxAuto;
     if (op.key) account.key = op.key;
     if (op.memo) account.memo = op.memo.value ?? '';
     if (receiverSigRequired !== undefined) account.receiverSigRequired = receiverSigRequired;
     if (op.autoRenewPeriod?.seconds) account.autoRenewPeriodSec = Number(toBig(op.autoRenewPeriod.seconds));
     if (op.declineReward) account.declineReward = !!op.declineReward.value;
-    if (op.expirationTime?.seconds) {
-      const expiry = Number(toBig(op.expirationTime.seconds));
-      ensure(expiry >= account.expirySec, 'EXPIRATION_REDUCTION_NOT_ALLOWED');
-      account.expirySec = expiry;
-    }
+    if (staking) Object.assign(account, staking);
+    if (expiry !== undefined) account.expirySec = expiry;
     ctx.entityId = entityString(account.num);
   },
 };

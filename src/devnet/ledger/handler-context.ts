@@ -1,8 +1,29 @@
 import type { proto } from '@hiero-ledger/proto';
+import { accountId, entityString } from './entity-ids.js';
+import { hollowAccountSigner, isHollow } from './hollow-accounts.js';
 import type { Ledger } from './ledger.js';
 import type { SignatureChecker } from './signature-checker.js';
 import { LedgerStatusError } from './status-error.js';
 import type { AccountState, HbarTransferEntry, NftTransferEntry, TokenTransferEntry } from './state-types.js';
+
+/**
+ * A synthetic transaction a transaction dispatched before its own effects (an account auto-created for
+ * an alias, a hollow account completed); it gets a record of its own with the same transaction ID and
+ * the next nonce.
+ */
+export interface PrecedingChild {
+  body: proto.ITransactionBody;
+  bodyName: string;
+  receipt: proto.ITransactionReceipt;
+  entityId?: string;
+  alias?: Uint8Array;
+  evmAddress?: Uint8Array;
+  /** stays when the transaction itself fails (a hollow account's completion, as on a node) */
+  keepOnFailure?: boolean;
+}
+
+/** Synthetic transactions before one user transaction at most, as `consensus.handle.maxPrecedingRecords` on a node. */
+export const MAX_PRECEDING_CHILDREN = 3;
 
 /** What a transaction handler sees while it runs at "consensus". */
 export class HandlerContext {
@@ -16,13 +37,16 @@ export class HandlerContext {
   readonly newPendingAirdrops: proto.IPendingAirdropRecord[] = [];
   /** entity the mirror lists as `entity_id` (created or targeted entity) */
   entityId?: string;
+  readonly precedingChildren: PrecedingChild[] = [];
+  /** undoes what was changed before the handler failed (accounts auto-created for the transfer), last first */
+  readonly undo: Array<() => void> = [];
 
   constructor(
     readonly ledger: Ledger,
     readonly body: proto.TransactionBody,
     readonly payer: AccountState,
     readonly consensusNs: bigint,
-    private readonly signatures: SignatureChecker,
+    readonly signatures: SignatureChecker,
   ) {}
 
   hasSignature(key: proto.IKey | null | undefined): boolean {
@@ -33,6 +57,32 @@ export class HandlerContext {
   requireSignature(key: proto.IKey | null | undefined): void {
     if (!key) throw new LedgerStatusError('UNAUTHORIZED');
     if (!this.signatures.isSatisfied(key)) throw new LedgerStatusError('INVALID_SIGNATURE');
+  }
+
+  /**
+   * Like {@link requireSignature} for an account's key, except that a hollow account is satisfied by the
+   * ECDSA key behind its EVM address, which then becomes its key.
+   */
+  requireAccountSignature(account: AccountState): void {
+    if (isHollow(account)) this.completeHollowAccount(account);
+    else this.requireSignature(account.key);
+  }
+
+  /** Gives a hollow account the ECDSA key that signed for it (INVALID_SIGNATURE when none did). */
+  completeHollowAccount(account: AccountState): void {
+    const key = hollowAccountSigner(account, this.signatures);
+    if (!key) throw new LedgerStatusError('INVALID_SIGNATURE');
+    this.addPrecedingChild({
+      body: { cryptoUpdateAccount: { accountIDToUpdate: accountId(account.num), key } }, bodyName: 'cryptoUpdateAccount',
+      receipt: {}, entityId: entityString(account.num), keepOnFailure: true,
+    });
+    account.key = key;
+  }
+
+  /** MAX_CHILD_RECORDS_EXCEEDED past {@link MAX_PRECEDING_CHILDREN}. */
+  addPrecedingChild(child: PrecedingChild): void {
+    if (this.precedingChildren.length >= MAX_PRECEDING_CHILDREN) throw new LedgerStatusError('MAX_CHILD_RECORDS_EXCEEDED');
+    this.precedingChildren.push(child);
   }
 
   /** Moves tinybars and writes the leg into the record; callers validate balances first. */

@@ -1,4 +1,5 @@
 import { proto } from '@hiero-ledger/proto';
+import { aliasHex, evmAddressOfAlias, isAliasId, longZeroNum } from './aliases.js';
 import { accountNum, tokenNum, topicNum } from './entity-ids.js';
 import { timestampToNs, toBig } from './numbers.js';
 import type { RunningHashFormat } from './running-hash.js';
@@ -39,6 +40,8 @@ export class Ledger {
   readonly recordList: TransactionRecordState[] = [];
   /** airdrops waiting for the receiver to associate (receiver had no free association slot) */
   readonly pendingAirdrops: PendingAirdropState[] = [];
+  /** alias (hex) → account number: every key or EVM-address alias, and the EVM address of an ECDSA key alias */
+  readonly aliases = new Map<string, number>();
   private readonly recordListeners = new Set<(record: TransactionRecordState) => void>();
   private nextNum = 1001;
   private lastConsensusNs = 0n;
@@ -59,6 +62,17 @@ export class Ledger {
     return this.lastConsensusNs;
   }
 
+  /**
+   * A consensus timestamp with `slots` free nanoseconds before it, for the preceding child records of the
+   * transaction (they reach consensus just before it, as on a node).
+   */
+  nextConsensusNsWithRoom(slots: number): bigint {
+    const earliest = this.lastConsensusNs + 1n + BigInt(slots);
+    const now = this.clock();
+    this.lastConsensusNs = now > earliest ? now : earliest;
+    return this.lastConsensusNs;
+  }
+
   /** Accounts, topics and tokens share one number space, as on Hedera. */
   nextEntityNum(): number {
     return this.nextNum++;
@@ -76,12 +90,32 @@ export class Ledger {
       ...init, num, createdNs,
     };
     this.accounts.set(num, account);
+    if (account.alias?.length) {
+      this.aliases.set(aliasHex(account.alias), num);
+      const evm = evmAddressOfAlias(account.alias);
+      if (evm && evm !== account.alias) this.aliases.set(aliasHex(evm), num);
+    }
     return account;
   }
 
-  /** The account for an ID; INVALID_ACCOUNT_ID when unknown, ACCOUNT_DELETED when deleted (unless allowed). */
+  /** Removes an account that a failed transaction created, with its aliases. */
+  forgetAccount(num: number): void {
+    this.accounts.delete(num);
+    for (const [alias, owner] of this.aliases) if (owner === num) this.aliases.delete(alias);
+  }
+
+  /** The number of the account an alias names (a long-zero EVM address names its number); undefined when none. */
+  accountNumOfAlias(alias: Uint8Array): number | undefined {
+    return this.aliases.get(aliasHex(alias)) ?? longZeroNum(alias);
+  }
+
+  /**
+   * The account for an ID, by number or by alias; INVALID_ACCOUNT_ID when unknown, ACCOUNT_DELETED when
+   * deleted (unless allowed).
+   */
   account(id: proto.IAccountID | null | undefined, missing: StatusName = 'INVALID_ACCOUNT_ID', allowDeleted = false): AccountState {
-    const account = this.accounts.get(accountNum(id, missing));
+    const num = isAliasId(id) ? this.accountNumOfAlias(id.alias) : accountNum(id, missing);
+    const account = num === undefined ? undefined : this.accounts.get(num);
     if (!account) throw new LedgerStatusError(missing);
     if (account.deleted && !allowDeleted) throw new LedgerStatusError('ACCOUNT_DELETED');
     return account;

@@ -33,5 +33,7 @@ export function recordToProto(record: TransactionRecordState): proto.ITransactio
     tokenTransferLists: [...tokens.values()],
     assessedCustomFees: record.assessedCustomFees ?? [],
     newPendingAirdrops: record.newPendingAirdrops ?? [],
+    ...(record.alias ? { alias: record.alias } : {}),
+    ...(record.evmAddress ? { evmAddress: record.evmAddress } : {}),
   };
 }

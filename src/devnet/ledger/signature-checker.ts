@@ -52,6 +52,14 @@ export class SignatureChecker {
     return this.isSimpleKeySatisfied(key);
   }
 
+  /**
+   * The ECDSA(secp256k1) keys that signature pairs name in full (33-byte prefix), whether or not their
+   * signatures are valid: the candidates for a hollow account's key, which only its EVM address names.
+   */
+  fullyNamedEcdsaKeys(): proto.IKey[] {
+    return this.pairs.filter((pair) => pair.ECDSASecp256k1?.length && pair.pubKeyPrefix?.length === 33).map((pair) => ({ ECDSASecp256k1: pair.pubKeyPrefix! }));
+  }
+
   private isSimpleKeySatisfied(key: proto.IKey): boolean {
     const raw = simpleKeyBytes(key);
     if (!raw || !(key.ed25519?.length === 32 || key.ECDSASecp256k1?.length === 33)) return false; // contract keys cannot sign a HAPI transaction

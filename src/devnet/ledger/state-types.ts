@@ -24,6 +24,9 @@ export interface AccountState {
   expirySec: number;
   alias?: Uint8Array;
   declineReward: boolean;
+  /** staked_id of the account: the account it stakes to, or the node ID (0 is node 0.0.3) */
+  stakedAccountId?: number;
+  stakedNodeId?: number;
   tokens: Map<number, TokenRelation>;
   /** spender num → remaining tinybars */
   hbarAllowances: Map<number, bigint>;
@@ -131,6 +134,11 @@ export interface TransactionRecordState {
   assessedCustomFees?: proto.IAssessedCustomFee[];
   /** pending airdrops the transaction created or added to (TokenAirdrop) */
   newPendingAirdrops?: proto.IPendingAirdropRecord[];
+  /** the records of the synthetic transactions it dispatched first (nonce 1, 2, …), e.g. auto-created accounts */
+  children?: TransactionRecordState[];
+  /** in the record of an account auto-created for an alias: that alias, and the EVM address it gives the account */
+  alias?: Uint8Array;
+  evmAddress?: Uint8Array;
 }
 
 export interface PendingAirdropState { sender: number; receiver: number; token: number; amount?: bigint; serial?: number; createdNs: bigint }

@@ -42,7 +42,7 @@ export function planTokenTransfers(ctx: HandlerContext, lists: proto.ITokenTrans
 
 function authoriseDebit(ctx: HandlerContext, owner: AccountState, isApproval: boolean, allowanceOk: () => void): void {
   if (isApproval) allowanceOk();
-  else ctx.requireSignature(owner.key);
+  else ctx.requireAccountSignature(owner);
 }
 
 /**

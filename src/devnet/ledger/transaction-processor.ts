@@ -1,12 +1,14 @@
+import { createHash } from 'node:crypto';
 import { proto } from '@hiero-ledger/proto';
 import { decodeTransaction, type DecodedTransaction } from './decode-transaction.js';
 import { accountNum } from './entity-ids.js';
-import { HandlerContext, type TransactionHandler } from './handler-context.js';
+import { HandlerContext, MAX_PRECEDING_CHILDREN, type PrecedingChild, type TransactionHandler } from './handler-context.js';
+import { hollowAccountSigner, isHollow } from './hollow-accounts.js';
 import { FEE_COLLECTOR_NUM, NODE_NUM, transactionKey, type Ledger } from './ledger.js';
 import { timestampToNs, toBig } from './numbers.js';
 import { SignatureChecker } from './signature-checker.js';
 import { ensure, LedgerStatusError, statusCode, type StatusName } from './status-error.js';
-import type { AccountState } from './state-types.js';
+import type { AccountState, TransactionRecordState } from './state-types.js';
 
 /**
  * HBAR the payer itself spends besides the fee, which a node also requires at precheck: the initial
@@ -100,7 +102,7 @@ export class TransactionProcessor {
     const payer = this.ledger.accounts.get(accountNum(id.accountID, 'PAYER_ACCOUNT_NOT_FOUND'));
     ensure(payer, 'PAYER_ACCOUNT_NOT_FOUND');
     ensure(!payer.deleted, 'PAYER_ACCOUNT_DELETED');
-    ensure(signatures.isSatisfied(payer.key), 'INVALID_SIGNATURE');
+    ensure(signatures.isSatisfied(payer.key) || (isHollow(payer) && hollowAccountSigner(payer, signatures)), 'INVALID_SIGNATURE');
     const fee = this.ledger.options.transactionFee;
     ensure(toBig(body.transactionFee) >= fee, 'INSUFFICIENT_TX_FEE');
     ensure(payer.balance >= fee, 'INSUFFICIENT_PAYER_BALANCE');
@@ -110,10 +112,12 @@ export class TransactionProcessor {
 
   private reachConsensus(tx: DecodedTransaction, payer: AccountState, signatures: SignatureChecker, forcedStatus?: StatusName): void {
     const { body } = tx;
-    const consensusNs = this.ledger.nextConsensusNs();
+    const consensusNs = this.ledger.nextConsensusNsWithRoom(MAX_PRECEDING_CHILDREN);
     const fee = this.ledger.options.transactionFee;
     const collector = this.ledger.accounts.get(FEE_COLLECTOR_NUM)!;
     const ctx = new HandlerContext(this.ledger, body, payer, consensusNs, signatures);
+    // A hollow payer's signature was accepted at precheck; paying completes it, whatever the outcome.
+    if (isHollow(payer)) ctx.completeHollowAccount(payer);
     ctx.moveHbar(payer, -fee);
     ctx.moveHbar(collector, fee);
     const feeLegs = ctx.transfers.map((leg) => ({ ...leg }));
@@ -129,8 +133,12 @@ export class TransactionProcessor {
       }
     }
     const ok = status === 'SUCCESS';
+    if (!ok) for (const undo of ctx.undo.reverse()) undo();
     const receipt: proto.ITransactionReceipt = ok ? { ...ctx.receipt, status: statusCode(status) } : { status: statusCode(status) };
     const id = body.transactionID!;
+    const children = (ok ? ctx.precedingChildren : ctx.precedingChildren.filter((child) => child.keepOnFailure))
+      .map((child, index, all) => childRecord(child, id, payer.num, consensusNs - BigInt(all.length - index), index + 1));
+    for (const child of children) this.ledger.addRecord(child);
     this.ledger.addRecord({
       key: transactionKey(id), transactionId: id, bodyName: tx.bodyName, payer: payer.num, consensusNs,
       validStartNs: timestampToNs(id.transactionValidStart), validDurationSec: Number(toBig(body.transactionValidDuration?.seconds)),
@@ -141,6 +149,20 @@ export class TransactionProcessor {
       nftTransfers: ok ? ctx.nftTransfers : [],
       assessedCustomFees: ok ? ctx.assessedCustomFees : [],
       newPendingAirdrops: ok ? ctx.newPendingAirdrops : [],
+      ...(children.length ? { children } : {}),
     });
   }
+}
+
+/** The record of a synthetic transaction: the parent's transaction ID with the next nonce, no fee of its own. */
+function childRecord(child: PrecedingChild, parentId: proto.ITransactionID, payer: number, consensusNs: bigint, nonce: number): TransactionRecordState {
+  const transactionId: proto.ITransactionID = { ...parentId, nonce };
+  const bodyBytes = proto.TransactionBody.encode({ transactionID: transactionId, ...child.body }).finish();
+  return {
+    key: transactionKey(transactionId), transactionId, bodyName: child.bodyName, payer, consensusNs,
+    validStartNs: timestampToNs(parentId.transactionValidStart), validDurationSec: 0, memo: '', chargedFee: 0n, maxFee: 0n,
+    hash: createHash('sha384').update(bodyBytes).digest(), receipt: { ...child.receipt, status: statusCode('SUCCESS') }, entityId: child.entityId,
+    transfers: [], tokenTransfers: [], nftTransfers: [],
+    ...(child.alias ? { alias: child.alias } : {}), ...(child.evmAddress ? { evmAddress: child.evmAddress } : {}),
+  };
 }

@@ -1,4 +1,6 @@
 import { proto } from '@hiero-ledger/proto';
+import { resolveTransferAliases } from './alias-resolution.js';
+import { accountRef } from './aliases.js';
 import { accountNum, tokenNum } from './entity-ids.js';
 import type { HandlerContext, TransactionHandler } from './handler-context.js';
 import { toBig } from './numbers.js';
@@ -20,11 +22,11 @@ export function checkTokenListShape(lists: proto.ITokenTransferList[]): void {
     ensure(legs.length || nfts.length, 'EMPTY_TOKEN_TRANSFER_ACCOUNT_AMOUNTS');
     ensure(!(legs.length && nfts.length), 'INVALID_ACCOUNT_AMOUNTS');
     ensure(legs.reduce((sum, leg) => sum + toBig(leg.amount), 0n) === 0n, 'TRANSFERS_NOT_ZERO_SUM_FOR_TOKEN');
-    const accounts = legs.map((leg) => accountNum(leg.accountID));
+    const accounts = legs.map((leg) => accountRef(leg.accountID));
     ensure(new Set(accounts).size === accounts.length, 'ACCOUNT_REPEATED_IN_ACCOUNT_AMOUNTS');
     for (const nft of nfts) {
       ensure(toBig(nft.serialNumber) > 0n, 'INVALID_TOKEN_NFT_SERIAL_NUMBER');
-      ensure(accountNum(nft.senderAccountID) !== accountNum(nft.receiverAccountID), 'ACCOUNT_REPEATED_IN_ACCOUNT_AMOUNTS');
+      ensure(accountRef(nft.senderAccountID) !== accountRef(nft.receiverAccountID), 'ACCOUNT_REPEATED_IN_ACCOUNT_AMOUNTS');
     }
   }
 }
@@ -39,14 +41,15 @@ export const cryptoTransferHandler: TransactionHandler = {
     const op = body.cryptoTransfer!;
     const legs = op.transfers?.accountAmounts ?? [];
     ensure(legs.reduce((sum, leg) => sum + toBig(leg.amount), 0n) === 0n, 'INVALID_ACCOUNT_AMOUNTS');
-    const accounts = legs.map((leg) => accountNum(leg.accountID));
+    const accounts = legs.map((leg) => accountRef(leg.accountID));
     ensure(new Set(accounts).size === accounts.length, 'ACCOUNT_REPEATED_IN_ACCOUNT_AMOUNTS');
     checkTokenListShape(op.tokenTransfers ?? []);
   },
   handle(ctx) {
     const op = ctx.body.cryptoTransfer!;
-    requireFallbackPayers(ctx, op.transfers?.accountAmounts ?? [], op.tokenTransfers ?? []);
-    const charged = chargeCustomFees(ctx.ledger, op.transfers?.accountAmounts ?? [], op.tokenTransfers ?? []);
+    const { hbar, lists } = resolveTransferAliases(ctx, op.transfers?.accountAmounts ?? [], op.tokenTransfers ?? []);
+    requireFallbackPayers(ctx, hbar, lists);
+    const charged = chargeCustomFees(ctx.ledger, hbar, lists);
     const applyHbar = planHbar(ctx, charged.hbar, charged.feeOnly);
     const applyTokens = planTokenTransfers(ctx, charged.lists, 'transfer', charged.feeOnly);
     applyHbar();
@@ -86,7 +89,7 @@ function planHbar(ctx: HandlerContext, legs: proto.IAccountAmount[], feeOnly: Fe
         if (allowance === undefined) throw new LedgerStatusError('SPENDER_DOES_NOT_HAVE_ALLOWANCE');
         ensure(allowance >= -amount, 'AMOUNT_EXCEEDS_ALLOWANCE');
       } else {
-        ctx.requireSignature(account.key);
+        ctx.requireAccountSignature(account);
       }
     }
     if (amount < 0n) {
@@ -120,7 +123,7 @@ export const tokenAirdropHandler: TransactionHandler = {
     checkTokenListShape(lists);
   },
   handle(ctx) {
-    const lists = ctx.body.tokenAirdrop!.tokenTransfers ?? [];
+    const { lists } = resolveTransferAliases(ctx, [], ctx.body.tokenAirdrop!.tokenTransfers ?? []);
     for (const list of lists) {
       const fees = ctx.ledger.tokens.get(tokenNum(list.token))?.customFees ?? [];
       if (list.nftTransfers?.length) ensure(!fees.some((fee) => fee.royaltyFee?.fallbackFee), 'TOKEN_AIRDROP_WITH_FALLBACK_ROYALTY');

@@ -22,7 +22,7 @@ export function tokenBalances(account: AccountState, snapshot: BalanceSnapshot, 
 
 /**
  * `AccountInfo`: what `/accounts` lists and `/accounts/{id}` starts with. `balance` is null when the
- * caller asked for none (`balance=false`). Staking is not simulated, so its fields are empty.
+ * caller asked for none (`balance=false`). The staking target is as set; rewards are not simulated.
  */
 export function formatAccount(account: AccountState, snapshot: BalanceSnapshot | null, maxTokens: number): Record<string, unknown> {
   return {
@@ -45,8 +45,8 @@ export function formatAccount(account: AccountState, snapshot: BalanceSnapshot |
     memo: account.memo,
     pending_reward: 0,
     receiver_sig_required: account.receiverSigRequired,
-    staked_account_id: null,
-    staked_node_id: null,
+    staked_account_id: account.stakedAccountId === undefined ? null : entityString(account.stakedAccountId),
+    staked_node_id: account.stakedNodeId ?? null,
     stake_period_start: null,
   };
 }

@@ -1,3 +1,4 @@
+import { evmAddressOfAlias } from '../ledger/aliases.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { AccountState, TokenState } from '../ledger/state-types.js';
 import { invalidParameter } from './mirror-http.js';
@@ -8,9 +9,10 @@ import {
 } from './mirror-values.js';
 import { nsToMirror } from '../ledger/numbers.js';
 
-/** `0x` + 40 hex: the account's EVM alias when it has one, else its long-zero address. */
+/** `0x` + 40 hex: the EVM address its alias gives the account (an EVM address or an ECDSA key alias), else its long-zero address. */
 export function evmAddress(account: AccountState): string {
-  if (account.alias?.length === 20) return `0x${Buffer.from(account.alias).toString('hex')}`;
+  const evm = evmAddressOfAlias(account.alias);
+  if (evm) return `0x${Buffer.from(evm).toString('hex')}`;
   return `0x${account.num.toString(16).padStart(40, '0')}`;
 }
 
