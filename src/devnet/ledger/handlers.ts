@@ -7,6 +7,7 @@ import {
 } from './token-admin-handler.js';
 import { associateTokensHandler, dissociateTokensHandler } from './token-associations-handler.js';
 import { updateFeeScheduleHandler } from './token-fee-schedule-handler.js';
+import { updateNftsHandler } from './token-nft-update-handler.js';
 import { rejectTokensHandler } from './token-reject-handler.js';
 import { burnTokenHandler, wipeTokenHandler } from './token-supply-handler.js';
 import { createTokenHandler, mintTokenHandler, updateTokenHandler } from './tokens-handler.js';
@@ -47,4 +48,5 @@ export const TRANSACTION_HANDLERS: Readonly<Record<string, TransactionHandler>> 
   tokenFeeScheduleUpdate: updateFeeScheduleHandler,
   tokenClaimAirdrop: claimAirdropsHandler,
   tokenCancelAirdrop: cancelAirdropsHandler,
+  tokenUpdateNfts: updateNftsHandler,
 };

@@ -2,12 +2,13 @@ import type { proto } from '@hiero-ledger/proto';
 import { planCreationFees } from './custom-fees.js';
 import { entityString, tokenId } from './entity-ids.js';
 import type { TransactionHandler } from './handler-context.js';
-import { isEmptyKey, isValidKey, keyFingerprint } from './keys.js';
+import { isEmptyKey, isValidKey } from './keys.js';
 import { DEFAULT_AUTO_RENEW_SEC } from './ledger.js';
 import { timestampToNs, toBig, toLong } from './numbers.js';
 import { ensure, LedgerStatusError } from './status-error.js';
 import type { AccountState, TokenKeyName, TokenState } from './state-types.js';
 import { movableRelation, newRelation, usableToken } from './token-relations.js';
+import { checkRemovedKeysExist, requireTokenUpdateSigners } from './token-update-signers.js';
 
 const KEY_NAMES: TokenKeyName[] = ['adminKey', 'kycKey', 'freezeKey', 'wipeKey', 'supplyKey', 'feeScheduleKey', 'pauseKey', 'metadataKey'];
 const MAX_TEXT_BYTES = 100;
@@ -149,9 +150,8 @@ export const updateTokenHandler: TransactionHandler = {
   handle(ctx) {
     const op = ctx.body.tokenUpdate!;
     const token = usableToken(ctx.ledger, op.token);
-    if (!token.keys.adminKey) throw new LedgerStatusError('TOKEN_IS_IMMUTABLE');
-    ctx.requireSignature(token.keys.adminKey);
-    if (op.adminKey && !isEmptyKey(op.adminKey) && keyFingerprint(op.adminKey) !== keyFingerprint(token.keys.adminKey)) ctx.requireSignature(op.adminKey);
+    requireTokenUpdateSigners(ctx, token, op);
+    checkRemovedKeysExist(token, op);
     let newTreasury: number | undefined;
     if (op.treasury && toBig(op.treasury.accountNum) !== 0n) {
       const treasury = ctx.ledger.account(op.treasury, 'INVALID_TREASURY_ACCOUNT_FOR_TOKEN');
