@@ -75,18 +75,27 @@ export class ToolRunner {
       const toolType: ToolType = tool.toolType ?? 'other';
       const judges: StageListener[] = [];
       const plan = this.index.plan(method);
+      const observed = this.bus.observed;
       // Freezing and publishing protect and inform listeners; a call nobody listens to skips them.
-      const watched = plan.watched || this.bus.observed;
+      const watched = plan.watched || observed;
       // One ID on every event of this call; settle tells the policies that judged it how it ended.
       // Nobody sees the events of an unwatched call, so it needs none.
       const callId = watched ? nextCallId() : '';
       // A plain Tool object offers only execute(): it has no postParamsNormalization or postCoreAction.
       const inner = tool.offersInnerStages !== false;
+      // Who sees what, so that what nobody sees gets no event, no lock and no freeze: a stage's
+      // listeners see its event, later stages' listeners, toolError's and observers see its values.
+      const failureSeen = plan.toolError !== null;
+      const normEvent = inner && (plan.postParamsNormalization !== null || observed);
+      const coreEvent = inner && (plan.postCoreAction !== null || observed);
+      const postEvent = plan.postToolExecution !== null || observed;
+      const coreSeen = inner && (coreEvent || postEvent || failureSeen);
+      const normalisedSeen = normEvent || coreSeen || postEvent || failureSeen;
       // What the call has reached; the toolError event is built from it (only when one is needed).
       let reachedRaw: unknown, reachedNormalised: unknown, reachedCore: unknown;
       // event.movements: computed on first read, once per call (see CallMovements).
       const movementsOf = this.options.movementsOf;
-      const movements = watched && movementsOf ? new CallMovements(movementsOf, tool, context, client) : undefined;
+      const movements = movementsOf && (normEvent || coreEvent || postEvent) ? new CallMovements(movementsOf, tool, context, client) : undefined;
       let step: LifecycleStep = 'preToolExecution';
       try {
         // Each stage gets a fresh event. Hooks at the first two stages may enrich the params before
@@ -119,22 +128,27 @@ export class ToolRunner {
         // Steps may answer synchronously; awaiting only promises saves a microtask per step.
         let normalised: unknown = tool.normalizeParams(parsed, context, client);
         if (isThenable(normalised)) normalised = await normalised;
-        const norm = new NormalisedEvent(movements, method, callId, toolType, context, rawParams, client, normalised);
-        reachedNormalised = norm.normalisedParams;
+        reachedNormalised = normalised;
         step = 'postParamsNormalization';
-        const normListeners = inner ? plan.postParamsNormalization : null;
         // The normalised params as the policies get them, locked (see ApprovalLock): the core action
         // only builds from them if nothing changed them since.
         let approved: ApprovalLock | undefined;
-        if (normListeners) for (let at = 0; at < normListeners.length; at++) {
-          const listener = normListeners[at]!;
-          if (listener.kind === 'policy' && approved === undefined) approved = lockNormalised(norm);
-          const pending = this.react(listener, norm, 'postParamsNormalization', judges);
-          if (pending) await pending;
+        if (normEvent) {
+          const norm = new NormalisedEvent(movements, method, callId, toolType, context, rawParams, client, normalised);
+          const normListeners = plan.postParamsNormalization;
+          if (normListeners) for (let at = 0; at < normListeners.length; at++) {
+            const listener = normListeners[at]!;
+            if (listener.kind === 'policy' && approved === undefined) approved = lockNormalised(norm);
+            const pending = this.react(listener, norm, 'postParamsNormalization', judges);
+            if (pending) await pending;
+          }
+          if (approved === undefined) approved = lockNormalised(norm);
+          normalised = reachedNormalised = norm.normalisedParams;
+          this.publish('postParamsNormalization', norm);
+        } else if (normalisedSeen) {
+          approved = ApprovalLock.of(normalised);
         }
-        if (watched && approved === undefined) approved = lockNormalised(norm);
-        const normalisedParams = (reachedNormalised = norm.normalisedParams);
-        if (watched && inner) this.publish('postParamsNormalization', norm);
+        const normalisedParams = normalised;
 
         step = 'coreAction';
         approved?.assertUnchanged(method, 'postParamsNormalization');
@@ -149,10 +163,13 @@ export class ToolRunner {
           coreActionResult = await strategyForMode(context).prepare(coreActionResult, client, context);
         }
         step = 'postCoreAction';
-        if (watched && inner) {
+        // Sealed before any listener sees it: the bytes that go out are the bytes approved here.
+        const sealed = coreSeen && secondary && isSdkTransaction(coreActionResult);
+        if (coreSeen) {
           coreActionResult = reachedCore = deepFreezePlain(coreActionResult);
-          // Sealed before any listener sees it: the bytes that go out are the bytes approved here.
-          if (secondary && isSdkTransaction(coreActionResult)) sealTransaction(coreActionResult);
+          if (sealed) sealTransaction(coreActionResult as Transaction);
+        }
+        if (coreEvent) {
           const core = Object.freeze(new CoreActionEvent(movements, method, callId, toolType, context, rawParams, client, normalisedParams, coreActionResult));
           const coreListeners = plan.postCoreAction;
           if (coreListeners) for (let at = 0; at < coreListeners.length; at++) {
@@ -166,14 +183,17 @@ export class ToolRunner {
         step = 'secondaryAction';
         // Checked again: the result and the audit trail describe the call from these params.
         approved?.assertUnchanged(method, 'postParamsNormalization');
-        if (secondary && isSdkTransaction(coreActionResult)) assertSealed(coreActionResult, method);
+        if (sealed) assertSealed(coreActionResult as Transaction, method);
         const toolResult = secondary
           ? await tool.secondaryAction(coreActionResult, client, context, normalisedParams)
           : isSdkTransaction(coreActionResult)
             ? unsentResult(tool, coreActionResult)
             : tool.formatResult(coreActionResult, normalisedParams);
         step = 'postToolExecution';
-        if (!watched) return finish(toolResult);
+        if (!postEvent) {
+          if (judges.length) await this.settle(judges, outcomeOf(callId, method, toolResult), toolResult);
+          return finish(toolResult);
+        }
         // After submission nothing may turn the result into an error: a failing hook becomes a
         // warning, and a policy that objects is reported beside the unchanged status.
         const post = Object.freeze(
