@@ -1,6 +1,7 @@
 import { createAccountHandler, deleteAccountHandler, updateAccountHandler } from './accounts-handler.js';
 import { approveAllowancesHandler, deleteAllowancesHandler } from './allowances-handler.js';
 import type { TransactionHandler } from './handler-context.js';
+import { contractCallHandler, contractCreateHandler } from '../evm/contracts-handler.js';
 import { associateTokensHandler, dissociateTokensHandler } from './token-associations-handler.js';
 import { createTokenHandler, mintTokenHandler, updateTokenHandler } from './tokens-handler.js';
 import { createTopicHandler, deleteTopicHandler, submitMessageHandler, updateTopicHandler } from './topics-handler.js';
@@ -27,4 +28,6 @@ export const TRANSACTION_HANDLERS: Readonly<Record<string, TransactionHandler>> 
   tokenDissociate: dissociateTokensHandler,
   cryptoApproveAllowance: approveAllowancesHandler,
   cryptoDeleteAllowance: deleteAllowancesHandler,
+  contractCreateInstance: contractCreateHandler,
+  contractCall: contractCallHandler,
 };

@@ -1,4 +1,5 @@
 import type { proto } from '@hiero-ledger/proto';
+import type { ContractResultState } from '../evm/contract-state.js';
 
 /** One account's relationship with a token (association + balance). */
 export interface TokenRelation {
@@ -116,6 +117,8 @@ export interface TransactionRecordState {
   transfers: HbarTransferEntry[];
   tokenTransfers: TokenTransferEntry[];
   nftTransfers: NftTransferEntry[];
+  /** the EVM result of a contract create or call */
+  contractResult?: ContractResultState;
 }
 
 export interface PendingAirdropState { sender: number; receiver: number; token: number; amount?: bigint; serial?: number; createdNs: bigint }
