@@ -102,8 +102,8 @@ const record: QueryAnswer = (ledger, request) => {
   return { transactionRecord: recordToProto(stored), duplicateTransactionRecords: [], childTransactionRecords: [] };
 };
 
-/** Query oneof name → answer builder and whether a real node charges for it. */
-export const QUERY_ANSWERS: Readonly<Record<string, { answer: QueryAnswer; paid: boolean; validate?: QueryValidator }>> = {
+/** Query oneof name → answer builder, whether a real node charges for it, and the response oneof when it is named differently. */
+export const QUERY_ANSWERS: Readonly<Record<string, { answer: QueryAnswer; paid: boolean; validate?: QueryValidator; response?: string }>> = {
   cryptogetAccountBalance: { answer: accountBalance, paid: false },
   cryptoGetInfo: { answer: accountInfo, paid: true },
   consensusGetTopicInfo: { answer: topicInfo, paid: true },
@@ -112,5 +112,5 @@ export const QUERY_ANSWERS: Readonly<Record<string, { answer: QueryAnswer; paid:
   transactionGetRecord: { answer: record, paid: true },
   contractCallLocal: { answer: contractCallLocal, paid: true, validate: validateContractCallLocal },
   contractGetInfo: { answer: contractInfo, paid: true },
-  contractGetBytecode: { answer: contractBytecode, paid: true },
+  contractGetBytecode: { answer: contractBytecode, paid: true, response: 'contractGetBytecodeResponse' },
 };

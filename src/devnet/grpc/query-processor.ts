@@ -26,10 +26,12 @@ export class QueryProcessor {
     if (!name) return {};
     const request = (query as unknown as Record<string, { header?: proto.IQueryHeader }>)[name];
     const responseType = request.header?.responseType ?? proto.ResponseType.ANSWER_ONLY;
-    const respond = (status: StatusName, body: Record<string, unknown> = {}, cost?: bigint): proto.IResponse => ({
-      [name]: { header: { nodeTransactionPrecheckCode: statusCode(status), responseType, ...(cost !== undefined ? { cost: toLong(cost, true) } : {}) }, ...body },
-    });
     const spec = QUERY_ANSWERS[name];
+    // The response oneof is named like the query, except where the proto says otherwise.
+    const field = spec?.response ?? name;
+    const respond = (status: StatusName, body: Record<string, unknown> = {}, cost?: bigint): proto.IResponse => ({
+      [field]: { header: { nodeTransactionPrecheckCode: statusCode(status), responseType, ...(cost !== undefined ? { cost: toLong(cost, true) } : {}) }, ...body },
+    });
     if (!spec) return respond('NOT_SUPPORTED');
     if (overrides.precheck) return respond(overrides.precheck);
     const cost = spec.paid ? this.ledger.options.queryFee : 0n;
