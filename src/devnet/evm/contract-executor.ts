@@ -3,7 +3,7 @@ import type { AccountState } from '../ledger/state-types.js';
 import type { StatusName } from '../ledger/status-error.js';
 import type { ContractResultState } from './contract-state.js';
 import { failureOf } from './contract-record.js';
-import { evmAddressOf, fromHex, hex } from './evm-addresses.js';
+import { evmAddressOf, fromHex } from './evm-addresses.js';
 import { LedgerEvmWorld } from './evm-host.js';
 import { loadEvm, type EvmRuntime } from './evm-loader.js';
 import type { EvmOutcome } from './evm-types.js';
@@ -90,6 +90,3 @@ export function resultState(ledger: Ledger, request: ExecutionRequest, execution
     ...(!succeeded && request.kind === 'create' ? { failedInitcode: request.payload } : {}),
   };
 }
-
-/** `0x` + hex, for messages. */
-export const hexOf = (bytes: Uint8Array): string => `0x${hex(bytes)}`;

@@ -103,6 +103,7 @@ export class TransactionProcessor {
     const payer = this.ledger.accounts.get(accountNum(id.accountID, 'PAYER_ACCOUNT_NOT_FOUND'));
     ensure(payer, 'PAYER_ACCOUNT_NOT_FOUND');
     ensure(!payer.deleted, 'PAYER_ACCOUNT_DELETED');
+    ensure(!this.ledger.contracts.has(payer.num), 'PAYER_ACCOUNT_NOT_FOUND'); // a contract never pays for a transaction
     ensure(signatures.isSatisfied(payer.key), 'INVALID_SIGNATURE');
     const fee = this.ledger.options.transactionFee;
     ensure(toBig(body.transactionFee) >= fee, 'INSUFFICIENT_TX_FEE');

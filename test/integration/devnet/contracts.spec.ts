@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import {
-  AccountBalanceQuery, AccountCreateTransaction, AccountId, ContractByteCodeQuery, ContractCallQuery, ContractCreateTransaction,
+  AccountBalanceQuery, AccountCreateTransaction, AccountId, AccountUpdateTransaction, ContractByteCodeQuery, ContractCallQuery, ContractCreateTransaction,
   ContractExecuteTransaction, ContractFunctionParameters, ContractId, ContractInfoQuery, FileId, Hbar, PrecheckStatusError, PrivateKey,
   ReceiptStatusError, Status, TransferTransaction, type Client,
 } from '@hiero-ledger/sdk';
@@ -91,6 +91,13 @@ describe('devnet smart contracts', function () {
       expect(info.adminKey!.toString()).to.equal(admin.publicKey.toString());
       expect(info.balance.toTinybars().toNumber()).to.equal(300_000_000);
       expect(await contractTinybars(id)).to.equal(300_000_000n);
+      // Its admin key does not make it an account: it cannot pay, nor be changed as one.
+      const asPayer = net.client().setOperator(id.toString(), admin);
+      const paid = await new TransferTransaction().addHbarTransfer(id.toString(), -1).addHbarTransfer(net.operatorId, 1).execute(asPayer).catch((e: unknown) => e);
+      expect((paid as PrecheckStatusError).status).to.equal(Status.PayerAccountNotFound);
+      const update = await (await (await new AccountUpdateTransaction().setAccountId(id.toString()).setAccountMemo('x').freezeWith(client).sign(admin))
+        .execute(client)).getReceipt(client).catch((e: unknown) => e);
+      expect((update as ReceiptStatusError).status).to.equal(Status.InvalidAccountId);
     });
   });
 
@@ -227,6 +234,9 @@ describe('devnet smart contracts', function () {
       expect(lastSender).to.equal(key.publicKey.toEvmAddress());
       const whoami = (await new ContractCallQuery().setContractId(probe).setGas(50_000).setFunction('whoami').execute(ecdsaClient)).getAddress(0);
       expect(whoami).to.equal(key.publicKey.toEvmAddress());
+      const asSender = (await new ContractCallQuery().setContractId(probe).setGas(50_000).setFunction('whoami')
+        .setSenderAccountId(receipt.accountId!).execute(client)).getAddress(0);
+      expect(asSender).to.equal(key.publicKey.toEvmAddress());
     });
   });
 
