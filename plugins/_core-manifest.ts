@@ -45,7 +45,9 @@ export const CORE_MANIFEST: CoreManifest = [
       { method: 'get_topic_info_query_tool', module: 'core-queries/get-topic-info-query-tool.js', exportName: 'GetTopicInfoQueryTool', toolType: 'query' },
       { method: 'get_topic_messages_query_tool', module: 'core-queries/get-topic-messages-query-tool.js', exportName: 'GetTopicMessagesQueryTool', toolType: 'query' },
       { method: 'get_token_info_query_tool', module: 'core-queries/get-token-info-query-tool.js', exportName: 'GetTokenInfoQueryTool', toolType: 'query' },
+      { method: 'get_pending_airdrop_tool', module: 'core-queries/get-pending-airdrop-tool.js', exportName: 'GetPendingAirdropTool', toolType: 'query' },
       { method: 'get_transaction_record_query_tool', module: 'core-queries/get-transaction-record-query-tool.js', exportName: 'GetTransactionRecordQueryTool', toolType: 'query' },
+      { method: 'get_exchange_rate_tool', module: 'core-queries/get-exchange-rate-tool.js', exportName: 'GetExchangeRateTool', toolType: 'query' },
     ],
   },
   {
@@ -63,6 +65,7 @@ export const CORE_MANIFEST: CoreManifest = [
       { method: 'transfer_non_fungible_token_tool', module: 'core-token/tools/transfer-non-fungible-token-tool.js', exportName: 'TransferNonFungibleTokenTool', toolType: 'transaction' },
       { method: 'transfer_non_fungible_token_with_allowance_tool', module: 'core-token/tools/transfer-non-fungible-token-with-allowance-tool.js', exportName: 'TransferNonFungibleTokenWithAllowanceTool', toolType: 'transaction' },
       { method: 'approve_nft_allowance_tool', module: 'core-token/tools/approve-nft-allowance-tool.js', exportName: 'ApproveNftAllowanceTool', toolType: 'transaction' },
+      { method: 'delete_non_fungible_token_allowance_tool', module: 'core-token/tools/delete-non-fungible-token-allowance-tool.js', exportName: 'DeleteNonFungibleTokenAllowanceTool', toolType: 'transaction', movesNoValue: true },
       { method: 'update_token_tool', module: 'core-token/tools/update-token-tool.js', exportName: 'UpdateTokenTool', toolType: 'transaction' },
     ],
   },

@@ -4,7 +4,9 @@
  * (The file name starts with "_" so that the plugins folder loader does not take it for a plugin.)
  *
  * The query tools live in one folder plugin here (core-queries); the Hedera Agent Kit's per-area query
- * plugins are offered as views of it. Its EVM and misc-queries plugins have no counterpart yet.
+ * plugins (misc queries included) are offered as views of it. Its EVM plugins have no counterpart yet.
+ * Constants keep that kit's spelling, so `DELETE_NFT_ALLOWANCE_TOOL` names
+ * `delete_non_fungible_token_allowance_tool` here too.
  */
 import type { Plugin } from '../src/index.js';
 import coreAccountPlugin from './core-account/index.js';
@@ -39,6 +41,7 @@ export const TRANSFER_FUNGIBLE_TOKEN_WITH_ALLOWANCE_TOOL = 'transfer_fungible_to
 export const TRANSFER_NON_FUNGIBLE_TOKEN_TOOL = 'transfer_non_fungible_token_tool';
 export const TRANSFER_NON_FUNGIBLE_TOKEN_WITH_ALLOWANCE_TOOL = 'transfer_non_fungible_token_with_allowance_tool';
 export const APPROVE_NFT_ALLOWANCE_TOOL = 'approve_nft_allowance_tool';
+export const DELETE_NFT_ALLOWANCE_TOOL = 'delete_non_fungible_token_allowance_tool';
 export const UPDATE_TOKEN_TOOL = 'update_token_tool';
 export const GET_HBAR_BALANCE_QUERY_TOOL = 'get_hbar_balance_query_tool';
 export const GET_ACCOUNT_QUERY_TOOL = 'get_account_query_tool';
@@ -46,7 +49,9 @@ export const GET_ACCOUNT_TOKEN_BALANCES_QUERY_TOOL = 'get_account_token_balances
 export const GET_TOPIC_INFO_QUERY_TOOL = 'get_topic_info_query_tool';
 export const GET_TOPIC_MESSAGES_QUERY_TOOL = 'get_topic_messages_query_tool';
 export const GET_TOKEN_INFO_QUERY_TOOL = 'get_token_info_query_tool';
+export const GET_PENDING_AIRDROP_TOOL = 'get_pending_airdrop_tool';
 export const GET_TRANSACTION_RECORD_QUERY_TOOL = 'get_transaction_record_query_tool';
+export const GET_EXCHANGE_RATE_TOOL = 'get_exchange_rate_tool';
 
 export const coreAccountPluginToolNames = Object.freeze({
   TRANSFER_HBAR_TOOL,
@@ -80,6 +85,7 @@ export const coreTokenPluginToolNames = Object.freeze({
   TRANSFER_NON_FUNGIBLE_TOKEN_TOOL,
   TRANSFER_NON_FUNGIBLE_TOKEN_WITH_ALLOWANCE_TOOL,
   APPROVE_NFT_ALLOWANCE_TOOL,
+  DELETE_NFT_ALLOWANCE_TOOL,
   UPDATE_TOKEN_TOOL,
 } as const);
 
@@ -96,10 +102,16 @@ export const coreConsensusQueryPluginToolNames = Object.freeze({
 
 export const coreTokenQueryPluginToolNames = Object.freeze({
   GET_TOKEN_INFO_QUERY_TOOL,
+  GET_PENDING_AIRDROP_TOOL,
 } as const);
 
 export const coreTransactionQueryPluginToolNames = Object.freeze({
   GET_TRANSACTION_RECORD_QUERY_TOOL,
+} as const);
+
+/** That kit's spelling ("Plugins"), kept so imports carry over. */
+export const coreMiscQueriesPluginsToolNames = Object.freeze({
+  GET_EXCHANGE_RATE_TOOL,
 } as const);
 
 export const coreQueriesPluginToolNames = Object.freeze({
@@ -107,6 +119,7 @@ export const coreQueriesPluginToolNames = Object.freeze({
   ...coreConsensusQueryPluginToolNames,
   ...coreTokenQueryPluginToolNames,
   ...coreTransactionQueryPluginToolNames,
+  ...coreMiscQueriesPluginsToolNames,
 } as const);
 
 /** One area's query tools, as a plugin of its own (the Hedera Agent Kit splits its queries this way). */
@@ -122,8 +135,9 @@ function queryView(name: string, description: string, methods: Readonly<Record<s
 
 export const coreAccountQueryPlugin: Plugin = queryView('core-account-query', 'Account queries: HBAR balance, account details, token balances.', coreAccountQueryPluginToolNames);
 export const coreConsensusQueryPlugin: Plugin = queryView('core-consensus-query', 'Topic queries: topic info and messages.', coreConsensusQueryPluginToolNames);
-export const coreTokenQueryPlugin: Plugin = queryView('core-token-query', 'Token queries: token info.', coreTokenQueryPluginToolNames);
+export const coreTokenQueryPlugin: Plugin = queryView('core-token-query', 'Token queries: token info, pending airdrops.', coreTokenQueryPluginToolNames);
 export const coreTransactionQueryPlugin: Plugin = queryView('core-transaction-query', 'Transaction queries: a transaction record.', coreTransactionQueryPluginToolNames);
+export const coreMiscQueriesPlugin: Plugin = queryView('core-misc-queries', 'Network queries: the HBAR exchange rate.', coreMiscQueriesPluginsToolNames);
 
 /** Every core plugin once (the query views rather than coreQueriesPlugin, so no tool is listed twice). */
 export const allCorePlugins: readonly Plugin[] = Object.freeze([
@@ -134,4 +148,5 @@ export const allCorePlugins: readonly Plugin[] = Object.freeze([
   coreConsensusQueryPlugin,
   coreTokenQueryPlugin,
   coreTransactionQueryPlugin,
+  coreMiscQueriesPlugin,
 ]);

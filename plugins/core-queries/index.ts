@@ -1,7 +1,9 @@
 import type { Plugin } from '../../src/index.js';
 import { GetAccountQueryTool } from './get-account-query-tool.js';
 import { GetAccountTokenBalancesQueryTool } from './get-account-token-balances-query-tool.js';
+import { GetExchangeRateTool } from './get-exchange-rate-tool.js';
 import { GetHbarBalanceQueryTool } from './get-hbar-balance-query-tool.js';
+import { GetPendingAirdropTool } from './get-pending-airdrop-tool.js';
 import { GetTokenInfoQueryTool } from './get-token-info-query-tool.js';
 import { GetTopicInfoQueryTool } from './get-topic-info-query-tool.js';
 import { GetTopicMessagesQueryTool } from './get-topic-messages-query-tool.js';
@@ -11,7 +13,7 @@ import { GetTransactionRecordQueryTool } from './get-transaction-record-query-to
 const coreQueriesPlugin: Plugin = {
   name: 'core-queries',
   version: '0.1.0',
-  description: 'Mirror-node queries: balances, accounts, topics and their messages, tokens, transaction records.',
+  description: 'Mirror-node queries: balances, accounts, topics and their messages, tokens, pending airdrops, transaction records, the exchange rate.',
   tools: () => [
     new GetHbarBalanceQueryTool(),
     new GetAccountQueryTool(),
@@ -19,7 +21,9 @@ const coreQueriesPlugin: Plugin = {
     new GetTopicInfoQueryTool(),
     new GetTopicMessagesQueryTool(),
     new GetTokenInfoQueryTool(),
+    new GetPendingAirdropTool(),
     new GetTransactionRecordQueryTool(),
+    new GetExchangeRateTool(),
   ],
 };
 

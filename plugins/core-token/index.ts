@@ -4,6 +4,7 @@ import { ApproveNftAllowanceTool } from './tools/approve-nft-allowance-tool.js';
 import { AssociateTokenTool } from './tools/associate-token-tool.js';
 import { CreateFungibleTokenTool } from './tools/create-fungible-token-tool.js';
 import { CreateNonFungibleTokenTool } from './tools/create-non-fungible-token-tool.js';
+import { DeleteNonFungibleTokenAllowanceTool } from './tools/delete-non-fungible-token-allowance-tool.js';
 import { DissociateTokenTool } from './tools/dissociate-token-tool.js';
 import { MintFungibleTokenTool } from './tools/mint-fungible-token-tool.js';
 import { MintNonFungibleTokenTool } from './tools/mint-non-fungible-token-tool.js';
@@ -34,6 +35,7 @@ const coreTokenPlugin: Plugin = {
     new TransferNonFungibleTokenTool(),
     new TransferNonFungibleTokenWithAllowanceTool(),
     new ApproveNftAllowanceTool(),
+    new DeleteNonFungibleTokenAllowanceTool(),
     new UpdateTokenTool(),
   ],
 };

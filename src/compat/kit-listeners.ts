@@ -1,6 +1,6 @@
 import { checkedTimeout, checkedTools } from '../hooks/seed-listeners.js';
 import { HOOK_METHODS } from '../hooks/abstract-hook.js';
-import { callWith } from '../lifecycle/primordials.js';
+import { bindTo } from '../lifecycle/primordials.js';
 import type { StageListener } from '../lifecycle/stage-listener.js';
 import { HOOK_STAGES, type HookStage } from '../lifecycle/stages.js';
 import { POLICY_METHODS } from '../policies/abstract-policy.js';
@@ -39,8 +39,8 @@ export function listenersFromSeedShaped(instance: object): StageListener[] {
   const listeners: StageListener[] = [];
   // Methods captured at registration and called without Function.prototype.call (see primordials).
   const call = (method: string) => {
-    const fn = target[method] as (...args: unknown[]) => unknown;
-    return (event: { method: string }) => callWith(fn, instance, [event, event.method]);
+    const fn = bindTo(target[method] as (...args: unknown[]) => unknown, instance);
+    return (event: { method: string }) => fn(event, event.method);
   };
 
   if (isPolicy) {

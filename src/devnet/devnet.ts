@@ -9,6 +9,8 @@ import { TRANSACTION_HANDLERS } from './ledger/handlers.js';
 import { FEE_COLLECTOR_NUM, Ledger, NODE_NUM, OPERATOR_NUM } from './ledger/ledger.js';
 import type { RunningHashFormat } from './ledger/running-hash.js';
 import { TransactionProcessor } from './ledger/transaction-processor.js';
+import { MirrorGrpcServer } from './mirror/mirror-grpc.js';
+import { MIRROR_GRPC_PATHS } from './mirror/mirror-grpc-paths.js';
 import { MirrorServer } from './mirror/mirror-server.js';
 import { MIRROR_ROUTES } from './mirror/routes.js';
 
@@ -18,6 +20,12 @@ export interface DevnetOptions {
   grpcPort?: number;
   /** mirror REST port on 127.0.0.1; 0 (default) picks a free port */
   mirrorPort?: number;
+  /**
+   * mirror gRPC port on 127.0.0.1 (`TopicMessageQuery.subscribe`); 0 (default) picks a free port.
+   * Clients from {@link Devnet.client} already point their mirror network at it. Avoid 443 and
+   * 50212: the SDK speaks TLS to those, the devnet does not. A real local mirror uses 5600.
+   */
+  mirrorGrpcPort?: number;
   /** operator key of 0.0.2; a fresh ED25519 key by default */
   operatorKey?: PrivateKey;
   /** operator balance in HBAR (default 50 000 000, so tinybar balances stay exact as JSON numbers in mirror answers) */
@@ -53,17 +61,19 @@ export interface Devnet {
   readonly grpcAddress: string;
   /** `'http://127.0.0.1:PORT'` (REST paths start with `/api/v1`) */
   readonly mirrorUrl: string;
+  /** `'127.0.0.1:PORT'` of the mirror gRPC server, for `client.setMirrorNetwork([...])` */
+  readonly mirrorGrpcAddress: string;
   readonly faults: DevnetFaults;
   /**
    * The ERC-20 and ERC-721 factories deployed at start, at the numbers the Hedera Agent Kit uses on a
    * local node (0.0.1012 and 0.0.1013), so its `create_erc20_tool` / `create_erc721_tool` work here.
    */
   readonly contracts: DevnetContracts;
-  /** A new SDK client for the operator with fast retries; closed by {@link Devnet.stop}. */
+  /** A new SDK client for the operator with fast retries and this mirror gRPC; closed by {@link Devnet.stop}. */
   client(): Client;
   /** Creates and funds an account through a real AccountCreateTransaction paid by the operator. */
   createAccount(options: CreateAccountOptions): Promise<{ accountId: string; privateKey: PrivateKey }>;
-  /** Closes clients from {@link Devnet.client}, then both servers. Safe to call twice. */
+  /** Ends open topic subscriptions, closes clients from {@link Devnet.client}, then the servers. Safe to call twice. */
   stop(): Promise<void>;
 }
 
@@ -73,6 +83,7 @@ function checkPort(name: string, value: number | undefined): number {
   if (value === undefined) return 0;
   if (!Number.isInteger(value) || value < 0 || value > 65535) throw new Error(`startDevnet: ${name} must be an integer port in 0..65535 (got ${String(value)})`);
   if (name === 'grpcPort' && value === 50212) throw new Error('startDevnet: grpcPort 50212 is reserved: the SDK speaks TLS to that port, the devnet does not');
+  if (name === 'mirrorGrpcPort' && (value === 50212 || value === 443)) throw new Error(`startDevnet: mirrorGrpcPort ${value} is reserved: the SDK speaks TLS to that port, the devnet does not`);
   return value;
 }
 
@@ -100,6 +111,7 @@ function checkRunningHash(value: RunningHashFormat | undefined): RunningHashForm
 export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
   const grpcPort = checkPort('grpcPort', options.grpcPort);
   const mirrorPort = checkPort('mirrorPort', options.mirrorPort);
+  const mirrorGrpcPort = checkPort('mirrorGrpcPort', options.mirrorGrpcPort);
   const operatorBalance = checkAmount('operatorHbar', options.operatorHbar, 5_000_000_000_000_000n, 100_000_000n);
   const ledger = new Ledger({
     transactionFee: checkAmount('transactionFeeTinybars', options.transactionFeeTinybars, 100_000n),
@@ -115,37 +127,45 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
 
   const methods = listRpcMethods();
   const faults = new DevnetFaults(
-    new Set(methods.map((m) => m.path)), new Set(methods.filter((m) => m.kind === 'transaction').map((m) => m.path)), options.random,
+    new Set([...methods.map((m) => m.path), ...MIRROR_GRPC_PATHS]), new Set(methods.filter((m) => m.kind === 'transaction').map((m) => m.path)), options.random,
   );
   const hapi = new HapiServer({ methods, transactions: new TransactionProcessor(ledger, TRANSACTION_HANDLERS), queries: new QueryProcessor(ledger), faults });
   let boundGrpc: number | undefined;
   let boundMirror: number;
-  const mirror = new MirrorServer(ledger, MIRROR_ROUTES, {
-    faults: faults.mirror,
-    node: { grpcEndpoint: () => (boundGrpc === undefined ? undefined : { host: HOST, port: boundGrpc }) },
-  });
+  let boundMirrorGrpc: number;
+  const node = { grpcEndpoint: () => (boundGrpc === undefined ? undefined : { host: HOST, port: boundGrpc }) };
+  const mirror = new MirrorServer(ledger, MIRROR_ROUTES, { faults: faults.mirror, node });
+  const mirrorGrpc = new MirrorGrpcServer({ ledger, faults, node });
   try {
     boundGrpc = await hapi.listen(HOST, grpcPort);
     boundMirror = await mirror.listen(HOST, mirrorPort);
   } catch (error) {
     hapi.stop();
-    await mirror.stop();
+    await Promise.all([mirror.stop(), mirrorGrpc.stop()]);
     throw new Error(`startDevnet: could not bind ${HOST} (grpcPort ${grpcPort}, mirrorPort ${mirrorPort}): ${(error as Error).message}`);
   }
+  try {
+    boundMirrorGrpc = await mirrorGrpc.listen(HOST, mirrorGrpcPort);
+  } catch (error) {
+    hapi.stop();
+    await Promise.all([mirror.stop(), mirrorGrpc.stop()]);
+    throw new Error(`startDevnet: could not bind ${HOST} (mirrorGrpcPort ${mirrorGrpcPort}): ${(error as Error).message}`);
+  }
   const grpcAddress = `${HOST}:${boundGrpc}`;
+  const mirrorGrpcAddress = `${HOST}:${boundMirrorGrpc}`;
   const clients = new Set<Client>();
   let adminClient: Client | undefined;
   let stopped = false;
   const operatorId = `0.0.${OPERATOR_NUM}`;
   const newClient = (): Client => {
     if (stopped) throw new Error('devnet: client() called after stop()');
-    const client = createDevnetClient(grpcAddress, operatorId, operatorKey);
+    const client = createDevnetClient(grpcAddress, operatorId, operatorKey, mirrorGrpcAddress);
     clients.add(client);
     return client;
   };
 
   return {
-    operatorId, operatorKey, grpcAddress, mirrorUrl: `http://${HOST}:${boundMirror}`, faults, contracts,
+    operatorId, operatorKey, grpcAddress, mirrorUrl: `http://${HOST}:${boundMirror}`, mirrorGrpcAddress, faults, contracts,
     client: newClient,
     async createAccount({ hbar, key }: CreateAccountOptions) {
       if (typeof hbar !== 'number' || !Number.isFinite(hbar) || hbar < 0) throw new Error(`devnet.createAccount: hbar must be a non-negative number (got ${String(hbar)})`);
@@ -158,6 +178,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     async stop() {
       if (stopped) return;
       stopped = true;
+      // Subscriptions end first, so their subscribers hear why while their clients are still open.
+      await mirrorGrpc.stop();
       for (const client of clients) client.close();
       clients.clear();
       hapi.stop();

@@ -2,13 +2,17 @@ import { status as grpcStatus } from '@grpc/grpc-js';
 import { proto } from '@hiero-ledger/proto';
 import type { StatusName } from './ledger/status-error.js';
 import { MirrorFaults } from './mirror/mirror-faults.js';
+import { isMirrorGrpcPath } from './mirror/mirror-grpc-paths.js';
 
 /** A gRPC status name such as `'UNAVAILABLE'`. */
 export type GrpcErrorName = Exclude<keyof typeof grpcStatus, 'OK'>;
 
 /** Which calls a fault applies to, and how often. */
 export interface FaultTarget {
-  /** gRPC method name (`'cryptoTransfer'`), full path (`'/proto.CryptoService/cryptoTransfer'`) or `'*'` */
+  /**
+   * gRPC method name (`'cryptoTransfer'`), full path (`'/proto.CryptoService/cryptoTransfer'`) or `'*'`;
+   * `'subscribeTopic'` is the mirror's topic stream, which takes only `grpcError` and `latencyMs`
+   */
   rpc: string;
   /** apply to this many matching calls, then retire (default: forever) */
   times?: number;
@@ -105,6 +109,7 @@ export class DevnetFaults {
       // Delays combine with each other and with one action; actions exclude each other.
       const isDelay = 'latencyMs' in rule.spec || 'responseDelayMs' in rule.spec;
       if (!isDelay && acted) continue;
+      if (isMirrorGrpcPath(path) && !('grpcError' in rule.spec || 'latencyMs' in rule.spec)) continue; // a wildcard's precheck, receipt or answer delay means nothing to a stream
       if (rule.spec.probability !== undefined && this.random() >= rule.spec.probability) continue;
       if ('latencyMs' in rule.spec) {
         decision.latencyMs += rule.spec.latencyMs;
@@ -150,6 +155,7 @@ function validateAction(spec: FaultSpec, path: string | undefined, transactionPa
     if (typeof proto.ResponseCodeEnum[spec.receiptStatus] !== 'number') throw new Error(`faults.inject: receiptStatus "${String(spec.receiptStatus)}" is not a Hedera status name such as INVALID_SIGNATURE`);
     if (path && !transactionPaths.has(path) && !path.endsWith('/getTransactionReceipts')) throw new Error(`faults.inject: receiptStatus applies to transaction RPCs and getTransactionReceipts, not ${path}`);
   }
+  if (path && isMirrorGrpcPath(path) && !('grpcError' in spec || 'latencyMs' in spec)) throw new Error(`faults.inject: ${path} is a mirror stream: only grpcError and latencyMs apply to it`);
   if ('latencyMs' in spec && !(Number.isFinite(spec.latencyMs) && spec.latencyMs >= 0)) throw new Error(`faults.inject: latencyMs must be a non-negative number (got ${String(spec.latencyMs)})`);
   if ('responseDelayMs' in spec && !(Number.isFinite(spec.responseDelayMs) && spec.responseDelayMs >= 0)) throw new Error(`faults.inject: responseDelayMs must be a non-negative number (got ${String(spec.responseDelayMs)})`);
 }

@@ -1,6 +1,7 @@
 import type { DependencyContainer } from 'tsyringe';
 import { AgentHooksError, ErrorCode, messageOf } from '../lifecycle/errors.js';
 import type { StageListener } from '../lifecycle/stage-listener.js';
+import { bindTo } from '../lifecycle/primordials.js';
 import { listenerMetadataOf } from './decorators.js';
 
 type Constructor = new (...args: any[]) => object;
@@ -41,7 +42,8 @@ export function listenersFromDecoratedInstance(instance: object): StageListener[
       stage: meta.stage,
       tools: meta.tools,
       timeoutMs: meta.timeoutMs,
-      invoke: (event: unknown) => method.call(instance, event),
+      // Bound once with the load-time bind: a plugin patching Function.prototype.call later cannot swap the call.
+      invoke: bindTo(method as (event: unknown) => unknown, instance),
     };
   });
 }

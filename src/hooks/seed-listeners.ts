@@ -1,7 +1,7 @@
 import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
 import type { StageListener } from '../lifecycle/stage-listener.js';
 import { isThenable } from '../lifecycle/policy-judge.js';
-import { callWith } from '../lifecycle/primordials.js';
+import { bindTo } from '../lifecycle/primordials.js';
 import { HOOK_STAGES, LIFECYCLE_STAGES, type HookStage } from '../lifecycle/stages.js';
 import { brandedBaseOf } from '../compat/own-values.js';
 import { AbstractPolicy, POLICY_METHODS, isAbstractPolicy } from '../policies/abstract-policy.js';
@@ -24,7 +24,7 @@ export function listenersFromSeedInstance(instance: AbstractHook): StageListener
   if (isPolicy) {
     // One function for all of the policy's stages, so the runner settles each call once.
     const settleMethod = (instance as AbstractPolicy).settle;
-    const settle = typeof settleMethod === 'function' ? (outcome: unknown) => callWith(settleMethod, instance, [outcome]) : undefined;
+    const settle = typeof settleMethod === 'function' ? bindTo(settleMethod as (outcome: unknown) => unknown, instance) : undefined;
     for (const stage of HOOK_STAGES) {
       const hookMethod = HOOK_METHODS[stage];
       if (target[hookMethod] !== base[hookMethod]) {
@@ -36,8 +36,8 @@ export function listenersFromSeedInstance(instance: AbstractHook): StageListener
       const judge = POLICY_METHODS[stage];
       if (target[judge] !== base[judge]) {
         // Captured now and called without Function.prototype.call: a later patch cannot swap the check.
-        const judgeMethod = target[judge]!;
-        const check = (event: { method: string }) => callWith(judgeMethod, instance, [event, event.method]);
+        const judgeMethod = bindTo(target[judge]!, instance);
+        const check = (event: { method: string }) => judgeMethod(event, event.method);
         listeners.push({
           kind: 'policy',
           name,
@@ -60,13 +60,13 @@ export function listenersFromSeedInstance(instance: AbstractHook): StageListener
   function addHookIfOverridden(stage: (typeof LIFECYCLE_STAGES)[number]): void {
     const method = HOOK_METHODS[stage];
     if (target[method] === base[method]) return;
-    const hookMethod = target[method]!;
+    const hookMethod = bindTo(target[method]!, instance);
     listeners.push({
       kind: 'hook',
       name,
       stage,
       tools,
-      invoke: (event: { method: string }) => callWith(hookMethod, instance, [event, event.method]),
+      invoke: (event: { method: string }) => hookMethod(event, event.method),
     });
   }
 }

@@ -12,7 +12,7 @@ import type { LifecycleStage } from '../lifecycle/stages.js';
 import type { ToolResult } from '../lifecycle/tool-result.js';
 import type { ToolRunner } from '../lifecycle/tool-runner.js';
 import type { KeyRedactor } from '../secrets/key-redactor.js';
-import { CallsInFlight } from './calls-in-flight.js';
+import type { CallsInFlight } from './calls-in-flight.js';
 import { isKitAware } from './kit-scope.js';
 import { listenersFrom } from './listener-sources.js';
 import { hasBuiltInMovementsView } from '../policies/movements.js';
@@ -39,6 +39,8 @@ export interface AgentKitParts {
    * the longest policy time budget plus 10 s when that is longer).
    */
   drainTimeoutMs?: number;
+  /** Counted by the runner; `close()` waits for it. */
+  inFlight: CallsInFlight;
 }
 
 /** Default bound on how long `close()` waits for calls in flight: longer than a receipt wait normally takes. */
@@ -74,7 +76,7 @@ export class AgentKit {
   private closed = false;
   private closing: Promise<void> | undefined;
   /** Calls started and not yet returned; `close()` waits for them before closing the audit hooks. */
-  private readonly inFlight = new CallsInFlight();
+  private readonly inFlight: CallsInFlight;
 
   constructor(private readonly parts: AgentKitParts) {
     this.client = parts.client;
@@ -82,6 +84,7 @@ export class AgentKit {
     this.container = parts.container;
     this.audit = kitAudit(() => this.parts.owned);
     this.redactor = parts.secrets;
+    this.inFlight = parts.inFlight;
   }
 
   /**
@@ -107,23 +110,8 @@ export class AgentKit {
         humanMessage: unknownToolMessage(error, this.parts.registry),
       }));
     }
-    // Every result leaves through the redactor: raw fields, warnings, block reasons and humanMessage,
-    // which tools fill with what they were given or read from the ledger.
-    const inFlight = this.inFlight;
-    inFlight.start();
-    return this.parts.runner.run(tool, args, this.context, this.client).then(
-      (result) => {
-        try {
-          return secrets.redactValue(result);
-        } finally {
-          inFlight.end();
-        }
-      },
-      (error: unknown) => {
-        inFlight.end();
-        throw error;
-      },
-    );
+    // The runner redacts the result and counts the call in flight (see assembleKit).
+    return this.parts.runner.run(tool, args, this.context, this.client);
   }
 
   /** `execute`, as the JSON string an LLM reads (SDK values rendered, then redacted again). */

@@ -5,6 +5,7 @@ import type { Context } from '../lifecycle/context.js';
 import { ListenerIndex } from '../lifecycle/listener-index.js';
 import type { Logger } from '../lifecycle/logger.js';
 import { StageBus } from '../lifecycle/stage-bus.js';
+import { CallsInFlight } from './calls-in-flight.js';
 import { ToolRunner } from '../lifecycle/tool-runner.js';
 import { refuseOwnKeyMaterial } from '../secrets/input-screen.js';
 import { callMovements, hasBuiltInMovementsView } from '../policies/movements.js';
@@ -84,13 +85,18 @@ export function assembleKit(assembly: KitAssembly): AgentKit {
   }
 
   const bus = new StageBus();
+  const inFlight = new CallsInFlight();
   const runner = new ToolRunner(index, bus, {
     policyTimeoutMs: assembly.policyTimeoutMs,
     logger,
     screenInput: (method, rawParams) => refuseOwnKeyMaterial(method, rawParams, secrets),
     movementsOf: callMovements,
+    // Every result leaves through the redactor: raw fields, warnings, block reasons and humanMessage,
+    // which tools fill with what they were given or read from the ledger.
+    finishResult: (result) => secrets.redactValue(result),
+    calls: inFlight,
   });
-  const kit = new AgentKit({ client, context, container, registry, index, bus, runner, owned, logger, secrets, drainTimeoutMs: assembly.drainTimeoutMs });
+  const kit = new AgentKit({ client, context, container, registry, index, bus, runner, owned, logger, secrets, inFlight, drainTimeoutMs: assembly.drainTimeoutMs });
   startsOf.set(kit, starts);
   return kit;
 }

@@ -16,7 +16,8 @@ export class CallsInFlight {
   }
 
   end(): void {
-    if (--this.count > 0) return;
+    // Sequential calls bring the count to zero every time: only a close() waiting needs a new list.
+    if (--this.count > 0 || this.waiting.length === 0) return;
     const waiting = this.waiting;
     this.waiting = [];
     for (const resume of waiting) resume();

@@ -97,10 +97,13 @@ export class ApprovalLock {
   ) {}
 
   static of(value: unknown): ApprovalLock {
+    // Numbers, strings and the like need no walk; most calls leave nothing to fingerprint and
+    // share one lock with nothing to check.
+    if (value === null || typeof value !== 'object') return NOTHING_TO_CHECK;
     const walk: Walk = { residue: [], ancestors: [], visits: 0 };
     freezeDeep(value, walk);
     const residue = walk.residue;
-    return new ApprovalLock(residue, residue.length ? approvalFingerprint(residue) : '');
+    return residue.length ? new ApprovalLock(residue, approvalFingerprint(residue)) : NOTHING_TO_CHECK;
   }
 
   /** Throws when something freezing could not protect changed since the lock; nothing has been built or sent. */
@@ -112,3 +115,5 @@ export class ApprovalLock {
     );
   }
 }
+
+const NOTHING_TO_CHECK = new (ApprovalLock as unknown as new (residue: readonly object[], fingerprint: string) => ApprovalLock)([], '');

@@ -10,30 +10,12 @@ export type MovementsReader = (tool: DrivableTool, normalisedParams: unknown, co
 export const CALL_MOVEMENTS = Symbol('hedera-agent-hooks.callMovements');
 
 /**
- * The prototype of the events from postParamsNormalization on: `movements` is one getter here
- * rather than a property defined on each event, which cost a defineProperty (and a new hidden
- * class) three times per call. Being inherited, it is not copied by `{ ...event }` or JSON, and
- * without a setter it cannot be assigned.
- */
-export const EVENT_WITH_MOVEMENTS: object = Object.freeze(
-  Object.create(Object.prototype, {
-    movements: {
-      get(this: { [CALL_MOVEMENTS]?: CallMovements }): readonly Movement[] | undefined {
-        return this[CALL_MOVEMENTS]?.readFor(this);
-      },
-      enumerable: false,
-      configurable: false,
-    },
-  }) as object,
-);
-
-/**
  * `event.movements` for one call, on the events of postParamsNormalization and later. Computed on
  * first read, and kept once the params are locked (from the stage's first policy on): before that,
  * hooks may still change the params, so a value read then is not kept. A view that throws throws on
  * every read, so each value policy that asks blocks with its reason.
  *
- * Events get it by having EVENT_WITH_MOVEMENTS as prototype and this object under CALL_MOVEMENTS.
+ * Events get it from their class (see call-events.ts), holding this object under CALL_MOVEMENTS.
  * The property is inherited: copies of an event (`{ ...event }`), JSON and audit entries never
  * compute it, so a view that throws cannot break the reporting of a call.
  */

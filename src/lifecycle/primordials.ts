@@ -5,42 +5,60 @@
  * Function.prototype.call cannot switch a policy off.
  */
 const { apply } = Reflect;
-const { includes } = Array.prototype;
-const { get: mapGet, set: mapSet, delete: mapDelete, clear: mapClear } = Map.prototype;
-const { get: weakGet, set: weakSet } = WeakMap.prototype;
+const { bind, call } = Function.prototype;
 const { assign, create } = Object;
 
-/** `fn.apply(self, args)` without Function.prototype. */
-export function callWith(fn: (...args: any[]) => unknown, self: unknown, args: readonly unknown[]): unknown {
-  return apply(fn, self, args);
+/**
+ * `method` as a plain function taking its receiver first, made with the load-time bind and call:
+ * `uncurried(receiver, ...args)` is `method.call(receiver, ...args)` with no array per call (which
+ * `Reflect.apply(method, receiver, [args])` costs) and nothing a later patch can reach.
+ */
+function uncurry<A extends unknown[], R>(method: (...args: A) => R): (self: unknown, ...args: A) => R {
+  return apply(bind, call, [method]) as (self: unknown, ...args: A) => R;
+}
+
+const includes = uncurry(Array.prototype.includes);
+const mapGet = uncurry(Map.prototype.get);
+const mapSet = uncurry(Map.prototype.set);
+const mapDelete = uncurry(Map.prototype.delete);
+const mapClear = uncurry(Map.prototype.clear);
+const weakGet = uncurry(WeakMap.prototype.get);
+const weakSet = uncurry(WeakMap.prototype.set);
+
+/**
+ * `fn` bound to `self`, bound once with the load-time Function.prototype.bind: calling the result
+ * needs no array per call (as `Reflect.apply` does) and no lookup a plugin could patch.
+ */
+export function bindTo<F extends (...args: any[]) => unknown>(fn: F, self: unknown): F {
+  return apply(bind, fn, [self]) as F;
 }
 
 export function arrayIncludes(array: readonly unknown[], value: unknown): boolean {
-  return apply(includes, array, [value]) as boolean;
+  return includes(array, value);
 }
 
 export function mapGetIn<K, V>(map: Map<K, V>, key: K): V | undefined {
-  return apply(mapGet, map, [key]) as V | undefined;
+  return mapGet(map, key) as V | undefined;
 }
 
 export function mapSetIn<K, V>(map: Map<K, V>, key: K, value: V): void {
-  apply(mapSet, map, [key, value]);
+  mapSet(map, key, value);
 }
 
 export function mapDeleteIn<K, V>(map: Map<K, V>, key: K): void {
-  apply(mapDelete, map, [key]);
+  mapDelete(map, key);
 }
 
 export function mapClearIn<K, V>(map: Map<K, V>): void {
-  apply(mapClear, map, []);
+  mapClear(map);
 }
 
 export function weakGetIn<K extends object, V>(map: WeakMap<K, V>, key: K): V | undefined {
-  return apply(weakGet, map, [key]) as V | undefined;
+  return weakGet(map, key) as V | undefined;
 }
 
 export function weakSetIn<K extends object, V>(map: WeakMap<K, V>, key: K, value: V): void {
-  apply(weakSet, map, [key, value]);
+  weakSet(map, key, value);
 }
 
 /**

@@ -14,7 +14,7 @@ import type { CoreActionResultOf, NormalisedParamsOf, RawParamsOf } from './tool
 export interface PreToolExecutionParams<T extends string = string> {
   method: T;
   /**
-   * One ID per call (a random UUID), the same on every event of the call and in the outcome a
+   * One ID per call (a UUID unique to the call), the same on every event of the call and in the outcome a
    * policy's `settle` receives. Absent when a policy runs in the Hedera Agent Kit.
    */
   callId?: string;

@@ -1,11 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { Client, Transaction } from '@hiero-ledger/sdk';
 import { isSdkTransaction, looksLikeTransaction, statusNameOf as sdkStatusNameOf } from '../compat/sdk-values.js';
 import { strategyForMode } from '../modes/strategy-for-mode.js';
 import { ApprovalLock } from './approval-lock.js';
 import { assertSealed, sealTransaction } from './approval-seal.js';
 import { noteJudge, outcomeOf, settleJudges, type CallOutcome } from './call-outcome.js';
-import { CALL_MOVEMENTS, CallMovements, EVENT_WITH_MOVEMENTS, type MovementsReader } from './call-movements.js';
+import { CoreActionEvent, ExecutedEvent, NormalisedEvent } from './call-events.js';
+import { nextCallId } from './call-ids.js';
+import { CallMovements, type MovementsReader } from './call-movements.js';
 import { deepFreezePlain } from './approved-values.js';
 import type { DrivableTool } from './drivable-tool.js';
 import type { Context } from './context.js';
@@ -37,7 +38,16 @@ export interface ToolRunnerOptions {
    * the built-in one: src/policies/movements.ts). Kept apart so the runner knows no tool shapes.
    */
   movementsOf?: MovementsReader;
+  /**
+   * What every result goes through on its way out (the kit redacts key material here). Applied
+   * inside the call rather than by a `.then` around it, which cost a promise and a turn per call.
+   */
+  finishResult?: (result: ToolResult) => ToolResult;
+  /** Told when a call starts and when it has returned or thrown (the kit drains these on close). */
+  calls?: { start(): void; end(): void };
 }
+
+const asIs = (result: ToolResult): ToolResult => result;
 
 type MutableEvent = Record<string, unknown> & { method: string; toolType?: ToolType; callId?: string };
 
@@ -54,149 +64,152 @@ export class ToolRunner {
   ) {}
 
   async run(tool: DrivableTool, input: unknown, context: Context, client: Client): Promise<ToolResult> {
-    const method = tool.method;
-    // Every event says what kind of tool runs, as the Hedera Agent Kit's params do (policies key on it).
-    const toolType: ToolType = tool.toolType ?? 'other';
-    const judges: StageListener[] = [];
-    const plan = this.index.plan(method);
-    // Freezing and publishing protect and inform listeners; a call nobody listens to skips them.
-    const watched = plan.watched || this.bus.eventNames().length > 0;
-    // One ID on every event of this call; settle tells the policies that judged it how it ended.
-    // Nobody sees the events of an unwatched call, so it needs none.
-    const callId = watched ? randomUUID() : '';
-    // A plain Tool object offers only execute(): it has no postParamsNormalization or postCoreAction.
-    const inner = tool.offersInnerStages !== false;
-    // What the call has reached; the toolError event is built from it.
-    const reached: MutableEvent = { method, callId, toolType, context, client, rawParams: undefined, normalisedParams: undefined, coreActionResult: undefined };
-    // event.movements: computed on first read, once per call (see CallMovements).
-    const movementsOf = this.options.movementsOf;
-    const movements = watched && movementsOf ? new CallMovements(movementsOf, tool, context, client) : undefined;
-    let step: LifecycleStep = 'preToolExecution';
+    const finish = this.options.finishResult ?? asIs;
+    const calls = this.options.calls;
+    calls?.start();
+    // An async function's finally runs when its body completes, awaits included: the call counts
+    // as in flight until its result has been finished or it has thrown.
     try {
-      // Each stage gets a fresh event. Hooks at the first two stages may enrich the params before
-      // that stage's policies judge them; once judged, the runner reads its own approved copy and
-      // later stages get new, frozen events, so no later listener can change what executes.
-      const pre: MutableEvent = { method, callId, toolType, context, rawParams: copyRawParams(method, input), client };
-      // A call blocked at this stage is audited with what the agent sent, not with no params at all.
-      reached.rawParams = pre.rawParams;
-      const preListeners = plan.preToolExecution;
-      if (preListeners) for (let at = 0; at < preListeners.length; at++) {
-        const listener = preListeners[at]!;
-        // Hooks come first and may enrich; from the first policy on the event is locked, so no
-        // policy can change what the others judge (raw params are plain data: freezing suffices).
-        if (listener.kind === 'policy' && !Object.isFrozen(pre)) {
-          lockEvent(pre, 'rawParams');
-          reached.rawParams = pre.rawParams; // what the policies judge, hooks' enrichments included
-        }
-        const pending = this.react(listener, pre, 'preToolExecution', judges);
-        if (pending) await pending;
-      }
-      if (watched && !Object.isFrozen(pre)) lockEvent(pre, 'rawParams');
-      const rawParams = (reached.rawParams = pre.rawParams);
-      if (watched) this.publish('preToolExecution', pre);
-
-      step = 'normalizeParams';
-      this.options.screenInput?.(method, rawParams, client);
-      const parsed = parseParams(method, tool.parameters, rawParams);
-      // Steps may answer synchronously; awaiting only promises saves a microtask per step.
-      let normalised: unknown = tool.normalizeParams(parsed, context, client);
-      if (isThenable(normalised)) normalised = await normalised;
-      const norm: MutableEvent = { __proto__: EVENT_WITH_MOVEMENTS, [CALL_MOVEMENTS]: movements, method, callId, toolType, context, rawParams, client, normalisedParams: normalised };
-      reached.normalisedParams = norm.normalisedParams;
-      step = 'postParamsNormalization';
-      const normListeners = inner ? plan.postParamsNormalization : null;
-      // The normalised params as the policies get them, locked (see ApprovalLock): the core action
-      // only builds from them if nothing changed them since.
-      let approved: ApprovalLock | undefined;
-      if (normListeners) for (let at = 0; at < normListeners.length; at++) {
-        const listener = normListeners[at]!;
-        if (listener.kind === 'policy' && approved === undefined) approved = lockNormalised(norm);
-        const pending = this.react(listener, norm, 'postParamsNormalization', judges);
-        if (pending) await pending;
-      }
-      if (watched && approved === undefined) approved = lockNormalised(norm);
-      const normalisedParams = (reached.normalisedParams = norm.normalisedParams);
-      if (watched && inner) this.publish('postParamsNormalization', norm);
-
-      step = 'coreAction';
-      approved?.assertUnchanged(method, 'postParamsNormalization');
-      let coreActionResult: unknown = tool.coreAction(normalisedParams, context, client);
-      if (isThenable(coreActionResult)) coreActionResult = await coreActionResult;
-      let answer: unknown = tool.shouldSecondaryAction(coreActionResult, context);
-      // An async answer is the answer it resolves to, not a promise that counts as "yes".
-      if (isThenable(answer)) answer = await answer;
-      const secondary = Boolean(answer);
-      // Fix payer, transaction ID and body before the policies look, so they judge the exact bytes.
-      if (checkedCoreResult(tool, coreActionResult) && secondary) {
-        coreActionResult = await strategyForMode(context).prepare(coreActionResult, client, context);
-      }
-      step = 'postCoreAction';
-      if (watched && inner) {
-        coreActionResult = reached.coreActionResult = deepFreezePlain(coreActionResult);
-        // Sealed before any listener sees it: the bytes that go out are the bytes approved here.
-        if (secondary && isSdkTransaction(coreActionResult)) sealTransaction(coreActionResult);
-        const core = Object.freeze({ __proto__: EVENT_WITH_MOVEMENTS, [CALL_MOVEMENTS]: movements, method, callId, toolType, context, rawParams, client, normalisedParams, coreActionResult });
-        const coreListeners = plan.postCoreAction;
-        if (coreListeners) for (let at = 0; at < coreListeners.length; at++) {
-          const listener = coreListeners[at]!;
-          const pending = this.react(listener, core, 'postCoreAction', judges);
+      const method = tool.method;
+      // Every event says what kind of tool runs, as the Hedera Agent Kit's params do (policies key on it).
+      const toolType: ToolType = tool.toolType ?? 'other';
+      const judges: StageListener[] = [];
+      const plan = this.index.plan(method);
+      // Freezing and publishing protect and inform listeners; a call nobody listens to skips them.
+      const watched = plan.watched || this.bus.observed;
+      // One ID on every event of this call; settle tells the policies that judged it how it ended.
+      // Nobody sees the events of an unwatched call, so it needs none.
+      const callId = watched ? nextCallId() : '';
+      // A plain Tool object offers only execute(): it has no postParamsNormalization or postCoreAction.
+      const inner = tool.offersInnerStages !== false;
+      // What the call has reached; the toolError event is built from it (only when one is needed).
+      let reachedRaw: unknown, reachedNormalised: unknown, reachedCore: unknown;
+      // event.movements: computed on first read, once per call (see CallMovements).
+      const movementsOf = this.options.movementsOf;
+      const movements = watched && movementsOf ? new CallMovements(movementsOf, tool, context, client) : undefined;
+      let step: LifecycleStep = 'preToolExecution';
+      try {
+        // Each stage gets a fresh event. Hooks at the first two stages may enrich the params before
+        // that stage's policies judge them; once judged, the runner reads its own approved copy and
+        // later stages get new, frozen events, so no later listener can change what executes.
+        const pre: MutableEvent = { method, callId, toolType, context, rawParams: copyRawParams(method, input), client };
+        // A call blocked at this stage is audited with what the agent sent, not with no params at all.
+        reachedRaw = pre.rawParams;
+        const preListeners = plan.preToolExecution;
+        let locked = false;
+        if (preListeners) for (let at = 0; at < preListeners.length; at++) {
+          const listener = preListeners[at]!;
+          // Hooks come first and may enrich; from the first policy on the event is locked, so no
+          // policy can change what the others judge (raw params are plain data: freezing suffices).
+          if (!locked && listener.kind === 'policy') {
+            lockEvent(pre, 'rawParams');
+            locked = true;
+            reachedRaw = pre.rawParams; // what the policies judge, hooks' enrichments included
+          }
+          const pending = this.react(listener, pre, 'preToolExecution', judges);
           if (pending) await pending;
         }
-        this.publish('postCoreAction', core);
+        if (watched && !locked) lockEvent(pre, 'rawParams');
+        const rawParams = (reachedRaw = pre.rawParams);
+        if (watched) this.publish('preToolExecution', pre);
+
+        step = 'normalizeParams';
+        this.options.screenInput?.(method, rawParams, client);
+        const parsed = parseParams(method, tool.parameters, rawParams);
+        // Steps may answer synchronously; awaiting only promises saves a microtask per step.
+        let normalised: unknown = tool.normalizeParams(parsed, context, client);
+        if (isThenable(normalised)) normalised = await normalised;
+        const norm = new NormalisedEvent(movements, method, callId, toolType, context, rawParams, client, normalised);
+        reachedNormalised = norm.normalisedParams;
+        step = 'postParamsNormalization';
+        const normListeners = inner ? plan.postParamsNormalization : null;
+        // The normalised params as the policies get them, locked (see ApprovalLock): the core action
+        // only builds from them if nothing changed them since.
+        let approved: ApprovalLock | undefined;
+        if (normListeners) for (let at = 0; at < normListeners.length; at++) {
+          const listener = normListeners[at]!;
+          if (listener.kind === 'policy' && approved === undefined) approved = lockNormalised(norm);
+          const pending = this.react(listener, norm, 'postParamsNormalization', judges);
+          if (pending) await pending;
+        }
+        if (watched && approved === undefined) approved = lockNormalised(norm);
+        const normalisedParams = (reachedNormalised = norm.normalisedParams);
+        if (watched && inner) this.publish('postParamsNormalization', norm);
+
+        step = 'coreAction';
+        approved?.assertUnchanged(method, 'postParamsNormalization');
+        let coreActionResult: unknown = tool.coreAction(normalisedParams, context, client);
+        if (isThenable(coreActionResult)) coreActionResult = await coreActionResult;
+        let answer: unknown = tool.shouldSecondaryAction(coreActionResult, context);
+        // An async answer is the answer it resolves to, not a promise that counts as "yes".
+        if (isThenable(answer)) answer = await answer;
+        const secondary = Boolean(answer);
+        // Fix payer, transaction ID and body before the policies look, so they judge the exact bytes.
+        if (checkedCoreResult(tool, coreActionResult) && secondary) {
+          coreActionResult = await strategyForMode(context).prepare(coreActionResult, client, context);
+        }
+        step = 'postCoreAction';
+        if (watched && inner) {
+          coreActionResult = reachedCore = deepFreezePlain(coreActionResult);
+          // Sealed before any listener sees it: the bytes that go out are the bytes approved here.
+          if (secondary && isSdkTransaction(coreActionResult)) sealTransaction(coreActionResult);
+          const core = Object.freeze(new CoreActionEvent(movements, method, callId, toolType, context, rawParams, client, normalisedParams, coreActionResult));
+          const coreListeners = plan.postCoreAction;
+          if (coreListeners) for (let at = 0; at < coreListeners.length; at++) {
+            const listener = coreListeners[at]!;
+            const pending = this.react(listener, core, 'postCoreAction', judges);
+            if (pending) await pending;
+          }
+          this.publish('postCoreAction', core);
+        }
+
+        step = 'secondaryAction';
+        // Checked again: the result and the audit trail describe the call from these params.
+        approved?.assertUnchanged(method, 'postParamsNormalization');
+        if (secondary && isSdkTransaction(coreActionResult)) assertSealed(coreActionResult, method);
+        const toolResult = secondary
+          ? await tool.secondaryAction(coreActionResult, client, context, normalisedParams)
+          : isSdkTransaction(coreActionResult)
+            ? unsentResult(tool, coreActionResult)
+            : tool.formatResult(coreActionResult, normalisedParams);
+        step = 'postToolExecution';
+        if (!watched) return finish(toolResult);
+        // After submission nothing may turn the result into an error: a failing hook becomes a
+        // warning, and a policy that objects is reported beside the unchanged status.
+        const post = Object.freeze(
+          new ExecutedEvent(movements, method, callId, toolType, context, rawParams, client, normalisedParams, inner ? coreActionResult : undefined, toolResult),
+        );
+        let objection: BlockedBy | undefined;
+        const postListeners = plan.postToolExecution;
+        if (postListeners) for (let at = 0; at < postListeners.length; at++) {
+          const listener = postListeners[at]!;
+          if (listener.kind === 'policy') {
+            if (objection) continue;
+            if (listener.settle) noteJudge(judges, listener);
+            const verdict = judge(listener, 'postToolExecution', post, this.options.policyTimeoutMs);
+            objection = isThenable(verdict) ? await verdict : verdict;
+            continue;
+          }
+          try {
+            const done = listener.invoke(post);
+            if (isThenable(done)) await done;
+          } catch (error) {
+            this.warn(toolResult, `hook "${listener.name}" failed after the action ran: ${messageOf(error)}`);
+          }
+        }
+        this.publishExecuted(post, toolResult);
+        if (objection) await this.objectedAfterExecution(plan.toolError, post, toolResult, objection);
+        if (judges.length) await this.settle(judges, outcomeOf(callId, method, toolResult), toolResult);
+        return finish(toolResult);
+      } catch (error) {
+        const reached: MutableEvent = { method, callId, toolType, context, client, rawParams: reachedRaw, normalisedParams: reachedNormalised, coreActionResult: reachedCore };
+        const result = await this.fail(tool, plan.toolError, reached, step, error);
+        if (judges.length) await this.settle(judges, outcomeOf(callId, method, result, step), result);
+        return finish(result);
       }
 
-      step = 'secondaryAction';
-      // Checked again: the result and the audit trail describe the call from these params.
-      approved?.assertUnchanged(method, 'postParamsNormalization');
-      if (secondary && isSdkTransaction(coreActionResult)) assertSealed(coreActionResult, method);
-      const toolResult = secondary
-        ? await tool.secondaryAction(coreActionResult, client, context, normalisedParams)
-        : isSdkTransaction(coreActionResult)
-          ? unsentResult(tool, coreActionResult)
-          : tool.formatResult(coreActionResult, normalisedParams);
-      step = 'postToolExecution';
-      if (!watched) return toolResult;
-      // After submission nothing may turn the result into an error: a failing hook becomes a
-      // warning, and a policy that objects is reported beside the unchanged status.
-      const post = Object.freeze({
-        __proto__: EVENT_WITH_MOVEMENTS,
-        [CALL_MOVEMENTS]: movements,
-        method,
-        callId,
-        toolType,
-        context,
-        rawParams,
-        client,
-        normalisedParams,
-        coreActionResult: inner ? coreActionResult : undefined,
-        toolResult,
-      });
-      let objection: BlockedBy | undefined;
-      const postListeners = plan.postToolExecution;
-      if (postListeners) for (let at = 0; at < postListeners.length; at++) {
-        const listener = postListeners[at]!;
-        if (listener.kind === 'policy') {
-          if (objection) continue;
-          if (listener.settle) noteJudge(judges, listener);
-          const verdict = judge(listener, 'postToolExecution', post, this.options.policyTimeoutMs);
-          objection = isThenable(verdict) ? await verdict : verdict;
-          continue;
-        }
-        try {
-          const done = listener.invoke(post);
-          if (isThenable(done)) await done;
-        } catch (error) {
-          this.warn(toolResult, `hook "${listener.name}" failed after the action ran: ${messageOf(error)}`);
-        }
-      }
-      this.publishExecuted(post, toolResult);
-      if (objection) await this.objectedAfterExecution(plan.toolError, post, toolResult, objection);
-      if (judges.length) await this.settle(judges, outcomeOf(callId, method, toolResult), toolResult);
-      return toolResult;
-    } catch (error) {
-      const result = await this.fail(tool, plan.toolError, reached, step, error);
-      if (judges.length) await this.settle(judges, outcomeOf(callId, method, result, step), result);
-      return result;
+    } finally {
+      calls?.end();
     }
   }
 
@@ -303,6 +316,7 @@ export class ToolRunner {
 
   /** After execution an observer's failure is a warning, like a hook's. */
   private publishExecuted(event: object, result: ToolResult): void {
+    if (!this.bus.observed) return;
     try {
       this.bus.emit('postToolExecution', event as never);
     } catch (error) {
@@ -312,7 +326,7 @@ export class ToolRunner {
 
   /** Observers see approved values; one that throws before submission fails the call like a hook. */
   private publish(stage: Exclude<HookStage, 'postToolExecution'>, event: object): void {
-    this.bus.emit(stage, event as never);
+    if (this.bus.observed) this.bus.emit(stage, event as never);
   }
 
   private warn(result: ToolResult, text: string): void {
@@ -346,7 +360,7 @@ function lockEvent(event: MutableEvent, field: 'rawParams'): void {
 }
 
 /** Locks the normalised params, SDK values included, and the event that carries them. */
-function lockNormalised(event: MutableEvent): ApprovalLock {
+function lockNormalised(event: NormalisedEvent): ApprovalLock {
   const lock = ApprovalLock.of(event.normalisedParams);
   Object.freeze(event);
   return lock;

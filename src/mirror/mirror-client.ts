@@ -4,7 +4,9 @@ import { MirrorError, MirrorErrorCode } from './mirror-error.js';
 import type {
   MirrorAccount,
   MirrorAccountTokens,
+  MirrorAirdrops,
   MirrorBalances,
+  MirrorExchangeRates,
   MirrorToken,
   MirrorTopic,
   MirrorTopicMessage,
@@ -46,6 +48,8 @@ export interface BalancesQuery {
 
 const MAX_PAGE = 100;
 const MAX_MESSAGES = 1000;
+/** Pages followed for a list read whole (100 entries each); `links.next` stays set when more are left. */
+const MAX_PAGES = 50;
 const RETRIED_STATUSES = [429, 503];
 
 /**
@@ -81,16 +85,21 @@ export class MirrorClient {
 
   /** The account's token relationships (balances in smallest units), following pages. */
   async getAccountTokens(accountId: string): Promise<MirrorAccountTokens> {
-    const what = `account ${accountId}`;
-    const first = await this.getJson<MirrorAccountTokens>(`/accounts/${encodeURIComponent(accountId)}/tokens?limit=${MAX_PAGE}`, what);
-    const tokens = [...first.tokens];
-    let next = first.links?.next ?? null;
-    for (let page = 0; next && page < 50; page++) {
-      const body = await this.getJson<MirrorAccountTokens>(next, what);
-      tokens.push(...body.tokens);
-      next = body.links?.next ?? null;
-    }
-    return { tokens, links: { next } };
+    const { items, next } = await this.allPages<MirrorAccountTokens, 'tokens'>(`/accounts/${encodeURIComponent(accountId)}/tokens?limit=${MAX_PAGE}`, 'tokens', `account ${accountId}`);
+    return { tokens: items, links: { next } };
+  }
+
+  /** Airdrops sent to the account that it has not claimed yet (`/airdrops/pending`), following pages. */
+  async getPendingAirdrops(accountId: string): Promise<MirrorAirdrops> {
+    const path = `/accounts/${encodeURIComponent(accountId)}/airdrops/pending?limit=${MAX_PAGE}`;
+    const { items, next } = await this.allPages<MirrorAirdrops, 'airdrops'>(path, 'airdrops', `pending airdrops of account ${accountId}`);
+    return { airdrops: items, links: { next } };
+  }
+
+  /** The current and next HBAR↔USD-cent rate, or those in force at `timestamp` (mirror `seconds.nanos`). */
+  getExchangeRate(timestamp?: string): Promise<MirrorExchangeRates> {
+    const suffix = timestamp === undefined ? '' : `?timestamp=${encodeURIComponent(timestamp)}`;
+    return this.getJson(`/network/exchangerate${suffix}`, timestamp === undefined ? 'the exchange rate' : `the exchange rate at ${timestamp}`);
   }
 
   getTopic(topicId: string): Promise<MirrorTopic> {
@@ -155,6 +164,23 @@ export class MirrorClient {
    */
   postJson<T>(path: string, body: unknown, what: string): Promise<T> {
     return this.send<T>('POST', path, what, JSON.stringify(body));
+  }
+
+  /** One list of a paged route: its first page and up to MAX_PAGES more, with the `links.next` left over. */
+  private async allPages<Body extends { links?: { next?: string | null } }, Key extends keyof Body>(
+    path: string,
+    key: Key,
+    what: string,
+  ): Promise<{ items: Body[Key]; next: string | null }> {
+    const first = await this.getJson<Body>(path, what);
+    const items = [...(first[key] as unknown[])];
+    let next = first.links?.next ?? null;
+    for (let page = 0; next && page < MAX_PAGES; page++) {
+      const body = await this.getJson<Body>(next, what);
+      items.push(...(body[key] as unknown[]));
+      next = body.links?.next ?? null;
+    }
+    return { items: items as Body[Key], next };
   }
 
   private async send<T>(method: 'GET' | 'POST', path: string, what: string, body?: string): Promise<T> {

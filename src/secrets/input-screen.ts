@@ -33,18 +33,30 @@ export function refuseOwnKeyMaterial(tool: string, input: unknown, redactor: Key
   if (issues.length) throw new InvalidParamsError(tool, issues);
 }
 
+/** One path, pushed and popped as the walk goes: every call's input passes here, so no copies per field. */
 function visit(value: unknown, path: PropertyKey[], report: (path: PropertyKey[], what: 'value' | 'name') => void, redactor: KeyRedactor): void {
   if (typeof value === 'string') {
-    if (redactor.holdsOwnKey(value)) report(path, 'value');
+    if (redactor.holdsOwnKey(value)) report([...path], 'value');
     return;
   }
   if (value === null || typeof value !== 'object') return;
   if (Array.isArray(value)) {
-    value.forEach((item, at) => visit(item, [...path, at], report, redactor));
+    for (let at = 0; at < value.length; at++) {
+      path.push(at);
+      visit(value[at], path, report, redactor);
+      path.pop();
+    }
     return;
   }
-  for (const [key, item] of Object.entries(value)) {
-    if (redactor.holdsOwnKey(key)) report(path, 'name');
-    else visit(item, [...path, key], report, redactor);
+  const keys = Object.keys(value);
+  for (let at = 0; at < keys.length; at++) {
+    const key = keys[at]!;
+    if (redactor.holdsOwnKey(key)) {
+      report([...path], 'name');
+      continue;
+    }
+    path.push(key);
+    visit((value as Record<string, unknown>)[key], path, report, redactor);
+    path.pop();
   }
 }

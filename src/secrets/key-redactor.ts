@@ -5,7 +5,7 @@ import { jsonReplacer, toJsonValue } from '../lifecycle/to-json.js';
 import { KeyPieces, MIN_BASE64_PIECE } from './key-pieces.js';
 import { OwnKeyCheck } from './own-key-check.js';
 import { containsPrivateKey, redactBare32Bytes, redactPrivateKeys } from './private-key-patterns.js';
-import { redactDeep } from './redact-deep.js';
+import { redactDeep, type RedactRules } from './redact-deep.js';
 
 /** A private key the kit must keep in: a PrivateKey from any SDK copy, or its DER or raw hex. */
 export type SecretKey = PrivateKey | string;
@@ -27,8 +27,13 @@ export type SecretKey = PrivateKey | string;
 export class KeyRedactor {
   private readonly pieces = new KeyPieces();
   private readonly owners = new OwnKeyCheck();
-  /** Made once: every result goes through redactValue, which would otherwise make two closures per call. */
-  private readonly redactText = (text: string): string => this.redact(text);
+  /** Made once: every result goes through redactValue, which would otherwise make its rules per call. */
+  private readonly keepingInstances: RedactRules = { text: (text) => this.redact(text), shortestCut: MIN_BASE64_PIECE, instance: keepInstance };
+  private readonly renderingInstances: RedactRules = {
+    text: (text) => this.redact(text),
+    shortestCut: MIN_BASE64_PIECE,
+    instance: (instance) => (instance instanceof Error ? `${instance.name}: ${instance.message}` : toJsonValue(instance)),
+  };
 
   /**
    * Protects a private key's bytes, so pieces of it are recognised too. Throws (without echoing
@@ -49,6 +54,7 @@ export class KeyRedactor {
   /** Cuts any self-describing private key and the kit's own key material out of `text`. */
   redact(text: string): string {
     // Every result field and log line comes through here: most hold no run long enough to matter.
+    if (text.length < MIN_BASE64_PIECE) return text;
     const longest = longestRun(text);
     if (longest < MIN_BASE64_PIECE) return text;
     const named = longest >= MIN_WHOLE_KEY_RUN || text.includes(PEM_MARK) ? redactPrivateKeys(text) : text;
@@ -63,6 +69,7 @@ export class KeyRedactor {
 
   /** True when `text` holds (a piece of) one of the kit's own keys. */
   holdsOwnKey(text: string): boolean {
+    if (text.length < MIN_BASE64_PIECE) return false;
     const longest = longestRun(text);
     if (longest < MIN_BASE64_PIECE) return false;
     return this.pieces.holds(text) || (longest >= MIN_WHOLE_KEY_RUN && this.owners.holds(text));
@@ -79,12 +86,12 @@ export class KeyRedactor {
    * objects are replaced. For values rendered later, see {@link renderValue} and {@link toJson}.
    */
   redactValue<T>(value: T): T {
-    return redactDeep(value, this.redactText, keepInstance) as T;
+    return redactDeep(value, this.keepingInstances) as T;
   }
 
   /** The value as JSON-safe data (SDK values as their string forms), redacted: for log fields. */
   renderValue(value: unknown): unknown {
-    return redactDeep(value, (text) => this.redact(text), (instance) => (instance instanceof Error ? `${instance.name}: ${instance.message}` : toJsonValue(instance)));
+    return redactDeep(value, this.renderingInstances);
   }
 
   /** `toJson` of the redacted value; strings that class instances render to are redacted as well. */
@@ -105,15 +112,24 @@ export class KeyRedactor {
 const MIN_WHOLE_KEY_RUN = 42;
 const PEM_MARK = 'PRIVATE KEY-----';
 
-/** The longest run of base64 characters (which include hex): what every recogniser needs. */
+/** 1 for the base64 characters (which include hex and the URL-safe `-` and `_`), by char code. */
+const IN_RUN = new Uint8Array(128);
+for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/-_') IN_RUN[char.charCodeAt(0)] = 1;
+
+/**
+ * The longest run of base64 characters: what every recogniser needs. Every string of every result
+ * passes here, so the test is one table read per character.
+ */
 function longestRun(text: string): number {
   let longest = 0;
   let run = 0;
   for (let at = 0; at < text.length; at++) {
     const c = text.charCodeAt(at);
-    const inRun = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47 || c === 45 || c === 95;
-    run = inRun ? run + 1 : 0;
-    if (run > longest) longest = run;
+    if (c < 128 && IN_RUN[c] === 1) {
+      if (++run > longest) longest = run;
+    } else {
+      run = 0;
+    }
   }
   return longest;
 }

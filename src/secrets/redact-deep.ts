@@ -7,52 +7,63 @@ import { REDACTED } from './private-key-patterns.js';
  */
 const MAX_DEPTH = 64;
 
+/** How one walk treats strings and class instances. */
+export interface RedactRules {
+  /** Cuts what must not leave from one string (values and object keys alike). */
+  text(value: string): string;
+  /** Strings shorter than this are left alone without calling `text`: it would return them unchanged. */
+  readonly shortestCut: number;
+  /** What a class instance (SDK value, transaction, bytes) becomes; returning it keeps it. */
+  instance(value: object): unknown;
+}
+
 /**
- * Applies `text` to every string in a value, object keys included, copying only what changes (so an
- * untouched result keeps its identity and costs no allocation). PrivateKey objects become
- * `[REDACTED]`; other class instances (SDK values, transactions, bytes) go to `instance`, which keeps
- * or renders them.
+ * Applies `rules.text` to every string in a value, object keys included, copying only what changes
+ * (so an untouched result keeps its identity and costs no allocation). PrivateKey objects become
+ * `[REDACTED]`; other class instances go to `rules.instance`, which keeps or renders them. Every
+ * result of every call passes here, which is why short strings never reach `text`.
  *
  * @example
- * redactDeep({ memo: 'k=' + key.toStringRaw() }, (s) => redactor.redact(s), (v) => v); // { memo: 'k=[REDACTED]' }
+ * redactDeep({ memo: 'k=' + key.toStringRaw() }, { text: (s) => redactor.redact(s), shortestCut: 12, instance: (v) => v }); // { memo: 'k=[REDACTED]' }
  */
-export function redactDeep(value: unknown, text: (value: string) => string, instance: (value: object) => unknown): unknown {
-  return walk(value, text, instance, 0);
+export function redactDeep(value: unknown, rules: RedactRules): unknown {
+  return walk(value, rules, 0);
 }
 
-function walk(value: unknown, text: (value: string) => string, instance: (value: object) => unknown, depth: number): unknown {
-  if (typeof value === 'string') return text(value);
+function walk(value: unknown, rules: RedactRules, depth: number): unknown {
+  if (typeof value === 'string') return value.length < rules.shortestCut ? value : rules.text(value);
   if (value === null || typeof value !== 'object') return value;
   if (depth > MAX_DEPTH) return '[UNRENDERABLE]';
-  if (Array.isArray(value)) return walkArray(value, text, instance, depth);
+  if (Array.isArray(value)) return walkArray(value, rules, depth);
   const proto = Object.getPrototypeOf(value);
-  if (proto === Object.prototype || proto === null) return walkObject(value as Record<string, unknown>, proto === null, text, instance, depth);
+  if (proto === Object.prototype || proto === null) return walkObject(value as Record<string, unknown>, proto === null, rules, depth);
   if (isPrivateKey(value)) return REDACTED;
-  const out = instance(value);
-  return typeof out === 'string' ? text(out) : out === value ? value : walk(out, text, instance, depth + 1);
+  const out = rules.instance(value);
+  return typeof out === 'string' ? rules.text(out) : out === value ? value : walk(out, rules, depth + 1);
 }
 
-function walkArray(value: readonly unknown[], text: (value: string) => string, instance: (value: object) => unknown, depth: number): unknown {
+function walkArray(value: readonly unknown[], rules: RedactRules, depth: number): unknown {
   let copy: unknown[] | undefined;
   for (let at = 0; at < value.length; at++) {
-    const out = walk(value[at], text, instance, depth + 1);
+    const out = walk(value[at], rules, depth + 1);
     if (out !== value[at] && !copy) copy = value.slice(0, at);
     if (copy) copy.push(out);
   }
   return copy ?? value;
 }
 
-function walkObject(value: Record<string, unknown>, bare: boolean, text: (value: string) => string, instance: (value: object) => unknown, depth: number): unknown {
+function walkObject(value: Record<string, unknown>, bare: boolean, rules: RedactRules, depth: number): unknown {
   const keys = Object.keys(value);
+  const shortestCut = rules.shortestCut;
   let copy: Record<string, unknown> | undefined;
   for (let at = 0; at < keys.length; at++) {
     const key = keys[at]!;
     const item = value[key];
-    const name = text(key);
-    const out = walk(item, text, instance, depth + 1);
+    const name = key.length < shortestCut ? key : rules.text(key);
+    const out = walk(item, rules, depth + 1);
     if ((name !== key || out !== item) && !copy) {
       copy = bare ? Object.create(null) : {};
-      for (const earlier of keys.slice(0, at)) define(copy!, earlier, value[earlier]);
+      for (let earlier = 0; earlier < at; earlier++) define(copy!, keys[earlier]!, value[keys[earlier]!]);
     }
     if (copy) define(copy, name, out);
   }

@@ -1,7 +1,7 @@
 import type { proto } from '@hiero-ledger/proto';
 import { accountId, tokenId, topicId } from '../ledger/entity-ids.js';
 import { transactionKey, type Ledger } from '../ledger/ledger.js';
-import { nsToTimestamp, toLong } from '../ledger/numbers.js';
+import { nsToTimestamp, toBig, toLong } from '../ledger/numbers.js';
 import { recordToProto } from '../ledger/record-proto.js';
 import { LedgerStatusError } from '../ledger/status-error.js';
 import type { AccountState, TokenState } from '../ledger/state-types.js';
@@ -77,14 +77,30 @@ function tokenInfoProto(token: TokenState): proto.ITokenInfo {
     deleted: token.deleted, autoRenewAccount: token.autoRenewAccount ? accountId(token.autoRenewAccount) : null,
     autoRenewPeriod: { seconds: toLong(BigInt(token.autoRenewPeriodSec)) }, expiry: nsToTimestamp(BigInt(token.expirySec) * 1_000_000_000n),
     memo: token.memo, tokenType: token.type === 'FUNGIBLE_COMMON' ? 0 : 1, supplyType: token.supplyType === 'INFINITE' ? 0 : 1,
-    maxSupply: toLong(token.maxSupply), pauseStatus: token.keys.pauseKey ? 2 : 0, ledgerId: LOCAL_LEDGER_ID, metadata: token.metadata,
-    customFees: [],
+    maxSupply: toLong(token.maxSupply), pauseStatus: token.keys.pauseKey ? (token.paused ? 1 : 2) : 0, ledgerId: LOCAL_LEDGER_ID,
+    metadata: token.metadata, customFees: token.customFees,
   };
 }
 
 const tokenInfo: QueryAnswer = (ledger, request) => ({
   tokenInfo: tokenInfoProto(ledger.token((request as proto.ITokenGetInfoQuery).token, true)),
 });
+
+/** One NFT (TokenNftInfoQuery); a burned or wiped serial is INVALID_NFT_ID, as on a node. */
+const nftInfo: QueryAnswer = (ledger, request) => {
+  const id = (request as proto.ITokenGetNftInfoQuery).nftID;
+  if (!id?.token_ID) throw new LedgerStatusError('INVALID_TOKEN_ID');
+  const serial = toBig(id.serialNumber);
+  if (serial <= 0n) throw new LedgerStatusError('INVALID_TOKEN_NFT_SERIAL_NUMBER');
+  const nft = ledger.tokens.get(Number(toBig(id.token_ID.tokenNum)))?.nfts.get(Number(serial));
+  if (!nft) throw new LedgerStatusError('INVALID_NFT_ID');
+  return {
+    nft: {
+      nftID: id, accountID: accountId(nft.owner), creationTime: nsToTimestamp(nft.createdNs), metadata: nft.metadata, ledgerId: LOCAL_LEDGER_ID,
+      spenderId: nft.spender ? accountId(nft.spender) : null,
+    } satisfies proto.ITokenNftInfo,
+  };
+};
 
 const receipt: QueryAnswer = (ledger, request) => {
   const op = request as proto.ITransactionGetReceiptQuery;
@@ -108,6 +124,7 @@ export const QUERY_ANSWERS: Readonly<Record<string, { answer: QueryAnswer; paid:
   cryptoGetInfo: { answer: accountInfo, paid: true },
   consensusGetTopicInfo: { answer: topicInfo, paid: true },
   tokenGetInfo: { answer: tokenInfo, paid: true },
+  tokenGetNftInfo: { answer: nftInfo, paid: true },
   transactionGetReceipt: { answer: receipt, paid: false },
   transactionGetRecord: { answer: record, paid: true },
   contractCallLocal: { answer: contractCallLocal, paid: true, validate: validateContractCallLocal },

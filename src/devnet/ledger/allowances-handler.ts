@@ -4,14 +4,30 @@ import type { HandlerContext, TransactionHandler } from './handler-context.js';
 import { toBig } from './numbers.js';
 import { ensure } from './status-error.js';
 import type { AccountState, TokenState } from './state-types.js';
-import { requireRelation } from './token-relations.js';
+import { requireRelation, usableToken } from './token-relations.js';
 
-/** The allowance owner (the payer when omitted) signs; the payer's own signature was checked at precheck. */
-function ownerFor(ctx: HandlerContext, owner: proto.IAccountID | null | undefined): AccountState {
+/**
+ * The allowance owner (the payer when omitted) signs, unless a delegating spender grants the allowance in
+ * its place; the payer's own signature was checked at precheck.
+ */
+function ownerFor(ctx: HandlerContext, owner: proto.IAccountID | null | undefined, signs = true): AccountState {
   if (!owner || toBig(owner.accountNum) === 0n) return ctx.payer;
   const account = ctx.ledger.account(owner, 'INVALID_ALLOWANCE_OWNER_ID');
-  if (account.num !== ctx.payer.num) ctx.requireSignature(account.key);
+  if (signs && account.num !== ctx.payer.num) ctx.requireSignature(account.key);
   return account;
+}
+
+/**
+ * HIP-336's delegating spender: a spender approved for all of the owner's NFTs of a token may grant a
+ * single-serial allowance on them, signing instead of the owner, but may not grant approve-for-all.
+ */
+function delegatingSpenderFor(ctx: HandlerContext, allowance: proto.INftAllowance): AccountState | undefined {
+  const id = allowance.delegatingSpender;
+  if (!id || toBig(id.accountNum) === 0n) return undefined;
+  const known = ctx.ledger.accounts.get(Number(toBig(id.accountNum)));
+  ensure(known && !known.deleted, 'INVALID_DELEGATING_SPENDER');
+  ctx.requireSignature(known.key);
+  return known;
 }
 
 function spenderFor(ctx: HandlerContext, spender: proto.IAccountID | null | undefined, owner: AccountState): AccountState {
@@ -21,7 +37,7 @@ function spenderFor(ctx: HandlerContext, spender: proto.IAccountID | null | unde
 }
 
 function nftToken(ctx: HandlerContext, id: proto.ITokenID | null | undefined): TokenState {
-  const token = ctx.ledger.token(id);
+  const token = usableToken(ctx.ledger, id);
   ensure(token.type === 'NON_FUNGIBLE_UNIQUE', 'FUNGIBLE_TOKEN_IN_NFT_ALLOWANCES');
   return token;
 }
@@ -70,7 +86,7 @@ export const approveAllowancesHandler: TransactionHandler = {
     for (const allowance of op.tokenAllowances ?? []) {
       const owner = ownerFor(ctx, allowance.owner);
       const spender = spenderFor(ctx, allowance.spender, owner);
-      const token = ctx.ledger.token(allowance.tokenId);
+      const token = usableToken(ctx.ledger, allowance.tokenId);
       ensure(token.type === 'FUNGIBLE_COMMON', 'NFT_IN_FUNGIBLE_TOKEN_ALLOWANCES');
       requireRelation(owner, token);
       const key = `${token.num}:${spender.num}`;
@@ -83,15 +99,23 @@ export const approveAllowancesHandler: TransactionHandler = {
       });
     }
     for (const allowance of op.nftAllowances ?? []) {
-      const owner = ownerFor(ctx, allowance.owner);
+      const delegating = delegatingSpenderFor(ctx, allowance);
+      const owner = ownerFor(ctx, allowance.owner, !delegating);
       const spender = spenderFor(ctx, allowance.spender, owner);
       const token = nftToken(ctx, allowance.tokenId);
       requireRelation(owner, token);
-      const nfts = ownedSerials(token, owner, allowance.serialNumbers);
       const forAll = allowance.approvedForAll?.value;
+      if (delegating) {
+        ensure(forAll !== true, 'DELEGATING_SPENDER_CANNOT_GRANT_APPROVE_FOR_ALL');
+        ensure(owner.nftApprovedForAll.has(`${token.num}:${delegating.num}`), 'DELEGATING_SPENDER_DOES_NOT_HAVE_APPROVE_FOR_ALL');
+      }
+      const nfts = ownedSerials(token, owner, allowance.serialNumbers);
       const key = `${token.num}:${spender.num}`;
       steps.push(() => {
-        for (const nft of nfts) nft.spender = spender.num;
+        for (const nft of nfts) {
+          nft.spender = spender.num;
+          nft.delegatingSpender = delegating?.num;
+        }
         if (forAll === true) owner.nftApprovedForAll.add(key);
         if (forAll === false) owner.nftApprovedForAll.delete(key);
         if (forAll !== undefined && forAll !== null) grant(ctx, owner, `nft:${key}`, forAll ? 1n : 0n);
@@ -114,7 +138,12 @@ export const deleteAllowancesHandler: TransactionHandler = {
       const owner = ownerFor(ctx, allowance.owner);
       const token = nftToken(ctx, allowance.tokenId);
       const nfts = ownedSerials(token, owner, allowance.serialNumbers);
-      steps.push(() => { for (const nft of nfts) nft.spender = undefined; });
+      steps.push(() => {
+        for (const nft of nfts) {
+          nft.spender = undefined;
+          nft.delegatingSpender = undefined;
+        }
+      });
     }
     for (const step of steps) step();
   },

@@ -10,6 +10,10 @@ export class HandlerContext {
   readonly transfers: HbarTransferEntry[] = [];
   readonly tokenTransfers: TokenTransferEntry[] = [];
   readonly nftTransfers: NftTransferEntry[] = [];
+  /** custom fees charged by this transaction, for the record's assessed_custom_fees */
+  readonly assessedCustomFees: proto.IAssessedCustomFee[] = [];
+  /** pending airdrops this transaction created or added to, for the record's new_pending_airdrops */
+  readonly newPendingAirdrops: proto.IPendingAirdropRecord[] = [];
   /** entity the mirror lists as `entity_id` (created or targeted entity) */
   entityId?: string;
   /** tinybars charged on top of the fixed fee (gas), and their legs: both stand even if the transaction fails */

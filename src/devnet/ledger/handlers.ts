@@ -1,8 +1,15 @@
 import { createAccountHandler, deleteAccountHandler, updateAccountHandler } from './accounts-handler.js';
+import { cancelAirdropsHandler, claimAirdropsHandler } from './airdrop-claims-handler.js';
 import { approveAllowancesHandler, deleteAllowancesHandler } from './allowances-handler.js';
 import type { TransactionHandler } from './handler-context.js';
 import { contractCallHandler, contractCreateHandler } from '../evm/contracts-handler.js';
+import {
+  deleteTokenHandler, freezeTokenHandler, grantKycHandler, pauseTokenHandler, revokeKycHandler, unfreezeTokenHandler, unpauseTokenHandler,
+} from './token-admin-handler.js';
 import { associateTokensHandler, dissociateTokensHandler } from './token-associations-handler.js';
+import { updateFeeScheduleHandler } from './token-fee-schedule-handler.js';
+import { rejectTokensHandler } from './token-reject-handler.js';
+import { burnTokenHandler, wipeTokenHandler } from './token-supply-handler.js';
 import { createTokenHandler, mintTokenHandler, updateTokenHandler } from './tokens-handler.js';
 import { createTopicHandler, deleteTopicHandler, submitMessageHandler, updateTopicHandler } from './topics-handler.js';
 import { cryptoTransferHandler, tokenAirdropHandler } from './transfers-handler.js';
@@ -30,4 +37,17 @@ export const TRANSACTION_HANDLERS: Readonly<Record<string, TransactionHandler>> 
   cryptoDeleteAllowance: deleteAllowancesHandler,
   contractCreateInstance: contractCreateHandler,
   contractCall: contractCallHandler,
+  tokenBurn: burnTokenHandler,
+  tokenWipe: wipeTokenHandler,
+  tokenFreeze: freezeTokenHandler,
+  tokenUnfreeze: unfreezeTokenHandler,
+  tokenGrantKyc: grantKycHandler,
+  tokenRevokeKyc: revokeKycHandler,
+  tokenPause: pauseTokenHandler,
+  tokenUnpause: unpauseTokenHandler,
+  tokenDeletion: deleteTokenHandler,
+  tokenReject: rejectTokensHandler,
+  tokenFeeScheduleUpdate: updateFeeScheduleHandler,
+  tokenClaimAirdrop: claimAirdropsHandler,
+  tokenCancelAirdrop: cancelAirdropsHandler,
 };

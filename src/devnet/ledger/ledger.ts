@@ -42,6 +42,7 @@ export class Ledger {
   readonly recordList: TransactionRecordState[] = [];
   /** airdrops waiting for the receiver to associate (receiver had no free association slot) */
   readonly pendingAirdrops: PendingAirdropState[] = [];
+  private readonly recordListeners = new Set<(record: TransactionRecordState) => void>();
   private nextNum = 1001;
   private lastConsensusNs = 0n;
   private readonly clock: () => bigint;
@@ -124,6 +125,16 @@ export class Ledger {
   addRecord(record: TransactionRecordState): void {
     this.records.set(record.key, record);
     this.recordList.push(record);
+    for (const listener of this.recordListeners) listener(record);
+  }
+
+  /**
+   * Calls `listener` after each transaction reaches consensus, so live readers (mirror gRPC streams)
+   * learn of new state without polling. Listeners must not throw. Returns the function that removes it.
+   */
+  onRecord(listener: (record: TransactionRecordState) => void): () => void {
+    this.recordListeners.add(listener);
+    return () => { this.recordListeners.delete(listener); };
   }
 }
 

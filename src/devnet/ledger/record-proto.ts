@@ -32,6 +32,8 @@ export function recordToProto(record: TransactionRecordState): proto.ITransactio
       accountAmounts: record.transfers.map((leg) => ({ accountID: accountId(leg.account), amount: toLong(leg.amount), isApproval: leg.isApproval })),
     },
     tokenTransferLists: [...tokens.values()],
+    assessedCustomFees: record.assessedCustomFees ?? [],
+    newPendingAirdrops: record.newPendingAirdrops ?? [],
     ...recordContractBody(record.contractResult),
   };
 }

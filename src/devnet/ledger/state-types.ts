@@ -6,6 +6,10 @@ export interface TokenRelation {
   balance: bigint;
   automatic: boolean;
   createdNs: bigint;
+  /** set by TokenFreeze (or `freezeDefault` at association); a frozen account neither sends nor receives the token */
+  frozen: boolean;
+  /** always true for a token without a KYC key; otherwise granted by TokenGrantKyc */
+  kycGranted: boolean;
 }
 
 export interface AccountState {
@@ -63,6 +67,8 @@ export interface NftState {
   metadata: Uint8Array;
   /** account allowed to move this serial (single-serial allowance) */
   spender?: number;
+  /** the approve-for-all spender that granted `spender` (HIP-336 delegating spender) */
+  delegatingSpender?: number;
   createdNs: bigint;
   modifiedNs: bigint;
 }
@@ -90,6 +96,11 @@ export interface TokenState {
   createdNs: bigint;
   modifiedNs: bigint;
   deleted: boolean;
+  paused: boolean;
+  /** the fee schedule as the proto carries it (denominations resolved), charged on every transfer */
+  customFees: proto.ICustomFee[];
+  /** when the fee schedule was last set (creation or TokenFeeScheduleUpdate), for the mirror */
+  feeScheduleNs: bigint;
   nextSerial: number;
   nfts: Map<number, NftState>;
 }
@@ -117,6 +128,10 @@ export interface TransactionRecordState {
   transfers: HbarTransferEntry[];
   tokenTransfers: TokenTransferEntry[];
   nftTransfers: NftTransferEntry[];
+  /** custom fees the transaction paid (transfers and airdrops) */
+  assessedCustomFees?: proto.IAssessedCustomFee[];
+  /** pending airdrops the transaction created or added to (TokenAirdrop) */
+  newPendingAirdrops?: proto.IPendingAirdropRecord[];
   /** the EVM result of a contract create or call */
   contractResult?: ContractResultState;
 }

@@ -1,6 +1,7 @@
 import { entityString, tokenNum } from './entity-ids.js';
 import type { TransactionHandler } from './handler-context.js';
 import { ensure } from './status-error.js';
+import { newRelation, usableToken } from './token-relations.js';
 
 const MAX_TOKENS_PER_CALL = 10;
 
@@ -21,14 +22,14 @@ export const associateTokensHandler: TransactionHandler = {
     const op = ctx.body.tokenAssociate!;
     const account = ctx.ledger.account(op.account);
     ctx.requireSignature(account.key);
-    const tokens = (op.tokens ?? []).map((id) => ctx.ledger.token(id));
+    const tokens = (op.tokens ?? []).map((id) => usableToken(ctx.ledger, id));
     for (const token of tokens) ensure(!account.tokens.has(token.num), 'TOKEN_ALREADY_ASSOCIATED_TO_ACCOUNT');
-    for (const token of tokens) account.tokens.set(token.num, { balance: 0n, automatic: false, createdNs: ctx.consensusNs });
+    for (const token of tokens) account.tokens.set(token.num, newRelation(token, ctx.consensusNs, false));
     ctx.entityId = entityString(account.num);
   },
 };
 
-/** tokenDissociate: the account's key signs; a treasury cannot leave, and balances must be zero. */
+/** tokenDissociate: the account's key signs; a treasury or frozen account cannot leave, and balances must be zero. */
 export const dissociateTokensHandler: TransactionHandler = {
   pureChecks(body) {
     const op = body.tokenDissociate!;
@@ -45,7 +46,9 @@ export const dissociateTokensHandler: TransactionHandler = {
       ensure(token, 'INVALID_TOKEN_ID');
       const relation = account.tokens.get(num);
       ensure(relation, 'TOKEN_NOT_ASSOCIATED_TO_ACCOUNT');
+      ensure(!token.paused, 'TOKEN_IS_PAUSED');
       ensure(token.deleted || token.treasury !== account.num, 'ACCOUNT_IS_TREASURY');
+      ensure(token.deleted || !relation.frozen, 'ACCOUNT_FROZEN_FOR_TOKEN');
       ensure(token.deleted || relation.balance === 0n, token.type === 'FUNGIBLE_COMMON' ? 'TRANSACTION_REQUIRES_ZERO_TOKEN_BALANCES' : 'ACCOUNT_STILL_OWNS_NFTS');
     }
     for (const num of nums) {

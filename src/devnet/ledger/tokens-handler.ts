@@ -1,4 +1,5 @@
 import type { proto } from '@hiero-ledger/proto';
+import { planCreationFees } from './custom-fees.js';
 import { entityString, tokenId } from './entity-ids.js';
 import type { TransactionHandler } from './handler-context.js';
 import { isEmptyKey, isValidKey, keyFingerprint } from './keys.js';
@@ -6,6 +7,7 @@ import { DEFAULT_AUTO_RENEW_SEC } from './ledger.js';
 import { timestampToNs, toBig, toLong } from './numbers.js';
 import { ensure, LedgerStatusError } from './status-error.js';
 import type { AccountState, TokenKeyName, TokenState } from './state-types.js';
+import { movableRelation, newRelation, usableToken } from './token-relations.js';
 
 const KEY_NAMES: TokenKeyName[] = ['adminKey', 'kycKey', 'freezeKey', 'wipeKey', 'supplyKey', 'feeScheduleKey', 'pauseKey', 'metadataKey'];
 const MAX_TEXT_BYTES = 100;
@@ -25,7 +27,10 @@ function checkKeys(op: Partial<Record<TokenKeyName, proto.IKey | null>>): void {
   }
 }
 
-/** tokenCreation: treasury, admin key and auto-renew account sign; the treasury is associated and holds the initial supply. */
+/**
+ * tokenCreation: treasury, admin key and auto-renew account sign; the treasury is associated and holds the
+ * initial supply. Custom fees are checked and installed (see {@link planCreationFees}).
+ */
 export const createTokenHandler: TransactionHandler = {
   pureChecks(body) {
     const op = body.tokenCreation!;
@@ -73,10 +78,14 @@ export const createTokenHandler: TransactionHandler = {
       treasury: treasury.num, keys, freezeDefault: !!op.freezeDefault, memo: op.memo ?? '', metadata: op.metadata ?? new Uint8Array(),
       autoRenewAccount, autoRenewPeriodSec: period,
       expirySec: op.expiry?.seconds ? Number(toBig(op.expiry.seconds)) : Number(ctx.consensusNs / 1_000_000_000n) + period,
-      createdNs: ctx.consensusNs, modifiedNs: ctx.consensusNs, deleted: false, nextSerial: 1, nfts: new Map(),
+      createdNs: ctx.consensusNs, modifiedNs: ctx.consensusNs, deleted: false, paused: false, customFees: [], feeScheduleNs: ctx.consensusNs,
+      nextSerial: 1, nfts: new Map(),
     };
+    const installFees = planCreationFees(ctx, token, op.customFees ?? []);
     ctx.ledger.tokens.set(num, token);
-    treasury.tokens.set(num, { balance: initial, automatic: false, createdNs: ctx.consensusNs });
+    // The treasury is never frozen and always has KYC for its own token.
+    treasury.tokens.set(num, { ...newRelation(token, ctx.consensusNs, false), balance: initial, frozen: false, kycGranted: true });
+    installFees();
     if (initial > 0n) ctx.tokenTransfers.push({ token: num, account: treasury.num, amount: initial, isApproval: false });
     ctx.receipt.tokenID = tokenId(num);
     ctx.entityId = entityString(num);
@@ -96,11 +105,12 @@ export const mintTokenHandler: TransactionHandler = {
   },
   handle(ctx) {
     const op = ctx.body.tokenMint!;
-    const token = ctx.ledger.token(op.token);
+    const token = ctx.ledger.token(op.token, true);
+    if (token.keys.supplyKey) ctx.requireSignature(token.keys.supplyKey);
+    usableToken(ctx.ledger, op.token);
     if (!token.keys.supplyKey) throw new LedgerStatusError('TOKEN_HAS_NO_SUPPLY_KEY');
-    ctx.requireSignature(token.keys.supplyKey);
     const treasury = ctx.ledger.accountByNum(token.treasury);
-    const relation = treasury.tokens.get(token.num)!;
+    const relation = movableRelation(treasury, token);
     const metadata = op.metadata ?? [];
     const amount = token.type === 'FUNGIBLE_COMMON' ? toBig(op.amount) : BigInt(metadata.length);
     if (token.type === 'FUNGIBLE_COMMON') ensure(metadata.length === 0 && amount > 0n, 'INVALID_TOKEN_MINT_AMOUNT');
@@ -138,7 +148,7 @@ export const updateTokenHandler: TransactionHandler = {
   },
   handle(ctx) {
     const op = ctx.body.tokenUpdate!;
-    const token = ctx.ledger.token(op.token);
+    const token = usableToken(ctx.ledger, op.token);
     if (!token.keys.adminKey) throw new LedgerStatusError('TOKEN_IS_IMMUTABLE');
     ctx.requireSignature(token.keys.adminKey);
     if (op.adminKey && !isEmptyKey(op.adminKey) && keyFingerprint(op.adminKey) !== keyFingerprint(token.keys.adminKey)) ctx.requireSignature(op.adminKey);

@@ -158,6 +158,8 @@ export class TransactionProcessor {
       transfers: ok ? ctx.transfers : feeLegs,
       tokenTransfers: ok ? ctx.tokenTransfers : [],
       nftTransfers: ok ? ctx.nftTransfers : [],
+      assessedCustomFees: ok ? ctx.assessedCustomFees : [],
+      newPendingAirdrops: ok ? ctx.newPendingAirdrops : [],
       ...(ctx.contractResult ? { contractResult: ctx.contractResult } : {}),
     });
   }

@@ -4,7 +4,9 @@ import type { HandlerContext, TransactionHandler } from './handler-context.js';
 import { toBig } from './numbers.js';
 import { ensure, LedgerStatusError } from './status-error.js';
 import type { AccountState } from './state-types.js';
-import { planTokenTransfers } from './token-transfer-planner.js';
+import { changesOfBody } from './balance-changes.js';
+import { chargeCustomFees } from './custom-fee-charging.js';
+import { planTokenTransfers, type FeeOnlyLegs } from './token-transfer-planner.js';
 
 /** Stateless shape rules shared by cryptoTransfer and tokenAirdrop. */
 export function checkTokenListShape(lists: proto.ITokenTransferList[]): void {
@@ -30,6 +32,7 @@ export function checkTokenListShape(lists: proto.ITokenTransferList[]): void {
 /**
  * cryptoTransfer: zero-sum HBAR legs plus token and NFT legs. Each debit needs the account's signature,
  * or with `isApproval` an allowance granted to the payer (the spender), which the transfer then consumes.
+ * The custom fees of the moved tokens are added as further legs first (see {@link chargeCustomFees}).
  */
 export const cryptoTransferHandler: TransactionHandler = {
   pureChecks(body) {
@@ -42,19 +45,42 @@ export const cryptoTransferHandler: TransactionHandler = {
   },
   handle(ctx) {
     const op = ctx.body.cryptoTransfer!;
-    const applyHbar = planHbar(ctx, op.transfers?.accountAmounts ?? []);
-    const applyTokens = planTokenTransfers(ctx, op.tokenTransfers ?? [], 'transfer');
+    requireFallbackPayers(ctx, op.transfers?.accountAmounts ?? [], op.tokenTransfers ?? []);
+    const charged = chargeCustomFees(ctx.ledger, op.transfers?.accountAmounts ?? [], op.tokenTransfers ?? []);
+    const applyHbar = planHbar(ctx, charged.hbar, charged.feeOnly);
+    const applyTokens = planTokenTransfers(ctx, charged.lists, 'transfer', charged.feeOnly);
     applyHbar();
     applyTokens();
+    ctx.assessedCustomFees.push(...charged.assessed);
   },
 };
 
-function planHbar(ctx: HandlerContext, legs: proto.IAccountAmount[]): () => void {
+/**
+ * The receiver of an NFT whose royalty has a fallback fee pays that fee when the sender gets no fungible
+ * value for it, so it signs too (unless the treasury is on either side: treasuries pay and charge no fees).
+ */
+function requireFallbackPayers(ctx: HandlerContext, hbar: proto.IAccountAmount[], lists: proto.ITokenTransferList[]): void {
+  const changes = changesOfBody(hbar, lists);
+  for (const list of lists) {
+    const token = ctx.ledger.tokens.get(tokenNum(list.token));
+    if (!token?.customFees.some((fee) => fee.royaltyFee?.fallbackFee)) continue;
+    for (const nft of list.nftTransfers ?? []) {
+      const sender = accountNum(nft.senderAccountID);
+      if (sender === token.treasury || accountNum(nft.receiverAccountID) === token.treasury) continue;
+      const paid = [...changes.values()].some((deltas) => (deltas.get(sender) ?? 0n) > 0n);
+      if (!paid) ctx.requireSignature(ctx.ledger.account(nft.receiverAccountID).key);
+    }
+  }
+}
+
+function planHbar(ctx: HandlerContext, legs: proto.IAccountAmount[], feeOnly: FeeOnlyLegs): () => void {
   const steps: Array<{ account: AccountState; amount: bigint; isApproval: boolean }> = [];
   for (const leg of legs) {
     const amount = toBig(leg.amount);
     const account = ctx.ledger.account(leg.accountID);
-    if (amount < 0n) {
+    const onlyFees = feeOnly.has(`0:${account.num}`);
+    // A custom fee's payer authorised it by sending the token that charges it.
+    if (amount < 0n && !onlyFees) {
       if (leg.isApproval) {
         const allowance = account.hbarAllowances.get(ctx.payer.num);
         if (allowance === undefined) throw new LedgerStatusError('SPENDER_DOES_NOT_HAVE_ALLOWANCE');
@@ -62,8 +88,10 @@ function planHbar(ctx: HandlerContext, legs: proto.IAccountAmount[]): () => void
       } else {
         ctx.requireSignature(account.key);
       }
+    }
+    if (amount < 0n) {
       ensure(account.balance + amount >= 0n, 'INSUFFICIENT_ACCOUNT_BALANCE');
-    } else if (amount > 0n && account.receiverSigRequired) {
+    } else if (amount > 0n && account.receiverSigRequired && !onlyFees) {
       ctx.requireSignature(account.key);
     }
     steps.push({ account, amount, isApproval: !!leg.isApproval });
@@ -80,7 +108,11 @@ function planHbar(ctx: HandlerContext, legs: proto.IAccountAmount[]): () => void
   };
 }
 
-/** tokenAirdrop: like a token transfer, but receivers without a free association get a pending airdrop. */
+/**
+ * tokenAirdrop: like a token transfer, but receivers without a free association (or whose signature is
+ * required and missing) get a pending airdrop, listed in the record's new_pending_airdrops. Custom fees
+ * are charged now, also for what stays pending: claiming it later costs the receiver nothing.
+ */
 export const tokenAirdropHandler: TransactionHandler = {
   pureChecks(body) {
     const lists = body.tokenAirdrop!.tokenTransfers ?? [];
@@ -88,6 +120,16 @@ export const tokenAirdropHandler: TransactionHandler = {
     checkTokenListShape(lists);
   },
   handle(ctx) {
-    planTokenTransfers(ctx, ctx.body.tokenAirdrop!.tokenTransfers ?? [], 'airdrop')();
+    const lists = ctx.body.tokenAirdrop!.tokenTransfers ?? [];
+    for (const list of lists) {
+      const fees = ctx.ledger.tokens.get(tokenNum(list.token))?.customFees ?? [];
+      if (list.nftTransfers?.length) ensure(!fees.some((fee) => fee.royaltyFee?.fallbackFee), 'TOKEN_AIRDROP_WITH_FALLBACK_ROYALTY');
+    }
+    const charged = chargeCustomFees(ctx.ledger, [], lists);
+    const applyHbar = planHbar(ctx, charged.hbar, charged.feeOnly);
+    const applyTokens = planTokenTransfers(ctx, charged.lists, 'airdrop', charged.feeOnly);
+    applyHbar();
+    applyTokens();
+    ctx.assessedCustomFees.push(...charged.assessed);
   },
 };

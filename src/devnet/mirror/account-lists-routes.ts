@@ -41,7 +41,7 @@ export function accountTokens(request: MirrorRequest): MirrorResponse {
       const token = request.ledger.tokens.get(num);
       return {
         automatic_association: relation.automatic, balance: Number(relation.balance), created_timestamp: nsToMirror(relation.createdNs),
-        decimals: token?.decimals ?? 0, ...relationStatus(token), token_id: entityString(num),
+        decimals: token?.decimals ?? 0, ...relationStatus(token, relation), token_id: entityString(num),
       };
     }),
     links: { next },

@@ -85,7 +85,8 @@ export function formatTransaction(record: TransactionRecordState): Record<string
     memo_base64: Buffer.from(record.memo).toString('base64'),
     name: transactionName(record),
     nft_transfers: record.nftTransfers.map((nft) => ({
-      is_approval: nft.isApproval, receiver_account_id: entityString(nft.receiver), sender_account_id: nft.sender ? entityString(nft.sender) : null,
+      is_approval: nft.isApproval, receiver_account_id: nft.receiver ? entityString(nft.receiver) : null, // 0: burned or wiped
+      sender_account_id: nft.sender ? entityString(nft.sender) : null,
       serial_number: nft.serial, token_id: entityString(nft.token),
     })),
     node: '0.0.3',
@@ -107,7 +108,13 @@ export function formatTransaction(record: TransactionRecordState): Record<string
 
 /** A transaction as `/transactions/{id}` returns it: the listed form plus its assessed custom fees. */
 export function formatTransactionDetail(record: TransactionRecordState): Record<string, unknown> {
-  return { assessed_custom_fees: [], ...formatTransaction(record) };
+  const assessed = (record.assessedCustomFees ?? []).map((fee) => ({
+    amount: Number(toBig(fee.amount)),
+    collector_account_id: entityString(Number(toBig(fee.feeCollectorAccountId?.accountNum))),
+    effective_payer_account_ids: (fee.effectivePayerAccountId ?? []).map((payer) => entityString(Number(toBig(payer.accountNum)))),
+    token_id: fee.tokenId ? entityString(Number(toBig(fee.tokenId.tokenNum))) : null,
+  }));
+  return { assessed_custom_fees: assessed, ...formatTransaction(record) };
 }
 
 /** Whether a record touches an account (payer, HBAR/token/NFT leg). */

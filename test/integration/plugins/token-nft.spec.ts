@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { MaxRecipientsPolicy } from '../../../src/policies/max-recipients-policy.js';
+import { ExpressionPolicy } from '../../../src/policies/index.js';
 import { startTokenWorld, succeeded, type Actor, type TokenWorld } from './token-fixtures.js';
 
 interface MirrorNft {
@@ -92,6 +93,55 @@ describe('core-token NFT tools on the devnet (AUTONOMOUS)', () => {
       succeeded(await alice.kit.execute('approve_nft_allowance_tool', { spenderAccountId: world.net.operatorId, tokenId, allSerials: true }));
       succeeded(await world.kit.execute('transfer_non_fungible_token_with_allowance_tool', { sourceAccountId: alice.accountId, tokenId, recipients: [{ recipientId: bob.accountId, serialNumber: 2 }] }));
       expect((await nfts()).get(2)!.account_id).to.equal(bob.accountId);
+    });
+  });
+
+  describe('when removing an NFT allowance (bob now owns serials 1 to 4)', () => {
+    it('clears the spender of the listed serials only, so an approved transfer of them fails', async () => {
+      succeeded(await bob.kit.execute('approve_nft_allowance_tool', { spenderAccountId: alice.accountId, tokenId, serialNumbers: [3, 4] }));
+      expect([(await nfts()).get(3)!.spender, (await nfts()).get(4)!.spender]).to.deep.equal([alice.accountId, alice.accountId]);
+      const result = await bob.kit.execute('delete_non_fungible_token_allowance_tool', { tokenId, serialNumbers: [3] });
+      const raw = succeeded(result);
+      expect(result.humanMessage).to.contain(`Removed the allowance on NFT serial(s) 3 of ${tokenId} owned by ${bob.accountId}`);
+      const [record] = (await world.mirror.getTransaction(String(raw.transactionId))).transactions;
+      expect([record!.name, record!.result]).to.deep.equal(['CRYPTODELETEALLOWANCE', 'SUCCESS']);
+      const after = await nfts();
+      expect([after.get(3)!.spender, after.get(4)!.spender]).to.deep.equal([null, alice.accountId]);
+      const spend = (serialNumber: number) =>
+        alice.kit.execute('transfer_non_fungible_token_with_allowance_tool', { sourceAccountId: bob.accountId, tokenId, recipients: [{ recipientId: alice.accountId, serialNumber }] });
+      const refused = await spend(3);
+      expect([refused.raw.status, refused.raw.errorCode]).to.deep.equal(['ERROR', 'SPENDER_DOES_NOT_HAVE_ALLOWANCE']);
+      expect((await nfts()).get(3)!.account_id).to.equal(bob.accountId);
+      // Control: the serial whose allowance was kept still moves.
+      succeeded(await spend(4));
+      expect((await nfts()).get(4)!.account_id).to.equal(alice.accountId);
+    });
+
+    it('leaves an approval for the whole collection in place, as the tool says', async () => {
+      succeeded(await bob.kit.execute('approve_nft_allowance_tool', { spenderAccountId: world.net.operatorId, tokenId, allSerials: true }));
+      succeeded(await bob.kit.execute('delete_non_fungible_token_allowance_tool', { tokenId, serialNumbers: [1] }));
+      const forAll = (await fetch(`${world.net.mirrorUrl}/api/v1/accounts/${bob.accountId}/allowances/nfts`).then((r) => r.json())) as { allowances: { spender: string; token_id: string; approved_for_all: boolean }[] };
+      expect(forAll.allowances.find((a) => a.token_id === tokenId && a.spender === world.net.operatorId)?.approved_for_all).to.equal(true);
+      succeeded(await world.kit.execute('transfer_non_fungible_token_with_allowance_tool', { sourceAccountId: bob.accountId, tokenId, recipients: [{ recipientId: alice.accountId, serialNumber: 1 }] }));
+      expect((await nfts()).get(1)!.account_id).to.equal(alice.accountId);
+    });
+
+    it('moves no value: a policy that allows only calls moving nothing lets it through and stops an approval', async () => {
+      const nothingMoves = new ExpressionPolicy({ expression: 'movements.size() == 0', message: 'this agent may not move or allow value' });
+      const guarded = await world.kitWith({ hooks: [nothingMoves] });
+      expect(succeeded(await world.kit.execute('mint_non_fungible_token_tool', { tokenId, uris: ['ipfs://cat/5'] })).serials).to.deep.equal(['5']);
+      // Control: an approval allows the NFT to move, so it is stopped before anything is sent.
+      const approval = await guarded.execute('approve_nft_allowance_tool', { spenderAccountId: bob.accountId, tokenId, serialNumbers: [5] });
+      expect(approval.raw.errorCode).to.equal('E_POLICY_BLOCKED');
+      expect((await nfts()).get(5)!.spender).to.equal(null);
+      succeeded(await guarded.execute('delete_non_fungible_token_allowance_tool', { tokenId, serialNumbers: [5] }));
+    });
+
+    it('reports the ledger status when the owner does not hold a listed serial', async () => {
+      const result = await bob.kit.execute('delete_non_fungible_token_allowance_tool', { tokenId, serialNumbers: [2, 4] });
+      expect([result.raw.status, result.raw.errorCode]).to.deep.equal(['ERROR', 'SENDER_DOES_NOT_OWN_NFT_SERIAL_NO']);
+      expect(result.raw.transactionId).to.match(/^0\.0\.\d+@/);
+      expect(result.humanMessage).to.contain('SENDER_DOES_NOT_OWN_NFT_SERIAL_NO');
     });
   });
 

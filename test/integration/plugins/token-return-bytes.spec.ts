@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import {
-  AccountAllowanceApproveTransaction, TokenAirdropTransaction, TokenAssociateTransaction, TokenCreateTransaction, TokenDissociateTransaction,
+  AccountAllowanceApproveTransaction, AccountAllowanceDeleteTransaction, TokenAirdropTransaction, TokenAssociateTransaction, TokenCreateTransaction, TokenDissociateTransaction,
   TokenMintTransaction, TokenType, TokenUpdateTransaction, Transaction, TransferTransaction,
 } from '@hiero-ledger/sdk';
 import { proto } from '@hiero-ledger/proto';
@@ -132,6 +132,14 @@ describe('core-token tools in RETURN_BYTES mode (devnet mirror, nothing submitte
     expect([approval.ownerAccountId!.toString(), approval.spenderAccountId!.toString(), approval.serialNumbers!.map(String)]).to.deep.equal([alice.accountId, '0.0.2', ['1', '2']]);
   });
 
+  it('delete_non_fungible_token_allowance_tool: one removal for alice\'s serials of the collection, as a node reads it', async () => {
+    const { body, message } = await prepared('delete_non_fungible_token_allowance_tool', { tokenId: nft, serialNumbers: [2, 1] }, AccountAllowanceDeleteTransaction);
+    expect(body.data).to.equal('cryptoDeleteAllowance');
+    const removals = body.cryptoDeleteAllowance!.nftAllowances!.map((entry) => [String(entry.tokenId!.tokenNum), String(entry.owner!.accountNum), entry.serialNumbers!.map(String)]);
+    expect(removals).to.deep.equal([[nft.split('.')[2], alice.accountId.split('.')[2], ['2', '1']]]);
+    expect(message).to.contain(`NFT serial(s) 2, 1 of ${nft} owned by ${alice.accountId}`);
+  });
+
   it('update_token_tool: only the given fields, for a token alice administers', async () => {
     const { tx } = await prepared('update_token_tool', { tokenId: aliceToken, tokenSymbol: 'ALC2', metadata: 'v2' }, TokenUpdateTransaction);
     expect([tx.tokenId!.toString(), tx.tokenSymbol, tx.tokenName, Buffer.from(tx.metadata!).toString()]).to.deep.equal([aliceToken, 'ALC2', null, 'v2']);
@@ -139,7 +147,7 @@ describe('core-token tools in RETURN_BYTES mode (devnet mirror, nothing submitte
 
   describe('when every tool has returned bytes', () => {
     it('none of those transactions reached the ledger, and supplies are unchanged', async () => {
-      expect(returned).to.have.length(13);
+      expect(returned).to.have.length(14);
       // Control: a transaction that was submitted is found by the same lookup.
       expect((await world.mirror.getTransaction(submittedId)).transactions).to.have.length(1);
       for (const transactionId of returned) {

@@ -116,6 +116,46 @@ describe('event.movements', () => {
     });
   });
 
+  describe('when a listener tries to feed the value policies movements of its own', () => {
+    it('cannot replace the getter on the events\' prototype, nor assign movements on the event', async () => {
+      const attempts: string[] = [];
+      class Forger extends AbstractHook {
+        override relevantTools = ['transfer_hbar_tool'];
+        override async postParamsNormalizationHook(params: PostParamsNormalizationParams) {
+          const forged = { get: () => [] };
+          try {
+            Object.defineProperty(Object.getPrototypeOf(params), 'movements', forged);
+          } catch (error) {
+            attempts.push(`prototype: ${(error as Error).constructor.name}`);
+          }
+          try {
+            (params as { movements?: unknown }).movements = [];
+          } catch (error) {
+            attempts.push(`event: ${(error as Error).constructor.name}`);
+          }
+        }
+      }
+      const spy = new MovementsSpy();
+      const result = await (await kitWith(new LinesTool('transfer_hbar_tool'), [new Forger(), spy])).execute('transfer_hbar_tool', {});
+      expect(result.raw.status, result.humanMessage).to.equal('SUCCESS');
+      expect(attempts).to.deep.equal(['prototype: TypeError', 'event: TypeError']);
+      expect((spy.seen[0]!.movements as Movement[]).map((m) => `${m.from}>${m.to}`)).to.deep.equal(['0.0.2>0.0.5']);
+    });
+
+    it('copies of an event carry exactly the stage\'s params, as plain data', async () => {
+      const copies: Record<string, unknown>[] = [];
+      class Copier extends AbstractHook {
+        override relevantTools = ['transfer_hbar_tool'];
+        override async postCoreActionHook(params: object) {
+          copies.push({ ...params });
+        }
+      }
+      await (await kitWith(new LinesTool('transfer_hbar_tool'), [new Copier()])).execute('transfer_hbar_tool', {});
+      expect(Object.keys(copies[0]!)).to.deep.equal(['method', 'callId', 'toolType', 'context', 'rawParams', 'client', 'normalisedParams', 'coreActionResult']);
+      expect(copies[0]).to.not.have.property('movements');
+    });
+  });
+
   describe('when the tool declares its own view', () => {
     it('uses it, once per call however many listeners read it', async () => {
       const tool = new ViewTool();

@@ -135,6 +135,27 @@ describe('MirrorClient', () => {
       expect(tokens.map((token) => token.token_id)).to.deep.equal(['0.0.7', '0.0.8']);
     });
 
+    it('collects every page of pending airdrops, and says when pages were left unread', async () => {
+      const airdrop = (token: string) => ({ amount: 5, receiver_id: '0.0.5', sender_id: '0.0.2', serial_number: null, timestamp: { from: '1.0', to: null }, token_id: token });
+      mirror.reply('/api/v1/accounts/0.0.5/airdrops/pending?limit=100', { status: 200, body: { airdrops: [airdrop('0.0.7')], links: { next: '/api/v1/accounts/0.0.5/airdrops/pending?p=2' } } });
+      mirror.reply('/api/v1/accounts/0.0.5/airdrops/pending?p=2', { status: 200, body: { airdrops: [airdrop('0.0.8')], links: { next: null } } });
+      const { airdrops, links } = await client.getPendingAirdrops('0.0.5');
+      expect([airdrops.map((entry) => entry.token_id), links.next]).to.deep.equal([['0.0.7', '0.0.8'], null]);
+      // A list longer than the pages followed keeps its next link, so a caller can say it is partial.
+      mirror.reply('/api/v1/accounts/0.0.6/airdrops/pending', { status: 200, body: { airdrops: [airdrop('0.0.9')], links: { next: '/api/v1/accounts/0.0.6/airdrops/pending?again' } } });
+      const endless = await client.getPendingAirdrops('0.0.6');
+      expect(endless.links.next).to.equal('/api/v1/accounts/0.0.6/airdrops/pending?again');
+      expect(endless.airdrops).to.have.length(51);
+    });
+
+    it('asks for the exchange rate now, or at a timestamp passed as the filter', async () => {
+      const rates = { current_rate: { cent_equivalent: 12, expiration_time: 3600, hbar_equivalent: 1 }, next_rate: { cent_equivalent: 13, expiration_time: 7200, hbar_equivalent: 1 }, timestamp: '1.0' };
+      mirror.reply('/api/v1/network/exchangerate', { status: 200, body: rates });
+      expect(await client.getExchangeRate()).to.deep.equal(rates);
+      await client.getExchangeRate('lte:1700000000.5');
+      expect(mirror.requests).to.deep.equal(['/api/v1/network/exchangerate', '/api/v1/network/exchangerate?timestamp=lte%3A1700000000.5']);
+    });
+
     it('passes balance filters by their mirror names', async () => {
       mirror.reply('/api/v1/balances', { status: 200, body: { timestamp: null, balances: [], links: { next: null } } });
       await client.getBalances({ accountId: '0.0.5', limit: 1, order: 'asc' });

@@ -32,6 +32,7 @@ describe('core-queries tools given bad input', () => {
       ['get_topic_messages_query_tool', { topicId: 'news' }, 'topicId: expected a topic ID like 0.0.1234'],
       ['get_token_info_query_tool', { tokenId: null }, 'tokenId: expected a token ID string like 0.0.1234'],
       ['get_transaction_record_query_tool', { transactionId: '0.0.2@abc' }, 'transactionId: expected a transaction ID like 0.0.1234@1700000000.123456789'],
+      ['get_pending_airdrop_tool', { accountId: '0.0.x' }, 'accountId: expected an account ID like 0.0.1234'],
     ];
     for (const [method, input, issue] of cases) {
       it(`${method} names the field`, async () => {
@@ -51,6 +52,25 @@ describe('core-queries tools given bad input', () => {
       expect(issuesOf(await run('get_topic_messages_query_tool', { topicId: '0.0.5', startTime: 'yesterday' }))).to.contain('startTime: must be an ISO-8601 date-time');
       expect(issuesOf(await run('get_topic_messages_query_tool', { topicId: '0.0.5', startTime: '2025-02-01T00:00:00Z', endTime: '2025-01-01T00:00:00Z' })))
         .to.equal('endTime: is before startTime');
+    });
+  });
+
+  describe('when an exchange-rate timestamp is not seconds since the epoch', () => {
+    const refused: [string, unknown][] = [
+      ['a date in words', 'yesterday'],
+      ['an ISO-8601 date-time', '2025-01-31T12:00:00Z'],
+      ['more than 9 decimals', '1726000000.1234567890'],
+      ['an operator the mirror refuses', 'ne:1726000000'],
+      ['a negative number', '-1726000000'],
+    ];
+    for (const [what, timestamp] of refused) {
+      it(`refuses ${what}, saying which form is wanted`, async () => {
+        expect(issuesOf(await run('get_exchange_rate_tool', { timestamp }))).to.contain('timestamp: must be seconds since the epoch with up to 9 decimals');
+      });
+    }
+
+    it('refuses a number: the mirror form is text, as in the Hedera Agent Kit', async () => {
+      expect(issuesOf(await run('get_exchange_rate_tool', { timestamp: 1726000000 }))).to.contain('timestamp: must be a string of seconds since the epoch');
     });
   });
 

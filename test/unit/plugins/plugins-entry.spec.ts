@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { createRequire } from 'node:module';
+import * as realKitPlugins from '@hashgraph/hedera-agent-kit/plugins';
 import * as entry from '../../../plugins/_exports.js';
 import { CORE_PLUGINS_DIR, loadPlugins } from '../../../src/plugins/plugin-loader.js';
 
@@ -18,18 +19,24 @@ describe('the hedera-agent-hooks/plugins entry', () => {
 
   it('names each tool by a constant equal to its method, grouped per plugin as the Hedera Agent Kit groups them', () => {
     const plugins = {
-      coreAccountPlugin: entry.coreAccountPluginToolNames,
-      coreConsensusPlugin: entry.coreConsensusPluginToolNames,
-      coreTokenPlugin: entry.coreTokenPluginToolNames,
-      coreAccountQueryPlugin: entry.coreAccountQueryPluginToolNames,
-      coreConsensusQueryPlugin: entry.coreConsensusQueryPluginToolNames,
-      coreTokenQueryPlugin: entry.coreTokenQueryPluginToolNames,
-      coreTransactionQueryPlugin: entry.coreTransactionQueryPluginToolNames,
+      coreAccountPlugin: ['coreAccountPluginToolNames', entry.coreAccountPluginToolNames],
+      coreConsensusPlugin: ['coreConsensusPluginToolNames', entry.coreConsensusPluginToolNames],
+      coreTokenPlugin: ['coreTokenPluginToolNames', entry.coreTokenPluginToolNames],
+      coreAccountQueryPlugin: ['coreAccountQueryPluginToolNames', entry.coreAccountQueryPluginToolNames],
+      coreConsensusQueryPlugin: ['coreConsensusQueryPluginToolNames', entry.coreConsensusQueryPluginToolNames],
+      coreTokenQueryPlugin: ['coreTokenQueryPluginToolNames', entry.coreTokenQueryPluginToolNames],
+      coreTransactionQueryPlugin: ['coreTransactionQueryPluginToolNames', entry.coreTransactionQueryPluginToolNames],
+      coreMiscQueriesPlugin: ['coreMiscQueriesPluginsToolNames', entry.coreMiscQueriesPluginsToolNames],
     } as const;
-    for (const [pluginName, names] of Object.entries(plugins)) {
+    for (const [pluginName, [groupName, names]] of Object.entries(plugins)) {
       const methods = entry[pluginName as keyof typeof plugins].tools({}).map((tool) => tool.method);
       expect(Object.values(names), pluginName).to.deep.equal(methods);
-      for (const [constant, method] of Object.entries(names)) expect(constant).to.equal(method.toUpperCase());
+      // Under that kit's names, in that kit's group, so `coreTokenPluginToolNames.DELETE_NFT_ALLOWANCE_TOOL` carries over.
+      const kitGroup = (realKitPlugins as unknown as Record<string, Record<string, string>>)[groupName];
+      for (const [constant, method] of Object.entries(names)) {
+        expect(kitGroup?.[constant], `${groupName}.${constant}`).to.equal(method);
+        expect((entry as unknown as Record<string, unknown>)[constant], constant).to.equal(method);
+      }
     }
     expect(entry.TRANSFER_HBAR_TOOL).to.equal('transfer_hbar_tool');
     expect(Object.values(entry.coreQueriesPluginToolNames).sort()).to.deep.equal(entry.coreQueriesPlugin.tools({}).map((tool) => tool.method).sort());

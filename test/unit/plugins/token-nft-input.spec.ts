@@ -99,6 +99,45 @@ describe('core-token NFT tools: bad input', () => {
     });
   });
 
+  describe('when delete_non_fungible_token_allowance_tool gets bad input', () => {
+    const remove = (args: object) => kit.execute('delete_non_fungible_token_allowance_tool', { tokenId: NFT, ...args });
+
+    it('accepts serials of an NFT collection, for the agent or a named owner (control)', async () => {
+      const own = await remove({ serialNumbers: [1, 2] });
+      expect(own.raw.status, own.humanMessage).to.equal('SUCCESS');
+      expect(own.humanMessage).to.contain(`NFT serial(s) 1, 2 of ${NFT} owned by ${AGENT}`);
+      const named = await remove({ serialNumbers: [3], ownerAccountId: '0.0.2000' });
+      expect(named.humanMessage).to.contain('owned by 0.0.2000');
+    });
+
+    it('removes a serial listed twice once, as the request is the same', async () => {
+      const result = await remove({ serialNumbers: [4, 4, 5] });
+      expect(result.raw.status, result.humanMessage).to.equal('SUCCESS');
+      expect(result.humanMessage).to.contain('NFT serial(s) 4, 5 of');
+    });
+
+    it('refuses no serials, bad serials and more than Hedera takes in one transaction', async () => {
+      expectRefused(await remove({}), 'serialNumbers', 'expected a list of serial numbers');
+      expectRefused(await remove({ serialNumbers: [] }), 'serialNumbers', 'at least one');
+      expectRefused(await remove({ serialNumbers: [0] }), 'serialNumbers[0]', 'must be 1 or more');
+      expectRefused(await remove({ serialNumbers: [1.5] }), 'serialNumbers[0]', 'whole number');
+      expectRefused(await remove({ serialNumbers: ['1'] }), 'serialNumbers[0]', 'serial number');
+      expectRefused(await remove({ serialNumbers: Array.from({ length: 21 }, (_, at) => at + 1) }), 'serialNumbers', 'at most 20');
+    });
+
+    it('refuses a fungible token, an unknown token and malformed IDs', async () => {
+      expectRefused(await remove({ tokenId: FUNGIBLE, serialNumbers: [1] }), 'tokenId', 'use delete_token_allowance_tool');
+      expectRefused(await remove({ tokenId: MISSING, serialNumbers: [1] }), 'tokenId', 'does not exist');
+      expectRefused(await remove({ tokenId: 'cats', serialNumbers: [1] }), 'tokenId', 'expected a token ID');
+      expectRefused(await remove({ ownerAccountId: '0.0.-1', serialNumbers: [1] }), 'ownerAccountId', 'expected an account ID');
+    });
+
+    it('refuses a spender and allSerials, saying how Hedera removes NFT allowances', async () => {
+      expectRefused(await remove({ serialNumbers: [1], spenderAccountId: '0.0.3000' }), 'parameters', 'no spender is named');
+      expectRefused(await remove({ allSerials: true }), 'parameters', 'Hedera removes NFT allowances per serial');
+    });
+  });
+
   describe('when mint_non_fungible_token_tool gets bad input', () => {
     const mint = (args: object) => kit.execute('mint_non_fungible_token_tool', { tokenId: NFT, ...args });
 

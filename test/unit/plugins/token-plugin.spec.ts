@@ -7,12 +7,12 @@ const TOKEN_TOOLS = [
   'create_fungible_token_tool', 'create_non_fungible_token_tool', 'mint_fungible_token_tool', 'mint_non_fungible_token_tool',
   'airdrop_fungible_token_tool', 'associate_token_tool', 'dissociate_token_tool', 'transfer_fungible_token_tool',
   'transfer_fungible_token_with_allowance_tool', 'transfer_non_fungible_token_tool', 'transfer_non_fungible_token_with_allowance_tool',
-  'approve_nft_allowance_tool', 'update_token_tool',
+  'approve_nft_allowance_tool', 'delete_non_fungible_token_allowance_tool', 'update_token_tool',
 ];
 
 describe('core-token plugin', () => {
   describe('when the project plugin loader reads the compiled plugins folder', () => {
-    it('finds core-token like any plugin, with exactly the 13 token tools', async () => {
+    it('finds core-token like any plugin, with exactly the 14 token tools', async () => {
       const loaded = await loadPlugins(CORE_PLUGINS_DIR);
       const entry = loaded.find(({ plugin }) => plugin.name === 'core-token');
       expect(entry, 'core-token plugin').to.not.equal(undefined);

@@ -19,8 +19,11 @@ describe('toolAnnotations', () => {
     });
 
     it('marks every query read-only and open-world, and nothing else read-only', () => {
+      const queries = new Set(kit.listTools().filter((tool) => tool.toolType === 'query').map((tool) => tool.method));
+      // Not every query's name says so (get_exchange_rate_tool, get_pending_airdrop_tool): the type decides.
+      expect(queries).to.include.keys('get_hbar_balance_query_tool', 'get_exchange_rate_tool');
       for (const [method, hints] of byName) {
-        const query = method.endsWith('_query_tool');
+        const query = queries.has(method);
         expect(hints.readOnlyHint, method).to.equal(query);
         expect(hints.openWorldHint, method).to.equal(true);
       }
@@ -31,6 +34,7 @@ describe('toolAnnotations', () => {
       expect(destructive).to.deep.equal([
         'delete_account_tool',
         'delete_hbar_allowance_tool',
+        'delete_non_fungible_token_allowance_tool',
         'delete_token_allowance_tool',
         'delete_topic_tool',
         'dissociate_token_tool',
