@@ -2,6 +2,7 @@ import { createAccountHandler, deleteAccountHandler, updateAccountHandler } from
 import { cancelAirdropsHandler, claimAirdropsHandler } from './airdrop-claims-handler.js';
 import { approveAllowancesHandler, deleteAllowancesHandler } from './allowances-handler.js';
 import type { TransactionHandler } from './handler-context.js';
+import { contractCallHandler, contractCreateHandler } from '../evm/contracts-handler.js';
 import {
   deleteTokenHandler, freezeTokenHandler, grantKycHandler, pauseTokenHandler, revokeKycHandler, unfreezeTokenHandler, unpauseTokenHandler,
 } from './token-admin-handler.js';
@@ -34,6 +35,8 @@ export const TRANSACTION_HANDLERS: Readonly<Record<string, TransactionHandler>> 
   tokenDissociate: dissociateTokensHandler,
   cryptoApproveAllowance: approveAllowancesHandler,
   cryptoDeleteAllowance: deleteAllowancesHandler,
+  contractCreateInstance: contractCreateHandler,
+  contractCall: contractCallHandler,
   tokenBurn: burnTokenHandler,
   tokenWipe: wipeTokenHandler,
   tokenFreeze: freezeTokenHandler,

@@ -4,6 +4,7 @@ import { timestampToNs, toBig } from './numbers.js';
 import type { RunningHashFormat } from './running-hash.js';
 import { LedgerStatusError, type StatusName } from './status-error.js';
 import type { AccountState, PendingAirdropState, TokenState, TopicState, TransactionRecordState } from './state-types.js';
+import type { ContractState } from '../evm/contract-state.js';
 
 /** Default auto-renew period the SDK uses for accounts, topics and tokens (90 days). */
 export const DEFAULT_AUTO_RENEW_SEC = 7_776_000;
@@ -33,6 +34,8 @@ export class Ledger {
   readonly accounts = new Map<number, AccountState>();
   readonly topics = new Map<number, TopicState>();
   readonly tokens = new Map<number, TokenState>();
+  /** the EVM side of contracts; each also has an account of the same number (its balance and key) */
+  readonly contracts = new Map<number, ContractState>();
   /** by transaction-ID key (see {@link transactionKey}) */
   readonly records = new Map<string, TransactionRecordState>();
   /** in consensus order, for mirror listings */
@@ -59,9 +62,20 @@ export class Ledger {
     return this.lastConsensusNs;
   }
 
-  /** Accounts, topics and tokens share one number space, as on Hedera. */
+  /**
+   * Accounts, topics and tokens share one number space, as on Hedera. Numbers already taken by an
+   * account placed at a fixed number (the system contracts at genesis) are skipped.
+   */
   nextEntityNum(): number {
-    return this.nextNum++;
+    const num = this.peekEntityNum();
+    this.nextNum = num + 1;
+    return num;
+  }
+
+  /** The number {@link nextEntityNum} will hand out next, without taking it. */
+  peekEntityNum(): number {
+    while (this.accounts.has(this.nextNum)) this.nextNum++;
+    return this.nextNum;
   }
 
   /** Creates an account at a fixed number (genesis accounts) or the next free number. */

@@ -1,4 +1,5 @@
 import type { proto } from '@hiero-ledger/proto';
+import type { ContractResultState } from '../evm/contract-state.js';
 
 /** One account's relationship with a token (association + balance). */
 export interface TokenRelation {
@@ -131,6 +132,8 @@ export interface TransactionRecordState {
   assessedCustomFees?: proto.IAssessedCustomFee[];
   /** pending airdrops the transaction created or added to (TokenAirdrop) */
   newPendingAirdrops?: proto.IPendingAirdropRecord[];
+  /** the EVM result of a contract create or call */
+  contractResult?: ContractResultState;
 }
 
 export interface PendingAirdropState { sender: number; receiver: number; token: number; amount?: bigint; serial?: number; createdNs: bigint }

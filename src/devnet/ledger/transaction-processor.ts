@@ -1,12 +1,13 @@
 import { proto } from '@hiero-ledger/proto';
 import { decodeTransaction, type DecodedTransaction } from './decode-transaction.js';
 import { accountNum } from './entity-ids.js';
-import { HandlerContext, type TransactionHandler } from './handler-context.js';
+import { HandlerContext, mergeHbar, type TransactionHandler } from './handler-context.js';
+import { contractPayerSpend } from '../evm/gas.js';
 import { FEE_COLLECTOR_NUM, NODE_NUM, transactionKey, type Ledger } from './ledger.js';
 import { timestampToNs, toBig } from './numbers.js';
 import { SignatureChecker } from './signature-checker.js';
 import { ensure, LedgerStatusError, statusCode, type StatusName } from './status-error.js';
-import type { AccountState } from './state-types.js';
+import type { AccountState, HbarTransferEntry } from './state-types.js';
 
 /**
  * HBAR the payer itself spends besides the fee, which a node also requires at precheck: the initial
@@ -14,6 +15,8 @@ import type { AccountState } from './state-types.js';
  */
 function payerDebits(body: proto.TransactionBody, payerNum: number): bigint {
   if (body.cryptoCreateAccount) return toBig(body.cryptoCreateAccount.initialBalance);
+  const contractSpend = contractPayerSpend(body);
+  if (contractSpend !== undefined) return contractSpend;
   const legs = body.cryptoTransfer?.transfers?.accountAmounts ?? [];
   const net = legs.filter((leg) => toBig(leg.accountID?.accountNum) === BigInt(payerNum)).reduce((sum, leg) => sum + toBig(leg.amount), 0n);
   return net < 0n ? -net : 0n;
@@ -68,7 +71,7 @@ export class TransactionProcessor {
     return outcome;
   }
 
-  private apply(decoded: DecodedTransaction, signatures: SignatureChecker, forcedStatus?: StatusName): StatusName {
+  private apply(decoded: DecodedTransaction, signatures: SignatureChecker, forcedStatus?: StatusName): StatusName | Promise<StatusName> {
     let payer: AccountState;
     try {
       payer = this.precheck(decoded, signatures);
@@ -76,8 +79,8 @@ export class TransactionProcessor {
       if (error instanceof LedgerStatusError) return error.status;
       throw error;
     }
-    this.reachConsensus(decoded, payer, signatures, forcedStatus);
-    return 'OK';
+    const applying = this.reachConsensus(decoded, payer, signatures, forcedStatus);
+    return applying ? applying.then(() => 'OK' as const) : 'OK';
   }
 
   /** Same order as a node's ingest checks: syntax, node, time box, dedupe, support, pure checks, payer, signature, solvency. */
@@ -100,6 +103,7 @@ export class TransactionProcessor {
     const payer = this.ledger.accounts.get(accountNum(id.accountID, 'PAYER_ACCOUNT_NOT_FOUND'));
     ensure(payer, 'PAYER_ACCOUNT_NOT_FOUND');
     ensure(!payer.deleted, 'PAYER_ACCOUNT_DELETED');
+    ensure(!this.ledger.contracts.has(payer.num), 'PAYER_ACCOUNT_NOT_FOUND'); // a contract never pays for a transaction
     ensure(signatures.isSatisfied(payer.key), 'INVALID_SIGNATURE');
     const fee = this.ledger.options.transactionFee;
     ensure(toBig(body.transactionFee) >= fee, 'INSUFFICIENT_TX_FEE');
@@ -108,7 +112,8 @@ export class TransactionProcessor {
     return payer;
   }
 
-  private reachConsensus(tx: DecodedTransaction, payer: AccountState, signatures: SignatureChecker, forcedStatus?: StatusName): void {
+  /** Runs the handler; a handler that returns a promise (the EVM) is awaited before the record is written. */
+  private reachConsensus(tx: DecodedTransaction, payer: AccountState, signatures: SignatureChecker, forcedStatus?: StatusName): Promise<void> | undefined {
     const { body } = tx;
     const consensusNs = this.ledger.nextConsensusNs();
     const fee = this.ledger.options.transactionFee;
@@ -117,30 +122,51 @@ export class TransactionProcessor {
     ctx.moveHbar(payer, -fee);
     ctx.moveHbar(collector, fee);
     const feeLegs = ctx.transfers.map((leg) => ({ ...leg }));
-    let status: StatusName = 'SUCCESS';
     if (forcedStatus) {
-      status = forcedStatus;
-    } else {
-      try {
-        this.handlers[tx.bodyName].handle(ctx);
-      } catch (error) {
-        if (!(error instanceof LedgerStatusError)) throw error;
-        status = error.status;
-      }
+      this.writeRecord(tx, ctx, feeLegs, forcedStatus);
+      return undefined;
     }
+    let pending: void | Promise<void>;
+    try {
+      pending = this.handlers[tx.bodyName].handle(ctx);
+    } catch (error) {
+      this.writeRecord(tx, ctx, feeLegs, statusOf(error));
+      return undefined;
+    }
+    if (!pending) {
+      this.writeRecord(tx, ctx, feeLegs, 'SUCCESS');
+      return undefined;
+    }
+    return pending.then(
+      () => this.writeRecord(tx, ctx, feeLegs, 'SUCCESS'),
+      (error: unknown) => this.writeRecord(tx, ctx, feeLegs, statusOf(error)),
+    );
+  }
+
+  private writeRecord(tx: DecodedTransaction, ctx: HandlerContext, feeLegs: HbarTransferEntry[], status: StatusName): void {
+    const { body } = tx;
     const ok = status === 'SUCCESS';
     const receipt: proto.ITransactionReceipt = ok ? { ...ctx.receipt, status: statusCode(status) } : { status: statusCode(status) };
+    if (!ok) for (const leg of ctx.extraFeeTransfers) mergeHbar(feeLegs, leg.account, leg.amount, leg.isApproval);
     const id = body.transactionID!;
     this.ledger.addRecord({
-      key: transactionKey(id), transactionId: id, bodyName: tx.bodyName, payer: payer.num, consensusNs,
+      key: transactionKey(id), transactionId: id, bodyName: tx.bodyName, payer: ctx.payer.num, consensusNs: ctx.consensusNs,
       validStartNs: timestampToNs(id.transactionValidStart), validDurationSec: Number(toBig(body.transactionValidDuration?.seconds)),
-      memo: body.memo ?? '', chargedFee: fee, maxFee: toBig(body.transactionFee), hash: tx.hash, receipt,
+      memo: body.memo ?? '', chargedFee: this.ledger.options.transactionFee + ctx.extraFee, maxFee: toBig(body.transactionFee),
+      hash: tx.hash, receipt,
       entityId: ctx.entityId,
       transfers: ok ? ctx.transfers : feeLegs,
       tokenTransfers: ok ? ctx.tokenTransfers : [],
       nftTransfers: ok ? ctx.nftTransfers : [],
       assessedCustomFees: ok ? ctx.assessedCustomFees : [],
       newPendingAirdrops: ok ? ctx.newPendingAirdrops : [],
+      ...(ctx.contractResult ? { contractResult: ctx.contractResult } : {}),
     });
   }
+}
+
+/** The receipt status a handler failed with; anything but a LedgerStatusError is a devnet bug and propagates. */
+function statusOf(error: unknown): StatusName {
+  if (error instanceof LedgerStatusError) return error.status;
+  throw error;
 }
