@@ -41,6 +41,11 @@ export interface DevnetOptions {
   topicRunningHash?: RunningHashFormat;
   /** random source for probabilistic faults (default Math.random) */
   random?: () => number;
+  /**
+   * The ledger's clock in milliseconds since the epoch (default Date.now). Consensus timestamps, schedule
+   * expiry and transaction validity windows follow it, so a test can move time forward to expire schedules.
+   */
+  now?: () => number;
 }
 
 /** What {@link Devnet.createAccount} accepts. */
@@ -92,6 +97,15 @@ function checkRunningHash(value: RunningHashFormat | undefined): RunningHashForm
   throw new Error(`startDevnet: topicRunningHash must be 'concatenated' or 'java-serialized' (got ${JSON.stringify(value)})`);
 }
 
+function clockOf(now: () => number): () => bigint {
+  if (typeof now !== 'function') throw new Error('startDevnet: now must be a function returning milliseconds since the epoch');
+  return () => {
+    const ms = now();
+    if (!Number.isFinite(ms) || ms < 0) throw new Error(`devnet clock: now() must return milliseconds since the epoch (got ${String(ms)})`);
+    return BigInt(Math.floor(ms)) * 1_000_000n;
+  };
+}
+
 /**
  * Starts an in-memory Hedera network: one node speaking HAPI gRPC and a mirror REST server.
  *
@@ -111,6 +125,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     transactionFee: checkAmount('transactionFeeTinybars', options.transactionFeeTinybars, 100_000n),
     queryFee: checkAmount('queryFeeTinybars', options.queryFeeTinybars, 10_000n),
     runningHashFormat: checkRunningHash(options.topicRunningHash),
+    ...(options.now ? { now: clockOf(options.now) } : {}),
   });
   const operatorKey = options.operatorKey ?? PrivateKey.generateED25519();
   const operatorProtoKey = operatorKey.publicKey._toProtobufKey();

@@ -5,9 +5,9 @@ import { nsToTimestamp, toBig, toLong } from '../ledger/numbers.js';
 import { recordToProto } from '../ledger/record-proto.js';
 import { LedgerStatusError } from '../ledger/status-error.js';
 import type { AccountState, TokenState } from '../ledger/state-types.js';
+import { LOCAL_LEDGER_ID } from './ledger-id.js';
+import { scheduleInfoAnswer } from './schedule-answers.js';
 
-/** Ledger id bytes of a local node (LedgerId.LOCAL_NODE), so SDK info objects parse it. */
-const LOCAL_LEDGER_ID = new Uint8Array([3]);
 
 /** Builds the body of one query answer (everything except the response header). */
 export type QueryAnswer = (ledger: Ledger, request: Record<string, unknown>) => Record<string, unknown>;
@@ -124,4 +124,5 @@ export const QUERY_ANSWERS: Readonly<Record<string, { answer: QueryAnswer; paid:
   tokenGetNftInfo: { answer: nftInfo, paid: true },
   transactionGetReceipt: { answer: receipt, paid: false },
   transactionGetRecord: { answer: record, paid: true },
+  scheduleGetInfo: { answer: scheduleInfoAnswer, paid: true },
 };

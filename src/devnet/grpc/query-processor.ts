@@ -33,6 +33,8 @@ export class QueryProcessor {
     if (!spec) return respond('NOT_SUPPORTED');
     if (overrides.precheck) return respond(overrides.precheck);
     const cost = spec.paid ? this.ledger.options.queryFee : 0n;
+    // A query sees the ledger as of now: schedules whose expiration time passed have run or lapsed.
+    this.ledger.runDue();
     try {
       const body = spec.answer(this.ledger, request as Record<string, unknown>);
       if (COST_TYPES.has(responseType)) return respond('OK', {}, cost);

@@ -1,12 +1,28 @@
 import type { proto } from '@hiero-ledger/proto';
 import type { Ledger } from './ledger.js';
-import type { SignatureChecker } from './signature-checker.js';
 import { LedgerStatusError } from './status-error.js';
 import type { AccountState, HbarTransferEntry, NftTransferEntry, TokenTransferEntry } from './state-types.js';
+
+/** Which keys a transaction's signatures satisfy (its SignatureChecker, or a schedule's collected signatories). */
+export interface KeyVerdicts {
+  isSatisfied(key: proto.IKey | null | undefined): boolean;
+}
+
+/** What a handler may use to run further transactions, and the raw signatures it arrived with. */
+export interface DispatchInfo {
+  /** the node's handler table, through which a schedule runs its scheduled transaction */
+  handlers: Readonly<Record<string, TransactionHandler>>;
+  /** the transaction's signature pairs as submitted (the mirror lists a schedule's signatures) */
+  sigPairs: readonly proto.ISignaturePair[];
+}
 
 /** What a transaction handler sees while it runs at "consensus". */
 export class HandlerContext {
   readonly receipt: proto.ITransactionReceipt = {};
+  /** receipt fields kept even when the handler fails, e.g. the existing schedule of IDENTICAL_SCHEDULE_ALREADY_CREATED */
+  readonly failureReceipt: proto.ITransactionReceipt = {};
+  /** record fields beyond transfers (PRNG output) */
+  readonly recordFields: proto.ITransactionRecord = {};
   readonly transfers: HbarTransferEntry[] = [];
   readonly tokenTransfers: TokenTransferEntry[] = [];
   readonly nftTransfers: NftTransferEntry[] = [];
@@ -16,14 +32,29 @@ export class HandlerContext {
   readonly newPendingAirdrops: proto.IPendingAirdropRecord[] = [];
   /** entity the mirror lists as `entity_id` (created or targeted entity) */
   entityId?: string;
+  private readonly followUps: Array<() => void> = [];
 
   constructor(
     readonly ledger: Ledger,
     readonly body: proto.TransactionBody,
     readonly payer: AccountState,
     readonly consensusNs: bigint,
-    private readonly signatures: SignatureChecker,
+    private readonly signatures: KeyVerdicts,
+    readonly dispatch: DispatchInfo = { handlers: {}, sigPairs: [] },
   ) {}
+
+  /**
+   * Work that reaches consensus right after this transaction, with its own record, and only if this one
+   * succeeds: a scheduled transaction whose last required signature this transaction brought.
+   */
+  afterCommit(work: () => void): void {
+    this.followUps.push(work);
+  }
+
+  /** Runs the {@link afterCommit} work once the transaction's own record is stored. */
+  runFollowUps(): void {
+    for (const work of this.followUps.splice(0)) work();
+  }
 
   hasSignature(key: proto.IKey | null | undefined): boolean {
     return this.signatures.isSatisfied(key);

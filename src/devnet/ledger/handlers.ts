@@ -2,6 +2,7 @@ import { createAccountHandler, deleteAccountHandler, updateAccountHandler } from
 import { cancelAirdropsHandler, claimAirdropsHandler } from './airdrop-claims-handler.js';
 import { approveAllowancesHandler, deleteAllowancesHandler } from './allowances-handler.js';
 import type { TransactionHandler } from './handler-context.js';
+import { scheduleCreateHandler, scheduleDeleteHandler, scheduleSignHandler } from './schedules-handler.js';
 import {
   deleteTokenHandler, freezeTokenHandler, grantKycHandler, pauseTokenHandler, revokeKycHandler, unfreezeTokenHandler, unpauseTokenHandler,
 } from './token-admin-handler.js';
@@ -47,4 +48,7 @@ export const TRANSACTION_HANDLERS: Readonly<Record<string, TransactionHandler>> 
   tokenFeeScheduleUpdate: updateFeeScheduleHandler,
   tokenClaimAirdrop: claimAirdropsHandler,
   tokenCancelAirdrop: cancelAirdropsHandler,
+  scheduleCreate: scheduleCreateHandler,
+  scheduleSign: scheduleSignHandler,
+  scheduleDelete: scheduleDeleteHandler,
 };

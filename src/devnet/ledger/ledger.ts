@@ -3,7 +3,7 @@ import { accountNum, tokenNum, topicNum } from './entity-ids.js';
 import { timestampToNs, toBig } from './numbers.js';
 import type { RunningHashFormat } from './running-hash.js';
 import { LedgerStatusError, type StatusName } from './status-error.js';
-import type { AccountState, PendingAirdropState, TokenState, TopicState, TransactionRecordState } from './state-types.js';
+import type { AccountState, FileState, PendingAirdropState, ScheduleState, TokenState, TopicState, TransactionRecordState } from './state-types.js';
 
 /** Default auto-renew period the SDK uses for accounts, topics and tokens (90 days). */
 export const DEFAULT_AUTO_RENEW_SEC = 7_776_000;
@@ -39,6 +39,10 @@ export class Ledger {
   readonly recordList: TransactionRecordState[] = [];
   /** airdrops waiting for the receiver to associate (receiver had no free association slot) */
   readonly pendingAirdrops: PendingAirdropState[] = [];
+  readonly schedules = new Map<number, ScheduleState>();
+  readonly files = new Map<number, FileState>();
+  /** work the clock makes due (schedules reaching expiry), run before the state is read or changed */
+  private readonly dueWork: Array<() => void> = [];
   private readonly recordListeners = new Set<(record: TransactionRecordState) => void>();
   private nextNum = 1001;
   private lastConsensusNs = 0n;
@@ -50,6 +54,20 @@ export class Ledger {
 
   nowNs(): bigint {
     return this.clock();
+  }
+
+  /** Registers work that {@link runDue} runs, e.g. executing the schedules whose expiration time passed. */
+  onDue(work: () => void): void {
+    this.dueWork.push(work);
+  }
+
+  /**
+   * Lets the clock act before anything observes the ledger: a transaction, a query or a mirror request
+   * first sees every schedule whose time has come executed or expired, so expiry follows the devnet's
+   * clock deterministically instead of a timer.
+   */
+  runDue(): void {
+    for (const work of this.dueWork) work();
   }
 
   /** Strictly increasing consensus timestamps, even when many transactions land in the same millisecond. */

@@ -33,5 +33,6 @@ export function recordToProto(record: TransactionRecordState): proto.ITransactio
     tokenTransferLists: [...tokens.values()],
     assessedCustomFees: record.assessedCustomFees ?? [],
     newPendingAirdrops: record.newPendingAirdrops ?? [],
+    ...record.recordFields,
   };
 }

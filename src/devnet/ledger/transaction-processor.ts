@@ -1,11 +1,13 @@
 import { proto } from '@hiero-ledger/proto';
+import { runAtConsensus } from './consensus-step.js';
 import { decodeTransaction, type DecodedTransaction } from './decode-transaction.js';
 import { accountNum } from './entity-ids.js';
-import { HandlerContext, type TransactionHandler } from './handler-context.js';
-import { FEE_COLLECTOR_NUM, NODE_NUM, transactionKey, type Ledger } from './ledger.js';
+import type { TransactionHandler } from './handler-context.js';
+import { NODE_NUM, transactionKey, type Ledger } from './ledger.js';
 import { timestampToNs, toBig } from './numbers.js';
+import { settleExpiredSchedules } from './schedule-runner.js';
 import { SignatureChecker } from './signature-checker.js';
-import { ensure, LedgerStatusError, statusCode, type StatusName } from './status-error.js';
+import { ensure, LedgerStatusError, type StatusName } from './status-error.js';
 import type { AccountState } from './state-types.js';
 
 /**
@@ -39,7 +41,9 @@ export class TransactionProcessor {
     private readonly ledger: Ledger,
     private readonly handlers: Readonly<Record<string, TransactionHandler>>,
     private readonly prepareSignatures: (bodyBytes: Uint8Array, pairs: proto.ISignaturePair[]) => Promise<SignatureChecker> = SignatureChecker.prepare,
-  ) {}
+  ) {
+    ledger.onDue(() => settleExpiredSchedules(ledger, handlers));
+  }
 
   /**
    * Resolves with the precheck status. When it is OK the transaction has reached consensus and its
@@ -69,6 +73,8 @@ export class TransactionProcessor {
   }
 
   private apply(decoded: DecodedTransaction, signatures: SignatureChecker, forcedStatus?: StatusName): StatusName {
+    // Schedules that expired before this transaction's turn run (or lapse) first, as on a node.
+    this.ledger.runDue();
     let payer: AccountState;
     try {
       payer = this.precheck(decoded, signatures);
@@ -109,38 +115,9 @@ export class TransactionProcessor {
   }
 
   private reachConsensus(tx: DecodedTransaction, payer: AccountState, signatures: SignatureChecker, forcedStatus?: StatusName): void {
-    const { body } = tx;
-    const consensusNs = this.ledger.nextConsensusNs();
-    const fee = this.ledger.options.transactionFee;
-    const collector = this.ledger.accounts.get(FEE_COLLECTOR_NUM)!;
-    const ctx = new HandlerContext(this.ledger, body, payer, consensusNs, signatures);
-    ctx.moveHbar(payer, -fee);
-    ctx.moveHbar(collector, fee);
-    const feeLegs = ctx.transfers.map((leg) => ({ ...leg }));
-    let status: StatusName = 'SUCCESS';
-    if (forcedStatus) {
-      status = forcedStatus;
-    } else {
-      try {
-        this.handlers[tx.bodyName].handle(ctx);
-      } catch (error) {
-        if (!(error instanceof LedgerStatusError)) throw error;
-        status = error.status;
-      }
-    }
-    const ok = status === 'SUCCESS';
-    const receipt: proto.ITransactionReceipt = ok ? { ...ctx.receipt, status: statusCode(status) } : { status: statusCode(status) };
-    const id = body.transactionID!;
-    this.ledger.addRecord({
-      key: transactionKey(id), transactionId: id, bodyName: tx.bodyName, payer: payer.num, consensusNs,
-      validStartNs: timestampToNs(id.transactionValidStart), validDurationSec: Number(toBig(body.transactionValidDuration?.seconds)),
-      memo: body.memo ?? '', chargedFee: fee, maxFee: toBig(body.transactionFee), hash: tx.hash, receipt,
-      entityId: ctx.entityId,
-      transfers: ok ? ctx.transfers : feeLegs,
-      tokenTransfers: ok ? ctx.tokenTransfers : [],
-      nftTransfers: ok ? ctx.nftTransfers : [],
-      assessedCustomFees: ok ? ctx.assessedCustomFees : [],
-      newPendingAirdrops: ok ? ctx.newPendingAirdrops : [],
+    runAtConsensus(this.ledger, this.handlers, {
+      body: tx.body, bodyName: tx.bodyName, payer, signatures, sigPairs: tx.sigPairs, hash: tx.hash,
+      fee: this.ledger.options.transactionFee, forcedStatus,
     });
   }
 }

@@ -83,6 +83,8 @@ export class MirrorServer {
     const found = matchRoute(this.routes, path);
     if (!found) return notFound();
     const query = new MirrorQuery(parsed.searchParams, found.route.accepted);
+    // The mirror shows what consensus has reached by now, schedules that ran or lapsed at expiry included.
+    this.ledger.runDue();
     return found.route.handle({ ledger: this.ledger, node: this.node, params: found.params, query, path });
   }
 }

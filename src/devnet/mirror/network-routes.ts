@@ -2,7 +2,7 @@ import { entityString } from '../ledger/entity-ids.js';
 import { NODE_NUM } from '../ledger/ledger.js';
 import { nsToMirror } from '../ledger/numbers.js';
 import { snapshotFor } from './balance-snapshot.js';
-import { entityNumParam, idKey, numberKey } from './mirror-entities.js';
+import { numberKey } from './mirror-entities.js';
 import { notFound, ok, type MirrorRequest, type MirrorResponse } from './mirror-http.js';
 import { page } from './mirror-paging.js';
 import { parseEntityId, parseTimestamp } from './mirror-values.js';
@@ -71,20 +71,4 @@ export function networkNodes(request: MirrorRequest): MirrorResponse {
     })),
     links: { next },
   });
-}
-
-/**
- * `/schedules`: the devnet has no schedule service (ScheduleCreate answers NOT_SUPPORTED), so the list is
- * always empty; its filters are still checked so a malformed request fails as on the mirror node.
- */
-export function listSchedules(request: MirrorRequest): MirrorResponse {
-  request.query.filters('account.id', parseEntityId);
-  const { next } = page(request, [] as number[], [idKey('schedule.id', (num) => num)], 'asc');
-  return ok({ schedules: [], links: { next } });
-}
-
-/** `/schedules/{scheduleId}`: never found (no schedules exist); a malformed ID is a 400. */
-export function getSchedule(request: MirrorRequest): MirrorResponse {
-  entityNumParam(request.params.scheduleId, 'scheduleId');
-  return notFound();
 }

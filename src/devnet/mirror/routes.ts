@@ -2,7 +2,8 @@ import { accountNfts, accountRewards, accountTokens, outstandingAirdrops, pendin
 import { getAccount, listAccounts, listBalances } from './accounts-routes.js';
 import { cryptoAllowances, nftAllowances, tokenAllowances } from './allowances-routes.js';
 import { compileRoute, type MirrorRoute } from './mirror-router.js';
-import { exchangeRate, getSchedule, listSchedules, networkFees, networkNodes, networkSupply } from './network-routes.js';
+import { exchangeRate, networkFees, networkNodes, networkSupply } from './network-routes.js';
+import { getSchedule, listSchedules } from './schedules-routes.js';
 import { getToken, listTokens, tokenBalances, tokenNft, tokenNfts } from './tokens-routes.js';
 import { getTopic, topicMessageBySequence, topicMessageByTimestamp, topicMessages } from './topics-routes.js';
 import { getTransaction, listTransactions } from './transactions-routes.js';
