@@ -7,6 +7,7 @@ import { listRpcMethods } from './grpc/service-table.js';
 import { TRANSACTION_HANDLERS } from './ledger/handlers.js';
 import { FEE_COLLECTOR_NUM, Ledger, NODE_NUM, OPERATOR_NUM } from './ledger/ledger.js';
 import type { RunningHashFormat } from './ledger/running-hash.js';
+import { seedSystemFiles } from './ledger/system-files.js';
 import { TransactionProcessor } from './ledger/transaction-processor.js';
 import { MirrorGrpcServer } from './mirror/mirror-grpc.js';
 import { MIRROR_GRPC_PATHS } from './mirror/mirror-grpc-paths.js';
@@ -132,6 +133,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   ledger.addAccount({ num: OPERATOR_NUM, key: operatorProtoKey, balance: operatorBalance });
   ledger.addAccount({ num: NODE_NUM, key: operatorProtoKey, balance: 0n });
   ledger.addAccount({ num: FEE_COLLECTOR_NUM, key: operatorProtoKey, balance: 0n });
+  seedSystemFiles(ledger, operatorProtoKey);
 
   const methods = listRpcMethods();
   const faults = new DevnetFaults(

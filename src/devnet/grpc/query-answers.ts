@@ -5,9 +5,10 @@ import { nsToTimestamp, toBig, toLong } from '../ledger/numbers.js';
 import { recordToProto } from '../ledger/record-proto.js';
 import { LedgerStatusError } from '../ledger/status-error.js';
 import type { AccountState, TokenState } from '../ledger/state-types.js';
+import { fileContentsAnswer, fileInfoAnswer } from './file-answers.js';
 import { LOCAL_LEDGER_ID } from './ledger-id.js';
 import { scheduleInfoAnswer } from './schedule-answers.js';
-
+import { versionInfoAnswer } from './version-answer.js';
 
 /** Builds the body of one query answer (everything except the response header). */
 export type QueryAnswer = (ledger: Ledger, request: Record<string, unknown>) => Record<string, unknown>;
@@ -125,4 +126,7 @@ export const QUERY_ANSWERS: Readonly<Record<string, { answer: QueryAnswer; paid:
   transactionGetReceipt: { answer: receipt, paid: false },
   transactionGetRecord: { answer: record, paid: true },
   scheduleGetInfo: { answer: scheduleInfoAnswer, paid: true },
+  fileGetContents: { answer: fileContentsAnswer, paid: true },
+  fileGetInfo: { answer: fileInfoAnswer, paid: true },
+  networkGetVersionInfo: { answer: versionInfoAnswer, paid: true },
 };

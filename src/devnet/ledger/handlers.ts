@@ -1,7 +1,9 @@
 import { createAccountHandler, deleteAccountHandler, updateAccountHandler } from './accounts-handler.js';
 import { cancelAirdropsHandler, claimAirdropsHandler } from './airdrop-claims-handler.js';
 import { approveAllowancesHandler, deleteAllowancesHandler } from './allowances-handler.js';
+import { fileAppendHandler, fileCreateHandler, fileDeleteHandler, fileUpdateHandler } from './files-handler.js';
 import type { TransactionHandler } from './handler-context.js';
+import { prngHandler } from './prng-handler.js';
 import { scheduleCreateHandler, scheduleDeleteHandler, scheduleSignHandler } from './schedules-handler.js';
 import {
   deleteTokenHandler, freezeTokenHandler, grantKycHandler, pauseTokenHandler, revokeKycHandler, unfreezeTokenHandler, unpauseTokenHandler,
@@ -51,4 +53,9 @@ export const TRANSACTION_HANDLERS: Readonly<Record<string, TransactionHandler>> 
   scheduleCreate: scheduleCreateHandler,
   scheduleSign: scheduleSignHandler,
   scheduleDelete: scheduleDeleteHandler,
+  fileCreate: fileCreateHandler,
+  fileAppend: fileAppendHandler,
+  fileUpdate: fileUpdateHandler,
+  fileDelete: fileDeleteHandler,
+  utilPrng: prngHandler,
 };

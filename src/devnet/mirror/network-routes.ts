@@ -1,4 +1,5 @@
 import { entityString } from '../ledger/entity-ids.js';
+import { exchangeRatesAt, type ExchangeRate } from '../ledger/exchange-rate.js';
 import { NODE_NUM } from '../ledger/ledger.js';
 import { nsToMirror } from '../ledger/numbers.js';
 import { snapshotFor } from './balance-snapshot.js';
@@ -20,9 +21,9 @@ function asOf(request: MirrorRequest): bigint {
 /** `/network/exchangerate`: a fixed 1 ℏ = 10 ¢ rate that expires on the hour, as the network's does. */
 export function exchangeRate(request: MirrorRequest): MirrorResponse {
   const at = asOf(request);
-  const hourEnd = (Math.floor(Number(at / 1_000_000_000n) / 3600) + 1) * 3600;
-  const rate = (expiry: number) => ({ cent_equivalent: 300_000, expiration_time: expiry, hbar_equivalent: 30_000 });
-  return ok({ current_rate: rate(hourEnd), next_rate: rate(hourEnd + 3600), timestamp: nsToMirror(at) });
+  const { current, next } = exchangeRatesAt(at);
+  const rate = (r: ExchangeRate) => ({ cent_equivalent: r.centEquivalent, expiration_time: r.expirationSec, hbar_equivalent: r.hbarEquivalent });
+  return ok({ current_rate: rate(current), next_rate: rate(next), timestamp: nsToMirror(at) });
 }
 
 /**
