@@ -19,6 +19,7 @@ describe('devnet schedule expiry follows the ledger clock', function () {
   let bob: { accountId: string; privateKey: PrivateKey };
   let waiting: TransactionReceipt;
   let unsigned: TransactionReceipt;
+  let waitingUnsigned: TransactionReceipt;
   let expirationSec: number;
 
   const tinybars = async (id: string) => (await new AccountBalanceQuery().setAccountId(id).execute(client)).hbars.toTinybars().toNumber();
@@ -36,6 +37,8 @@ describe('devnet schedule expiry follows the ledger clock', function () {
       .freezeWith(client).sign(alice.privateKey);
     waiting = await (await waitTx.execute(client)).getReceipt(client);
     unsigned = await (await new ScheduleCreateTransaction().setScheduledTransaction(transfer(2_000)).setExpirationTime(expiry).execute(client)).getReceipt(client);
+    waitingUnsigned = await (await new ScheduleCreateTransaction().setScheduledTransaction(transfer(4_000)).setExpirationTime(expiry).setWaitForExpiry(true)
+      .execute(client)).getReceipt(client);
   });
   after(async () => { await net.stop(); });
 
@@ -61,6 +64,13 @@ describe('devnet schedule expiry follows the ledger clock', function () {
       expect(record.receipt.status).to.equal(Status.Success);
       expect(record.scheduleRef!.toString()).to.equal(waiting.scheduleId!.toString());
       expect(record.consensusTimestamp.seconds.toNumber()).to.be.at.least(expirationSec);
+    });
+
+    it('runs a waiting schedule without its signatures too, and its record fails with INVALID_SIGNATURE', async () => {
+      const record = await new TransactionRecordQuery().setTransactionId(waitingUnsigned.scheduledTransactionId!).setValidateReceiptStatus(false).execute(client);
+      expect(record.receipt.status).to.equal(Status.InvalidSignature);
+      expect(record.scheduleRef!.toString()).to.equal(waitingUnsigned.scheduleId!.toString());
+      expect(await tinybars(alice.accountId)).to.equal(1_000_000_000 - 1_000);
     });
 
     it('lets the unsigned schedule lapse: it is gone from state and its transfer never happens', async () => {
