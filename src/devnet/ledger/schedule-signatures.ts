@@ -1,5 +1,6 @@
 import type { proto } from '@hiero-ledger/proto';
 import { HandlerContext, type KeyVerdicts, type TransactionHandler } from './handler-context.js';
+import { isKeySatisfied } from './keys.js';
 import type { Ledger } from './ledger.js';
 import { sandboxOf } from './ledger-sandbox.js';
 import type { ScheduledTransaction } from './scheduled-transaction.js';
@@ -25,18 +26,10 @@ export class SignatorySet implements KeyVerdicts {
   }
 
   isSatisfied(key: proto.IKey | null | undefined): boolean {
-    if (!key) return false;
-    if (key.keyList) {
-      const keys = key.keyList.keys ?? [];
-      return keys.length > 0 && keys.every((k) => this.isSatisfied(k));
-    }
-    if (key.thresholdKey) {
-      const keys = key.thresholdKey.keys?.keys ?? [];
-      const threshold = key.thresholdKey.threshold ?? 0;
-      return threshold > 0 && keys.filter((k) => this.isSatisfied(k)).length >= threshold;
-    }
-    const id = simpleKeyId(key);
-    return id !== undefined && this.ids.has(id);
+    return isKeySatisfied(key, (simple) => {
+      const id = simpleKeyId(simple);
+      return id !== undefined && this.ids.has(id);
+    });
   }
 }
 
