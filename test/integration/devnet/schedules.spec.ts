@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import {
   AccountBalanceQuery, AccountCreateTransaction, AccountId, Hbar, KeyList, PrecheckStatusError, PrivateKey, ReceiptStatusError, ScheduleCreateTransaction,
-  ScheduleDeleteTransaction, ScheduleInfoQuery, ScheduleSignTransaction, Status, Timestamp, TopicCreateTransaction, TopicInfoQuery,
+  ScheduleDeleteTransaction, ScheduleInfoQuery, ScheduleSignTransaction, Status, Timestamp, TokenBurnTransaction, TokenCreateTransaction, TokenInfoQuery,
+  TopicCreateTransaction, TopicInfoQuery,
   TopicMessageSubmitTransaction, TransactionId, TransactionReceiptQuery, TransactionRecordQuery, TransferTransaction, type Client,
   type PublicKey, type TransactionReceipt,
 } from '@hiero-ledger/sdk';
@@ -182,6 +183,19 @@ describe('devnet schedule service (ScheduleCreate, ScheduleSign, ScheduleDelete,
       expect((await new TopicInfoQuery().setTopicId(topicId).execute(client)).sequenceNumber.toNumber()).to.equal(0);
       await sign(created.scheduleId!.toString(), submitter);
       expect((await new TopicInfoQuery().setTopicId(topicId).execute(client)).sequenceNumber.toNumber()).to.equal(1);
+    });
+  });
+
+  describe('when the scheduled transaction is a token operation', () => {
+    it('needs the token\'s supply key for a burn, and burns once it has signed', async () => {
+      const supply = PrivateKey.generateED25519();
+      const tokenId = (await receipt(new TokenCreateTransaction().setTokenName('Burnable').setTokenSymbol('BRN').setInitialSupply(1_000)
+        .setTreasuryAccountId(net.operatorId).setSupplyKey(supply.publicKey))).tokenId!;
+      const created = await receipt(new ScheduleCreateTransaction().setScheduledTransaction(new TokenBurnTransaction().setTokenId(tokenId).setAmount(400)));
+      const supplyOf = async () => (await new TokenInfoQuery().setTokenId(tokenId).execute(client)).totalSupply.toNumber();
+      expect(await supplyOf()).to.equal(1_000);
+      await sign(created.scheduleId!.toString(), supply);
+      expect(await supplyOf()).to.equal(600);
     });
   });
 
