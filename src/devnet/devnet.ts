@@ -1,5 +1,6 @@
 import { AccountCreateTransaction, Hbar, PrivateKey, type Client } from '@hiero-ledger/sdk';
 import { createDevnetClient } from './devnet-client.js';
+import { deployFactories, type DevnetContracts } from './evm/factories.js';
 import { DevnetFaults } from './faults.js';
 import { HapiServer } from './grpc/grpc-server.js';
 import { QueryProcessor } from './grpc/query-processor.js';
@@ -69,6 +70,11 @@ export interface Devnet {
   /** `'127.0.0.1:PORT'` of the mirror gRPC server, for `client.setMirrorNetwork([...])` */
   readonly mirrorGrpcAddress: string;
   readonly faults: DevnetFaults;
+  /**
+   * The ERC-20 and ERC-721 factories deployed at start, at the numbers the Hedera Agent Kit uses on a
+   * local node (0.0.1012 and 0.0.1013), so its `create_erc20_tool` / `create_erc721_tool` work here.
+   */
+  readonly contracts: DevnetContracts;
   /** A new SDK client for the operator with fast retries and this mirror gRPC; closed by {@link Devnet.stop}. */
   client(): Client;
   /** Creates and funds an account through a real AccountCreateTransaction paid by the operator. */
@@ -134,6 +140,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   ledger.addAccount({ num: NODE_NUM, key: operatorProtoKey, balance: 0n });
   ledger.addAccount({ num: FEE_COLLECTOR_NUM, key: operatorProtoKey, balance: 0n });
   seedSystemFiles(ledger, operatorProtoKey);
+  const contracts = deployFactories(ledger);
 
   const methods = listRpcMethods();
   const faults = new DevnetFaults(
@@ -175,7 +182,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   };
 
   return {
-    operatorId, operatorKey, grpcAddress, mirrorUrl: `http://${HOST}:${boundMirror}`, mirrorGrpcAddress, faults,
+    operatorId, operatorKey, grpcAddress, mirrorUrl: `http://${HOST}:${boundMirror}`, mirrorGrpcAddress, faults, contracts,
     client: newClient,
     async createAccount({ hbar, key }: CreateAccountOptions) {
       if (typeof hbar !== 'number' || !Number.isFinite(hbar) || hbar < 0) throw new Error(`devnet.createAccount: hbar must be a non-negative number (got ${String(hbar)})`);

@@ -1,7 +1,8 @@
 import type { proto } from '@hiero-ledger/proto';
-import type { Ledger } from './ledger.js';
+import { runInOrder } from './in-order.js';
+import { FEE_COLLECTOR_NUM, type Ledger } from './ledger.js';
 import { LedgerStatusError } from './status-error.js';
-import type { AccountState, HbarTransferEntry, NftTransferEntry, TokenTransferEntry } from './state-types.js';
+import type { AccountState, HbarTransferEntry, NftTransferEntry, TokenTransferEntry, TransactionRecordState } from './state-types.js';
 
 /** Which keys a transaction's signatures satisfy (its SignatureChecker, or a schedule's collected signatories). */
 export interface KeyVerdicts {
@@ -32,7 +33,12 @@ export class HandlerContext {
   readonly newPendingAirdrops: proto.IPendingAirdropRecord[] = [];
   /** entity the mirror lists as `entity_id` (created or targeted entity) */
   entityId?: string;
-  private readonly followUps: Array<() => void> = [];
+  /** tinybars charged on top of the fixed fee (gas), and their legs: both stand even if the transaction fails */
+  extraFee = 0n;
+  readonly extraFeeTransfers: HbarTransferEntry[] = [];
+  /** the EVM result of a contract create or call, kept whether or not it succeeded */
+  contractResult?: TransactionRecordState['contractResult'];
+  private readonly followUps: Array<() => unknown> = [];
 
   constructor(
     readonly ledger: Ledger,
@@ -47,13 +53,16 @@ export class HandlerContext {
    * Work that reaches consensus right after this transaction, with its own record, and only if this one
    * succeeds: a scheduled transaction whose last required signature this transaction brought.
    */
-  afterCommit(work: () => void): void {
+  afterCommit(work: () => unknown): void {
     this.followUps.push(work);
   }
 
-  /** Runs the {@link afterCommit} work once the transaction's own record is stored. */
-  runFollowUps(): void {
-    for (const work of this.followUps.splice(0)) work();
+  /**
+   * Runs the {@link afterCommit} work, in order, once the transaction's own record is stored; a promise
+   * when some of it must wait (a scheduled contract call), which the next piece waits for.
+   */
+  runFollowUps(): Promise<void> | undefined {
+    return runInOrder(this.followUps.splice(0));
   }
 
   hasSignature(key: proto.IKey | null | undefined): boolean {
@@ -72,9 +81,20 @@ export class HandlerContext {
     account.balance += amount;
     mergeHbar(this.transfers, account.num, amount, isApproval);
   }
+
+  /** Charges the payer a fee beyond the fixed one (gas) that is kept even when the handler then fails. */
+  chargeExtraFee(amount: bigint): void {
+    if (amount <= 0n) return;
+    const collector = this.ledger.accounts.get(FEE_COLLECTOR_NUM)!;
+    this.moveHbar(this.payer, -amount);
+    this.moveHbar(collector, amount);
+    mergeHbar(this.extraFeeTransfers, this.payer.num, -amount, false);
+    mergeHbar(this.extraFeeTransfers, collector.num, amount, false);
+    this.extraFee += amount;
+  }
 }
 
-function mergeHbar(list: HbarTransferEntry[], account: number, amount: bigint, isApproval: boolean): void {
+export function mergeHbar(list: HbarTransferEntry[], account: number, amount: bigint, isApproval: boolean): void {
   const existing = list.find((entry) => entry.account === account && entry.isApproval === isApproval);
   if (existing) existing.amount += amount;
   else list.push({ account, amount, isApproval });
@@ -84,6 +104,9 @@ function mergeHbar(list: HbarTransferEntry[], account: number, amount: bigint, i
 export interface TransactionHandler {
   /** Stateless checks a node runs before accepting the transaction (their failure is a precheck code). */
   pureChecks?(body: proto.TransactionBody): void;
-  /** Applies the transaction; throw LedgerStatusError to fail it with a receipt status. */
-  handle(ctx: HandlerContext): void;
+  /**
+   * Applies the transaction; throw (or reject with) LedgerStatusError to fail it with a receipt status.
+   * A handler that must wait (the EVM) returns a promise; the next transaction waits for it.
+   */
+  handle(ctx: HandlerContext): void | Promise<void>;
 }

@@ -3,6 +3,7 @@ import { cancelAirdropsHandler, claimAirdropsHandler } from './airdrop-claims-ha
 import { approveAllowancesHandler, deleteAllowancesHandler } from './allowances-handler.js';
 import { fileAppendHandler, fileCreateHandler, fileDeleteHandler, fileUpdateHandler } from './files-handler.js';
 import type { TransactionHandler } from './handler-context.js';
+import { contractCallHandler, contractCreateHandler } from '../evm/contracts-handler.js';
 import { prngHandler } from './prng-handler.js';
 import { scheduleCreateHandler, scheduleDeleteHandler, scheduleSignHandler } from './schedules-handler.js';
 import {
@@ -37,6 +38,8 @@ export const TRANSACTION_HANDLERS: Readonly<Record<string, TransactionHandler>> 
   tokenDissociate: dissociateTokensHandler,
   cryptoApproveAllowance: approveAllowancesHandler,
   cryptoDeleteAllowance: deleteAllowancesHandler,
+  contractCreateInstance: contractCreateHandler,
+  contractCall: contractCallHandler,
   tokenBurn: burnTokenHandler,
   tokenWipe: wipeTokenHandler,
   tokenFreeze: freezeTokenHandler,

@@ -2,6 +2,7 @@ import type { proto } from '@hiero-ledger/proto';
 import { accountId, tokenId } from './entity-ids.js';
 import { nsToTimestamp, toLong } from './numbers.js';
 import type { TransactionRecordState } from './state-types.js';
+import { recordContractBody } from '../evm/contract-record.js';
 
 /** The protobuf TransactionRecord for a stored record (answer of getTxRecordByTxID). */
 export function recordToProto(record: TransactionRecordState): proto.ITransactionRecord {
@@ -34,5 +35,6 @@ export function recordToProto(record: TransactionRecordState): proto.ITransactio
     assessedCustomFees: record.assessedCustomFees ?? [],
     newPendingAirdrops: record.newPendingAirdrops ?? [],
     ...record.recordFields,
+    ...recordContractBody(record.contractResult),
   };
 }

@@ -1,4 +1,5 @@
 import { runAtConsensus } from './consensus-step.js';
+import { runInOrder } from './in-order.js';
 import { scheduleId } from './entity-ids.js';
 import type { TransactionHandler } from './handler-context.js';
 import type { Ledger } from './ledger.js';
@@ -32,17 +33,20 @@ function failureBeforeHandling(handlers: Handlers, schedule: ScheduleState, paye
  * schedule's signatories as its only signatures, charged to the schedule's payer, in a record of its own
  * that carries the scheduled transaction ID and a `scheduleRef` back to the schedule.
  */
-export function executeSchedule(ledger: Ledger, handlers: Handlers, schedule: ScheduleState): TransactionRecordState {
+export function executeSchedule(ledger: Ledger, handlers: Handlers, schedule: ScheduleState): TransactionRecordState | Promise<TransactionRecordState> {
   const payer = ledger.accounts.get(schedule.payer)!;
   const fee = ledger.options.transactionFee;
   const forcedStatus = failureBeforeHandling(handlers, schedule, payer, fee);
   const unpaid = forcedStatus === 'PAYER_ACCOUNT_DELETED' || forcedStatus === 'INSUFFICIENT_PAYER_BALANCE';
-  const record = runAtConsensus(ledger, handlers, {
+  const done = runAtConsensus(ledger, handlers, {
     ...scheduledTransactionOf(schedule), payer, signatures: new SignatorySet(schedule.signatories), sigPairs: [],
     fee: unpaid ? 0n : fee, forcedStatus, recordFields: { scheduleRef: scheduleId(schedule.num) },
   });
-  schedule.executedNs = record.consensusNs;
-  return record;
+  const executed = (record: TransactionRecordState): TransactionRecordState => {
+    schedule.executedNs = record.consensusNs;
+    return record;
+  };
+  return done instanceof Promise ? done.then(executed) : executed(done);
 }
 
 /**
@@ -50,13 +54,15 @@ export function executeSchedule(ledger: Ledger, handlers: Handlers, schedule: Sc
  * for expiry (and was not deleted) runs now, with whatever signatures it collected, and then every one of
  * them leaves consensus state, so later transactions and queries find INVALID_SCHEDULE_ID.
  */
-export function settleExpiredSchedules(ledger: Ledger, handlers: Handlers): void {
+export function settleExpiredSchedules(ledger: Ledger, handlers: Handlers): Promise<void> | undefined {
   const now = ledger.nowNs();
   const due = [...ledger.schedules.values()].filter((s) => !s.expired && hasExpired(s, now)).sort((a, b) => a.expirySec - b.expirySec || a.num - b.num);
-  for (const schedule of due) {
-    if (schedule.waitForExpiry && !schedule.deleted && schedule.executedNs === undefined) {
-      schedule.resolvedNs = executeSchedule(ledger, handlers, schedule).consensusNs;
-    }
+  return runInOrder(due.map((schedule) => () => {
+    // Out of state first, so a query that settles again while a scheduled contract call runs cannot run it twice.
     schedule.expired = true;
-  }
+    if (!schedule.waitForExpiry || schedule.deleted || schedule.executedNs !== undefined) return undefined;
+    const ran = executeSchedule(ledger, handlers, schedule);
+    const resolved = (record: TransactionRecordState) => { schedule.resolvedNs = record.consensusNs; };
+    return ran instanceof Promise ? ran.then(resolved) : resolved(ran);
+  }));
 }

@@ -65,14 +65,19 @@ export function requiredKeysOf(
   ledger: Ledger, handlers: Readonly<Record<string, TransactionHandler>>, scheduled: ScheduledTransaction, payer: AccountState, consensusNs: bigint,
 ): proto.IKey[] {
   const keys: proto.IKey[] = [payer.key];
+  let asking = true;
   const sandbox = sandboxOf(ledger);
-  const grantAll: KeyVerdicts = { isSatisfied: (key) => { if (key) keys.push(key); return true; } };
+  const grantAll: KeyVerdicts = { isSatisfied: (key) => { if (key && asking) keys.push(key); return true; } };
   const ctx = new HandlerContext(sandbox, scheduled.body, sandbox.accounts.get(payer.num)!, consensusNs, grantAll, { handlers, sigPairs: [] });
   try {
     handlers[scheduled.bodyName].pureChecks?.(scheduled.body);
-    handlers[scheduled.bodyName].handle(ctx);
+    // A handler that goes on asynchronously (the EVM) has asked for its keys before it first waits; what
+    // it does later touches only the sandbox.
+    const later = handlers[scheduled.bodyName].handle(ctx);
+    if (later) later.catch(() => undefined);
   } catch (error) {
     if (!(error instanceof LedgerStatusError)) throw error;
   }
+  asking = false;
   return keys;
 }

@@ -42,7 +42,7 @@ function collectSignatures(ctx: HandlerContext, schedule: ScheduleState): { sign
 function executeAfter(ctx: HandlerContext, schedule: ScheduleState): void {
   ctx.afterCommit(() => {
     schedule.resolvedNs = ctx.consensusNs;
-    executeSchedule(ctx.ledger, ctx.dispatch.handlers, schedule);
+    return executeSchedule(ctx.ledger, ctx.dispatch.handlers, schedule);
   });
 }
 

@@ -1,4 +1,5 @@
 import type { proto } from '@hiero-ledger/proto';
+import type { ContractResultState } from '../evm/contract-state.js';
 
 /** One account's relationship with a token (association + balance). */
 export interface TokenRelation {
@@ -133,6 +134,8 @@ export interface TransactionRecordState {
   newPendingAirdrops?: proto.IPendingAirdropRecord[];
   /** record fields a handler adds beyond transfers, e.g. `prngBytes`, or a scheduled transaction's `scheduleRef` */
   recordFields?: proto.ITransactionRecord;
+  /** the EVM result of a contract create or call */
+  contractResult?: ContractResultState;
 }
 
 export interface PendingAirdropState { sender: number; receiver: number; token: number; amount?: bigint; serial?: number; createdNs: bigint }

@@ -3,6 +3,7 @@ import { runAtConsensus } from './consensus-step.js';
 import { decodeTransaction, type DecodedTransaction } from './decode-transaction.js';
 import { accountNum } from './entity-ids.js';
 import type { TransactionHandler } from './handler-context.js';
+import { contractPayerSpend } from '../evm/gas.js';
 import { NODE_NUM, transactionKey, type Ledger } from './ledger.js';
 import { timestampToNs, toBig } from './numbers.js';
 import { settleExpiredSchedules } from './schedule-runner.js';
@@ -16,6 +17,8 @@ import type { AccountState } from './state-types.js';
  */
 function payerDebits(body: proto.TransactionBody, payerNum: number): bigint {
   if (body.cryptoCreateAccount) return toBig(body.cryptoCreateAccount.initialBalance);
+  const contractSpend = contractPayerSpend(body);
+  if (contractSpend !== undefined) return contractSpend;
   const legs = body.cryptoTransfer?.transfers?.accountAmounts ?? [];
   const net = legs.filter((leg) => toBig(leg.accountID?.accountNum) === BigInt(payerNum)).reduce((sum, leg) => sum + toBig(leg.amount), 0n);
   return net < 0n ? -net : 0n;
@@ -72,9 +75,14 @@ export class TransactionProcessor {
     return outcome;
   }
 
-  private apply(decoded: DecodedTransaction, signatures: SignatureChecker, forcedStatus?: StatusName): StatusName {
+  private apply(decoded: DecodedTransaction, signatures: SignatureChecker, forcedStatus?: StatusName): StatusName | Promise<StatusName> {
     // Schedules that expired before this transaction's turn run (or lapse) first, as on a node.
-    this.ledger.runDue();
+    const settling = this.ledger.runDue();
+    if (settling) return settling.then(() => this.applyNow(decoded, signatures, forcedStatus));
+    return this.applyNow(decoded, signatures, forcedStatus);
+  }
+
+  private applyNow(decoded: DecodedTransaction, signatures: SignatureChecker, forcedStatus?: StatusName): StatusName | Promise<StatusName> {
     let payer: AccountState;
     try {
       payer = this.precheck(decoded, signatures);
@@ -82,8 +90,8 @@ export class TransactionProcessor {
       if (error instanceof LedgerStatusError) return error.status;
       throw error;
     }
-    this.reachConsensus(decoded, payer, signatures, forcedStatus);
-    return 'OK';
+    const applying = this.reachConsensus(decoded, payer, signatures, forcedStatus);
+    return applying ? applying.then(() => 'OK' as const) : 'OK';
   }
 
   /** Same order as a node's ingest checks: syntax, node, time box, dedupe, support, pure checks, payer, signature, solvency. */
@@ -106,6 +114,7 @@ export class TransactionProcessor {
     const payer = this.ledger.accounts.get(accountNum(id.accountID, 'PAYER_ACCOUNT_NOT_FOUND'));
     ensure(payer, 'PAYER_ACCOUNT_NOT_FOUND');
     ensure(!payer.deleted, 'PAYER_ACCOUNT_DELETED');
+    ensure(!this.ledger.contracts.has(payer.num), 'PAYER_ACCOUNT_NOT_FOUND'); // a contract never pays for a transaction
     ensure(signatures.isSatisfied(payer.key), 'INVALID_SIGNATURE');
     const fee = this.ledger.options.transactionFee;
     ensure(toBig(body.transactionFee) >= fee, 'INSUFFICIENT_TX_FEE');
@@ -114,10 +123,12 @@ export class TransactionProcessor {
     return payer;
   }
 
-  private reachConsensus(tx: DecodedTransaction, payer: AccountState, signatures: SignatureChecker, forcedStatus?: StatusName): void {
-    runAtConsensus(this.ledger, this.handlers, {
+  /** Runs the handler; a handler that returns a promise (the EVM) is awaited before the next transaction. */
+  private reachConsensus(tx: DecodedTransaction, payer: AccountState, signatures: SignatureChecker, forcedStatus?: StatusName): Promise<unknown> | undefined {
+    const done = runAtConsensus(this.ledger, this.handlers, {
       body: tx.body, bodyName: tx.bodyName, payer, signatures, sigPairs: tx.sigPairs, hash: tx.hash,
       fee: this.ledger.options.transactionFee, forcedStatus,
     });
+    return done instanceof Promise ? done : undefined;
   }
 }

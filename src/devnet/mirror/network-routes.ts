@@ -1,3 +1,4 @@
+import { GAS_PRICE_TINYBARS } from '../evm/gas.js';
 import { entityString } from '../ledger/entity-ids.js';
 import { exchangeRatesAt, type ExchangeRate } from '../ledger/exchange-rate.js';
 import { NODE_NUM } from '../ledger/ledger.js';
@@ -28,12 +29,12 @@ export function exchangeRate(request: MirrorRequest): MirrorResponse {
 
 /**
  * `/network/fees`: the gas price the mirror lists for the EVM transaction types, in tinybars per gas.
- * The devnet runs no EVM; 85 tinybars is about the network's 0.0000852 USD per gas at the fixed 10 ¢ rate.
+ * It is the price the devnet's EVM charges (see GAS_PRICE_TINYBARS).
  */
 export function networkFees(request: MirrorRequest): MirrorResponse {
   const at = asOf(request);
   const order = request.query.order('asc');
-  const fees = ['ContractCall', 'ContractCreate', 'EthereumTransaction'].map((type) => ({ gas: 85, transaction_type: type }));
+  const fees = ['ContractCall', 'ContractCreate', 'EthereumTransaction'].map((type) => ({ gas: Number(GAS_PRICE_TINYBARS), transaction_type: type }));
   if (order === 'desc') fees.reverse();
   return ok({ fees, timestamp: nsToMirror(at) });
 }
