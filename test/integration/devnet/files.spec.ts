@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import {
-  type Client, ExchangeRates, FileAppendTransaction, FileContentsQuery, FileCreateTransaction, FileDeleteTransaction, FileId, FileInfoQuery,
+  type Client, ContractCallQuery, ContractCreateFlow, ContractFunctionParameters, ExchangeRates, FileAppendTransaction, FileContentsQuery, FileCreateTransaction, FileDeleteTransaction, FileId, FileInfoQuery,
   FileUpdateTransaction, PrecheckStatusError, PrivateKey, ReceiptStatusError, Status, Timestamp, type TransactionReceipt,
 } from '@hiero-ledger/sdk';
 import { createDevnetClient, startDevnet, type Devnet } from '../../../src/devnet/index.js';
+import { Probe } from '../../support/compiled-test-contracts.js';
 import { getJson } from '../../support/mirror-openapi.js';
 
 type Executable = { execute(c: Client): Promise<{ getReceipt(c: Client): Promise<TransactionReceipt> }> };
@@ -105,6 +106,15 @@ describe('devnet file service (FileCreate, FileAppend, FileUpdate, FileDelete, F
       expect((await new FileInfoQuery().setFileId(id).execute(client)).size.toNumber()).to.equal(1024 * 1024);
       expect(await statusOf(new FileAppendTransaction().setFileId(id).setContents('!').freezeWith(client).sign(fileKey))).to.equal(Status.MaxFileSizeExceeded);
       expect((await contents(id)).equals(mebibyte)).to.equal(true);
+    });
+  });
+
+  describe('when a contract is created from a bytecode file', () => {
+    it('runs the initcode ContractCreateFlow uploaded as hex through FileCreate and FileAppend', async () => {
+      const flow = new ContractCreateFlow().setBytecode(Probe.bytecode).setGas(1_000_000).setConstructorParameters(new ContractFunctionParameters().addUint256(6));
+      const contractId = (await (await flow.execute(client)).getReceipt(client)).contractId!;
+      const stored = await new ContractCallQuery().setContractId(contractId).setGas(50_000).setFunction('stored').execute(client);
+      expect(stored.getUint256(0).toNumber()).to.equal(6);
     });
   });
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import {
-  AccountBalanceQuery, AccountCreateTransaction, AccountId, Hbar, KeyList, PrecheckStatusError, PrivateKey, ReceiptStatusError, ScheduleCreateTransaction,
+  AccountBalanceQuery, AccountCreateTransaction, AccountId, ContractCallQuery, ContractExecuteTransaction, ContractFunctionParameters, Hbar, KeyList, PrecheckStatusError, PrivateKey, ReceiptStatusError, ScheduleCreateTransaction,
   ScheduleDeleteTransaction, ScheduleInfoQuery, ScheduleSignTransaction, Status, Timestamp, TokenBurnTransaction, TokenCreateTransaction, TokenInfoQuery,
   TopicCreateTransaction, TopicInfoQuery,
   TopicMessageSubmitTransaction, TransactionId, TransactionReceiptQuery, TransactionRecordQuery, TransferTransaction, type Client,
@@ -9,6 +9,7 @@ import {
 import { proto } from '@hiero-ledger/proto';
 import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { checkedGet } from '../../support/mirror-checked.js';
+import { deployProbe } from '../../support/probe-contract.js';
 
 const FEE = 100_000;
 
@@ -196,6 +197,23 @@ describe('devnet schedule service (ScheduleCreate, ScheduleSign, ScheduleDelete,
       expect(await supplyOf()).to.equal(1_000);
       await sign(created.scheduleId!.toString(), supply);
       expect(await supplyOf()).to.equal(600);
+    });
+  });
+
+  describe('when the scheduled transaction is a contract call (a handler that waits for the EVM)', () => {
+    it('runs the call once the payer signs, and records its gas in the scheduled transaction\'s record', async () => {
+      const contractId = await deployProbe(client, { initial: 1 });
+      const dave = await net.createAccount({ hbar: 10 });
+      const call = new ContractExecuteTransaction().setContractId(contractId).setGas(100_000).setFunction('store', new ContractFunctionParameters().addUint256(9));
+      const created = await receipt(new ScheduleCreateTransaction().setScheduledTransaction(call).setPayerAccountId(AccountId.fromString(dave.accountId)));
+      const stored = async () => (await new ContractCallQuery().setContractId(contractId).setGas(50_000).setFunction('stored').execute(client)).getUint256(0).toNumber();
+      expect(await stored()).to.equal(1);
+      await sign(created.scheduleId!.toString(), dave.privateKey);
+      expect(await stored()).to.equal(9);
+      const record = await new TransactionRecordQuery().setTransactionId(created.scheduledTransactionId!).execute(client);
+      expect(record.scheduleRef!.toString()).to.equal(created.scheduleId!.toString());
+      expect(record.contractFunctionResult!.gasUsed.toNumber()).to.be.greaterThan(0);
+      expect(await tinybars(dave.accountId)).to.equal(1_000_000_000 - record.transactionFee.toTinybars().toNumber());
     });
   });
 
