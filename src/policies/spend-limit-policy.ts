@@ -12,6 +12,7 @@ import { movementsOfEvent } from './movements.js';
 import type { BudgetLine, BudgetUsage, PolicyStore, Reservation } from './state/policy-store.js';
 import { storeFrom, type StoreSpec } from './state/store-spec.js';
 import { VALUE_MOVING_TOOLS } from './value-moving-tools.js';
+import { markReadOnly } from './read-only-policies.js';
 
 export interface SpendLimitOptions {
   /** HBAR each paying account may spend per window, e.g. `500` or `'0.5'`. */
@@ -292,6 +293,7 @@ export class SpendLimitPolicy extends AbstractPolicy {
 
 // A built-in guard: a plugin cannot patch its methods after this package loaded.
 Object.freeze(SpendLimitPolicy.prototype);
+markReadOnly(SpendLimitPolicy.prototype);
 
 /** A positive display amount scaled to smallest units, refusing more decimals than the asset has. */
 function scaled(amount: unknown, decimals: number, field: string): string {
