@@ -4,7 +4,6 @@ import type { PreToolExecutionParams } from '../lifecycle/stage-events.js';
 import type { HookStage } from '../lifecycle/stages.js';
 import { AbstractPolicy } from './abstract-policy.js';
 import { refuseUnknownKeys } from './movement-policy.js';
-import { markReadOnly } from './read-only-policies.js';
 
 export interface TimeWindowOptions {
   /** An IANA time zone, e.g. `'Europe/Zurich'` or `'UTC'`. */
@@ -144,4 +143,3 @@ function capitalised(day: string): string {
 
 // A built-in guard: a plugin cannot patch its methods after this package loaded.
 Object.freeze(TimeWindowPolicy.prototype);
-markReadOnly(TimeWindowPolicy.prototype);
