@@ -1,5 +1,6 @@
 import { AccountCreateTransaction, Hbar, PrivateKey, type Client } from '@hiero-ledger/sdk';
 import { createDevnetClient } from './devnet-client.js';
+import { deployFactories, type DevnetContracts } from './evm/factories.js';
 import { DevnetFaults } from './faults.js';
 import { HapiServer } from './grpc/grpc-server.js';
 import { QueryProcessor } from './grpc/query-processor.js';
@@ -7,6 +8,7 @@ import { listRpcMethods } from './grpc/service-table.js';
 import { TRANSACTION_HANDLERS } from './ledger/handlers.js';
 import { FEE_COLLECTOR_NUM, Ledger, NODE_NUM, OPERATOR_NUM } from './ledger/ledger.js';
 import type { RunningHashFormat } from './ledger/running-hash.js';
+import { seedSystemFiles } from './ledger/system-files.js';
 import { TransactionProcessor } from './ledger/transaction-processor.js';
 import { MirrorGrpcServer } from './mirror/mirror-grpc.js';
 import { MIRROR_GRPC_PATHS } from './mirror/mirror-grpc-paths.js';
@@ -41,6 +43,11 @@ export interface DevnetOptions {
   topicRunningHash?: RunningHashFormat;
   /** random source for probabilistic faults (default Math.random) */
   random?: () => number;
+  /**
+   * The ledger's clock in milliseconds since the epoch (default Date.now). Consensus timestamps, schedule
+   * expiry and transaction validity windows follow it, so a test can move time forward to expire schedules.
+   */
+  now?: () => number;
 }
 
 /** What {@link Devnet.createAccount} accepts. */
@@ -63,6 +70,11 @@ export interface Devnet {
   /** `'127.0.0.1:PORT'` of the mirror gRPC server, for `client.setMirrorNetwork([...])` */
   readonly mirrorGrpcAddress: string;
   readonly faults: DevnetFaults;
+  /**
+   * The ERC-20 and ERC-721 factories deployed at start, at the numbers the Hedera Agent Kit uses on a
+   * local node (0.0.1012 and 0.0.1013), so its `create_erc20_tool` / `create_erc721_tool` work here.
+   */
+  readonly contracts: DevnetContracts;
   /** A new SDK client for the operator with fast retries and this mirror gRPC; closed by {@link Devnet.stop}. */
   client(): Client;
   /** Creates and funds an account through a real AccountCreateTransaction paid by the operator. */
@@ -92,6 +104,15 @@ function checkRunningHash(value: RunningHashFormat | undefined): RunningHashForm
   throw new Error(`startDevnet: topicRunningHash must be 'concatenated' or 'java-serialized' (got ${JSON.stringify(value)})`);
 }
 
+function clockOf(now: () => number): () => bigint {
+  if (typeof now !== 'function') throw new Error('startDevnet: now must be a function returning milliseconds since the epoch');
+  return () => {
+    const ms = now();
+    if (!Number.isFinite(ms) || ms < 0) throw new Error(`devnet clock: now() must return milliseconds since the epoch (got ${String(ms)})`);
+    return BigInt(Math.floor(ms)) * 1_000_000n;
+  };
+}
+
 /**
  * Starts an in-memory Hedera network: one node speaking HAPI gRPC and a mirror REST server.
  *
@@ -111,12 +132,15 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     transactionFee: checkAmount('transactionFeeTinybars', options.transactionFeeTinybars, 100_000n),
     queryFee: checkAmount('queryFeeTinybars', options.queryFeeTinybars, 10_000n),
     runningHashFormat: checkRunningHash(options.topicRunningHash),
+    ...(options.now ? { now: clockOf(options.now) } : {}),
   });
   const operatorKey = options.operatorKey ?? PrivateKey.generateED25519();
   const operatorProtoKey = operatorKey.publicKey._toProtobufKey();
   ledger.addAccount({ num: OPERATOR_NUM, key: operatorProtoKey, balance: operatorBalance });
   ledger.addAccount({ num: NODE_NUM, key: operatorProtoKey, balance: 0n });
   ledger.addAccount({ num: FEE_COLLECTOR_NUM, key: operatorProtoKey, balance: 0n });
+  seedSystemFiles(ledger, operatorProtoKey);
+  const contracts = deployFactories(ledger);
 
   const methods = listRpcMethods();
   const faults = new DevnetFaults(
@@ -158,7 +182,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   };
 
   return {
-    operatorId, operatorKey, grpcAddress, mirrorUrl: `http://${HOST}:${boundMirror}`, mirrorGrpcAddress, faults,
+    operatorId, operatorKey, grpcAddress, mirrorUrl: `http://${HOST}:${boundMirror}`, mirrorGrpcAddress, faults, contracts,
     client: newClient,
     async createAccount({ hbar, key }: CreateAccountOptions) {
       if (typeof hbar !== 'number' || !Number.isFinite(hbar) || hbar < 0) throw new Error(`devnet.createAccount: hbar must be a non-negative number (got ${String(hbar)})`);

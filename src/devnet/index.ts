@@ -10,6 +10,8 @@
  */
 export { startDevnet, type CreateAccountOptions, type Devnet, type DevnetOptions } from './devnet.js';
 export { createDevnetClient } from './devnet-client.js';
+export { ERC20_FACTORY_NUM, ERC721_FACTORY_NUM, type DevnetContracts, type GenesisContract } from './evm/factories.js';
+export { GAS_PRICE_TINYBARS } from './evm/gas.js';
 export { DevnetFaults, type FaultHandle, type FaultSpec, type FaultTarget, type GrpcErrorName } from './faults.js';
 export { MirrorFaults, type MirrorFaultHandle, type MirrorFaultSpec } from './mirror/mirror-faults.js';
 export type { RunningHashFormat } from './ledger/running-hash.js';

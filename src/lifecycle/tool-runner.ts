@@ -75,18 +75,31 @@ export class ToolRunner {
       const toolType: ToolType = tool.toolType ?? 'other';
       const judges: StageListener[] = [];
       const plan = this.index.plan(method);
+      const observed = this.bus.observed;
       // Freezing and publishing protect and inform listeners; a call nobody listens to skips them.
-      const watched = plan.watched || this.bus.observed;
+      const watched = plan.watched || observed;
       // One ID on every event of this call; settle tells the policies that judged it how it ended.
       // Nobody sees the events of an unwatched call, so it needs none.
       const callId = watched ? nextCallId() : '';
       // A plain Tool object offers only execute(): it has no postParamsNormalization or postCoreAction.
       const inner = tool.offersInnerStages !== false;
+      // Who sees what, so that what nobody sees gets no event, no lock and no freeze: a stage's
+      // listeners see its event, later stages' listeners, toolError's and observers see its values.
+      const failureSeen = plan.toolError !== null;
+      const normEvent = inner && (plan.postParamsNormalization !== null || observed);
+      const coreEvent = inner && (plan.postCoreAction !== null || observed);
+      const postEvent = plan.postToolExecution !== null || observed;
+      // Freezing and locking keep listeners from changing what others judge or what executes. When
+      // every listener is one of the kit's own policies that never write, and nobody observes, there
+      // is nobody to guard against (see src/policies/read-only-policies.ts).
+      const guarded = !plan.onlyReaders || observed;
+      const coreSeen = inner && (coreEvent || postEvent || failureSeen);
+      const normalisedSeen = normEvent || coreSeen || postEvent || failureSeen;
       // What the call has reached; the toolError event is built from it (only when one is needed).
       let reachedRaw: unknown, reachedNormalised: unknown, reachedCore: unknown;
       // event.movements: computed on first read, once per call (see CallMovements).
       const movementsOf = this.options.movementsOf;
-      const movements = watched && movementsOf ? new CallMovements(movementsOf, tool, context, client) : undefined;
+      const movements = movementsOf && (normEvent || coreEvent || postEvent) ? new CallMovements(movementsOf, tool, context, client, !guarded) : undefined;
       let step: LifecycleStep = 'preToolExecution';
       try {
         // Each stage gets a fresh event. Hooks at the first two stages may enrich the params before
@@ -101,7 +114,7 @@ export class ToolRunner {
           const listener = preListeners[at]!;
           // Hooks come first and may enrich; from the first policy on the event is locked, so no
           // policy can change what the others judge (raw params are plain data: freezing suffices).
-          if (!locked && listener.kind === 'policy') {
+          if (guarded && !locked && listener.kind === 'policy') {
             lockEvent(pre, 'rawParams');
             locked = true;
             reachedRaw = pre.rawParams; // what the policies judge, hooks' enrichments included
@@ -109,7 +122,7 @@ export class ToolRunner {
           const pending = this.react(listener, pre, 'preToolExecution', judges);
           if (pending) await pending;
         }
-        if (watched && !locked) lockEvent(pre, 'rawParams');
+        if (guarded && watched && !locked) lockEvent(pre, 'rawParams');
         const rawParams = (reachedRaw = pre.rawParams);
         if (watched) this.publish('preToolExecution', pre);
 
@@ -119,22 +132,27 @@ export class ToolRunner {
         // Steps may answer synchronously; awaiting only promises saves a microtask per step.
         let normalised: unknown = tool.normalizeParams(parsed, context, client);
         if (isThenable(normalised)) normalised = await normalised;
-        const norm = new NormalisedEvent(movements, method, callId, toolType, context, rawParams, client, normalised);
-        reachedNormalised = norm.normalisedParams;
+        reachedNormalised = normalised;
         step = 'postParamsNormalization';
-        const normListeners = inner ? plan.postParamsNormalization : null;
         // The normalised params as the policies get them, locked (see ApprovalLock): the core action
         // only builds from them if nothing changed them since.
         let approved: ApprovalLock | undefined;
-        if (normListeners) for (let at = 0; at < normListeners.length; at++) {
-          const listener = normListeners[at]!;
-          if (listener.kind === 'policy' && approved === undefined) approved = lockNormalised(norm);
-          const pending = this.react(listener, norm, 'postParamsNormalization', judges);
-          if (pending) await pending;
+        if (normEvent) {
+          const norm = new NormalisedEvent(movements, method, callId, toolType, context, rawParams, client, normalised);
+          const normListeners = plan.postParamsNormalization;
+          if (normListeners) for (let at = 0; at < normListeners.length; at++) {
+            const listener = normListeners[at]!;
+            if (guarded && listener.kind === 'policy' && approved === undefined) approved = lockNormalised(norm);
+            const pending = this.react(listener, norm, 'postParamsNormalization', judges);
+            if (pending) await pending;
+          }
+          if (guarded && approved === undefined) approved = lockNormalised(norm);
+          normalised = reachedNormalised = norm.normalisedParams;
+          this.publish('postParamsNormalization', norm);
+        } else if (guarded && normalisedSeen) {
+          approved = ApprovalLock.of(normalised);
         }
-        if (watched && approved === undefined) approved = lockNormalised(norm);
-        const normalisedParams = (reachedNormalised = norm.normalisedParams);
-        if (watched && inner) this.publish('postParamsNormalization', norm);
+        const normalisedParams = normalised;
 
         step = 'coreAction';
         approved?.assertUnchanged(method, 'postParamsNormalization');
@@ -149,11 +167,15 @@ export class ToolRunner {
           coreActionResult = await strategyForMode(context).prepare(coreActionResult, client, context);
         }
         step = 'postCoreAction';
-        if (watched && inner) {
+        // Sealed before any listener sees it: the bytes that go out are the bytes approved here.
+        const sealed = guarded && coreSeen && secondary && isSdkTransaction(coreActionResult);
+        if (guarded && coreSeen) {
           coreActionResult = reachedCore = deepFreezePlain(coreActionResult);
-          // Sealed before any listener sees it: the bytes that go out are the bytes approved here.
-          if (secondary && isSdkTransaction(coreActionResult)) sealTransaction(coreActionResult);
-          const core = Object.freeze(new CoreActionEvent(movements, method, callId, toolType, context, rawParams, client, normalisedParams, coreActionResult));
+          if (sealed) sealTransaction(coreActionResult as Transaction);
+        }
+        if (coreEvent) {
+          const core = new CoreActionEvent(movements, method, callId, toolType, context, rawParams, client, normalisedParams, coreActionResult);
+          if (guarded) Object.freeze(core);
           const coreListeners = plan.postCoreAction;
           if (coreListeners) for (let at = 0; at < coreListeners.length; at++) {
             const listener = coreListeners[at]!;
@@ -166,19 +188,21 @@ export class ToolRunner {
         step = 'secondaryAction';
         // Checked again: the result and the audit trail describe the call from these params.
         approved?.assertUnchanged(method, 'postParamsNormalization');
-        if (secondary && isSdkTransaction(coreActionResult)) assertSealed(coreActionResult, method);
+        if (sealed) assertSealed(coreActionResult as Transaction, method);
         const toolResult = secondary
           ? await tool.secondaryAction(coreActionResult, client, context, normalisedParams)
           : isSdkTransaction(coreActionResult)
             ? unsentResult(tool, coreActionResult)
             : tool.formatResult(coreActionResult, normalisedParams);
         step = 'postToolExecution';
-        if (!watched) return finish(toolResult);
+        if (!postEvent) {
+          if (judges.length) await this.settle(judges, outcomeOf(callId, method, toolResult), toolResult);
+          return finish(toolResult);
+        }
         // After submission nothing may turn the result into an error: a failing hook becomes a
         // warning, and a policy that objects is reported beside the unchanged status.
-        const post = Object.freeze(
-          new ExecutedEvent(movements, method, callId, toolType, context, rawParams, client, normalisedParams, inner ? coreActionResult : undefined, toolResult),
-        );
+        const post = new ExecutedEvent(movements, method, callId, toolType, context, rawParams, client, normalisedParams, inner ? coreActionResult : undefined, toolResult);
+        if (guarded) Object.freeze(post);
         let objection: BlockedBy | undefined;
         const postListeners = plan.postToolExecution;
         if (postListeners) for (let at = 0; at < postListeners.length; at++) {
@@ -244,7 +268,7 @@ export class ToolRunner {
   /** A policy objected after submission: say so on the result, which keeps its status, and publish toolError. */
   private async objectedAfterExecution(
     errorListeners: readonly StageListener[] | null,
-    event: Readonly<MutableEvent>,
+    event: ExecutedEvent,
     result: ToolResult,
     blockedBy: BlockedBy,
   ): Promise<void> {

@@ -12,6 +12,7 @@ import { movementsOfEvent } from './movements.js';
 import type { BudgetLine, BudgetUsage, PolicyStore, Reservation } from './state/policy-store.js';
 import { storeFrom, type StoreSpec } from './state/store-spec.js';
 import { VALUE_MOVING_TOOLS } from './value-moving-tools.js';
+import { markReadOnly } from './read-only-policies.js';
 
 export interface SpendLimitOptions {
   /** HBAR each paying account may spend per window, e.g. `500` or `'0.5'`. */
@@ -71,8 +72,8 @@ export class SpendLimitPolicy extends AbstractPolicy {
   private readonly tokenDecimals = new Map<string, Promise<number>>();
   /** The kit checks at start that every transaction tool this covers has a movements view. */
   override readonly readsMovements = true;
-  /** Calls judged and not yet settled: what each reserved (undefined: nothing). */
-  private readonly pending = new Map<string, Promise<readonly BudgetLine[] | undefined>>();
+  /** Calls judged and not yet settled: what each reserved (null: nothing), or the promise of it. */
+  private readonly pending = new Map<string, readonly BudgetLine[] | null | Promise<readonly BudgetLine[] | null>>();
   /** Commits and releases the store refused; retried before the next reservation. */
   private readonly unsettled: Unsettled[] = [];
 
@@ -111,7 +112,11 @@ export class SpendLimitPolicy extends AbstractPolicy {
     return this.store.usage(this.budget, account, asset, this.windowMs);
   }
 
-  protected override async shouldBlockPostParamsNormalization(params: PostParamsNormalizationParams, method: string): Promise<boolean> {
+  /**
+   * Reserves what the call moves. With a store that answers at once (the in-memory one) and HBAR
+   * lines, the verdict is given without a promise: no turn of the event loop and no time budget.
+   */
+  protected override shouldBlockPostParamsNormalization(params: PostParamsNormalizationParams, method: string): boolean | Promise<boolean> {
     // The kit's events carry movements; the Hedera Agent Kit's do not, so there the built-in view of
     // the tool is read from its normalised params.
     const movements = movementsOfEvent(params, method);
@@ -123,38 +128,81 @@ export class SpendLimitPolicy extends AbstractPolicy {
     const unbounded = (movements as readonly Movement[]).find((move) => move.unbounded && (move.asset === 'HBAR' ? this.hbarLimit !== undefined : this.tokenLimits.has(move.asset)));
     if (unbounded) throw new Error(`${method} moves ${unbounded.display}, an amount not known before it runs, so it cannot be counted against budget "${this.budget}"; refused`);
     const found = this.linesOf(movements as readonly Movement[], params);
+    const atOnce = this.store.now;
+    if (!atOnce || !Array.isArray(found) || this.unsettled.length) return this.reserveLater(found, params, method);
+    if (found.length === 0) return false;
+    const id = params.callId ?? randomUUID();
+    let reservation: Reservation;
+    try {
+      reservation = atOnce.reserve(this.budget, id, found, this.windowMs);
+    } catch (error) {
+      // It may have reached the store before it threw: settle releases it to be sure.
+      if (params.callId) this.pending.set(id, found);
+      throw new Error(`budget "${this.budget}": ${messageOf(error)}; spending is refused until it answers`);
+    }
+    if (params.callId) this.pending.set(id, reservation.ok ? found : null);
+    if (!reservation.ok) return this.refuse(reservation, params, method);
+    return false;
+  }
+
+  private async reserveLater(found: BudgetLine[] | Promise<BudgetLine[]>, params: PostParamsNormalizationParams, method: string): Promise<boolean> {
     const lines = Array.isArray(found) ? found : await found;
     if (lines.length === 0) return false;
     const id = params.callId ?? randomUUID();
     if (this.unsettled.length) await this.retryUnsettled();
     const attempt = this.store.reserve(this.budget, id, lines, this.windowMs);
     // An attempt that failed may still have reached the store: settle releases it to be sure.
-    if (params.callId) this.pending.set(id, attempt.then((answer) => (answer.ok ? lines : undefined), () => lines));
+    if (params.callId) this.pending.set(id, attempt.then((answer) => (answer.ok ? lines : null), () => lines));
     let reservation: Reservation;
     try {
       reservation = await attempt;
     } catch (error) {
       throw new Error(`budget "${this.budget}": ${messageOf(error)}; spending is refused until it answers`);
     }
-    if (!reservation.ok) {
-      throw new PolicyBlockedError(method, { policy: this.name, stage: 'postParamsNormalization', reason: await this.overBudget(reservation, params) }, this.description);
-    }
+    if (!reservation.ok) return this.refuse(reservation, params, method);
     return false;
   }
 
-  override async settle(outcome: CallOutcome): Promise<void> {
+  private async refuse(reservation: Extract<Reservation, { ok: false }>, params: PostParamsNormalizationParams, method: string): Promise<never> {
+    throw new PolicyBlockedError(method, { policy: this.name, stage: 'postParamsNormalization', reason: await this.overBudget(reservation, params) }, this.description);
+  }
+
+  /** Commits or releases what the call reserved; at once when the store answers at once. */
+  override settle(outcome: CallOutcome): void | Promise<void> {
     const held = this.pending.get(outcome.callId);
-    if (!held) return;
+    if (held === undefined) return;
     this.pending.delete(outcome.callId);
+    if (held === null) return;
+    if (!Array.isArray(held)) return this.settleLater(held as Promise<readonly BudgetLine[] | null>, outcome);
+    const op = outcome.executed === false ? 'release' : 'commit';
+    const atOnce = this.store.now;
+    if (!atOnce || this.unsettled.length) return this.settleLines(op, outcome.callId, held);
+    try {
+      if (op === 'commit') atOnce.commit(this.budget, outcome.callId, held, this.windowMs);
+      else atOnce.release(this.budget, outcome.callId, held);
+    } catch (error) {
+      throw this.unsettledError({ op, id: outcome.callId, lines: held }, error);
+    }
+  }
+
+  private async settleLater(held: Promise<readonly BudgetLine[] | null>, outcome: CallOutcome): Promise<void> {
     const lines = await held;
     if (!lines) return;
-    const op = outcome.executed === false ? 'release' : 'commit';
+    await this.settleLines(outcome.executed === false ? 'release' : 'commit', outcome.callId, lines);
+  }
+
+  private async settleLines(op: Unsettled['op'], id: string, lines: readonly BudgetLine[]): Promise<void> {
     try {
-      await this.apply({ op, id: outcome.callId, lines });
+      await this.apply({ op, id, lines });
     } catch (error) {
-      if (this.unsettled.length < MAX_UNSETTLED) this.unsettled.push({ op, id: outcome.callId, lines });
-      throw new Error(`budget "${this.budget}": could not ${op} this call's reservation (${messageOf(error)}); retried before the next call`);
+      throw this.unsettledError({ op, id, lines }, error);
     }
+  }
+
+  /** Keeps a settlement the store refused, to retry it before the next reservation, and says so. */
+  private unsettledError(entry: Unsettled, error: unknown): Error {
+    if (this.unsettled.length < MAX_UNSETTLED) this.unsettled.push(entry);
+    return new Error(`budget "${this.budget}": could not ${entry.op} this call's reservation (${messageOf(error)}); retried before the next call`);
   }
 
   async close(): Promise<void> {
@@ -245,6 +293,7 @@ export class SpendLimitPolicy extends AbstractPolicy {
 
 // A built-in guard: a plugin cannot patch its methods after this package loaded.
 Object.freeze(SpendLimitPolicy.prototype);
+markReadOnly(SpendLimitPolicy.prototype);
 
 /** A positive display amount scaled to smallest units, refusing more decimals than the asset has. */
 function scaled(amount: unknown, decimals: number, field: string): string {

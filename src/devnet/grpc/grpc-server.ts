@@ -100,6 +100,6 @@ export class HapiServer {
     } catch {
       return Buffer.from(proto.Response.encode({}).finish());
     }
-    return Buffer.from(proto.Response.encode(this.deps.queries.answer(query, { precheck, receiptStatus })).finish());
+    return Buffer.from(proto.Response.encode(await this.deps.queries.answer(query, { precheck, receiptStatus })).finish());
   }
 }

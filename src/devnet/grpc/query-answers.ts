@@ -6,12 +6,17 @@ import { nsToTimestamp, toBig, toLong } from '../ledger/numbers.js';
 import { recordToProto } from '../ledger/record-proto.js';
 import { LedgerStatusError } from '../ledger/status-error.js';
 import type { AccountState, TokenState } from '../ledger/state-types.js';
-
-/** Ledger id bytes of a local node (LedgerId.LOCAL_NODE), so SDK info objects parse it. */
-const LOCAL_LEDGER_ID = new Uint8Array([3]);
+import { contractAccount, contractBytecode, contractCallLocal, contractInfo, validateContractCallLocal } from '../evm/contract-queries.js';
+import { fileContentsAnswer, fileInfoAnswer } from './file-answers.js';
+import { LOCAL_LEDGER_ID } from './ledger-id.js';
+import { scheduleInfoAnswer } from './schedule-answers.js';
+import { versionInfoAnswer } from './version-answer.js';
 
 /** Builds the body of one query answer (everything except the response header). */
-export type QueryAnswer = (ledger: Ledger, request: Record<string, unknown>) => Record<string, unknown>;
+export type QueryAnswer = (ledger: Ledger, request: Record<string, unknown>) => Record<string, unknown> | Promise<Record<string, unknown>>;
+
+/** Checks a query before its payment is settled and before it runs (for queries that do real work). */
+export type QueryValidator = (ledger: Ledger, request: Record<string, unknown>) => void;
 
 function accountFor(ledger: Ledger, id: proto.IAccountID | null | undefined): AccountState {
   return ledger.account(id, 'INVALID_ACCOUNT_ID');
@@ -30,8 +35,7 @@ function tokenBalances(ledger: Ledger, account: AccountState): proto.ITokenBalan
 
 const accountBalance: QueryAnswer = (ledger, request) => {
   const op = request as proto.ICryptoGetAccountBalanceQuery;
-  if (op.contractID) throw new LedgerStatusError('INVALID_CONTRACT_ID');
-  const account = accountFor(ledger, op.accountID);
+  const account = op.contractID ? contractAccount(ledger, op.contractID) : accountFor(ledger, op.accountID);
   return { accountID: accountId(account.num), balance: toLong(account.balance, true), tokenBalances: tokenBalances(ledger, account) };
 };
 
@@ -135,8 +139,8 @@ const record: QueryAnswer = (ledger, request) => {
   return { transactionRecord: recordToProto(stored), duplicateTransactionRecords: [], childTransactionRecords: children };
 };
 
-/** Query oneof name → answer builder and whether a real node charges for it. */
-export const QUERY_ANSWERS: Readonly<Record<string, { answer: QueryAnswer; paid: boolean }>> = {
+/** Query oneof name → answer builder, whether a real node charges for it, and the response oneof when it is named differently. */
+export const QUERY_ANSWERS: Readonly<Record<string, { answer: QueryAnswer; paid: boolean; validate?: QueryValidator; response?: string }>> = {
   cryptogetAccountBalance: { answer: accountBalance, paid: false },
   cryptoGetInfo: { answer: accountInfo, paid: true },
   consensusGetTopicInfo: { answer: topicInfo, paid: true },
@@ -144,4 +148,11 @@ export const QUERY_ANSWERS: Readonly<Record<string, { answer: QueryAnswer; paid:
   tokenGetNftInfo: { answer: nftInfo, paid: true },
   transactionGetReceipt: { answer: receipt, paid: false },
   transactionGetRecord: { answer: record, paid: true },
+  scheduleGetInfo: { answer: scheduleInfoAnswer, paid: true },
+  fileGetContents: { answer: fileContentsAnswer, paid: true },
+  fileGetInfo: { answer: fileInfoAnswer, paid: true },
+  networkGetVersionInfo: { answer: versionInfoAnswer, paid: true },
+  contractCallLocal: { answer: contractCallLocal, paid: true, validate: validateContractCallLocal },
+  contractGetInfo: { answer: contractInfo, paid: true },
+  contractGetBytecode: { answer: contractBytecode, paid: true, response: 'contractGetBytecodeResponse' },
 };

@@ -57,6 +57,7 @@ export const updateAccountHandler: TransactionHandler = {
   handle(ctx) {
     const op = ctx.body.cryptoUpdateAccount!;
     const account = ctx.ledger.account(op.accountIDToUpdate);
+    ensure(!ctx.ledger.contracts.has(account.num), 'INVALID_ACCOUNT_ID'); // contracts change through ContractUpdate
     ctx.requireSignature(account.key);
     if (op.key && keyFingerprint(op.key) !== keyFingerprint(account.key)) ctx.requireSignature(op.key);
     const receiverSigRequired = op.receiverSigRequiredWrapper?.value ?? (op.receiverSigRequired || undefined);

@@ -1,10 +1,25 @@
 import type { proto } from '@hiero-ledger/proto';
 import { accountId, entityString } from './entity-ids.js';
 import { hollowAccountSigner, isHollow } from './hollow-accounts.js';
-import type { Ledger } from './ledger.js';
-import type { SignatureChecker } from './signature-checker.js';
+import { runInOrder } from './in-order.js';
+import { FEE_COLLECTOR_NUM, type Ledger } from './ledger.js';
 import { LedgerStatusError } from './status-error.js';
-import type { AccountState, HbarTransferEntry, NftTransferEntry, TokenTransferEntry } from './state-types.js';
+import type { AccountState, HbarTransferEntry, NftTransferEntry, TokenTransferEntry, TransactionRecordState } from './state-types.js';
+
+/** Which keys a transaction's signatures satisfy (its SignatureChecker, or a schedule's collected signatories). */
+export interface KeyVerdicts {
+  isSatisfied(key: proto.IKey | null | undefined): boolean;
+  /** the ECDSA keys the signatures name in full, candidates for a hollow account's key (none for a schedule) */
+  fullyNamedEcdsaKeys?(): proto.IKey[];
+}
+
+/** What a handler may use to run further transactions, and the raw signatures it arrived with. */
+export interface DispatchInfo {
+  /** the node's handler table, through which a schedule runs its scheduled transaction */
+  handlers: Readonly<Record<string, TransactionHandler>>;
+  /** the transaction's signature pairs as submitted (the mirror lists a schedule's signatures) */
+  sigPairs: readonly proto.ISignaturePair[];
+}
 
 /**
  * A synthetic transaction a transaction dispatched before its own effects (an account auto-created for
@@ -28,6 +43,10 @@ export const MAX_PRECEDING_CHILDREN = 3;
 /** What a transaction handler sees while it runs at "consensus". */
 export class HandlerContext {
   readonly receipt: proto.ITransactionReceipt = {};
+  /** receipt fields kept even when the handler fails, e.g. the existing schedule of IDENTICAL_SCHEDULE_ALREADY_CREATED */
+  readonly failureReceipt: proto.ITransactionReceipt = {};
+  /** record fields beyond transfers (PRNG output) */
+  readonly recordFields: proto.ITransactionRecord = {};
   readonly transfers: HbarTransferEntry[] = [];
   readonly tokenTransfers: TokenTransferEntry[] = [];
   readonly nftTransfers: NftTransferEntry[] = [];
@@ -40,14 +59,37 @@ export class HandlerContext {
   readonly precedingChildren: PrecedingChild[] = [];
   /** undoes what was changed before the handler failed (accounts auto-created for the transfer), last first */
   readonly undo: Array<() => void> = [];
+  /** tinybars charged on top of the fixed fee (gas), and their legs: both stand even if the transaction fails */
+  extraFee = 0n;
+  readonly extraFeeTransfers: HbarTransferEntry[] = [];
+  /** the EVM result of a contract create or call, kept whether or not it succeeded */
+  contractResult?: TransactionRecordState['contractResult'];
+  private readonly followUps: Array<() => unknown> = [];
 
   constructor(
     readonly ledger: Ledger,
     readonly body: proto.TransactionBody,
     readonly payer: AccountState,
     readonly consensusNs: bigint,
-    readonly signatures: SignatureChecker,
+    readonly signatures: KeyVerdicts,
+    readonly dispatch: DispatchInfo = { handlers: {}, sigPairs: [] },
   ) {}
+
+  /**
+   * Work that reaches consensus right after this transaction, with its own record, and only if this one
+   * succeeds: a scheduled transaction whose last required signature this transaction brought.
+   */
+  afterCommit(work: () => unknown): void {
+    this.followUps.push(work);
+  }
+
+  /**
+   * Runs the {@link afterCommit} work, in order, once the transaction's own record is stored; a promise
+   * when some of it must wait (a scheduled contract call), which the next piece waits for.
+   */
+  runFollowUps(): Promise<void> | undefined {
+    return runInOrder(this.followUps.splice(0));
+  }
 
   hasSignature(key: proto.IKey | null | undefined): boolean {
     return this.signatures.isSatisfied(key);
@@ -91,9 +133,20 @@ export class HandlerContext {
     account.balance += amount;
     mergeHbar(this.transfers, account.num, amount, isApproval);
   }
+
+  /** Charges the payer a fee beyond the fixed one (gas) that is kept even when the handler then fails. */
+  chargeExtraFee(amount: bigint): void {
+    if (amount <= 0n) return;
+    const collector = this.ledger.accounts.get(FEE_COLLECTOR_NUM)!;
+    this.moveHbar(this.payer, -amount);
+    this.moveHbar(collector, amount);
+    mergeHbar(this.extraFeeTransfers, this.payer.num, -amount, false);
+    mergeHbar(this.extraFeeTransfers, collector.num, amount, false);
+    this.extraFee += amount;
+  }
 }
 
-function mergeHbar(list: HbarTransferEntry[], account: number, amount: bigint, isApproval: boolean): void {
+export function mergeHbar(list: HbarTransferEntry[], account: number, amount: bigint, isApproval: boolean): void {
   const existing = list.find((entry) => entry.account === account && entry.isApproval === isApproval);
   if (existing) existing.amount += amount;
   else list.push({ account, amount, isApproval });
@@ -103,6 +156,9 @@ function mergeHbar(list: HbarTransferEntry[], account: number, amount: bigint, i
 export interface TransactionHandler {
   /** Stateless checks a node runs before accepting the transaction (their failure is a precheck code). */
   pureChecks?(body: proto.TransactionBody): void;
-  /** Applies the transaction; throw LedgerStatusError to fail it with a receipt status. */
-  handle(ctx: HandlerContext): void;
+  /**
+   * Applies the transaction; throw (or reject with) LedgerStatusError to fail it with a receipt status.
+   * A handler that must wait (the EVM) returns a promise; the next transaction waits for it.
+   */
+  handle(ctx: HandlerContext): void | Promise<void>;
 }

@@ -1,6 +1,6 @@
 import type { proto } from '@hiero-ledger/proto';
 import { evmAddressOfKey, isEvmAddressAlias } from './aliases.js';
-import type { SignatureChecker } from './signature-checker.js';
+import type { KeyVerdicts } from './handler-context.js';
 import type { AccountState } from './state-types.js';
 
 /**
@@ -18,15 +18,15 @@ export function isHollow(account: AccountState): boolean {
 }
 
 /** The ECDSA key whose valid signature is on the transaction and whose EVM address is `address`. */
-export function evmAddressSigner(address: Uint8Array, signatures: SignatureChecker): proto.IKey | undefined {
+export function evmAddressSigner(address: Uint8Array, signatures: KeyVerdicts): proto.IKey | undefined {
   const wanted = Buffer.from(address);
-  return signatures.fullyNamedEcdsaKeys().find((key) => {
+  return (signatures.fullyNamedEcdsaKeys?.() ?? []).find((key) => {
     const derived = evmAddressOfKey(key);
     return derived !== undefined && wanted.equals(derived) && signatures.isSatisfied(key);
   });
 }
 
 /** The key that signed for a hollow account (see {@link evmAddressSigner}). */
-export function hollowAccountSigner(account: AccountState, signatures: SignatureChecker): proto.IKey | undefined {
+export function hollowAccountSigner(account: AccountState, signatures: KeyVerdicts): proto.IKey | undefined {
   return evmAddressSigner(account.alias!, signatures);
 }

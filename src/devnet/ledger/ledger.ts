@@ -2,9 +2,11 @@ import { proto } from '@hiero-ledger/proto';
 import { aliasHex, evmAddressOfAlias, isAliasId, longZeroNum } from './aliases.js';
 import { accountNum, tokenNum, topicNum } from './entity-ids.js';
 import { timestampToNs, toBig } from './numbers.js';
+import { runInOrder } from './in-order.js';
 import type { RunningHashFormat } from './running-hash.js';
 import { LedgerStatusError, type StatusName } from './status-error.js';
-import type { AccountState, PendingAirdropState, TokenState, TopicState, TransactionRecordState } from './state-types.js';
+import type { AccountState, FileState, PendingAirdropState, ScheduleState, TokenState, TopicState, TransactionRecordState } from './state-types.js';
+import type { ContractState } from '../evm/contract-state.js';
 
 /** Default auto-renew period the SDK uses for accounts, topics and tokens (90 days). */
 export const DEFAULT_AUTO_RENEW_SEC = 7_776_000;
@@ -34,6 +36,8 @@ export class Ledger {
   readonly accounts = new Map<number, AccountState>();
   readonly topics = new Map<number, TopicState>();
   readonly tokens = new Map<number, TokenState>();
+  /** the EVM side of contracts; each also has an account of the same number (its balance and key) */
+  readonly contracts = new Map<number, ContractState>();
   /** by transaction-ID key (see {@link transactionKey}) */
   readonly records = new Map<string, TransactionRecordState>();
   /** in consensus order, for mirror listings */
@@ -42,6 +46,10 @@ export class Ledger {
   readonly pendingAirdrops: PendingAirdropState[] = [];
   /** alias (hex) → account number: every key or EVM-address alias, and the EVM address of an ECDSA key alias */
   readonly aliases = new Map<string, number>();
+  readonly schedules = new Map<number, ScheduleState>();
+  readonly files = new Map<number, FileState>();
+  /** work the clock makes due (schedules reaching expiry), run before the state is read or changed */
+  private readonly dueWork: Array<() => unknown> = [];
   private readonly recordListeners = new Set<(record: TransactionRecordState) => void>();
   private nextNum = 1001;
   private lastConsensusNs = 0n;
@@ -53,6 +61,20 @@ export class Ledger {
 
   nowNs(): bigint {
     return this.clock();
+  }
+
+  /** Registers work that {@link runDue} runs, e.g. executing the schedules whose expiration time passed. */
+  onDue(work: () => unknown): void {
+    this.dueWork.push(work);
+  }
+
+  /**
+   * Lets the clock act before anything observes the ledger: a transaction, a query or a mirror request
+   * first sees every schedule whose time has come executed or expired, so expiry follows the devnet's
+   * clock deterministically instead of a timer.
+   */
+  runDue(): Promise<void> | undefined {
+    return runInOrder(this.dueWork);
   }
 
   /** Strictly increasing consensus timestamps, even when many transactions land in the same millisecond. */
@@ -73,9 +95,20 @@ export class Ledger {
     return this.lastConsensusNs;
   }
 
-  /** Accounts, topics and tokens share one number space, as on Hedera. */
+  /**
+   * Accounts, topics and tokens share one number space, as on Hedera. Numbers already taken by an
+   * account placed at a fixed number (the system contracts at genesis) are skipped.
+   */
   nextEntityNum(): number {
-    return this.nextNum++;
+    const num = this.peekEntityNum();
+    this.nextNum = num + 1;
+    return num;
+  }
+
+  /** The number {@link nextEntityNum} will hand out next, without taking it. */
+  peekEntityNum(): number {
+    while (this.accounts.has(this.nextNum)) this.nextNum++;
+    return this.nextNum;
   }
 
   /** Creates an account at a fixed number (genesis accounts) or the next free number. */

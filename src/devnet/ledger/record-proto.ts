@@ -2,6 +2,7 @@ import type { proto } from '@hiero-ledger/proto';
 import { accountId, tokenId } from './entity-ids.js';
 import { nsToTimestamp, toLong } from './numbers.js';
 import type { TransactionRecordState } from './state-types.js';
+import { recordContractBody } from '../evm/contract-record.js';
 
 /** The protobuf TransactionRecord for a stored record (answer of getTxRecordByTxID). */
 export function recordToProto(record: TransactionRecordState): proto.ITransactionRecord {
@@ -33,7 +34,7 @@ export function recordToProto(record: TransactionRecordState): proto.ITransactio
     tokenTransferLists: [...tokens.values()],
     assessedCustomFees: record.assessedCustomFees ?? [],
     newPendingAirdrops: record.newPendingAirdrops ?? [],
-    ...(record.alias ? { alias: record.alias } : {}),
-    ...(record.evmAddress ? { evmAddress: record.evmAddress } : {}),
+    ...record.recordFields,
+    ...recordContractBody(record.contractResult),
   };
 }

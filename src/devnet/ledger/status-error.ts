@@ -29,3 +29,14 @@ export function statusName(code: number): StatusName | undefined {
 export function ensure(condition: unknown, status: StatusName, detail?: string): asserts condition {
   if (!condition) throw new LedgerStatusError(status, detail);
 }
+
+/**
+ * A query that failed after it ran and still answers a body with its status (a local contract call
+ * that reverted answers CONTRACT_REVERT_EXECUTED together with the function result).
+ */
+export class AnsweredFailure extends LedgerStatusError {
+  constructor(status: StatusName, readonly answer: Record<string, unknown>) {
+    super(status);
+    this.name = 'AnsweredFailure';
+  }
+}

@@ -1,14 +1,16 @@
-import { createHash } from 'node:crypto';
 import { proto } from '@hiero-ledger/proto';
+import { runAtConsensus } from './consensus-step.js';
 import { decodeTransaction, type DecodedTransaction } from './decode-transaction.js';
 import { accountNum } from './entity-ids.js';
-import { HandlerContext, MAX_PRECEDING_CHILDREN, type PrecedingChild, type TransactionHandler } from './handler-context.js';
+import type { TransactionHandler } from './handler-context.js';
 import { hollowAccountSigner, isHollow } from './hollow-accounts.js';
-import { FEE_COLLECTOR_NUM, NODE_NUM, transactionKey, type Ledger } from './ledger.js';
+import { contractPayerSpend } from '../evm/gas.js';
+import { NODE_NUM, transactionKey, type Ledger } from './ledger.js';
 import { timestampToNs, toBig } from './numbers.js';
+import { settleExpiredSchedules } from './schedule-runner.js';
 import { SignatureChecker } from './signature-checker.js';
-import { ensure, LedgerStatusError, statusCode, type StatusName } from './status-error.js';
-import type { AccountState, TransactionRecordState } from './state-types.js';
+import { ensure, LedgerStatusError, type StatusName } from './status-error.js';
+import type { AccountState } from './state-types.js';
 
 /**
  * HBAR the payer itself spends besides the fee, which a node also requires at precheck: the initial
@@ -16,6 +18,8 @@ import type { AccountState, TransactionRecordState } from './state-types.js';
  */
 function payerDebits(body: proto.TransactionBody, payerNum: number): bigint {
   if (body.cryptoCreateAccount) return toBig(body.cryptoCreateAccount.initialBalance);
+  const contractSpend = contractPayerSpend(body);
+  if (contractSpend !== undefined) return contractSpend;
   const legs = body.cryptoTransfer?.transfers?.accountAmounts ?? [];
   const net = legs.filter((leg) => toBig(leg.accountID?.accountNum) === BigInt(payerNum)).reduce((sum, leg) => sum + toBig(leg.amount), 0n);
   return net < 0n ? -net : 0n;
@@ -41,7 +45,9 @@ export class TransactionProcessor {
     private readonly ledger: Ledger,
     private readonly handlers: Readonly<Record<string, TransactionHandler>>,
     private readonly prepareSignatures: (bodyBytes: Uint8Array, pairs: proto.ISignaturePair[]) => Promise<SignatureChecker> = SignatureChecker.prepare,
-  ) {}
+  ) {
+    ledger.onDue(() => settleExpiredSchedules(ledger, handlers));
+  }
 
   /**
    * Resolves with the precheck status. When it is OK the transaction has reached consensus and its
@@ -70,7 +76,14 @@ export class TransactionProcessor {
     return outcome;
   }
 
-  private apply(decoded: DecodedTransaction, signatures: SignatureChecker, forcedStatus?: StatusName): StatusName {
+  private apply(decoded: DecodedTransaction, signatures: SignatureChecker, forcedStatus?: StatusName): StatusName | Promise<StatusName> {
+    // Schedules that expired before this transaction's turn run (or lapse) first, as on a node.
+    const settling = this.ledger.runDue();
+    if (settling) return settling.then(() => this.applyNow(decoded, signatures, forcedStatus));
+    return this.applyNow(decoded, signatures, forcedStatus);
+  }
+
+  private applyNow(decoded: DecodedTransaction, signatures: SignatureChecker, forcedStatus?: StatusName): StatusName | Promise<StatusName> {
     let payer: AccountState;
     try {
       payer = this.precheck(decoded, signatures);
@@ -78,8 +91,8 @@ export class TransactionProcessor {
       if (error instanceof LedgerStatusError) return error.status;
       throw error;
     }
-    this.reachConsensus(decoded, payer, signatures, forcedStatus);
-    return 'OK';
+    const applying = this.reachConsensus(decoded, payer, signatures, forcedStatus);
+    return applying ? applying.then(() => 'OK' as const) : 'OK';
   }
 
   /** Same order as a node's ingest checks: syntax, node, time box, dedupe, support, pure checks, payer, signature, solvency. */
@@ -102,6 +115,7 @@ export class TransactionProcessor {
     const payer = this.ledger.accounts.get(accountNum(id.accountID, 'PAYER_ACCOUNT_NOT_FOUND'));
     ensure(payer, 'PAYER_ACCOUNT_NOT_FOUND');
     ensure(!payer.deleted, 'PAYER_ACCOUNT_DELETED');
+    ensure(!this.ledger.contracts.has(payer.num), 'PAYER_ACCOUNT_NOT_FOUND'); // a contract never pays for a transaction
     ensure(signatures.isSatisfied(payer.key) || (isHollow(payer) && hollowAccountSigner(payer, signatures)), 'INVALID_SIGNATURE');
     const fee = this.ledger.options.transactionFee;
     ensure(toBig(body.transactionFee) >= fee, 'INSUFFICIENT_TX_FEE');
@@ -110,59 +124,12 @@ export class TransactionProcessor {
     return payer;
   }
 
-  private reachConsensus(tx: DecodedTransaction, payer: AccountState, signatures: SignatureChecker, forcedStatus?: StatusName): void {
-    const { body } = tx;
-    const consensusNs = this.ledger.nextConsensusNsWithRoom(MAX_PRECEDING_CHILDREN);
-    const fee = this.ledger.options.transactionFee;
-    const collector = this.ledger.accounts.get(FEE_COLLECTOR_NUM)!;
-    const ctx = new HandlerContext(this.ledger, body, payer, consensusNs, signatures);
-    // A hollow payer's signature was accepted at precheck; paying completes it, whatever the outcome.
-    if (isHollow(payer)) ctx.completeHollowAccount(payer);
-    ctx.moveHbar(payer, -fee);
-    ctx.moveHbar(collector, fee);
-    const feeLegs = ctx.transfers.map((leg) => ({ ...leg }));
-    let status: StatusName = 'SUCCESS';
-    if (forcedStatus) {
-      status = forcedStatus;
-    } else {
-      try {
-        this.handlers[tx.bodyName].handle(ctx);
-      } catch (error) {
-        if (!(error instanceof LedgerStatusError)) throw error;
-        status = error.status;
-      }
-    }
-    const ok = status === 'SUCCESS';
-    if (!ok) for (const undo of ctx.undo.reverse()) undo();
-    const receipt: proto.ITransactionReceipt = ok ? { ...ctx.receipt, status: statusCode(status) } : { status: statusCode(status) };
-    const id = body.transactionID!;
-    const children = (ok ? ctx.precedingChildren : ctx.precedingChildren.filter((child) => child.keepOnFailure))
-      .map((child, index, all) => childRecord(child, id, payer.num, consensusNs - BigInt(all.length - index), index + 1));
-    for (const child of children) this.ledger.addRecord(child);
-    this.ledger.addRecord({
-      key: transactionKey(id), transactionId: id, bodyName: tx.bodyName, payer: payer.num, consensusNs,
-      validStartNs: timestampToNs(id.transactionValidStart), validDurationSec: Number(toBig(body.transactionValidDuration?.seconds)),
-      memo: body.memo ?? '', chargedFee: fee, maxFee: toBig(body.transactionFee), hash: tx.hash, receipt,
-      entityId: ctx.entityId,
-      transfers: ok ? ctx.transfers : feeLegs,
-      tokenTransfers: ok ? ctx.tokenTransfers : [],
-      nftTransfers: ok ? ctx.nftTransfers : [],
-      assessedCustomFees: ok ? ctx.assessedCustomFees : [],
-      newPendingAirdrops: ok ? ctx.newPendingAirdrops : [],
-      ...(children.length ? { children } : {}),
+  /** Runs the handler; a handler that returns a promise (the EVM) is awaited before the next transaction. */
+  private reachConsensus(tx: DecodedTransaction, payer: AccountState, signatures: SignatureChecker, forcedStatus?: StatusName): Promise<unknown> | undefined {
+    const done = runAtConsensus(this.ledger, this.handlers, {
+      body: tx.body, bodyName: tx.bodyName, payer, signatures, sigPairs: tx.sigPairs, hash: tx.hash,
+      fee: this.ledger.options.transactionFee, forcedStatus,
     });
+    return done instanceof Promise ? done : undefined;
   }
-}
-
-/** The record of a synthetic transaction: the parent's transaction ID with the next nonce, no fee of its own. */
-function childRecord(child: PrecedingChild, parentId: proto.ITransactionID, payer: number, consensusNs: bigint, nonce: number): TransactionRecordState {
-  const transactionId: proto.ITransactionID = { ...parentId, nonce };
-  const bodyBytes = proto.TransactionBody.encode({ transactionID: transactionId, ...child.body }).finish();
-  return {
-    key: transactionKey(transactionId), transactionId, bodyName: child.bodyName, payer, consensusNs,
-    validStartNs: timestampToNs(parentId.transactionValidStart), validDurationSec: 0, memo: '', chargedFee: 0n, maxFee: 0n,
-    hash: createHash('sha384').update(bodyBytes).digest(), receipt: { ...child.receipt, status: statusCode('SUCCESS') }, entityId: child.entityId,
-    transfers: [], tokenTransfers: [], nftTransfers: [],
-    ...(child.alias ? { alias: child.alias } : {}), ...(child.evmAddress ? { evmAddress: child.evmAddress } : {}),
-  };
 }

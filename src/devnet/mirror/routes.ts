@@ -1,8 +1,10 @@
 import { accountNfts, accountRewards, accountTokens, outstandingAirdrops, pendingAirdrops } from './account-lists-routes.js';
 import { getAccount, listAccounts, listBalances } from './accounts-routes.js';
 import { cryptoAllowances, nftAllowances, tokenAllowances } from './allowances-routes.js';
+import { contractLogs, getContract, getContractResult, listContracts } from './contracts-routes.js';
 import { compileRoute, type MirrorRoute } from './mirror-router.js';
-import { exchangeRate, getSchedule, listSchedules, networkFees, networkNodes, networkSupply } from './network-routes.js';
+import { exchangeRate, networkFees, networkNodes, networkSupply } from './network-routes.js';
+import { getSchedule, listSchedules } from './schedules-routes.js';
 import { getToken, listTokens, tokenBalances, tokenNft, tokenNfts } from './tokens-routes.js';
 import { getTopic, topicMessageBySequence, topicMessageByTimestamp, topicMessages } from './topics-routes.js';
 import { getTransaction, listTransactions } from './transactions-routes.js';
@@ -23,6 +25,10 @@ export const MIRROR_ROUTES: readonly MirrorRoute[] = [
   { path: '/accounts/{idOrAliasOrEvmAddress}/allowances/tokens', query: ['limit', 'order', 'spender.id', 'token.id'], handle: tokenAllowances },
   { path: '/accounts/{idOrAliasOrEvmAddress}/allowances/nfts', query: ['limit', 'order', 'account.id', 'token.id', 'owner'], handle: nftAllowances },
   { path: '/balances', query: ['account.id', 'account.balance', 'account.publickey', 'limit', 'order', 'timestamp'], handle: listBalances },
+  { path: '/contracts', query: ['contract.id', 'limit', 'order'], handle: listContracts },
+  { path: '/contracts/{contractIdOrAddress}', query: ['timestamp'], handle: getContract },
+  { path: '/contracts/{contractIdOrAddress}/results/logs', query: ['index', 'limit', 'order', 'timestamp', 'topic0', 'topic1', 'topic2', 'topic3'], handle: contractLogs },
+  { path: '/contracts/results/{transactionIdOrHash}', query: ['nonce'], handle: getContractResult },
   { path: '/network/exchangerate', query: ['timestamp'], handle: exchangeRate },
   { path: '/network/fees', query: ['order', 'timestamp'], handle: networkFees },
   { path: '/network/nodes', query: ['file.id', 'limit', 'node.id', 'order'], handle: networkNodes },

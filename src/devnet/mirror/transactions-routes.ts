@@ -8,7 +8,7 @@ import { matchesFilters, type Filter } from './mirror-query.js';
 import { localNum, parseEntityId } from './mirror-values.js';
 
 /** Accepts `0.0.x-<s>-<n>` (mirror form) and `0.0.x@<s>.<n>` (SDK form). */
-function parseTransactionId(text: string): { payer: number; validStartNs: bigint } | undefined {
+export function parseTransactionId(text: string): { payer: number; validStartNs: bigint } | undefined {
   const match = /^(\d{1,10}\.\d{1,10}\.\d{1,10})[-@](\d{1,19})[-.](\d{1,9})$/.exec(text);
   const id = match ? parseEntityId(match[1]) : undefined;
   if (!match || id === undefined) return undefined;

@@ -1,13 +1,17 @@
 import { expect } from 'chai';
 import {
-  AccountCreateTransaction, Hbar, KeyList, PrivateKey, TokenCreateTransaction, TopicCreateTransaction, TopicMessageSubmitTransaction,
+  AccountCreateTransaction, ContractExecuteTransaction, ContractFunctionParameters, Hbar, KeyList, PrivateKey, TokenCreateTransaction,
+  TopicCreateTransaction, TopicMessageSubmitTransaction,
 } from '@hiero-ledger/sdk';
 import { MIRROR_ROUTES } from '../../../src/devnet/mirror/routes.js';
+import { deployProbe } from '../../support/probe-contract.js';
 import { checkedGet } from '../../support/mirror-checked.js';
 import { MirrorOpenApi } from '../../support/mirror-openapi.js';
 import { buildMirrorWorld, type MirrorWorld } from '../../support/mirror-world.js';
 
 const spec = new MirrorOpenApi();
+/** `0.0.2@1.5` → `0.0.2-1-000000005`, the mirror's transaction ID form. */
+const mirrorId = (sdkId: string) => sdkId.replace(/@(\d+)\.(\d+)$/, (_m, s: string, n: string) => `-${s}-${n.padStart(9, '0')}`);
 const sorted = (values: Iterable<string>) => [...values].sort();
 
 describe('devnet mirror: routes and answers match the mirror OpenAPI document', function () {
@@ -60,6 +64,11 @@ describe('devnet mirror: routes and answers match the mirror OpenAPI document', 
         .setFeeScheduleKey(op).setMetadataKey(op).setTokenMemo('memo').setMetadata(Buffer.from('meta')))).tokenId.toString();
       extra.topic = (await receipt(new TopicCreateTransaction().setSubmitKey(op).setAdminKey(op))).topicId.toString();
       await (await new TopicMessageSubmitTransaction().setTopicId(extra.topic).setMessage('x'.repeat(2500)).execute(client)).getReceipt(client);
+      const probe = await deployProbe(client);
+      extra.contract = probe.toString();
+      const call = (fn: string, params: ContractFunctionParameters) => new ContractExecuteTransaction().setContractId(probe).setGas(200_000).setFunction(fn, params).execute(client);
+      extra.contractCall = (await call('store', new ContractFunctionParameters().addUint256(3))).transactionId.toString();
+      extra.contractRevert = (await call('failWith', new ContractFunctionParameters().addString('no'))).transactionId.toString();
     });
     after(async () => { await w?.stop(); });
 
@@ -79,6 +88,10 @@ describe('devnet mirror: routes and answers match the mirror OpenAPI document', 
         '/accounts/{idOrAliasOrEvmAddress}/allowances/tokens': [`/accounts/${w.operator}/allowances/tokens`],
         '/accounts/{idOrAliasOrEvmAddress}/allowances/nfts': [`/accounts/${w.operator}/allowances/nfts`, `/accounts/${w.holders[0]}/allowances/nfts?owner=false`],
         '/balances': ['/balances', `/balances?account.id=${extra.ecdsaEvm}`],
+        '/contracts': ['/contracts', '/contracts?order=asc&limit=1'],
+        '/contracts/{contractIdOrAddress}': [`/contracts/${extra.contract}`, `/contracts/${w.net.contracts.erc20Factory.evmAddress}`],
+        '/contracts/{contractIdOrAddress}/results/logs': [`/contracts/${extra.contract}/results/logs`],
+        '/contracts/results/{transactionIdOrHash}': [`/contracts/results/${mirrorId(extra.contractCall)}`, `/contracts/results/${mirrorId(extra.contractRevert)}`],
         '/network/exchangerate': ['/network/exchangerate', '/network/exchangerate?timestamp=lte:1700000000'],
         '/network/fees': ['/network/fees'],
         '/network/nodes': ['/network/nodes'],
@@ -110,7 +123,8 @@ describe('devnet mirror: routes and answers match the mirror OpenAPI document', 
         '/accounts/0.0.99999/airdrops/outstanding', '/accounts/0.0.99999/airdrops/pending', '/accounts/0.0.99999/allowances/crypto',
         '/accounts/0.0.99999/allowances/tokens', '/accounts/0.0.99999/allowances/nfts', `/accounts/0x${'ab'.repeat(20)}`, '/accounts/AAAAAAAA',
         '/schedules/0.0.5', '/tokens/0.0.99999', '/tokens/0.0.99999/nfts/1', `/tokens/${w.coin}/nfts/1`, '/topics/0.0.99999',
-        '/topics/0.0.99999/messages', `/topics/${w.topic}/messages/99999`, '/topics/messages/1.000000001', '/transactions/0.0.2-1-1']) {
+        '/topics/0.0.99999/messages', `/topics/${w.topic}/messages/99999`, '/topics/messages/1.000000001', '/transactions/0.0.2-1-1',
+        '/contracts/0.0.99999', '/contracts/0.0.99999/results/logs', '/contracts/results/0.0.2-1-1', `/contracts/results/${'ab'.repeat(32)}`]) {
         expect((await get(path, 404))._status.messages).to.have.length(1);
       }
     });
@@ -164,6 +178,12 @@ describe('devnet mirror: routes and answers match the mirror OpenAPI document', 
         ['/transactions/garbage', 'Invalid parameter: transactionId'],
         [`/transactions/0.0.2-1-1?nonce=-1`, 'Invalid parameter: nonce'],
         [`/transactions/0.0.2-1-1?scheduled=perhaps`, 'Invalid parameter: scheduled'],
+        ['/contracts?contract.id=gt:x', 'Invalid parameter: contract.id'],
+        ['/contracts/not-an-id', 'Invalid parameter: contractIdOrAddress'],
+        [`/contracts/${extra.contract}/results/logs?topic0=xyz`, 'Invalid parameter: topic0'],
+        [`/contracts/${extra.contract}/results/logs?index=1`, 'Invalid parameter: index'],
+        ['/contracts/results/garbage', 'Invalid parameter: transactionIdOrHash'],
+        ['/contracts/results/0.0.2-1-1?nonce=-1', 'Invalid parameter: nonce'],
       ];
       for (const [path, message] of cases) {
         const body = await get(path, 400);

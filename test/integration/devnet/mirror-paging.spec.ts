@@ -20,15 +20,17 @@ interface ListRoute {
 const num = (id: string | null): bigint => BigInt(id === null ? -1 : id.split('.')[2]);
 const ts = (text: string): bigint => BigInt(text.replace('.', ''));
 const genesis = ['0.0.2', '0.0.3', '0.0.98'];
+/** The factory contracts the devnet starts with: a contract is an account, so the account lists show them. */
+const genesisContracts = (w: MirrorWorld) => [w.net.contracts.erc20Factory.contractId, w.net.contracts.erc721Factory.contractId];
 
 const ROUTES: ListRoute[] = [
   {
     template: '/accounts', url: () => '/accounts', list: 'accounts', id: (a) => a.account, key: (a) => [num(a.account)],
-    expected: (w) => [...genesis, ...w.holders, w.receiver, w.receiver2],
+    expected: (w) => [...genesis, ...genesisContracts(w), ...w.holders, w.receiver, w.receiver2],
   },
   {
     template: '/balances', url: () => '/balances', list: 'balances', id: (a) => a.account, key: (a) => [num(a.account)],
-    expected: (w) => [...genesis, ...w.holders, w.receiver, w.receiver2],
+    expected: (w) => [...genesis, ...genesisContracts(w), ...w.holders, w.receiver, w.receiver2],
   },
   {
     template: '/accounts/{idOrAliasOrEvmAddress}', url: (w) => `/accounts/${w.operator}`, list: 'transactions',
