@@ -4,6 +4,7 @@ import { accountId, entityString } from './entity-ids.js';
 import type { HandlerContext, TransactionHandler } from './handler-context.js';
 import { isValidKey, keyFingerprint } from './keys.js';
 import { toBig } from './numbers.js';
+import { refuseHookChanges } from './hooks-refusal.js';
 import { stakingTarget } from './staking.js';
 import { ensure } from './status-error.js';
 
@@ -26,6 +27,7 @@ export const createAccountHandler: TransactionHandler = {
   },
   handle(ctx: HandlerContext) {
     const op = ctx.body.cryptoCreateAccount!;
+    refuseHookChanges(op);
     const initial = toBig(op.initialBalance);
     ensure(ctx.payer.balance >= initial, 'INSUFFICIENT_PAYER_BALANCE');
     if (op.receiverSigRequired) ctx.requireSignature(op.key);
@@ -56,6 +58,7 @@ export const updateAccountHandler: TransactionHandler = {
   },
   handle(ctx) {
     const op = ctx.body.cryptoUpdateAccount!;
+    refuseHookChanges(op);
     const account = ctx.ledger.account(op.accountIDToUpdate);
     ensure(!ctx.ledger.contracts.has(account.num), 'INVALID_ACCOUNT_ID'); // contracts change through ContractUpdate
     ctx.requireSignature(account.key);

@@ -1,4 +1,5 @@
 import { proto } from '@hiero-ledger/proto';
+import { toBig } from './numbers.js';
 
 /**
  * Helpers for protobuf `Key` values as the ledger stores them (accounts, topics and tokens keep the
@@ -14,11 +15,17 @@ export function isEmptyKey(key: proto.IKey | null | undefined): boolean {
   return !(key.contractID || key.delegatableContractId);
 }
 
-/** Whether a key could ever sign: a simple key, or a key list / threshold key made of valid keys. */
+/**
+ * Whether a key is well-formed, as a node's key validation sees it: a simple key, a contract key naming a
+ * contract by number or EVM address (it authorises that contract's calls and never signs a HAPI
+ * transaction), or a key list / threshold key made of valid keys.
+ */
 export function isValidKey(key: proto.IKey | null | undefined): boolean {
   if (!key) return false;
   if (key.ed25519) return key.ed25519.length === 32;
   if (key.ECDSASecp256k1) return key.ECDSASecp256k1.length === 33;
+  const contract = key.contractID ?? key.delegatableContractId;
+  if (contract) return toBig(contract.contractNum) > 0n || contract.evmAddress?.length === 20;
   if (key.keyList) return (key.keyList.keys ?? []).every(isValidKey);
   if (key.thresholdKey) {
     const keys = key.thresholdKey.keys?.keys ?? [];

@@ -1,6 +1,7 @@
 import { proto } from '@hiero-ledger/proto';
 import { resolveTransferAliases } from './alias-resolution.js';
 import { accountRef } from './aliases.js';
+import { refuseHookCalls } from './hooks-refusal.js';
 import { accountNum, tokenNum } from './entity-ids.js';
 import type { HandlerContext, TransactionHandler } from './handler-context.js';
 import { toBig } from './numbers.js';
@@ -47,6 +48,7 @@ export const cryptoTransferHandler: TransactionHandler = {
   },
   handle(ctx) {
     const op = ctx.body.cryptoTransfer!;
+    refuseHookCalls(op.transfers?.accountAmounts ?? [], op.tokenTransfers ?? []);
     const { hbar, lists } = resolveTransferAliases(ctx, op.transfers?.accountAmounts ?? [], op.tokenTransfers ?? []);
     requireFallbackPayers(ctx, hbar, lists);
     const charged = chargeCustomFees(ctx.ledger, hbar, lists);
