@@ -17,8 +17,7 @@ export interface OutcomeWords {
  */
 export function outcomeText(raw: RawToolResult, words: OutcomeWords): string {
   const tx = raw.transactionId ? ` (transaction ${String(raw.transactionId)})` : '';
-  // A ScheduleCreate: its receipt names the schedule; its bytes (RETURN_BYTES) the ID the inner transaction will run under.
-  if (raw.scheduleId || (raw.bytes && raw.scheduledTransactionId)) return scheduledText(raw, words, tx);
+  if (raw.scheduled === true) return scheduledText(raw, words, tx);
   if (raw.status === 'SUCCESS' && raw.bytes) {
     const until = raw.expiresAt ? `, valid until ${String(raw.expiresAt)}` : '';
     return `Prepared a transaction to ${words.what}${tx}; nothing was submitted. It must be signed and submitted by the payer${until}.`;

@@ -1,4 +1,4 @@
-import { ScheduleInfoQuery, type Client, type ScheduleId } from '@hiero-ledger/sdk';
+import { Hbar, ScheduleInfoQuery, type Client, type ScheduleId } from '@hiero-ledger/sdk';
 import type { proto } from '@hiero-ledger/proto';
 import { movementsOf, type Movement } from '../../src/index.js';
 
@@ -60,7 +60,8 @@ export function scheduleMovements(contents: ScheduleContents, scheduleId: string
   }
   const { hbarTransfers, tokenTransfers, nftTransfers } = contents;
   return [
-    ...(hbarTransfers.length ? (movementsOf('transfer_hbar_tool', { hbarTransfers }) ?? []) : []),
+    // The HBAR view reads Hbar amounts, as transfer_hbar_tool's params carry them.
+    ...(hbarTransfers.length ? (movementsOf('transfer_hbar_tool', { hbarTransfers: hbarTransfers.map(({ accountId, amount }) => ({ accountId, amount: Hbar.fromTinybars(amount.toString()) })) }) ?? []) : []),
     ...(tokenTransfers.length ? (movementsOf('transfer_fungible_token_tool', { tokenTransfers }) ?? []) : []),
     ...(nftTransfers.length ? (movementsOf('transfer_non_fungible_token_tool', { transfers: nftTransfers }) ?? []) : []),
   ];
