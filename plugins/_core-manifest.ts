@@ -25,6 +25,8 @@ export const CORE_MANIFEST: CoreManifest = [
       { method: 'delete_account_tool', module: 'core-account/delete-account-tool.js', exportName: 'DeleteAccountTool', toolType: 'transaction' },
       { method: 'approve_token_allowance_tool', module: 'core-account/approve-token-allowance-tool.js', exportName: 'ApproveTokenAllowanceTool', toolType: 'transaction' },
       { method: 'delete_token_allowance_tool', module: 'core-account/delete-token-allowance-tool.js', exportName: 'DeleteTokenAllowanceTool', toolType: 'transaction', movesNoValue: true },
+      { method: 'sign_schedule_transaction_tool', module: 'core-account/sign-schedule-transaction-tool.js', exportName: 'SignScheduleTransactionTool', toolType: 'transaction', ownMovementsView: true },
+      { method: 'schedule_delete_tool', module: 'core-account/schedule-delete-tool.js', exportName: 'ScheduleDeleteTool', toolType: 'transaction', movesNoValue: true },
     ],
   },
   {

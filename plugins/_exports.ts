@@ -25,6 +25,8 @@ export const UPDATE_ACCOUNT_TOOL = 'update_account_tool';
 export const DELETE_ACCOUNT_TOOL = 'delete_account_tool';
 export const APPROVE_TOKEN_ALLOWANCE_TOOL = 'approve_token_allowance_tool';
 export const DELETE_TOKEN_ALLOWANCE_TOOL = 'delete_token_allowance_tool';
+export const SIGN_SCHEDULE_TRANSACTION_TOOL = 'sign_schedule_transaction_tool';
+export const SCHEDULE_DELETE_TOOL = 'schedule_delete_tool';
 export const CREATE_TOPIC_TOOL = 'create_topic_tool';
 export const UPDATE_TOPIC_TOOL = 'update_topic_tool';
 export const DELETE_TOPIC_TOOL = 'delete_topic_tool';
@@ -63,6 +65,8 @@ export const coreAccountPluginToolNames = Object.freeze({
   DELETE_ACCOUNT_TOOL,
   APPROVE_TOKEN_ALLOWANCE_TOOL,
   DELETE_TOKEN_ALLOWANCE_TOOL,
+  SIGN_SCHEDULE_TRANSACTION_TOOL,
+  SCHEDULE_DELETE_TOOL,
 } as const);
 
 export const coreConsensusPluginToolNames = Object.freeze({

@@ -14,6 +14,8 @@ export type {} from './core-account/create-account-tool.js';
 export type {} from './core-account/delete-account-tool.js';
 export type {} from './core-account/delete-hbar-allowance-tool.js';
 export type {} from './core-account/delete-token-allowance-tool.js';
+export type {} from './core-account/schedule-delete-tool.js';
+export type {} from './core-account/sign-schedule-transaction-tool.js';
 export type {} from './core-account/transfer-hbar-tool.js';
 export type {} from './core-account/transfer-hbar-with-allowance-tool.js';
 export type {} from './core-account/update-account-tool.js';
