@@ -41,7 +41,7 @@ export interface MirrorWorld {
   nftAllowances: Array<[string, string]>;
   /** sender-token-serial of what `receiver` was airdropped (serial 0 for fungible) */
   pendingForReceiver: string[];
-  /** schedules of holder transfers that lack the holder's signature, so none runs (some deleted, some wait for expiry) */
+  /** schedules of transfers from receiver2 that lack its signature, so none runs (some deleted, some wait for expiry) */
   schedules: string[];
   /** Emitter contracts (test/fixtures/contracts/Emitter.sol); the first emitted every log in `logs` */
   contracts: string[];
@@ -88,25 +88,25 @@ export async function buildMirrorWorld(size = LIST_SIZE): Promise<MirrorWorld> {
   const newAccount = async (maxAuto: number, key = PrivateKey.generateED25519()) => (await run(new AccountCreateTransaction()
     .setKeyWithoutAlias(key.publicKey).setInitialBalance(new Hbar(1)).setMaxAutomaticTokenAssociations(maxAuto))).accountId!.toString();
 
-  const holderKey = PrivateKey.generateED25519();
-  const holders = await inBatches(size, () => newAccount(-1, holderKey));
+  // Schedules first: each ScheduleCreate copies the ledger's state to learn which keys its transfer
+  // needs, which costs more the more there is. Each moves a different amount from receiver2 (so no two
+  // are identical) without its signature, so none runs; every third has an admin key, every fifth waits
+  // for an expiry an hour away, and every 75th (which has an admin key) is then deleted: the mirror
+  // lists them all.
   const receiver = await newAccount(0);
   const receiver2 = await newAccount(0);
-  // Schedules: each moves 1 tinybar from a different holder (so no two are identical) and lacks that
-  // holder's signature; every third has an admin key, every fifth waits for an expiry an hour away, and
-  // every 75th (which has an admin key) is then deleted: the mirror lists them all.
-  // They come before the rest of the world because each ScheduleCreate copies the ledger's state (to learn
-  // which keys the scheduled transfer needs), which costs more the more there is.
   const expiry = new Timestamp(Math.floor(Date.now() / 1000) + 3_600, 0);
   const schedules = await inBatches(size, async (i) => {
-    const create = new ScheduleCreateTransaction().setScheduleMemo(`schedule ${i}`)
-      .setScheduledTransaction(new TransferTransaction().addHbarTransfer(holders[i], Hbar.fromTinybars(-1)).addHbarTransfer(operator, Hbar.fromTinybars(1)));
+    const create = new ScheduleCreateTransaction().setScheduleMemo(`schedule ${i}`).setScheduledTransaction(new TransferTransaction()
+      .addHbarTransfer(receiver2, Hbar.fromTinybars(-(i + 1))).addHbarTransfer(operator, Hbar.fromTinybars(i + 1)));
     if (i % 3 === 0) create.setAdminKey(operatorKey);
     if (i % 5 === 0) create.setWaitForExpiry(true).setExpirationTime(expiry);
     return (await run(create)).scheduleId!.toString();
   });
   await inBatches(Math.ceil(size / 75), (k) => run(new ScheduleDeleteTransaction().setScheduleId(schedules[k * 75])));
 
+  const holderKey = PrivateKey.generateED25519();
+  const holders = await inBatches(size, () => newAccount(-1, holderKey));
   const fungibles = await inBatches(size, async (i) => (await run(new TokenCreateTransaction()
     .setTokenName(`Fungible ${i}`).setTokenSymbol(`F${i}`).setDecimals(2).setInitialSupply(1_000_000)
     .setTreasuryAccountId(operator).setAdminKey(operatorKey).setSupplyKey(operatorKey))).tokenId!.toString());
