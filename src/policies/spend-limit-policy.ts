@@ -3,6 +3,7 @@ import type { CallOutcome } from '../lifecycle/call-outcome.js';
 import { PolicyBlockedError, invalidArgument, messageOf } from '../lifecycle/errors.js';
 import type { PostParamsNormalizationParams } from '../lifecycle/stage-events.js';
 import { mirrorFor } from '../mirror/mirror-client.js';
+import { MirrorError, MirrorErrorCode } from '../mirror/mirror-error.js';
 import { decimalParts, scaledDigits } from '../params/decimal-amount.js';
 import { checkedTools } from '../hooks/seed-listeners.js';
 import { AbstractPolicy } from './abstract-policy.js';
@@ -122,7 +123,8 @@ export class SpendLimitPolicy extends AbstractPolicy {
     // counted against a budget on that asset: fail closed.
     const unbounded = (movements as readonly Movement[]).find((move) => move.unbounded && (move.asset === 'HBAR' ? this.hbarLimit !== undefined : this.tokenLimits.has(move.asset)));
     if (unbounded) throw new Error(`${method} moves ${unbounded.display}, an amount not known before it runs, so it cannot be counted against budget "${this.budget}"; refused`);
-    const found = this.linesOf(movements as readonly Movement[], params);
+    const carried = decimalsCarried(movements as readonly Movement[]);
+    const found = this.linesOf(movements as readonly Movement[], params, carried);
     const lines = Array.isArray(found) ? found : await found;
     if (lines.length === 0) return false;
     const id = params.callId ?? randomUUID();
@@ -137,7 +139,7 @@ export class SpendLimitPolicy extends AbstractPolicy {
       throw new Error(`budget "${this.budget}": ${messageOf(error)}; spending is refused until it answers`);
     }
     if (!reservation.ok) {
-      throw new PolicyBlockedError(method, { policy: this.name, stage: 'postParamsNormalization', reason: await this.overBudget(reservation, params) }, this.description);
+      throw new PolicyBlockedError(method, { policy: this.name, stage: 'postParamsNormalization', reason: await this.overBudget(reservation, params, carried) }, this.description);
     }
     return false;
   }
@@ -183,7 +185,7 @@ export class SpendLimitPolicy extends AbstractPolicy {
    * One line per (paying account, limited asset): the sum it moves to other accounts, in a fixed
    * order. Synchronous unless a token's decimals must be looked up first (HBAR's are known).
    */
-  private linesOf(movements: readonly Movement[], params: PostParamsNormalizationParams): BudgetLine[] | Promise<BudgetLine[]> {
+  private linesOf(movements: readonly Movement[], params: PostParamsNormalizationParams, carried: ReadonlyMap<string, number>): BudgetLine[] | Promise<BudgetLine[]> {
     const sums = new Map<string, { account: string; asset: string; amount: bigint }>();
     for (const movement of movements) {
       if (typeof movement?.amount !== 'bigint' || movement.amount < 0n || typeof movement.from !== 'string' || typeof movement.asset !== 'string') {
@@ -199,20 +201,32 @@ export class SpendLimitPolicy extends AbstractPolicy {
     const owed = keys.map((key) => sums.get(key)!).filter((sum) => sum.amount > 0n);
     const line = (sum: (typeof owed)[number], limit: bigint): BudgetLine => ({ account: sum.account, asset: sum.asset, amount: sum.amount, limit });
     if (owed.every((sum) => sum.asset === 'HBAR')) return owed.map((sum) => line(sum, this.hbarLimit!));
-    return Promise.all(owed.map(async (sum) => line(sum, await this.limitOf(sum.asset, params))));
+    return Promise.all(owed.map(async (sum) => line(sum, await this.limitOf(sum.asset, params, carried))));
   }
 
   private limits(asset: string): boolean {
     return asset === 'HBAR' ? this.hbarLimit !== undefined : this.tokenLimits.has(asset);
   }
 
-  private async limitOf(asset: string, params: PostParamsNormalizationParams): Promise<bigint> {
+  private async limitOf(asset: string, params: PostParamsNormalizationParams, carried: ReadonlyMap<string, number>): Promise<bigint> {
     if (asset === 'HBAR') return this.hbarLimit!;
-    return BigInt(scaled(this.tokenLimits.get(asset)!, await this.decimalsOf(asset, params), `${this.name}: the limit for ${asset}`));
+    return BigInt(scaled(this.tokenLimits.get(asset)!, await this.decimalsOf(asset, params, carried), `${this.name}: the limit for ${asset}`));
   }
 
-  /** A token's decimals, read from the mirror node once (they never change). */
-  private decimalsOf(token: string, params: PostParamsNormalizationParams): Promise<number> {
+  /**
+   * A token's decimals, read from the mirror node once (they never change). An ERC-20 is no HTS
+   * token, so the mirror knows none by its contract ID: then the decimals its movements carry count
+   * (the EVM tools read them from the contract), for this call only.
+   */
+  private decimalsOf(token: string, params: PostParamsNormalizationParams, carried: ReadonlyMap<string, number>): Promise<number> {
+    return this.mirrorDecimalsOf(token, params).catch((error: unknown) => {
+      const known = carried.get(token);
+      if (known !== undefined && error instanceof MirrorError && (error.code as string) === MirrorErrorCode.NOT_FOUND) return known;
+      throw new Error(`cannot read the decimals of ${token} to apply its limit: ${messageOf(error)}`);
+    });
+  }
+
+  private mirrorDecimalsOf(token: string, params: PostParamsNormalizationParams): Promise<number> {
     let decimals = this.tokenDecimals.get(token);
     if (!decimals) {
       decimals = mirrorFor(params.context, params.client)
@@ -226,14 +240,12 @@ export class SpendLimitPolicy extends AbstractPolicy {
       decimals.catch(() => this.tokenDecimals.delete(token));
       this.tokenDecimals.set(token, decimals);
     }
-    return decimals.catch((error: unknown) => {
-      throw new Error(`cannot read the decimals of ${token} to apply its limit: ${messageOf(error)}`);
-    });
+    return decimals;
   }
 
-  private async overBudget(refused: Extract<Reservation, { ok: false }>, params: PostParamsNormalizationParams): Promise<string> {
+  private async overBudget(refused: Extract<Reservation, { ok: false }>, params: PostParamsNormalizationParams, carried: ReadonlyMap<string, number>): Promise<string> {
     const { line, used, now } = refused;
-    const decimals = line.asset === 'HBAR' ? TINYBAR_DECIMALS : await this.decimalsOf(line.asset, params);
+    const decimals = line.asset === 'HBAR' ? TINYBAR_DECIMALS : await this.decimalsOf(line.asset, params, carried);
     const units = (amount: bigint) => (line.asset === 'HBAR' ? `${unitsText(amount, decimals)} HBAR` : `${unitsText(amount, decimals)} of ${line.asset}`);
     const left = line.limit > used ? line.limit - used : 0n;
     const head = `budget "${this.budget}": ${line.account} may spend ${units(line.limit)} per ${windowText(this.windowMs)}`;
@@ -245,6 +257,20 @@ export class SpendLimitPolicy extends AbstractPolicy {
 
 // A built-in guard: a plugin cannot patch its methods after this package loaded.
 Object.freeze(SpendLimitPolicy.prototype);
+
+/** The decimals a call's movements carry, per token, where they all agree. */
+function decimalsCarried(movements: readonly Movement[]): Map<string, number> {
+  const carried = new Map<string, number>();
+  const disagree = new Set<string>();
+  for (const movement of movements) {
+    if (movement?.asset === 'HBAR' || typeof movement?.decimals !== 'number') continue;
+    const seen = carried.get(movement.asset);
+    if (seen !== undefined && seen !== movement.decimals) disagree.add(movement.asset);
+    carried.set(movement.asset, movement.decimals);
+  }
+  for (const asset of disagree) carried.delete(asset);
+  return carried;
+}
 
 /** A positive display amount scaled to smallest units, refusing more decimals than the asset has. */
 function scaled(amount: unknown, decimals: number, field: string): string {
