@@ -26,3 +26,11 @@ export async function withCreatedToken(raw: RawToolResult, client: Client, prefi
     return { ...raw, warnings: [...(raw.warnings ?? []), warning] };
   }
 }
+
+/** `" at 0x… (contract 0.0.N)"` for a sentence, once the address is known; '' before. */
+export function createdAt(raw: RawToolResult, prefix: 'erc20' | 'erc721'): string {
+  const address = raw[`${prefix}Address`];
+  if (typeof address !== 'string') return '';
+  const contract = raw[`${prefix}ContractId`];
+  return ` at ${address}${typeof contract === 'string' ? ` (contract ${contract})` : ''}`;
+}

@@ -5,7 +5,7 @@ import type { Context } from '../../../src/lifecycle/context.js';
 import type { RawToolResult, ToolResult } from '../../../src/lifecycle/tool-result.js';
 import { forTool, paramIssue, strictInput } from '../../../src/params/index.js';
 import { outcomeText } from '../../_shared/outcome-text.js';
-import { withCreatedToken } from '../_support/created-token.js';
+import { createdAt, withCreatedToken } from '../_support/created-token.js';
 import { ecdsaCaller } from '../_support/evm-caller.js';
 import { contractExecute, DEPLOY_GAS, encodeCall, type ContractCallParams } from '../_support/evm-call.js';
 import { contractText } from '../_support/contract-text.js';
@@ -110,7 +110,6 @@ export class CreateErc20Tool extends BaseTransactionTool<CreateErc20Input, Creat
 
   override describeResult(raw: RawToolResult, params: CreateErc20Normalised): string {
     const what = `create the ERC-20 token ${params.tokenName} (${params.tokenSymbol}) with ${params.initialSupply} tokens of ${params.decimals} decimals`;
-    const where = raw.erc20Address ? ` at ${String(raw.erc20Address)}${raw.erc20ContractId ? ` (contract ${String(raw.erc20ContractId)})` : ''}` : '';
-    return outcomeText(raw, { what, done: `Created the ERC-20 token ${params.tokenName} (${params.tokenSymbol})${where} with ${params.initialSupply} tokens for its creator` });
+    return outcomeText(raw, { what, done: `Created the ERC-20 token ${params.tokenName} (${params.tokenSymbol})${createdAt(raw, 'erc20')} with ${params.initialSupply} tokens for its creator` });
   }
 }

@@ -5,7 +5,7 @@ import type { Context } from '../../../src/lifecycle/context.js';
 import type { RawToolResult, ToolResult } from '../../../src/lifecycle/tool-result.js';
 import { forTool, strictInput } from '../../../src/params/index.js';
 import { outcomeText } from '../../_shared/outcome-text.js';
-import { withCreatedToken } from '../_support/created-token.js';
+import { createdAt, withCreatedToken } from '../_support/created-token.js';
 import { ecdsaCaller } from '../_support/evm-caller.js';
 import { contractExecute, DEPLOY_GAS, encodeCall, type ContractCallParams } from '../_support/evm-call.js';
 import { contractText } from '../_support/contract-text.js';
@@ -80,7 +80,6 @@ export class CreateErc721Tool extends BaseTransactionTool<CreateErc721Input, Cre
 
   override describeResult(raw: RawToolResult, params: CreateErc721Normalised): string {
     const what = `create the ERC-721 collection ${params.tokenName} (${params.tokenSymbol})`;
-    const where = raw.erc721Address ? ` at ${String(raw.erc721Address)}${raw.erc721ContractId ? ` (contract ${String(raw.erc721ContractId)})` : ''}` : '';
-    return outcomeText(raw, { what, done: `Created the ERC-721 collection ${params.tokenName} (${params.tokenSymbol})${where}` });
+    return outcomeText(raw, { what, done: `Created the ERC-721 collection ${params.tokenName} (${params.tokenSymbol})${createdAt(raw, 'erc721')}` });
   }
 }

@@ -6,7 +6,7 @@ import { coreEVMPlugin } from '@hashgraph/hedera-agent-kit/plugins';
 import { mirrornodeServiceFor } from '../../../src/compat/kit-mirrornode-service.js';
 import { MaxTransferPolicy } from '../../../src/policies/index.js';
 import { AgentMode } from '../../../src/modes/agent-mode.js';
-import { realKitTool } from '../../support/real-kit.js';
+import { runRealKitTool } from '../../support/real-kit.js';
 import { longZero, startEvmWorld, succeeded, type EvmActor, type EvmWorld } from '../plugins/evm-fixtures.js';
 
 type Outcome = { raw: Record<string, any>; humanMessage: string; erc20Address?: string; erc721Address?: string };
@@ -24,16 +24,8 @@ describe("the Hedera Agent Kit's EVM tools beside this project's, on the same in
   let gold: { contractId: string; address: string };
   const sandbox = sinon.createSandbox();
 
-  async function theirs(method: string, args: unknown, context: KitContext = kitContext, client: Client = world.client): Promise<Outcome> {
-    const tool = realKitTool(method);
-    if (!tool.parameters.safeParse(args).success) return { raw: { status: 'ERROR', refusedBy: 'schema' }, humanMessage: 'refused by its schema' };
-    sandbox.stub(console, 'error');
-    try {
-      return (await tool.execute(client, context, args)) as Outcome;
-    } finally {
-      sandbox.restore();
-    }
-  }
+  const theirs = (method: string, args: unknown, context: KitContext = kitContext, client: Client = world.client): Promise<Outcome> =>
+    runRealKitTool(method, args, client, context) as Promise<Outcome>;
   const ours = (method: string, args: unknown) => world.kit.execute(method, args);
   const accepted = (outcome: { raw: Record<string, unknown> }) => outcome.raw.status === 'SUCCESS';
 
