@@ -1,6 +1,10 @@
 import { Client, PrivateKey } from '@hiero-ledger/sdk';
 import { z } from 'zod';
 import { AbstractHook, BaseTool, createAgentKit, type Context } from '../src/index.js';
+import { deepFreezePlain } from '../src/lifecycle/approved-values.js';
+import { nextCallId } from '../src/lifecycle/call-ids.js';
+import { copyRawParams } from '../src/lifecycle/raw-params.js';
+import { refuseOwnKeyMaterial } from '../src/secrets/input-screen.js';
 import { realKitRunner } from './real-kit-contender.js';
 import { interleavedMedians } from './timing.js';
 
@@ -21,6 +25,12 @@ export interface DispatchResult {
   floor_ns_per_call: number;
   /** The same tool and hooks on the real Hedera Agent Kit (its BaseTool.execute), same run. */
   real_kit_ns_per_call: number;
+  /**
+   * The floor plus the guard work the kit does on every call whatever its listeners: copy and
+   * screen the input, redact the result; and for a watched call a call ID and the freezing of the
+   * params and of each stage's event. What the kit costs beyond this is its dispatch proper.
+   */
+  guarded_floor_ns_per_call: number;
 }
 
 /** The no-op tool's name, shared with the ten-policy case. */
@@ -82,10 +92,34 @@ export async function benchDispatch(registered: number, relevant: number, callsP
     }
   };
 
+  const redactor = kit.redactor;
+  const watched = relevant > 0;
+  const guardedFloor = async () => {
+    for (let i = 0; i < callsPerRound; i++) {
+      const rawParams = copyRawParams(METHOD, {});
+      const event: Record<string, unknown> = { method: METHOD, callId: watched ? nextCallId() : '', context, rawParams, client };
+      for (const hook of relevantHooks) await hook.preToolExecutionHook();
+      if (watched) Object.freeze(deepFreezePlain(rawParams) && event);
+      refuseOwnKeyMaterial(METHOD, rawParams, redactor);
+      const parsed = tool.parameters.parse(rawParams);
+      const normalised = await tool.normalizeParams(parsed);
+      const normalisedParams = watched ? deepFreezePlain(normalised) : normalised;
+      if (watched) Object.freeze({ ...event, normalisedParams });
+      for (const hook of relevantHooks) await hook.postParamsNormalizationHook();
+      const coreActionResult = await tool.coreAction();
+      if (watched) Object.freeze({ ...event, normalisedParams, coreActionResult });
+      for (const hook of relevantHooks) await hook.postCoreActionHook();
+      const toolResult = tool.formatResult(1, normalisedParams as Record<string, never>);
+      if (watched) Object.freeze({ ...event, normalisedParams, coreActionResult, toolResult });
+      for (const hook of relevantHooks) await hook.postToolExecutionHook();
+      redactor.redactValue(toolResult);
+    }
+  };
+
   const realKit = realKitRunner(client, METHOD, registered, relevant);
   const viaRealKit = () => realKit(callsPerRound);
 
-  const [kitNs, floorNs, realKitNs] = (await interleavedMedians([viaKit, floor, viaRealKit], callsPerRound, rounds)) as [number, number, number];
+  const [kitNs, floorNs, realKitNs, guardedNs] = (await interleavedMedians([viaKit, floor, viaRealKit, guardedFloor], callsPerRound, rounds)) as [number, number, number, number];
   await kit.close();
   client.close();
   return {
@@ -95,5 +129,6 @@ export async function benchDispatch(registered: number, relevant: number, callsP
     ns_per_call: kitNs,
     floor_ns_per_call: floorNs,
     real_kit_ns_per_call: realKitNs,
+    guarded_floor_ns_per_call: guardedNs,
   };
 }

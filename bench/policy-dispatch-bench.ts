@@ -1,6 +1,10 @@
 import { Client, PrivateKey } from '@hiero-ledger/sdk';
 import { AbstractPolicy as KitAbstractPolicy, type Context as KitContext } from '@hashgraph/hedera-agent-kit';
 import { AbstractPolicy, Policy, createAgentKit, type Context } from '../src/index.js';
+import { deepFreezePlain } from '../src/lifecycle/approved-values.js';
+import { nextCallId } from '../src/lifecycle/call-ids.js';
+import { copyRawParams } from '../src/lifecycle/raw-params.js';
+import { refuseOwnKeyMaterial } from '../src/secrets/input-screen.js';
 import { NOOP_METHOD as METHOD, NoopTool } from './dispatch-bench.js';
 import { KitNoopTool } from './real-kit-contender.js';
 import { interleavedMedians } from './timing.js';
@@ -22,6 +26,12 @@ export interface PolicyDispatchResult {
   ns_per_call: number;
   floor_ns_per_call: number;
   real_kit_ns_per_call: number;
+  /**
+   * The floor plus the guard work every watched call of the kit does whatever its listeners: copy
+   * and screen the input, a call ID, freeze the params and the event the policies judge, redact the
+   * result. What the kit costs beyond this is its dispatch proper.
+   */
+  guarded_floor_ns_per_call: number;
 }
 
 /** The verdict every policy gives: reads the event, allows. */
@@ -81,6 +91,19 @@ export async function benchPolicyDispatch(style: 'seed' | 'decorated', callsPerR
       event.toolResult = tool.formatResult(1, event.normalisedParams as Record<string, never>);
     }
   };
+  const redactor = kit.redactor;
+  const guardedFloor = async () => {
+    for (let i = 0; i < callsPerRound; i++) {
+      const rawParams = copyRawParams(METHOD, {});
+      const event = Object.freeze({ method: METHOD, callId: nextCallId(), toolType: 'other', context, rawParams: deepFreezePlain(rawParams), client });
+      for (const verdict of verdicts) if (verdict(event)) throw new Error('blocked');
+      refuseOwnKeyMaterial(METHOD, rawParams, redactor);
+      const parsed = tool.parameters.parse(rawParams);
+      const normalisedParams = await tool.normalizeParams(parsed);
+      await tool.coreAction();
+      redactor.redactValue(tool.formatResult(1, normalisedParams));
+    }
+  };
   const kitTool = new KitNoopTool(METHOD);
   const kitContext = { hooks: Array.from({ length: POLICY_COUNT }, () => new KitAllowPolicy()) } as unknown as KitContext;
   const viaRealKit = async () => {
@@ -90,7 +113,7 @@ export async function benchPolicyDispatch(style: 'seed' | 'decorated', callsPerR
     }
   };
 
-  const [kitNs, floorNs, realKitNs] = (await interleavedMedians([viaKit, floor, viaRealKit], callsPerRound, rounds)) as [number, number, number];
+  const [kitNs, floorNs, realKitNs, guardedNs] = (await interleavedMedians([viaKit, floor, viaRealKit, guardedFloor], callsPerRound, rounds)) as [number, number, number, number];
   await kit.close();
   client.close();
   return {
@@ -100,5 +123,6 @@ export async function benchPolicyDispatch(style: 'seed' | 'decorated', callsPerR
     ns_per_call: kitNs,
     floor_ns_per_call: floorNs,
     real_kit_ns_per_call: realKitNs,
+    guarded_floor_ns_per_call: guardedNs,
   };
 }

@@ -8,6 +8,7 @@ import { listRpcMethods } from './grpc/service-table.js';
 import { TRANSACTION_HANDLERS } from './ledger/handlers.js';
 import { FEE_COLLECTOR_NUM, Ledger, NODE_NUM, OPERATOR_NUM } from './ledger/ledger.js';
 import type { RunningHashFormat } from './ledger/running-hash.js';
+import { seedSystemFiles } from './ledger/system-files.js';
 import { TransactionProcessor } from './ledger/transaction-processor.js';
 import { MirrorGrpcServer } from './mirror/mirror-grpc.js';
 import { MIRROR_GRPC_PATHS } from './mirror/mirror-grpc-paths.js';
@@ -42,6 +43,11 @@ export interface DevnetOptions {
   topicRunningHash?: RunningHashFormat;
   /** random source for probabilistic faults (default Math.random) */
   random?: () => number;
+  /**
+   * The ledger's clock in milliseconds since the epoch (default Date.now). Consensus timestamps, schedule
+   * expiry and transaction validity windows follow it, so a test can move time forward to expire schedules.
+   */
+  now?: () => number;
 }
 
 /** What {@link Devnet.createAccount} accepts. */
@@ -98,6 +104,15 @@ function checkRunningHash(value: RunningHashFormat | undefined): RunningHashForm
   throw new Error(`startDevnet: topicRunningHash must be 'concatenated' or 'java-serialized' (got ${JSON.stringify(value)})`);
 }
 
+function clockOf(now: () => number): () => bigint {
+  if (typeof now !== 'function') throw new Error('startDevnet: now must be a function returning milliseconds since the epoch');
+  return () => {
+    const ms = now();
+    if (!Number.isFinite(ms) || ms < 0) throw new Error(`devnet clock: now() must return milliseconds since the epoch (got ${String(ms)})`);
+    return BigInt(Math.floor(ms)) * 1_000_000n;
+  };
+}
+
 /**
  * Starts an in-memory Hedera network: one node speaking HAPI gRPC and a mirror REST server.
  *
@@ -117,12 +132,14 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     transactionFee: checkAmount('transactionFeeTinybars', options.transactionFeeTinybars, 100_000n),
     queryFee: checkAmount('queryFeeTinybars', options.queryFeeTinybars, 10_000n),
     runningHashFormat: checkRunningHash(options.topicRunningHash),
+    ...(options.now ? { now: clockOf(options.now) } : {}),
   });
   const operatorKey = options.operatorKey ?? PrivateKey.generateED25519();
   const operatorProtoKey = operatorKey.publicKey._toProtobufKey();
   ledger.addAccount({ num: OPERATOR_NUM, key: operatorProtoKey, balance: operatorBalance });
   ledger.addAccount({ num: NODE_NUM, key: operatorProtoKey, balance: 0n });
   ledger.addAccount({ num: FEE_COLLECTOR_NUM, key: operatorProtoKey, balance: 0n });
+  seedSystemFiles(ledger, operatorProtoKey);
   const contracts = deployFactories(ledger);
 
   const methods = listRpcMethods();

@@ -5,6 +5,7 @@ import { bindTo } from '../lifecycle/primordials.js';
 import { HOOK_STAGES, LIFECYCLE_STAGES, type HookStage } from '../lifecycle/stages.js';
 import { brandedBaseOf } from '../compat/own-values.js';
 import { AbstractPolicy, POLICY_METHODS, isAbstractPolicy } from '../policies/abstract-policy.js';
+import { isReadOnlyPolicy } from '../policies/read-only-policies.js';
 import { AbstractHook, HOOK_METHODS } from './abstract-hook.js';
 
 /**
@@ -22,6 +23,7 @@ export function listenersFromSeedInstance(instance: AbstractHook): StageListener
   const base = (brandedBaseOf(instance) ?? (isPolicy ? AbstractPolicy.prototype : AbstractHook.prototype)) as unknown as typeof target;
 
   if (isPolicy) {
+    const neverWrites = isReadOnlyPolicy(instance);
     // One function for all of the policy's stages, so the runner settles each call once.
     const settleMethod = (instance as AbstractPolicy).settle;
     const settle = typeof settleMethod === 'function' ? bindTo(settleMethod as (outcome: unknown) => unknown, instance) : undefined;
@@ -46,6 +48,7 @@ export function listenersFromSeedInstance(instance: AbstractHook): StageListener
           tools,
           timeoutMs: checkedTimeout(instance.timeoutMs, name),
           ...(instance.readsMovements === true ? { readsMovements: true } : {}),
+          ...(neverWrites ? { neverWrites: true } : {}),
           invoke: instance.explainBlock ? explained(instance, stage, check) : check,
           ...(settle ? { settle } : {}),
         });

@@ -27,6 +27,8 @@ export class CallMovements {
     private readonly tool: DrivableTool,
     private readonly context: Context,
     private readonly client: Client,
+    /** The params cannot change (only the kit's read-only policies see them): keep the first read. */
+    private readonly stable = false,
   ) {}
 
   readFor(event: object): readonly Movement[] | undefined {
@@ -35,7 +37,7 @@ export class CallMovements {
       if ('error' in known) throw known.error;
       return known.value;
     }
-    const locked = Object.isFrozen(event);
+    const locked = this.stable || Object.isFrozen(event);
     try {
       const value = this.read(this.tool, (event as { normalisedParams?: unknown }).normalisedParams, this.context, this.client);
       if (locked) this.outcome = { value };

@@ -6,7 +6,11 @@ import type { StageListener } from './stage-listener.js';
  * The ready-made listener lists of one tool, per stage (`null` when a stage has none), and whether
  * any listener at all watches the tool.
  */
-export type ToolPlan = { readonly [S in LifecycleStage]: readonly StageListener[] | null } & { readonly watched: boolean };
+export type ToolPlan = { readonly [S in LifecycleStage]: readonly StageListener[] | null } & {
+  readonly watched: boolean;
+  /** Every listener of the tool is one of the kit's policies that never write what they judge. */
+  readonly onlyReaders: boolean;
+};
 
 interface Entry {
   readonly listener: StageListener;
@@ -82,7 +86,9 @@ export class ListenerIndex {
     const entries: Entry[] = [];
     for (let at = 0; at < own.length; at++) entries[entries.length] = own[at]!;
     for (let at = 0; at < this.wildcard.length; at++) entries[entries.length] = this.wildcard[at]!;
-    const plan = { watched: entries.length > 0 } as Record<LifecycleStage, readonly StageListener[] | null> & { watched: boolean };
+    let onlyReaders = entries.length > 0;
+    for (let at = 0; at < entries.length; at++) if (entries[at]!.listener.neverWrites !== true) onlyReaders = false;
+    const plan = { watched: entries.length > 0, onlyReaders } as Record<LifecycleStage, readonly StageListener[] | null> & { watched: boolean; onlyReaders: boolean };
     for (let s = 0; s < LIFECYCLE_STAGES.length; s++) {
       const stage = LIFECYCLE_STAGES[s]!;
       // Hooks before policies so policies judge final values; registration order within each.

@@ -22,6 +22,12 @@ export interface StageListener {
    * policy covers a transaction tool that has no movements view and does not say it moves no value.
    */
   readonly readsMovements?: boolean;
+  /**
+   * Set by the kit for its own policies that never write what they judge (see
+   * src/policies/read-only-policies.ts): a call whose every listener says so, with nobody observing
+   * the bus, is run without freezing or locking anything.
+   */
+  readonly neverWrites?: boolean;
   invoke(event: any): unknown;
   /**
    * Policies only: told once how a call this policy judged ended, after postToolExecution or

@@ -89,13 +89,17 @@ export class ToolRunner {
       const normEvent = inner && (plan.postParamsNormalization !== null || observed);
       const coreEvent = inner && (plan.postCoreAction !== null || observed);
       const postEvent = plan.postToolExecution !== null || observed;
+      // Freezing and locking keep listeners from changing what others judge or what executes. When
+      // every listener is one of the kit's own policies that never write, and nobody observes, there
+      // is nobody to guard against (see src/policies/read-only-policies.ts).
+      const guarded = !plan.onlyReaders || observed;
       const coreSeen = inner && (coreEvent || postEvent || failureSeen);
       const normalisedSeen = normEvent || coreSeen || postEvent || failureSeen;
       // What the call has reached; the toolError event is built from it (only when one is needed).
       let reachedRaw: unknown, reachedNormalised: unknown, reachedCore: unknown;
       // event.movements: computed on first read, once per call (see CallMovements).
       const movementsOf = this.options.movementsOf;
-      const movements = movementsOf && (normEvent || coreEvent || postEvent) ? new CallMovements(movementsOf, tool, context, client) : undefined;
+      const movements = movementsOf && (normEvent || coreEvent || postEvent) ? new CallMovements(movementsOf, tool, context, client, !guarded) : undefined;
       let step: LifecycleStep = 'preToolExecution';
       try {
         // Each stage gets a fresh event. Hooks at the first two stages may enrich the params before
@@ -110,7 +114,7 @@ export class ToolRunner {
           const listener = preListeners[at]!;
           // Hooks come first and may enrich; from the first policy on the event is locked, so no
           // policy can change what the others judge (raw params are plain data: freezing suffices).
-          if (!locked && listener.kind === 'policy') {
+          if (guarded && !locked && listener.kind === 'policy') {
             lockEvent(pre, 'rawParams');
             locked = true;
             reachedRaw = pre.rawParams; // what the policies judge, hooks' enrichments included
@@ -118,7 +122,7 @@ export class ToolRunner {
           const pending = this.react(listener, pre, 'preToolExecution', judges);
           if (pending) await pending;
         }
-        if (watched && !locked) lockEvent(pre, 'rawParams');
+        if (guarded && watched && !locked) lockEvent(pre, 'rawParams');
         const rawParams = (reachedRaw = pre.rawParams);
         if (watched) this.publish('preToolExecution', pre);
 
@@ -138,14 +142,14 @@ export class ToolRunner {
           const normListeners = plan.postParamsNormalization;
           if (normListeners) for (let at = 0; at < normListeners.length; at++) {
             const listener = normListeners[at]!;
-            if (listener.kind === 'policy' && approved === undefined) approved = lockNormalised(norm);
+            if (guarded && listener.kind === 'policy' && approved === undefined) approved = lockNormalised(norm);
             const pending = this.react(listener, norm, 'postParamsNormalization', judges);
             if (pending) await pending;
           }
-          if (approved === undefined) approved = lockNormalised(norm);
+          if (guarded && approved === undefined) approved = lockNormalised(norm);
           normalised = reachedNormalised = norm.normalisedParams;
           this.publish('postParamsNormalization', norm);
-        } else if (normalisedSeen) {
+        } else if (guarded && normalisedSeen) {
           approved = ApprovalLock.of(normalised);
         }
         const normalisedParams = normalised;
@@ -164,13 +168,14 @@ export class ToolRunner {
         }
         step = 'postCoreAction';
         // Sealed before any listener sees it: the bytes that go out are the bytes approved here.
-        const sealed = coreSeen && secondary && isSdkTransaction(coreActionResult);
-        if (coreSeen) {
+        const sealed = guarded && coreSeen && secondary && isSdkTransaction(coreActionResult);
+        if (guarded && coreSeen) {
           coreActionResult = reachedCore = deepFreezePlain(coreActionResult);
           if (sealed) sealTransaction(coreActionResult as Transaction);
         }
         if (coreEvent) {
-          const core = Object.freeze(new CoreActionEvent(movements, method, callId, toolType, context, rawParams, client, normalisedParams, coreActionResult));
+          const core = new CoreActionEvent(movements, method, callId, toolType, context, rawParams, client, normalisedParams, coreActionResult);
+          if (guarded) Object.freeze(core);
           const coreListeners = plan.postCoreAction;
           if (coreListeners) for (let at = 0; at < coreListeners.length; at++) {
             const listener = coreListeners[at]!;
@@ -196,9 +201,8 @@ export class ToolRunner {
         }
         // After submission nothing may turn the result into an error: a failing hook becomes a
         // warning, and a policy that objects is reported beside the unchanged status.
-        const post = Object.freeze(
-          new ExecutedEvent(movements, method, callId, toolType, context, rawParams, client, normalisedParams, inner ? coreActionResult : undefined, toolResult),
-        );
+        const post = new ExecutedEvent(movements, method, callId, toolType, context, rawParams, client, normalisedParams, inner ? coreActionResult : undefined, toolResult);
+        if (guarded) Object.freeze(post);
         let objection: BlockedBy | undefined;
         const postListeners = plan.postToolExecution;
         if (postListeners) for (let at = 0; at < postListeners.length; at++) {
@@ -264,7 +268,7 @@ export class ToolRunner {
   /** A policy objected after submission: say so on the result, which keeps its status, and publish toolError. */
   private async objectedAfterExecution(
     errorListeners: readonly StageListener[] | null,
-    event: Readonly<MutableEvent>,
+    event: ExecutedEvent,
     result: ToolResult,
     blockedBy: BlockedBy,
   ): Promise<void> {

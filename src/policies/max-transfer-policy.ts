@@ -4,6 +4,7 @@ import { canonicalTokenId } from './account-ids.js';
 import type { Movement } from './movement.js';
 import { HBAR_DECIMALS, displayToUnits, unitsOf } from './movement-amounts.js';
 import { MovementPolicy, listed, refuseUnknownKeys } from './movement-policy.js';
+import { markReadOnly } from './read-only-policies.js';
 
 /** A token cap: display units (`25`, `"0.5"`, scaled by the token's decimals), or base units. */
 export type TokenCap = number | string | { baseUnits: number | string | bigint };
@@ -176,3 +177,4 @@ function shown(asset: string, total: bigint, decimals: number | null | undefined
 
 // A built-in guard: a plugin cannot patch its methods after this package loaded.
 Object.freeze(MaxTransferPolicy.prototype);
+markReadOnly(MaxTransferPolicy.prototype);

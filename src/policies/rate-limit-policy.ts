@@ -6,6 +6,7 @@ import { AbstractPolicy } from './abstract-policy.js';
 import { waitText, windowText } from './limit-text.js';
 import type { PolicyStore, WindowCount, WindowCounter } from './state/policy-store.js';
 import { storeFrom, type StoreSpec } from './state/store-spec.js';
+import { markReadOnly } from './read-only-policies.js';
 
 export interface RateLimitOptions {
   /** Calls allowed per window. */
@@ -102,13 +103,19 @@ export class RateLimitPolicy extends AbstractPolicy {
     throw new PolicyBlockedError(method, { policy: this.name, stage: 'preToolExecution', reason }, this.description);
   }
 
-  override async settle(outcome: CallOutcome): Promise<void> {
+  override settle(outcome: CallOutcome): void | Promise<void> {
     const held = this.taken.get(outcome.callId);
     if (!held) return;
     this.taken.delete(outcome.callId);
+    // A call that executed (or may have) keeps its place: settled at once, without a promise.
+    if (outcome.executed !== false) return;
+    return this.giveBack(held);
+  }
+
+  /** A call that did not execute frees its place, but only in the window it was counted in. */
+  private async giveBack(held: Promise<Taken | undefined>): Promise<void> {
     const taken = await held;
-    // A call that did not execute frees its place, but only in the window it was counted in.
-    if (!taken || outcome.executed !== false || Date.now() >= taken.until) return;
+    if (!taken || Date.now() >= taken.until) return;
     await this.counter.giveBack(taken.key);
   }
 
@@ -119,3 +126,4 @@ export class RateLimitPolicy extends AbstractPolicy {
 
 // A built-in guard: a plugin cannot patch its methods after this package loaded.
 Object.freeze(RateLimitPolicy.prototype);
+markReadOnly(RateLimitPolicy.prototype);

@@ -2,6 +2,7 @@ import { invalidArgument, messageOf } from '../lifecycle/errors.js';
 import { CURRENT_TREASURY, NEW_ACCOUNT, canonicalAccountId } from './account-ids.js';
 import type { Movement } from './movement.js';
 import { MovementPolicy, listed, refuseUnknownKeys } from './movement-policy.js';
+import { markReadOnly } from './read-only-policies.js';
 
 export interface RecipientListOptions {
   /** Tools to cover; default every tool (`['*']`). */
@@ -96,3 +97,5 @@ function checkedOptions(owner: string, options: unknown): RecipientListOptions {
 // Built-in guards: a plugin cannot patch their methods after this package loaded.
 Object.freeze(RecipientAllowlistPolicy.prototype);
 Object.freeze(RecipientDenylistPolicy.prototype);
+markReadOnly(RecipientAllowlistPolicy.prototype);
+markReadOnly(RecipientDenylistPolicy.prototype);

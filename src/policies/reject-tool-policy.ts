@@ -1,5 +1,6 @@
 import { checkedTools } from '../hooks/seed-listeners.js';
 import { AbstractPolicy } from './abstract-policy.js';
+import { markReadOnly } from './read-only-policies.js';
 
 /**
  * Disables tools outright: any call to one of `relevantTools` is refused at preToolExecution,
@@ -26,3 +27,4 @@ export class RejectToolPolicy extends AbstractPolicy {
 
 // A built-in guard: a plugin cannot patch its methods after this package loaded.
 Object.freeze(RejectToolPolicy.prototype);
+markReadOnly(RejectToolPolicy.prototype);

@@ -13,6 +13,7 @@ import { movementsOfEvent } from './movements.js';
 import type { BudgetLine, BudgetUsage, PolicyStore, Reservation } from './state/policy-store.js';
 import { storeFrom, type StoreSpec } from './state/store-spec.js';
 import { VALUE_MOVING_TOOLS } from './value-moving-tools.js';
+import { markReadOnly } from './read-only-policies.js';
 
 export interface SpendLimitOptions {
   /** HBAR each paying account may spend per window, e.g. `500` or `'0.5'`. */
@@ -72,8 +73,8 @@ export class SpendLimitPolicy extends AbstractPolicy {
   private readonly tokenDecimals = new Map<string, Promise<number>>();
   /** The kit checks at start that every transaction tool this covers has a movements view. */
   override readonly readsMovements = true;
-  /** Calls judged and not yet settled: what each reserved (undefined: nothing). */
-  private readonly pending = new Map<string, Promise<readonly BudgetLine[] | undefined>>();
+  /** Calls judged and not yet settled: what each reserved (null: nothing), or the promise of it. */
+  private readonly pending = new Map<string, readonly BudgetLine[] | null | Promise<readonly BudgetLine[] | null>>();
   /** Commits and releases the store refused; retried before the next reservation. */
   private readonly unsettled: Unsettled[] = [];
 
@@ -112,7 +113,11 @@ export class SpendLimitPolicy extends AbstractPolicy {
     return this.store.usage(this.budget, account, asset, this.windowMs);
   }
 
-  protected override async shouldBlockPostParamsNormalization(params: PostParamsNormalizationParams, method: string): Promise<boolean> {
+  /**
+   * Reserves what the call moves. With a store that answers at once (the in-memory one) and HBAR
+   * lines, the verdict is given without a promise: no turn of the event loop and no time budget.
+   */
+  protected override shouldBlockPostParamsNormalization(params: PostParamsNormalizationParams, method: string): boolean | Promise<boolean> {
     // The kit's events carry movements; the Hedera Agent Kit's do not, so there the built-in view of
     // the tool is read from its normalised params.
     const movements = movementsOfEvent(params, method);
@@ -123,40 +128,82 @@ export class SpendLimitPolicy extends AbstractPolicy {
     // counted against a budget on that asset: fail closed.
     const unbounded = (movements as readonly Movement[]).find((move) => move.unbounded && (move.asset === 'HBAR' ? this.hbarLimit !== undefined : this.tokenLimits.has(move.asset)));
     if (unbounded) throw new Error(`${method} moves ${unbounded.display}, an amount not known before it runs, so it cannot be counted against budget "${this.budget}"; refused`);
-    const carried = decimalsCarried(movements as readonly Movement[]);
-    const found = this.linesOf(movements as readonly Movement[], params, carried);
+    const found = this.linesOf(movements as readonly Movement[], params);
+    const atOnce = this.store.now;
+    if (!atOnce || !Array.isArray(found) || this.unsettled.length) return this.reserveLater(found, params, method, movements as readonly Movement[]);
+    if (found.length === 0) return false;
+    const id = params.callId ?? randomUUID();
+    let reservation: Reservation;
+    try {
+      reservation = atOnce.reserve(this.budget, id, found, this.windowMs);
+    } catch (error) {
+      // It may have reached the store before it threw: settle releases it to be sure.
+      if (params.callId) this.pending.set(id, found);
+      throw new Error(`budget "${this.budget}": ${messageOf(error)}; spending is refused until it answers`);
+    }
+    if (params.callId) this.pending.set(id, reservation.ok ? found : null);
+    if (!reservation.ok) return this.refuse(reservation, params, method, movements as readonly Movement[]);
+    return false;
+  }
+
+  private async reserveLater(found: BudgetLine[] | Promise<BudgetLine[]>, params: PostParamsNormalizationParams, method: string, movements: readonly Movement[]): Promise<boolean> {
     const lines = Array.isArray(found) ? found : await found;
     if (lines.length === 0) return false;
     const id = params.callId ?? randomUUID();
     if (this.unsettled.length) await this.retryUnsettled();
     const attempt = this.store.reserve(this.budget, id, lines, this.windowMs);
     // An attempt that failed may still have reached the store: settle releases it to be sure.
-    if (params.callId) this.pending.set(id, attempt.then((answer) => (answer.ok ? lines : undefined), () => lines));
+    if (params.callId) this.pending.set(id, attempt.then((answer) => (answer.ok ? lines : null), () => lines));
     let reservation: Reservation;
     try {
       reservation = await attempt;
     } catch (error) {
       throw new Error(`budget "${this.budget}": ${messageOf(error)}; spending is refused until it answers`);
     }
-    if (!reservation.ok) {
-      throw new PolicyBlockedError(method, { policy: this.name, stage: 'postParamsNormalization', reason: await this.overBudget(reservation, params, carried) }, this.description);
-    }
+    if (!reservation.ok) return this.refuse(reservation, params, method, movements);
     return false;
   }
 
-  override async settle(outcome: CallOutcome): Promise<void> {
+  private async refuse(reservation: Extract<Reservation, { ok: false }>, params: PostParamsNormalizationParams, method: string, movements: readonly Movement[]): Promise<never> {
+    throw new PolicyBlockedError(method, { policy: this.name, stage: 'postParamsNormalization', reason: await this.overBudget(reservation, params, movements) }, this.description);
+  }
+
+  /** Commits or releases what the call reserved; at once when the store answers at once. */
+  override settle(outcome: CallOutcome): void | Promise<void> {
     const held = this.pending.get(outcome.callId);
-    if (!held) return;
+    if (held === undefined) return;
     this.pending.delete(outcome.callId);
+    if (held === null) return;
+    if (!Array.isArray(held)) return this.settleLater(held as Promise<readonly BudgetLine[] | null>, outcome);
+    const op = outcome.executed === false ? 'release' : 'commit';
+    const atOnce = this.store.now;
+    if (!atOnce || this.unsettled.length) return this.settleLines(op, outcome.callId, held);
+    try {
+      if (op === 'commit') atOnce.commit(this.budget, outcome.callId, held, this.windowMs);
+      else atOnce.release(this.budget, outcome.callId, held);
+    } catch (error) {
+      throw this.unsettledError({ op, id: outcome.callId, lines: held }, error);
+    }
+  }
+
+  private async settleLater(held: Promise<readonly BudgetLine[] | null>, outcome: CallOutcome): Promise<void> {
     const lines = await held;
     if (!lines) return;
-    const op = outcome.executed === false ? 'release' : 'commit';
+    await this.settleLines(outcome.executed === false ? 'release' : 'commit', outcome.callId, lines);
+  }
+
+  private async settleLines(op: Unsettled['op'], id: string, lines: readonly BudgetLine[]): Promise<void> {
     try {
-      await this.apply({ op, id: outcome.callId, lines });
+      await this.apply({ op, id, lines });
     } catch (error) {
-      if (this.unsettled.length < MAX_UNSETTLED) this.unsettled.push({ op, id: outcome.callId, lines });
-      throw new Error(`budget "${this.budget}": could not ${op} this call's reservation (${messageOf(error)}); retried before the next call`);
+      throw this.unsettledError({ op, id, lines }, error);
     }
+  }
+
+  /** Keeps a settlement the store refused, to retry it before the next reservation, and says so. */
+  private unsettledError(entry: Unsettled, error: unknown): Error {
+    if (this.unsettled.length < MAX_UNSETTLED) this.unsettled.push(entry);
+    return new Error(`budget "${this.budget}": could not ${entry.op} this call's reservation (${messageOf(error)}); retried before the next call`);
   }
 
   async close(): Promise<void> {
@@ -185,7 +232,7 @@ export class SpendLimitPolicy extends AbstractPolicy {
    * One line per (paying account, limited asset): the sum it moves to other accounts, in a fixed
    * order. Synchronous unless a token's decimals must be looked up first (HBAR's are known).
    */
-  private linesOf(movements: readonly Movement[], params: PostParamsNormalizationParams, carried: ReadonlyMap<string, number>): BudgetLine[] | Promise<BudgetLine[]> {
+  private linesOf(movements: readonly Movement[], params: PostParamsNormalizationParams): BudgetLine[] | Promise<BudgetLine[]> {
     const sums = new Map<string, { account: string; asset: string; amount: bigint }>();
     for (const movement of movements) {
       if (typeof movement?.amount !== 'bigint' || movement.amount < 0n || typeof movement.from !== 'string' || typeof movement.asset !== 'string') {
@@ -201,16 +248,16 @@ export class SpendLimitPolicy extends AbstractPolicy {
     const owed = keys.map((key) => sums.get(key)!).filter((sum) => sum.amount > 0n);
     const line = (sum: (typeof owed)[number], limit: bigint): BudgetLine => ({ account: sum.account, asset: sum.asset, amount: sum.amount, limit });
     if (owed.every((sum) => sum.asset === 'HBAR')) return owed.map((sum) => line(sum, this.hbarLimit!));
-    return Promise.all(owed.map(async (sum) => line(sum, await this.limitOf(sum.asset, params, carried))));
+    return Promise.all(owed.map(async (sum) => line(sum, await this.limitOf(sum.asset, params, movements))));
   }
 
   private limits(asset: string): boolean {
     return asset === 'HBAR' ? this.hbarLimit !== undefined : this.tokenLimits.has(asset);
   }
 
-  private async limitOf(asset: string, params: PostParamsNormalizationParams, carried: ReadonlyMap<string, number>): Promise<bigint> {
+  private async limitOf(asset: string, params: PostParamsNormalizationParams, movements: readonly Movement[]): Promise<bigint> {
     if (asset === 'HBAR') return this.hbarLimit!;
-    return BigInt(scaled(this.tokenLimits.get(asset)!, await this.decimalsOf(asset, params, carried), `${this.name}: the limit for ${asset}`));
+    return BigInt(scaled(this.tokenLimits.get(asset)!, await this.decimalsOf(asset, params, movements), `${this.name}: the limit for ${asset}`));
   }
 
   /**
@@ -218,9 +265,9 @@ export class SpendLimitPolicy extends AbstractPolicy {
    * token, so the mirror knows none by its contract ID: then the decimals its movements carry count
    * (the EVM tools read them from the contract), for this call only.
    */
-  private decimalsOf(token: string, params: PostParamsNormalizationParams, carried: ReadonlyMap<string, number>): Promise<number> {
+  private decimalsOf(token: string, params: PostParamsNormalizationParams, movements: readonly Movement[]): Promise<number> {
     return this.mirrorDecimalsOf(token, params).catch((error: unknown) => {
-      const known = carried.get(token);
+      const known = decimalsCarried(movements, token);
       if (known !== undefined && error instanceof MirrorError && (error.code as string) === MirrorErrorCode.NOT_FOUND) return known;
       throw new Error(`cannot read the decimals of ${token} to apply its limit: ${messageOf(error)}`);
     });
@@ -243,9 +290,9 @@ export class SpendLimitPolicy extends AbstractPolicy {
     return decimals;
   }
 
-  private async overBudget(refused: Extract<Reservation, { ok: false }>, params: PostParamsNormalizationParams, carried: ReadonlyMap<string, number>): Promise<string> {
+  private async overBudget(refused: Extract<Reservation, { ok: false }>, params: PostParamsNormalizationParams, movements: readonly Movement[]): Promise<string> {
     const { line, used, now } = refused;
-    const decimals = line.asset === 'HBAR' ? TINYBAR_DECIMALS : await this.decimalsOf(line.asset, params, carried);
+    const decimals = line.asset === 'HBAR' ? TINYBAR_DECIMALS : await this.decimalsOf(line.asset, params, movements);
     const units = (amount: bigint) => (line.asset === 'HBAR' ? `${unitsText(amount, decimals)} HBAR` : `${unitsText(amount, decimals)} of ${line.asset}`);
     const left = line.limit > used ? line.limit - used : 0n;
     const head = `budget "${this.budget}": ${line.account} may spend ${units(line.limit)} per ${windowText(this.windowMs)}`;
@@ -257,19 +304,17 @@ export class SpendLimitPolicy extends AbstractPolicy {
 
 // A built-in guard: a plugin cannot patch its methods after this package loaded.
 Object.freeze(SpendLimitPolicy.prototype);
+markReadOnly(SpendLimitPolicy.prototype);
 
-/** The decimals a call's movements carry, per token, where they all agree. */
-function decimalsCarried(movements: readonly Movement[]): Map<string, number> {
-  const carried = new Map<string, number>();
-  const disagree = new Set<string>();
+/** The decimals a call's movements of `token` carry, when they all carry the same; else undefined. */
+function decimalsCarried(movements: readonly Movement[], token: string): number | undefined {
+  let decimals: number | undefined;
   for (const movement of movements) {
-    if (movement?.asset === 'HBAR' || typeof movement?.decimals !== 'number') continue;
-    const seen = carried.get(movement.asset);
-    if (seen !== undefined && seen !== movement.decimals) disagree.add(movement.asset);
-    carried.set(movement.asset, movement.decimals);
+    if (movement?.asset !== token) continue;
+    if (typeof movement.decimals !== 'number' || (decimals !== undefined && decimals !== movement.decimals)) return undefined;
+    decimals = movement.decimals;
   }
-  for (const asset of disagree) carried.delete(asset);
-  return carried;
+  return decimals;
 }
 
 /** A positive display amount scaled to smallest units, refusing more decimals than the asset has. */

@@ -16,28 +16,31 @@ export function registerDevnetCommand(program: Command, run: RunAction): void {
     .description('run an embedded Hedera devnet (one node, in memory) until interrupted; point a "local" config at it')
     .option('--grpc-port <port>', 'gRPC port on 127.0.0.1 (0 picks a free one)', parsePort, 50211)
     .option('--mirror-port <port>', 'mirror REST port on 127.0.0.1 (0 picks a free one)', parsePort, 5551)
+    // 5600 is where the SDK looks for a local node's mirror (Client.forLocalNode).
+    .option('--mirror-grpc-port <port>', 'mirror gRPC port on 127.0.0.1, for TopicMessageQuery.subscribe (0 picks a free one)', parsePort, 5600)
     // Parsed in the action, not by commander, whose error would repeat the (secret) value.
     .option('--operator-key <der>', "the devnet operator 0.0.2's private key, DER-encoded hex (default: HEDERA_OPERATOR_KEY, else a throwaway key)")
     .addHelpText(
       'after',
       '\nWithout --operator-key or HEDERA_OPERATOR_KEY, a throwaway key is generated and printed. Once it serves, one line\n' +
-        'DEVNET_READY {"operatorId", "operatorKey", "operatorPublicKey", "grpcAddress", "nodeAccountId", "mirrorUrl"} is printed for scripts.',
+        'DEVNET_READY {"operatorId", "operatorKey", "operatorPublicKey", "grpcAddress", "nodeAccountId", "mirrorUrl", "mirrorGrpcAddress"} is printed for scripts.',
     )
-    .action((options: { grpcPort: number; mirrorPort: number; operatorKey?: string }, command: Command) =>
+    .action((options: { grpcPort: number; mirrorPort: number; mirrorGrpcPort: number; operatorKey?: string }, command: Command) =>
       run(command, async (ctx) => {
         const keyOption = options.operatorKey === undefined ? undefined : parseOperatorKey(options.operatorKey);
         const fromEnv = !keyOption && ctx.io.env.HEDERA_OPERATOR_KEY ? operatorFromEnv({ ...ctx.io.env, HEDERA_OPERATOR_ID: '0.0.2' }) : undefined;
         if (fromEnv && !fromEnv.operator) throw new Error(fromEnv.problems.join('; '));
         const given = keyOption ?? fromEnv?.operator?.privateKey;
-        const devnet = await startDevnet({ grpcPort: options.grpcPort, mirrorPort: options.mirrorPort, operatorKey: given });
+        const devnet = await startDevnet({ grpcPort: options.grpcPort, mirrorPort: options.mirrorPort, mirrorGrpcPort: options.mirrorGrpcPort, operatorKey: given });
         const config = { network: 'local', local: { grpcAddress: devnet.grpcAddress, mirrorUrl: devnet.mirrorUrl } };
         // A generated key is printed because nothing else can use this devnet without it; it guards
         // nothing else. A key the user gave is theirs and is not echoed.
         const operatorKey = keyOption ? '(from --operator-key)' : fromEnv ? '(from HEDERA_OPERATOR_KEY)' : devnet.operatorKey.toStringDer();
-        ctx.output.document({ grpcAddress: devnet.grpcAddress, mirrorUrl: devnet.mirrorUrl, operatorId: devnet.operatorId, operatorKey, config });
+        ctx.output.document({ grpcAddress: devnet.grpcAddress, mirrorUrl: devnet.mirrorUrl, mirrorGrpcAddress: devnet.mirrorGrpcAddress, operatorId: devnet.operatorId, operatorKey, config });
         ctx.output.line('embedded devnet running (in memory; state is lost on exit). Ctrl-C to stop.');
         ctx.output.line(`  gRPC         ${devnet.grpcAddress} (node 0.0.3)`);
         ctx.output.line(`  mirror REST  ${devnet.mirrorUrl}/api/v1`);
+        ctx.output.line(`  mirror gRPC  ${devnet.mirrorGrpcAddress} (TopicMessageQuery.subscribe: client.setMirrorNetwork(['${devnet.mirrorGrpcAddress}']))`);
         ctx.output.line(`  operator     ${devnet.operatorId}`);
         ctx.output.line(`  key          ${operatorKey}${given ? '' : ' (throwaway devnet key)'}`);
         ctx.output.line();
@@ -51,6 +54,7 @@ export function registerDevnetCommand(program: Command, run: RunAction): void {
           grpcAddress: devnet.grpcAddress,
           nodeAccountId: '0.0.3',
           mirrorUrl: devnet.mirrorUrl,
+          mirrorGrpcAddress: devnet.mirrorGrpcAddress,
         };
         // The handlers go in first: a supervisor may signal as soon as it reads the ready line.
         const signal = new Promise<string>((resolve) => {

@@ -6,9 +6,10 @@ import { recordToProto } from '../ledger/record-proto.js';
 import { LedgerStatusError } from '../ledger/status-error.js';
 import type { AccountState, TokenState } from '../ledger/state-types.js';
 import { contractAccount, contractBytecode, contractCallLocal, contractInfo, validateContractCallLocal } from '../evm/contract-queries.js';
-
-/** Ledger id bytes of a local node (LedgerId.LOCAL_NODE), so SDK info objects parse it. */
-const LOCAL_LEDGER_ID = new Uint8Array([3]);
+import { fileContentsAnswer, fileInfoAnswer } from './file-answers.js';
+import { LOCAL_LEDGER_ID } from './ledger-id.js';
+import { scheduleInfoAnswer } from './schedule-answers.js';
+import { versionInfoAnswer } from './version-answer.js';
 
 /** Builds the body of one query answer (everything except the response header). */
 export type QueryAnswer = (ledger: Ledger, request: Record<string, unknown>) => Record<string, unknown> | Promise<Record<string, unknown>>;
@@ -127,6 +128,10 @@ export const QUERY_ANSWERS: Readonly<Record<string, { answer: QueryAnswer; paid:
   tokenGetNftInfo: { answer: nftInfo, paid: true },
   transactionGetReceipt: { answer: receipt, paid: false },
   transactionGetRecord: { answer: record, paid: true },
+  scheduleGetInfo: { answer: scheduleInfoAnswer, paid: true },
+  fileGetContents: { answer: fileContentsAnswer, paid: true },
+  fileGetInfo: { answer: fileInfoAnswer, paid: true },
+  networkGetVersionInfo: { answer: versionInfoAnswer, paid: true },
   contractCallLocal: { answer: contractCallLocal, paid: true, validate: validateContractCallLocal },
   contractGetInfo: { answer: contractInfo, paid: true },
   contractGetBytecode: { answer: contractBytecode, paid: true, response: 'contractGetBytecodeResponse' },

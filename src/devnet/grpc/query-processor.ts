@@ -35,6 +35,8 @@ export class QueryProcessor {
     if (!spec) return respond('NOT_SUPPORTED');
     if (overrides.precheck) return respond(overrides.precheck);
     const cost = spec.paid ? this.ledger.options.queryFee : 0n;
+    // A query sees the ledger as of now: schedules whose expiration time passed have run or lapsed.
+    await this.ledger.runDue();
     const input = request as Record<string, unknown>;
     try {
       // A query that does real work (the EVM) is validated, and paid for, before it runs; the others are

@@ -26,9 +26,21 @@ export function tokenNum(id: proto.ITokenID | null | undefined): number {
   return numOf(id.shardNum, id.realmNum, id.tokenNum, 'INVALID_TOKEN_ID');
 }
 
+export function fileNum(id: proto.IFileID | null | undefined): number {
+  if (!id) throw new LedgerStatusError('INVALID_FILE_ID');
+  return numOf(id.shardNum, id.realmNum, id.fileNum, 'INVALID_FILE_ID');
+}
+
+export function scheduleNum(id: proto.IScheduleID | null | undefined): number {
+  if (!id) throw new LedgerStatusError('INVALID_SCHEDULE_ID');
+  return numOf(id.shardNum, id.realmNum, id.scheduleNum, 'INVALID_SCHEDULE_ID');
+}
+
 export const accountId = (num: number): proto.IAccountID => ({ shardNum: toLong(0n), realmNum: toLong(0n), accountNum: toLong(BigInt(num)) });
 export const topicId = (num: number): proto.ITopicID => ({ shardNum: toLong(0n), realmNum: toLong(0n), topicNum: toLong(BigInt(num)) });
 export const tokenId = (num: number): proto.ITokenID => ({ shardNum: toLong(0n), realmNum: toLong(0n), tokenNum: toLong(BigInt(num)) });
+export const fileId = (num: number): proto.IFileID => ({ shardNum: toLong(0n), realmNum: toLong(0n), fileNum: toLong(BigInt(num)) });
+export const scheduleId = (num: number): proto.IScheduleID => ({ shardNum: toLong(0n), realmNum: toLong(0n), scheduleNum: toLong(BigInt(num)) });
 
 /** `"0.0.N"` for an entity number. */
 export const entityString = (num: number): string => `0.0.${num}`;

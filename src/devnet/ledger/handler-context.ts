@@ -1,12 +1,29 @@
 import type { proto } from '@hiero-ledger/proto';
+import { runInOrder } from './in-order.js';
 import { FEE_COLLECTOR_NUM, type Ledger } from './ledger.js';
-import type { SignatureChecker } from './signature-checker.js';
 import { LedgerStatusError } from './status-error.js';
 import type { AccountState, HbarTransferEntry, NftTransferEntry, TokenTransferEntry, TransactionRecordState } from './state-types.js';
+
+/** Which keys a transaction's signatures satisfy (its SignatureChecker, or a schedule's collected signatories). */
+export interface KeyVerdicts {
+  isSatisfied(key: proto.IKey | null | undefined): boolean;
+}
+
+/** What a handler may use to run further transactions, and the raw signatures it arrived with. */
+export interface DispatchInfo {
+  /** the node's handler table, through which a schedule runs its scheduled transaction */
+  handlers: Readonly<Record<string, TransactionHandler>>;
+  /** the transaction's signature pairs as submitted (the mirror lists a schedule's signatures) */
+  sigPairs: readonly proto.ISignaturePair[];
+}
 
 /** What a transaction handler sees while it runs at "consensus". */
 export class HandlerContext {
   readonly receipt: proto.ITransactionReceipt = {};
+  /** receipt fields kept even when the handler fails, e.g. the existing schedule of IDENTICAL_SCHEDULE_ALREADY_CREATED */
+  readonly failureReceipt: proto.ITransactionReceipt = {};
+  /** record fields beyond transfers (PRNG output) */
+  readonly recordFields: proto.ITransactionRecord = {};
   readonly transfers: HbarTransferEntry[] = [];
   readonly tokenTransfers: TokenTransferEntry[] = [];
   readonly nftTransfers: NftTransferEntry[] = [];
@@ -21,14 +38,32 @@ export class HandlerContext {
   readonly extraFeeTransfers: HbarTransferEntry[] = [];
   /** the EVM result of a contract create or call, kept whether or not it succeeded */
   contractResult?: TransactionRecordState['contractResult'];
+  private readonly followUps: Array<() => unknown> = [];
 
   constructor(
     readonly ledger: Ledger,
     readonly body: proto.TransactionBody,
     readonly payer: AccountState,
     readonly consensusNs: bigint,
-    private readonly signatures: SignatureChecker,
+    private readonly signatures: KeyVerdicts,
+    readonly dispatch: DispatchInfo = { handlers: {}, sigPairs: [] },
   ) {}
+
+  /**
+   * Work that reaches consensus right after this transaction, with its own record, and only if this one
+   * succeeds: a scheduled transaction whose last required signature this transaction brought.
+   */
+  afterCommit(work: () => unknown): void {
+    this.followUps.push(work);
+  }
+
+  /**
+   * Runs the {@link afterCommit} work, in order, once the transaction's own record is stored; a promise
+   * when some of it must wait (a scheduled contract call), which the next piece waits for.
+   */
+  runFollowUps(): Promise<void> | undefined {
+    return runInOrder(this.followUps.splice(0));
+  }
 
   hasSignature(key: proto.IKey | null | undefined): boolean {
     return this.signatures.isSatisfied(key);

@@ -1,8 +1,11 @@
 import { createAccountHandler, deleteAccountHandler, updateAccountHandler } from './accounts-handler.js';
 import { cancelAirdropsHandler, claimAirdropsHandler } from './airdrop-claims-handler.js';
 import { approveAllowancesHandler, deleteAllowancesHandler } from './allowances-handler.js';
+import { fileAppendHandler, fileCreateHandler, fileDeleteHandler, fileUpdateHandler } from './files-handler.js';
 import type { TransactionHandler } from './handler-context.js';
 import { contractCallHandler, contractCreateHandler } from '../evm/contracts-handler.js';
+import { prngHandler } from './prng-handler.js';
+import { scheduleCreateHandler, scheduleDeleteHandler, scheduleSignHandler } from './schedules-handler.js';
 import {
   deleteTokenHandler, freezeTokenHandler, grantKycHandler, pauseTokenHandler, revokeKycHandler, unfreezeTokenHandler, unpauseTokenHandler,
 } from './token-admin-handler.js';
@@ -50,4 +53,12 @@ export const TRANSACTION_HANDLERS: Readonly<Record<string, TransactionHandler>> 
   tokenFeeScheduleUpdate: updateFeeScheduleHandler,
   tokenClaimAirdrop: claimAirdropsHandler,
   tokenCancelAirdrop: cancelAirdropsHandler,
+  scheduleCreate: scheduleCreateHandler,
+  scheduleSign: scheduleSignHandler,
+  scheduleDelete: scheduleDeleteHandler,
+  fileCreate: fileCreateHandler,
+  fileAppend: fileAppendHandler,
+  fileUpdate: fileUpdateHandler,
+  fileDelete: fileDeleteHandler,
+  utilPrng: prngHandler,
 };

@@ -28,6 +28,24 @@ export function isValidKey(key: proto.IKey | null | undefined): boolean {
   return false;
 }
 
+/**
+ * Whether a key is satisfied, given a verdict for each simple key: a key list needs every member (and
+ * at least one), a threshold key `threshold` of its members.
+ */
+export function isKeySatisfied(key: proto.IKey | null | undefined, simpleKeySigned: (key: proto.IKey) => boolean): boolean {
+  if (!key) return false;
+  if (key.keyList) {
+    const keys = key.keyList.keys ?? [];
+    return keys.length > 0 && keys.every((k) => isKeySatisfied(k, simpleKeySigned));
+  }
+  if (key.thresholdKey) {
+    const keys = key.thresholdKey.keys?.keys ?? [];
+    const threshold = key.thresholdKey.threshold ?? 0;
+    return threshold > 0 && keys.filter((k) => isKeySatisfied(k, simpleKeySigned)).length >= threshold;
+  }
+  return simpleKeySigned(key);
+}
+
 /** Raw bytes of a simple key (what the SDK puts in `pubKeyPrefix`). */
 export function simpleKeyBytes(key: proto.IKey): Uint8Array | undefined {
   return key.ed25519 ?? key.ECDSASecp256k1 ?? undefined;

@@ -1,9 +1,10 @@
 import { proto } from '@hiero-ledger/proto';
 import { accountNum, tokenNum, topicNum } from './entity-ids.js';
 import { timestampToNs, toBig } from './numbers.js';
+import { runInOrder } from './in-order.js';
 import type { RunningHashFormat } from './running-hash.js';
 import { LedgerStatusError, type StatusName } from './status-error.js';
-import type { AccountState, PendingAirdropState, TokenState, TopicState, TransactionRecordState } from './state-types.js';
+import type { AccountState, FileState, PendingAirdropState, ScheduleState, TokenState, TopicState, TransactionRecordState } from './state-types.js';
 import type { ContractState } from '../evm/contract-state.js';
 
 /** Default auto-renew period the SDK uses for accounts, topics and tokens (90 days). */
@@ -42,6 +43,10 @@ export class Ledger {
   readonly recordList: TransactionRecordState[] = [];
   /** airdrops waiting for the receiver to associate (receiver had no free association slot) */
   readonly pendingAirdrops: PendingAirdropState[] = [];
+  readonly schedules = new Map<number, ScheduleState>();
+  readonly files = new Map<number, FileState>();
+  /** work the clock makes due (schedules reaching expiry), run before the state is read or changed */
+  private readonly dueWork: Array<() => unknown> = [];
   private readonly recordListeners = new Set<(record: TransactionRecordState) => void>();
   private nextNum = 1001;
   private lastConsensusNs = 0n;
@@ -53,6 +58,20 @@ export class Ledger {
 
   nowNs(): bigint {
     return this.clock();
+  }
+
+  /** Registers work that {@link runDue} runs, e.g. executing the schedules whose expiration time passed. */
+  onDue(work: () => unknown): void {
+    this.dueWork.push(work);
+  }
+
+  /**
+   * Lets the clock act before anything observes the ledger: a transaction, a query or a mirror request
+   * first sees every schedule whose time has come executed or expired, so expiry follows the devnet's
+   * clock deterministically instead of a timer.
+   */
+  runDue(): Promise<void> | undefined {
+    return runInOrder(this.dueWork);
   }
 
   /** Strictly increasing consensus timestamps, even when many transactions land in the same millisecond. */

@@ -34,6 +34,7 @@ export function recordToProto(record: TransactionRecordState): proto.ITransactio
     tokenTransferLists: [...tokens.values()],
     assessedCustomFees: record.assessedCustomFees ?? [],
     newPendingAirdrops: record.newPendingAirdrops ?? [],
+    ...record.recordFields,
     ...recordContractBody(record.contractResult),
   };
 }

@@ -1,5 +1,5 @@
 import { proto } from '@hiero-ledger/proto';
-import { simpleKeyBytes } from './keys.js';
+import { isKeySatisfied, simpleKeyBytes } from './keys.js';
 import { confirmEd25519OffThread, verifySimpleKeySignature } from './signature-verifier.js';
 
 /**
@@ -39,17 +39,7 @@ export class SignatureChecker {
 
   /** True when `key` is satisfied; key lists need every member, threshold keys need `threshold` members. */
   isSatisfied(key: proto.IKey | null | undefined): boolean {
-    if (!key) return false;
-    if (key.keyList) {
-      const keys = key.keyList.keys ?? [];
-      return keys.length > 0 && keys.every((k) => this.isSatisfied(k));
-    }
-    if (key.thresholdKey) {
-      const keys = key.thresholdKey.keys?.keys ?? [];
-      const threshold = key.thresholdKey.threshold ?? 0;
-      return threshold > 0 && keys.filter((k) => this.isSatisfied(k)).length >= threshold;
-    }
-    return this.isSimpleKeySatisfied(key);
+    return isKeySatisfied(key, (simple) => this.isSimpleKeySatisfied(simple));
   }
 
   private isSimpleKeySatisfied(key: proto.IKey): boolean {

@@ -132,8 +132,56 @@ export interface TransactionRecordState {
   assessedCustomFees?: proto.IAssessedCustomFee[];
   /** pending airdrops the transaction created or added to (TokenAirdrop) */
   newPendingAirdrops?: proto.IPendingAirdropRecord[];
+  /** record fields a handler adds beyond transfers, e.g. `prngBytes`, or a scheduled transaction's `scheduleRef` */
+  recordFields?: proto.ITransactionRecord;
   /** the EVM result of a contract create or call */
   contractResult?: ContractResultState;
 }
 
 export interface PendingAirdropState { sender: number; receiver: number; token: number; amount?: bigint; serial?: number; createdNs: bigint }
+
+/** One signature a ScheduleCreate or ScheduleSign carried, as the mirror lists it under the schedule. */
+export interface ScheduleSignatureEntry { consensusNs: bigint; prefix: Uint8Array; signature: Uint8Array; type: 'ED25519' | 'ECDSA_SECP256K1' }
+
+export interface ScheduleState {
+  num: number;
+  /** ID of the ScheduleCreate; the scheduled transaction's ID is the same with `scheduled: true` */
+  createTransactionId: proto.ITransactionID;
+  creator: number;
+  /** pays for the scheduled transaction (the creator unless the ScheduleCreate named another account) */
+  payer: number;
+  adminKey?: proto.IKey;
+  memo: string;
+  /** the SchedulableTransactionBody as submitted (the mirror's `transaction_body`) */
+  bodyBytes: Uint8Array;
+  waitForExpiry: boolean;
+  /** expiration second the ScheduleCreate gave, 0 when it left it to the default lifetime */
+  providedExpirySec: number;
+  expirySec: number;
+  createdNs: bigint;
+  /** simple keys, among the required signers' keys, that have signed the ScheduleCreate or a ScheduleSign */
+  signatories: proto.IKey[];
+  signatures: ScheduleSignatureEntry[];
+  /** consensus time of the transaction that executed or deleted it (ScheduleInfo's execution/deletion time) */
+  resolvedNs?: bigint;
+  /** consensus time of the scheduled transaction's own record */
+  executedNs?: bigint;
+  deleted: boolean;
+  /** gone from consensus state once its expiration time passed; the mirror still lists it */
+  expired: boolean;
+  /** what makes two ScheduleCreates identical (IDENTICAL_SCHEDULE_ALREADY_CREATED) */
+  identity: string;
+}
+
+export interface FileState {
+  num: number;
+  /** every key must sign a change and one of them a delete; an empty list makes the file immutable */
+  keys: proto.IKey[];
+  contents: Uint8Array;
+  memo: string;
+  expirySec: number;
+  deleted: boolean;
+  createdNs: bigint;
+  /** a genesis file whose contents the devnet derives from its own state (0.0.111, 0.0.112) */
+  system?: boolean;
+}

@@ -1,13 +1,15 @@
 import { proto } from '@hiero-ledger/proto';
+import { runAtConsensus } from './consensus-step.js';
 import { decodeTransaction, type DecodedTransaction } from './decode-transaction.js';
 import { accountNum } from './entity-ids.js';
-import { HandlerContext, mergeHbar, type TransactionHandler } from './handler-context.js';
+import type { TransactionHandler } from './handler-context.js';
 import { contractPayerSpend } from '../evm/gas.js';
-import { FEE_COLLECTOR_NUM, NODE_NUM, transactionKey, type Ledger } from './ledger.js';
+import { NODE_NUM, transactionKey, type Ledger } from './ledger.js';
 import { timestampToNs, toBig } from './numbers.js';
+import { settleExpiredSchedules } from './schedule-runner.js';
 import { SignatureChecker } from './signature-checker.js';
-import { ensure, LedgerStatusError, statusCode, type StatusName } from './status-error.js';
-import type { AccountState, HbarTransferEntry } from './state-types.js';
+import { ensure, LedgerStatusError, type StatusName } from './status-error.js';
+import type { AccountState } from './state-types.js';
 
 /**
  * HBAR the payer itself spends besides the fee, which a node also requires at precheck: the initial
@@ -42,7 +44,9 @@ export class TransactionProcessor {
     private readonly ledger: Ledger,
     private readonly handlers: Readonly<Record<string, TransactionHandler>>,
     private readonly prepareSignatures: (bodyBytes: Uint8Array, pairs: proto.ISignaturePair[]) => Promise<SignatureChecker> = SignatureChecker.prepare,
-  ) {}
+  ) {
+    ledger.onDue(() => settleExpiredSchedules(ledger, handlers));
+  }
 
   /**
    * Resolves with the precheck status. When it is OK the transaction has reached consensus and its
@@ -72,6 +76,13 @@ export class TransactionProcessor {
   }
 
   private apply(decoded: DecodedTransaction, signatures: SignatureChecker, forcedStatus?: StatusName): StatusName | Promise<StatusName> {
+    // Schedules that expired before this transaction's turn run (or lapse) first, as on a node.
+    const settling = this.ledger.runDue();
+    if (settling) return settling.then(() => this.applyNow(decoded, signatures, forcedStatus));
+    return this.applyNow(decoded, signatures, forcedStatus);
+  }
+
+  private applyNow(decoded: DecodedTransaction, signatures: SignatureChecker, forcedStatus?: StatusName): StatusName | Promise<StatusName> {
     let payer: AccountState;
     try {
       payer = this.precheck(decoded, signatures);
@@ -112,61 +123,12 @@ export class TransactionProcessor {
     return payer;
   }
 
-  /** Runs the handler; a handler that returns a promise (the EVM) is awaited before the record is written. */
-  private reachConsensus(tx: DecodedTransaction, payer: AccountState, signatures: SignatureChecker, forcedStatus?: StatusName): Promise<void> | undefined {
-    const { body } = tx;
-    const consensusNs = this.ledger.nextConsensusNs();
-    const fee = this.ledger.options.transactionFee;
-    const collector = this.ledger.accounts.get(FEE_COLLECTOR_NUM)!;
-    const ctx = new HandlerContext(this.ledger, body, payer, consensusNs, signatures);
-    ctx.moveHbar(payer, -fee);
-    ctx.moveHbar(collector, fee);
-    const feeLegs = ctx.transfers.map((leg) => ({ ...leg }));
-    if (forcedStatus) {
-      this.writeRecord(tx, ctx, feeLegs, forcedStatus);
-      return undefined;
-    }
-    let pending: void | Promise<void>;
-    try {
-      pending = this.handlers[tx.bodyName].handle(ctx);
-    } catch (error) {
-      this.writeRecord(tx, ctx, feeLegs, statusOf(error));
-      return undefined;
-    }
-    if (!pending) {
-      this.writeRecord(tx, ctx, feeLegs, 'SUCCESS');
-      return undefined;
-    }
-    return pending.then(
-      () => this.writeRecord(tx, ctx, feeLegs, 'SUCCESS'),
-      (error: unknown) => this.writeRecord(tx, ctx, feeLegs, statusOf(error)),
-    );
-  }
-
-  private writeRecord(tx: DecodedTransaction, ctx: HandlerContext, feeLegs: HbarTransferEntry[], status: StatusName): void {
-    const { body } = tx;
-    const ok = status === 'SUCCESS';
-    const receipt: proto.ITransactionReceipt = ok ? { ...ctx.receipt, status: statusCode(status) } : { status: statusCode(status) };
-    if (!ok) for (const leg of ctx.extraFeeTransfers) mergeHbar(feeLegs, leg.account, leg.amount, leg.isApproval);
-    const id = body.transactionID!;
-    this.ledger.addRecord({
-      key: transactionKey(id), transactionId: id, bodyName: tx.bodyName, payer: ctx.payer.num, consensusNs: ctx.consensusNs,
-      validStartNs: timestampToNs(id.transactionValidStart), validDurationSec: Number(toBig(body.transactionValidDuration?.seconds)),
-      memo: body.memo ?? '', chargedFee: this.ledger.options.transactionFee + ctx.extraFee, maxFee: toBig(body.transactionFee),
-      hash: tx.hash, receipt,
-      entityId: ctx.entityId,
-      transfers: ok ? ctx.transfers : feeLegs,
-      tokenTransfers: ok ? ctx.tokenTransfers : [],
-      nftTransfers: ok ? ctx.nftTransfers : [],
-      assessedCustomFees: ok ? ctx.assessedCustomFees : [],
-      newPendingAirdrops: ok ? ctx.newPendingAirdrops : [],
-      ...(ctx.contractResult ? { contractResult: ctx.contractResult } : {}),
+  /** Runs the handler; a handler that returns a promise (the EVM) is awaited before the next transaction. */
+  private reachConsensus(tx: DecodedTransaction, payer: AccountState, signatures: SignatureChecker, forcedStatus?: StatusName): Promise<unknown> | undefined {
+    const done = runAtConsensus(this.ledger, this.handlers, {
+      body: tx.body, bodyName: tx.bodyName, payer, signatures, sigPairs: tx.sigPairs, hash: tx.hash,
+      fee: this.ledger.options.transactionFee, forcedStatus,
     });
+    return done instanceof Promise ? done : undefined;
   }
-}
-
-/** The receipt status a handler failed with; anything but a LedgerStatusError is a devnet bug and propagates. */
-function statusOf(error: unknown): StatusName {
-  if (error instanceof LedgerStatusError) return error.status;
-  throw error;
 }

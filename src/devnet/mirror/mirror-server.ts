@@ -84,6 +84,10 @@ export class MirrorServer {
       // Only /contracts/call takes a POST; the other paths answer it as the mirror does.
       if (!found) return method === 'POST' ? { status: 405, body: errorBody('Method not allowed') } : notFound();
       const query = new MirrorQuery(parsed.searchParams, found.route.accepted);
+      // The mirror shows what consensus has reached by now, schedules that ran or lapsed at expiry included
+      // (a scheduled contract call still running is seen by the next request; a devnet fault in it is not
+      // the reader's, so it does not fail this one).
+      this.ledger.runDue()?.catch(() => undefined);
       return found.route.handle({ ledger: this.ledger, node: this.node, params: found.params, query, path, ...(method === 'POST' ? { body } : {}) });
     } catch (error) {
       return answerOfError(error);

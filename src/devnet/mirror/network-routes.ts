@@ -1,9 +1,10 @@
 import { GAS_PRICE_TINYBARS } from '../evm/gas.js';
 import { entityString } from '../ledger/entity-ids.js';
+import { exchangeRatesAt, type ExchangeRate } from '../ledger/exchange-rate.js';
 import { NODE_NUM } from '../ledger/ledger.js';
 import { nsToMirror } from '../ledger/numbers.js';
 import { snapshotFor } from './balance-snapshot.js';
-import { entityNumParam, idKey, numberKey } from './mirror-entities.js';
+import { numberKey } from './mirror-entities.js';
 import { notFound, ok, type MirrorRequest, type MirrorResponse } from './mirror-http.js';
 import { page } from './mirror-paging.js';
 import { parseEntityId, parseTimestamp } from './mirror-values.js';
@@ -21,9 +22,9 @@ function asOf(request: MirrorRequest): bigint {
 /** `/network/exchangerate`: a fixed 1 ℏ = 10 ¢ rate that expires on the hour, as the network's does. */
 export function exchangeRate(request: MirrorRequest): MirrorResponse {
   const at = asOf(request);
-  const hourEnd = (Math.floor(Number(at / 1_000_000_000n) / 3600) + 1) * 3600;
-  const rate = (expiry: number) => ({ cent_equivalent: 300_000, expiration_time: expiry, hbar_equivalent: 30_000 });
-  return ok({ current_rate: rate(hourEnd), next_rate: rate(hourEnd + 3600), timestamp: nsToMirror(at) });
+  const { current, next } = exchangeRatesAt(at);
+  const rate = (r: ExchangeRate) => ({ cent_equivalent: r.centEquivalent, expiration_time: r.expirationSec, hbar_equivalent: r.hbarEquivalent });
+  return ok({ current_rate: rate(current), next_rate: rate(next), timestamp: nsToMirror(at) });
 }
 
 /**
@@ -72,20 +73,4 @@ export function networkNodes(request: MirrorRequest): MirrorResponse {
     })),
     links: { next },
   });
-}
-
-/**
- * `/schedules`: the devnet has no schedule service (ScheduleCreate answers NOT_SUPPORTED), so the list is
- * always empty; its filters are still checked so a malformed request fails as on the mirror node.
- */
-export function listSchedules(request: MirrorRequest): MirrorResponse {
-  request.query.filters('account.id', parseEntityId);
-  const { next } = page(request, [] as number[], [idKey('schedule.id', (num) => num)], 'asc');
-  return ok({ schedules: [], links: { next } });
-}
-
-/** `/schedules/{scheduleId}`: never found (no schedules exist); a malformed ID is a 400. */
-export function getSchedule(request: MirrorRequest): MirrorResponse {
-  entityNumParam(request.params.scheduleId, 'scheduleId');
-  return notFound();
 }

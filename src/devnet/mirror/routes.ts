@@ -4,7 +4,8 @@ import { cryptoAllowances, nftAllowances, tokenAllowances } from './allowances-r
 import { contractCall } from './contract-call-route.js';
 import { contractLogs, getContract, getContractResult, listContracts } from './contracts-routes.js';
 import { compileRoute, type MirrorRoute } from './mirror-router.js';
-import { exchangeRate, getSchedule, listSchedules, networkFees, networkNodes, networkSupply } from './network-routes.js';
+import { exchangeRate, networkFees, networkNodes, networkSupply } from './network-routes.js';
+import { getSchedule, listSchedules } from './schedules-routes.js';
 import { getToken, listTokens, tokenBalances, tokenNft, tokenNfts } from './tokens-routes.js';
 import { getTopic, topicMessageBySequence, topicMessageByTimestamp, topicMessages } from './topics-routes.js';
 import { getTransaction, listTransactions } from './transactions-routes.js';

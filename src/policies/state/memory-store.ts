@@ -8,7 +8,7 @@ interface Line {
   /** The reservations by call ID, so settling does not search the window. */
   readonly pendingById: Map<string, Entry>;
   /** IDs of the calls committed lately, so a repeated commit (a retry) counts once; bounded. */
-  readonly recentCommits: Set<string>;
+  readonly recentCommits: RecentIds;
   committed: bigint;
   pending: bigint;
 }
@@ -45,15 +45,34 @@ export class MemoryPolicyStore implements PolicyStore {
   /** Lines by budget, account and asset: nested maps, so finding one builds no key string per call. */
   private readonly budgets = new Map<string, Map<string, Map<string, Line>>>();
   private readonly limiters = new Map<string, RateLimiterMemory>();
-  private readonly now: () => number;
+  private readonly clock: () => number;
 
   /** @param options.now the clock budgets are kept by (tests); rate counters use the system clock. */
   constructor(options: { now?: () => number } = {}) {
-    this.now = options.now ?? Date.now;
+    this.clock = options.now ?? Date.now;
   }
 
+  /** The same operations without a promise: each runs to completion at once (see PolicyStore.now). */
+  readonly now = {
+    reserve: (budget: string, id: string, lines: readonly BudgetLine[], windowMs: number): Reservation => this.reserveNow(budget, id, lines, windowMs),
+    commit: (budget: string, id: string, lines: readonly BudgetLine[], windowMs: number): void => this.commitNow(budget, id, lines, windowMs),
+    release: (budget: string, id: string, lines: readonly BudgetLine[]): void => this.releaseNow(budget, id, lines),
+  };
+
   async reserve(budget: string, id: string, lines: readonly BudgetLine[], windowMs: number): Promise<Reservation> {
-    const now = this.now();
+    return this.reserveNow(budget, id, lines, windowMs);
+  }
+
+  async commit(budget: string, id: string, lines: readonly BudgetLine[], windowMs: number): Promise<void> {
+    this.commitNow(budget, id, lines, windowMs);
+  }
+
+  async release(budget: string, id: string, lines: readonly BudgetLine[]): Promise<void> {
+    this.releaseNow(budget, id, lines);
+  }
+
+  private reserveNow(budget: string, id: string, lines: readonly BudgetLine[], windowMs: number): Reservation {
+    const now = this.clock();
     const held = lines.map((line) => this.line(budget, line, now, windowMs));
     for (let at = 0; at < lines.length; at++) {
       const line = lines[at]!;
@@ -70,8 +89,8 @@ export class MemoryPolicyStore implements PolicyStore {
     return { ok: true, now };
   }
 
-  async commit(budget: string, id: string, lines: readonly BudgetLine[], windowMs: number): Promise<void> {
-    const now = this.now();
+  private commitNow(budget: string, id: string, lines: readonly BudgetLine[], windowMs: number): void {
+    const now = this.clock();
     for (const line of lines) {
       const held = this.line(budget, line, now, windowMs);
       if (held.recentCommits.has(id)) continue;
@@ -79,12 +98,11 @@ export class MemoryPolicyStore implements PolicyStore {
       if (reserved) held.pending -= reserved.amount;
       addSpend(held, line.amount, now);
       held.committed += line.amount;
-      held.recentCommits.add(id);
-      if (held.recentCommits.size > RECENT_COMMITS) held.recentCommits.delete(held.recentCommits.values().next().value as string);
+      held.recentCommits.remember(id);
     }
   }
 
-  async release(budget: string, id: string, lines: readonly BudgetLine[]): Promise<void> {
+  private releaseNow(budget: string, id: string, lines: readonly BudgetLine[]): void {
     for (const line of lines) {
       const held = this.budgets.get(budget)?.get(line.account)?.get(line.asset);
       const reserved = held && takeReservation(held, id);
@@ -93,7 +111,7 @@ export class MemoryPolicyStore implements PolicyStore {
   }
 
   async usage(budget: string, account: string, asset: string, windowMs: number): Promise<BudgetUsage> {
-    const held = this.line(budget, { account, asset }, this.now(), windowMs);
+    const held = this.line(budget, { account, asset }, this.clock(), windowMs);
     return { committed: held.committed, pending: held.pending };
   }
 
@@ -119,7 +137,7 @@ export class MemoryPolicyStore implements PolicyStore {
     let assets = accounts.get(line.account);
     if (!assets) accounts.set(line.account, (assets = new Map()));
     let held = assets.get(line.asset);
-    if (!held) assets.set(line.asset, (held = { entries: [], pendingById: new Map(), recentCommits: new Set(), committed: 0n, pending: 0n }));
+    if (!held) assets.set(line.asset, (held = { entries: [], pendingById: new Map(), recentCommits: new RecentIds(RECENT_COMMITS), committed: 0n, pending: 0n }));
     const entries = held.entries;
     let stale = 0;
     while (stale < entries.length && entries[stale]!.at <= now - windowMs) {
@@ -160,6 +178,34 @@ function memoryCounter(limiter: RateLimiterMemory): WindowCounter {
   };
 }
 
+
+/**
+ * The last `capacity` IDs added, oldest forgotten first. The oldest is known from a ring of the IDs
+ * rather than read off the set's first entry: a set's iterator skips the holes its deletions left at
+ * its front, so finding the oldest that way grew with every call until the set was rehashed.
+ */
+class RecentIds {
+  private readonly ids = new Set<string>();
+  private readonly ring: string[] = [];
+  private next = 0;
+
+  constructor(private readonly capacity: number) {}
+
+  has(id: string): boolean {
+    return this.ids.has(id);
+  }
+
+  /** Remembers an ID `has` just said is not remembered. */
+  remember(id: string): void {
+    if (this.ring.length < this.capacity) this.ring.push(id);
+    else {
+      this.ids.delete(this.ring[this.next]!);
+      this.ring[this.next] = id;
+      this.next = (this.next + 1) % this.capacity;
+    }
+    this.ids.add(id);
+  }
+}
 
 /** When, walking from the oldest entry, enough has left the window for the line to fit. */
 function freesAt(entries: readonly Entry[], total: bigint, line: BudgetLine, windowMs: number): { freesAt?: number } {

@@ -26,6 +26,17 @@ export interface PolicyStore {
   /** What one (budget, account, asset) holds in the window. */
   usage(budget: string, account: string, asset: string, windowMs: number): Promise<BudgetUsage>;
 
+  /**
+   * A store that keeps its state in this process may also answer at once: `reserve`, `commit` and
+   * `release` without a promise, with the same meaning. Policies then judge and settle a call
+   * without a turn of the event loop or a time budget's bookkeeping. Optional; Redis has none.
+   */
+  readonly now?: {
+    reserve(budget: string, id: string, lines: readonly BudgetLine[], windowMs: number): Reservation;
+    commit(budget: string, id: string, lines: readonly BudgetLine[], windowMs: number): void;
+    release(budget: string, id: string, lines: readonly BudgetLine[]): void;
+  };
+
   /** A counter of calls per fixed window, shared by every counter of this store with the same name. */
   counter(name: string, limit: number, windowMs: number): WindowCounter;
 

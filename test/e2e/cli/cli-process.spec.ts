@@ -36,7 +36,7 @@ describe('the agent-hooks executable', () => {
 
   describe('devnet', () => {
     it('serves until SIGTERM, reporting its addresses and a config for network "local"', async () => {
-      const child = spawn(process.execPath, [CLI_MAIN, 'devnet', '--grpc-port', '0', '--mirror-port', '0', '--json'], { cwd, env: cleanEnv() });
+      const child = spawn(process.execPath, [CLI_MAIN, 'devnet', '--grpc-port', '0', '--mirror-port', '0', '--mirror-grpc-port', '0', '--json'], { cwd, env: cleanEnv() });
       let stdout = '';
       const ready = new Promise<{ grpcAddress: string; mirrorUrl: string; config: { network: string } }>((resolve, reject) => {
         child.stdout.on('data', (chunk: Buffer) => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import {
-  AccountCreateTransaction, FileContentsQuery, FileCreateTransaction, Hbar, KeyList, PrecheckStatusError, PrivateKey, ReceiptStatusError,
-  Status, TransferTransaction, type Client,
+  AccountCreateTransaction, AccountRecordsQuery, FreezeTransaction, FreezeType, Hbar, KeyList, PrecheckStatusError, PrivateKey,
+  ReceiptStatusError, Status, TransferTransaction, type Client,
 } from '@hiero-ledger/sdk';
 import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 
@@ -31,10 +31,10 @@ describe('devnet key structures and unsupported operations', () => {
 
   describe('when an operation is outside the devnet', () => {
     it('answers NOT_SUPPORTED at precheck for transactions and queries', async () => {
-      const tx = await new FileCreateTransaction().setContents('x').execute(client).catch((e: unknown) => e);
+      const tx = await new FreezeTransaction().setFreezeType(FreezeType.FreezeAbort).execute(client).catch((e: unknown) => e);
       expect(tx).to.be.instanceOf(PrecheckStatusError);
       expect((tx as PrecheckStatusError).status).to.equal(Status.NotSupported);
-      const query = await new FileContentsQuery().setFileId('0.0.111').execute(client).catch((e: unknown) => e);
+      const query = await new AccountRecordsQuery().setAccountId(net.operatorId).execute(client).catch((e: unknown) => e);
       expect(query).to.be.instanceOf(PrecheckStatusError);
       expect((query as PrecheckStatusError).status).to.equal(Status.NotSupported);
     });

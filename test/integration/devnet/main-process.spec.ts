@@ -2,10 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { expect } from 'chai';
-import { AccountBalanceQuery, Hbar, PrivateKey, Status, TopicCreateTransaction, TransferTransaction, type Client } from '@hiero-ledger/sdk';
+import { AccountBalanceQuery, Hbar, PrivateKey, Status, TopicCreateTransaction, TopicMessageQuery, TopicMessageSubmitTransaction, TransferTransaction, type Client } from '@hiero-ledger/sdk';
+import { subscribe } from '../../support/topic-subscription.js';
 import { createDevnetClient } from '../../../src/devnet/index.js';
 
-interface Ready { operatorId: string; operatorKey: string; operatorPublicKey: string; grpcAddress: string; mirrorUrl: string }
+interface Ready { operatorId: string; operatorKey: string; operatorPublicKey: string; grpcAddress: string; mirrorUrl: string; mirrorGrpcAddress: string }
 
 /** The CLI entry point compiled next to this spec: `npm run devnet` runs `agent-hooks devnet`. */
 const CLI = path.resolve(__dirname, '../../../src/cli/main.js');
@@ -36,7 +37,7 @@ describe('devnet as a separate process (agent-hooks devnet, which npm run devnet
 
   describe('when started with free ports', () => {
     it('prints its addresses and serves transactions and mirror reads to this process', async () => {
-      const started = await startProcess(['--grpc-port', '0', '--mirror-port', '0']);
+      const started = await startProcess(['--grpc-port', '0', '--mirror-port', '0', '--mirror-grpc-port', '0']);
       child = started.child;
       expect(started.ready.operatorId).to.equal('0.0.2');
       expect(started.output()).to.contain('operator     0.0.2');
@@ -50,9 +51,23 @@ describe('devnet as a separate process (agent-hooks devnet, which npm run devnet
       expect(response.status).to.equal(200);
     });
 
+    it("streams a topic's messages over its mirror gRPC to the SDK's TopicMessageQuery in this process", async () => {
+      const started = await startProcess(['--grpc-port', '0', '--mirror-port', '0', '--mirror-grpc-port', '0']);
+      child = started.child;
+      expect(started.output()).to.contain(`mirror gRPC  ${started.ready.mirrorGrpcAddress}`);
+      client = createDevnetClient(started.ready.grpcAddress, started.ready.operatorId, PrivateKey.fromStringDer(started.ready.operatorKey), started.ready.mirrorGrpcAddress);
+      const topicId = (await (await new TopicCreateTransaction().execute(client)).getReceipt(client)).topicId!;
+      await (await new TopicMessageSubmitTransaction().setTopicId(topicId).setMessage('before').execute(client)).getReceipt(client);
+      const subscription = subscribe(new TopicMessageQuery().setTopicId(topicId).setStartTime(0), client);
+      await (await new TopicMessageSubmitTransaction().setTopicId(topicId).setMessage('after').execute(client)).getReceipt(client);
+      await subscription.received(2);
+      subscription.handle.unsubscribe();
+      expect(subscription.texts()).to.deep.equal(['before', 'after']);
+    });
+
     it('stops cleanly on SIGTERM and SIGINT', async () => {
       for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-        const started = await startProcess(['--grpc-port', '0', '--mirror-port', '0']);
+        const started = await startProcess(['--grpc-port', '0', '--mirror-port', '0', '--mirror-grpc-port', '0']);
         child = started.child;
         child.kill(signal);
         const [code] = await once(child, 'exit');
@@ -69,7 +84,7 @@ describe('devnet as a separate process (agent-hooks devnet, which npm run devnet
         [['--operator-key', key.toStringDer()], {}],
         [[], { HEDERA_OPERATOR_KEY: key.toStringDer() }],
       ] as const) {
-        const started = await startProcess(['--grpc-port', '0', '--mirror-port', '0', ...args], env);
+        const started = await startProcess(['--grpc-port', '0', '--mirror-port', '0', '--mirror-grpc-port', '0', ...args], env);
         child = started.child;
         expect(started.output()).not.to.contain(key.toStringDer());
         expect(started.ready.operatorPublicKey).to.equal(key.publicKey.toStringDer());

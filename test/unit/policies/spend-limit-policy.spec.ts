@@ -154,8 +154,14 @@ describe('SpendLimitPolicy', () => {
     it('settles what the store refused before the next reservation', async () => {
       const store = new MemoryPolicyStore();
       const release = store.release.bind(store);
+      const releaseNow = store.now.release;
       let fail = true;
+      // Refuses whichever way it is asked: at once (as the policy settles on this store) or by promise (as it retries).
       store.release = (...args) => (fail ? Promise.reject(new Error('flaky')) : release(...args));
+      store.now.release = (...args) => {
+        if (fail) throw new Error('flaky');
+        releaseNow(...args);
+      };
       const policy = new SpendLimitPolicy({ hbar: 10, windowMs: HOUR, store });
       const k = await kitWith([policy]);
       const failed = await k.execute('transfer_hbar_tool', send(10, { end: 'ERROR' }));
