@@ -39,6 +39,16 @@ export const CORE_MANIFEST: CoreManifest = [
     ],
   },
   {
+    name: 'core-evm',
+    tools: [
+      { method: 'create_erc20_tool', module: 'core-evm/tools/create-erc20-tool.js', exportName: 'CreateErc20Tool', toolType: 'transaction', movesNoValue: true },
+      { method: 'transfer_erc20_tool', module: 'core-evm/tools/transfer-erc20-tool.js', exportName: 'TransferErc20Tool', toolType: 'transaction' },
+      { method: 'transfer_erc721_tool', module: 'core-evm/tools/transfer-erc721-tool.js', exportName: 'TransferErc721Tool', toolType: 'transaction' },
+      { method: 'mint_erc721_tool', module: 'core-evm/tools/mint-erc721-tool.js', exportName: 'MintErc721Tool', toolType: 'transaction' },
+      { method: 'create_erc721_tool', module: 'core-evm/tools/create-erc721-tool.js', exportName: 'CreateErc721Tool', toolType: 'transaction', movesNoValue: true },
+    ],
+  },
+  {
     name: 'core-queries',
     tools: [
       { method: 'get_hbar_balance_query_tool', module: 'core-queries/get-hbar-balance-query-tool.js', exportName: 'GetHbarBalanceQueryTool', toolType: 'query' },
@@ -50,6 +60,7 @@ export const CORE_MANIFEST: CoreManifest = [
       { method: 'get_pending_airdrop_tool', module: 'core-queries/get-pending-airdrop-tool.js', exportName: 'GetPendingAirdropTool', toolType: 'query' },
       { method: 'get_transaction_record_query_tool', module: 'core-queries/get-transaction-record-query-tool.js', exportName: 'GetTransactionRecordQueryTool', toolType: 'query' },
       { method: 'get_exchange_rate_tool', module: 'core-queries/get-exchange-rate-tool.js', exportName: 'GetExchangeRateTool', toolType: 'query' },
+      { method: 'get_contract_info_query_tool', module: 'core-queries/get-contract-info-query-tool.js', exportName: 'GetContractInfoQueryTool', toolType: 'query' },
     ],
   },
   {
