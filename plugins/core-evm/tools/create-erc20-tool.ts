@@ -10,6 +10,7 @@ import { ecdsaCaller } from '../_support/evm-caller.js';
 import { contractExecute, DEPLOY_GAS, encodeCall, type ContractCallParams } from '../_support/evm-call.js';
 import { contractText } from '../_support/contract-text.js';
 import { factoryFor } from '../_support/token-factories.js';
+import { scheduled, schedulingParamsSchema } from '../../_shared/scheduling-params.js';
 
 export const CREATE_ERC20_TOOL = 'create_erc20_tool';
 
@@ -17,6 +18,7 @@ const UINT256_MAX = 2n ** 256n - 1n;
 
 const parameters = strictInput(
   {
+    schedulingParams: schedulingParamsSchema,
     tokenName: contractText('The name of the token, e.g. "Gold Coin" (up to 100 bytes).', { nonEmpty: true }),
     tokenSymbol: contractText('The symbol of the token, e.g. "GLD" (up to 100 bytes).', { nonEmpty: true }),
     decimals: z
@@ -37,7 +39,6 @@ const parameters = strictInput(
   {
     treasuryAccountId: 'an ERC-20 gives its initial supply to the account that creates it',
     maxSupply: 'the factory\'s ERC-20 has no maximum supply',
-    schedulingParams: 'scheduled transactions are not supported by this tool',
   },
 );
 
@@ -77,7 +78,7 @@ export class CreateErc20Tool extends BaseTransactionTool<CreateErc20Input, Creat
   readonly parameters = parameters;
 
   normalizeParams(params: CreateErc20Input, context: Context, client: Client): Promise<CreateErc20Normalised> {
-    return forTool(this.method, async () => {
+    return scheduled(params, context, client, this.method, forTool(this.method, async () => {
       await ecdsaCaller(context, client, this.method);
       const factory = factoryFor('erc20', client, this.method);
       const decimals = params.decimals ?? 18;
@@ -95,7 +96,7 @@ export class CreateErc20Tool extends BaseTransactionTool<CreateErc20Input, Creat
         decimals,
         initialSupply,
       };
-    });
+    }));
   }
 
   coreAction(params: CreateErc20Normalised): ContractExecuteTransaction {

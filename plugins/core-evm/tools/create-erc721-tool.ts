@@ -10,18 +10,19 @@ import { ecdsaCaller } from '../_support/evm-caller.js';
 import { contractExecute, DEPLOY_GAS, encodeCall, type ContractCallParams } from '../_support/evm-call.js';
 import { contractText } from '../_support/contract-text.js';
 import { factoryFor } from '../_support/token-factories.js';
+import { scheduled, schedulingParamsSchema } from '../../_shared/scheduling-params.js';
 
 export const CREATE_ERC721_TOOL = 'create_erc721_tool';
 
 const parameters = strictInput(
   {
+    schedulingParams: schedulingParamsSchema,
     tokenName: contractText('The name of the collection, e.g. "Space Cats" (up to 100 bytes).', { nonEmpty: true }),
     tokenSymbol: contractText('The symbol of the collection, e.g. "CAT" (up to 100 bytes).', { nonEmpty: true }),
     baseURI: contractText('Base URI of the token metadata, e.g. "ipfs://…/"; a token\'s URI is this followed by its ID. Default "" (no URIs).', { maxBytes: 1000 }).optional(),
   },
   {
     maxSupply: 'the factory\'s ERC-721 collections have no maximum supply',
-    schedulingParams: 'scheduled transactions are not supported by this tool',
   },
 );
 
@@ -59,13 +60,13 @@ export class CreateErc721Tool extends BaseTransactionTool<CreateErc721Input, Cre
   readonly parameters = parameters;
 
   normalizeParams(params: CreateErc721Input, context: Context, client: Client): Promise<CreateErc721Normalised> {
-    return forTool(this.method, async () => {
+    return scheduled(params, context, client, this.method, forTool(this.method, async () => {
       await ecdsaCaller(context, client, this.method);
       const factory = factoryFor('erc721', client, this.method);
       const baseURI = params.baseURI ?? '';
       const args = new ContractFunctionParameters().addString(params.tokenName).addString(params.tokenSymbol).addString(baseURI);
       return { contractId: factory, functionParameters: encodeCall('deployToken', args), gas: DEPLOY_GAS, tokenName: params.tokenName, tokenSymbol: params.tokenSymbol, baseURI };
-    });
+    }));
   }
 
   coreAction(params: CreateErc721Normalised): ContractExecuteTransaction {

@@ -9,18 +9,19 @@ import { ecdsaCaller } from '../_support/evm-caller.js';
 import { CALL_GAS, contractExecute, encodeCall, type ContractCallParams } from '../_support/evm-call.js';
 import { resolveAddress, resolveContract } from '../_support/evm-mirror.js';
 import { addressSchema } from '../../_shared/evm-address.js';
+import { scheduled, schedulingParamsSchema } from '../../_shared/scheduling-params.js';
 
 export const MINT_ERC721_TOOL = 'mint_erc721_tool';
 
 const parameters = strictInput(
   {
+    schedulingParams: schedulingParamsSchema,
     contractId: addressSchema('The ERC-721 collection contract (not an HTS token ID): its Hedera ID, e.g. "0.0.5678", or EVM address.'),
     toAddress: addressSchema('Who receives the new token: a Hedera account ID or an EVM address; defaults to the agent\'s account.').optional(),
   },
   {
     uris: 'the collection sets each token\'s URI from its base URI; for HTS NFTs with metadata use mint_non_fungible_token_tool',
     metadata: 'the collection sets each token\'s URI from its base URI; for HTS NFTs with metadata use mint_non_fungible_token_tool',
-    schedulingParams: 'scheduled transactions are not supported by this tool',
   },
 );
 
@@ -57,7 +58,7 @@ export class MintErc721Tool extends BaseTransactionTool<MintErc721Input, MintErc
   readonly parameters = parameters;
 
   normalizeParams(params: MintErc721Input, context: Context, client: Client): Promise<MintErc721Normalised> {
-    return forTool(this.method, async () => {
+    return scheduled(params, context, client, this.method, forTool(this.method, async () => {
       const minter = await ecdsaCaller(context, client, this.method);
       const collection = await resolveContract(params.contractId, 'contractId', context, client, this.method);
       const toInput = params.toAddress ?? resolveAccount(undefined, context, client, 'toAddress', this.method).toString();
@@ -71,7 +72,7 @@ export class MintErc721Tool extends BaseTransactionTool<MintErc721Input, MintErc
         toAddress: to.evmAddress,
         ...(to.accountId ? { toAccountId: to.accountId } : {}),
       };
-    });
+    }));
   }
 
   coreAction(params: MintErc721Normalised): ContractExecuteTransaction {

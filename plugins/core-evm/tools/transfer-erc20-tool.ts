@@ -10,6 +10,7 @@ import { ecdsaCaller } from '../_support/evm-caller.js';
 import { CALL_GAS, contractExecute, encodeCall, uint256, type ContractCallParams } from '../_support/evm-call.js';
 import { readDecimals, resolveAddress, resolveContract } from '../_support/evm-mirror.js';
 import { addressSchema } from '../../_shared/evm-address.js';
+import { scheduled, schedulingParamsSchema } from '../../_shared/scheduling-params.js';
 
 export const TRANSFER_ERC20_TOOL = 'transfer_erc20_tool';
 
@@ -17,6 +18,7 @@ const UINT256_MAX = 2n ** 256n - 1n;
 
 const parameters = strictInput(
   {
+    schedulingParams: schedulingParamsSchema,
     contractId: addressSchema('The ERC-20 token contract (not an HTS token ID): its Hedera ID, e.g. "0.0.5678", or EVM address.'),
     recipientAddress: addressSchema('Who receives the tokens: a Hedera account ID, e.g. "0.0.1234", or an EVM address.'),
     amount: tokenAmountSchema.describe('Tokens to send, in display units (e.g. 2.5); no more decimal places than the token has.'),
@@ -24,7 +26,6 @@ const parameters = strictInput(
   {
     tokenId: 'an ERC-20 is named by its contract: pass contractId (for HTS tokens use transfer_fungible_token_tool)',
     transfers: 'transfer_erc20_tool sends to one recipient: pass recipientAddress and amount',
-    schedulingParams: 'scheduled transactions are not supported by this tool',
   },
 );
 
@@ -68,7 +69,7 @@ export class TransferErc20Tool extends BaseTransactionTool<TransferErc20Input, T
   readonly parameters = parameters;
 
   normalizeParams(params: TransferErc20Input, context: Context, client: Client): Promise<TransferErc20Normalised> {
-    return forTool(this.method, async () => {
+    return scheduled(params, context, client, this.method, forTool(this.method, async () => {
       const sender = await ecdsaCaller(context, client, this.method);
       const token = await resolveContract(params.contractId, 'contractId', context, client, this.method);
       const decimals = await readDecimals(token, 'contractId', context, client, this.method);
@@ -86,7 +87,7 @@ export class TransferErc20Tool extends BaseTransactionTool<TransferErc20Input, T
         amount,
         decimals,
       };
-    });
+    }));
   }
 
   coreAction(params: TransferErc20Normalised): ContractExecuteTransaction {

@@ -9,11 +9,13 @@ import { ecdsaCaller } from '../_support/evm-caller.js';
 import { CALL_GAS, contractExecute, encodeCall, type ContractCallParams } from '../_support/evm-call.js';
 import { resolveAddress, resolveContract } from '../_support/evm-mirror.js';
 import { addressSchema } from '../../_shared/evm-address.js';
+import { scheduled, schedulingParamsSchema } from '../../_shared/scheduling-params.js';
 
 export const TRANSFER_ERC721_TOOL = 'transfer_erc721_tool';
 
 const parameters = strictInput(
   {
+    schedulingParams: schedulingParamsSchema,
     contractId: addressSchema('The ERC-721 collection contract (not an HTS token ID): its Hedera ID, e.g. "0.0.5678", or EVM address.'),
     fromAddress: addressSchema('Who holds the token now; defaults to the agent\'s account. Anyone else must have approved the agent\'s account.').optional(),
     toAddress: addressSchema('Who receives the token: a Hedera account ID, e.g. "0.0.1234", or an EVM address.'),
@@ -27,7 +29,6 @@ const parameters = strictInput(
   {
     serialNumber: 'an ERC-721 token is named by its tokenId (for HTS NFTs use transfer_non_fungible_token_tool)',
     recipientAddress: 'name the receiver toAddress',
-    schedulingParams: 'scheduled transactions are not supported by this tool',
   },
 );
 
@@ -65,7 +66,7 @@ export class TransferErc721Tool extends BaseTransactionTool<TransferErc721Input,
   readonly parameters = parameters;
 
   normalizeParams(params: TransferErc721Input, context: Context, client: Client): Promise<TransferErc721Normalised> {
-    return forTool(this.method, async () => {
+    return scheduled(params, context, client, this.method, forTool(this.method, async () => {
       await ecdsaCaller(context, client, this.method);
       const collection = await resolveContract(params.contractId, 'contractId', context, client, this.method);
       const fromInput = params.fromAddress ?? resolveAccount(undefined, context, client, 'fromAddress', this.method).toString();
@@ -84,7 +85,7 @@ export class TransferErc721Tool extends BaseTransactionTool<TransferErc721Input,
         ...(to.accountId ? { toAccountId: to.accountId } : {}),
         tokenId: params.tokenId,
       };
-    });
+    }));
   }
 
   coreAction(params: TransferErc721Normalised): ContractExecuteTransaction {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { LedgerId, PrivateKey } from '@hiero-ledger/sdk';
+import { LedgerId, PrivateKey, ScheduleInfoQuery } from '@hiero-ledger/sdk';
 import type { ContractExecuteTransaction } from '@hiero-ledger/sdk';
 import { MirrorErrorCode } from '../../../src/mirror/mirror-error.js';
 import { refusedInput } from './core-plugins-world.js';
@@ -59,6 +59,19 @@ describe('core-evm tools on the devnet (AUTONOMOUS, ECDSA operator)', function (
       expect(await world.balanceOf(gold.contractId, longZero(bob.accountId))).to.equal(1_234n);
       expect(await world.balanceOf(gold.contractId, world.operatorEvm)).to.equal(100_000n - 1_234n);
       expect((await contractResult(world, String(raw.transactionId))).function_parameters.slice(0, 10)).to.equal('0xa9059cbb');
+    });
+
+    it('schedules the transfer with schedulingParams, as the Hedera Agent Kit does: the schedule runs once its payer has signed', async () => {
+      const created = succeeded(await world.kit.execute('create_erc20_tool', { tokenName: 'Later', tokenSymbol: 'LTR', decimals: 0, initialSupply: 10 }));
+      const token = String(created.erc20ContractId);
+      const result = await world.kit.execute('transfer_erc20_tool', { contractId: token, recipientAddress: bob.accountId, amount: 3, schedulingParams: { isScheduled: true } });
+      const raw = succeeded(result);
+      expect(raw.scheduled).to.equal(true);
+      expect(String(raw.scheduleId)).to.match(/^0\.0\.\d+$/);
+      const info = await new ScheduleInfoQuery().setScheduleId(String(raw.scheduleId)).execute(world.client);
+      expect(info.executed, 'the operator signed the ScheduleCreate and is the only signer the call needs').to.not.equal(null);
+      expect(await world.balanceOf(token, longZero(bob.accountId))).to.equal(3n);
+      expect(await world.balanceOf(token, world.operatorEvm)).to.equal(7n);
     });
 
     it('credits an ECDSA account under its EVM alias, whether named by ID or by that address', async () => {
