@@ -25,6 +25,8 @@ export const CORE_MANIFEST: CoreManifest = [
       { method: 'delete_account_tool', module: 'core-account/delete-account-tool.js', exportName: 'DeleteAccountTool', toolType: 'transaction' },
       { method: 'approve_token_allowance_tool', module: 'core-account/approve-token-allowance-tool.js', exportName: 'ApproveTokenAllowanceTool', toolType: 'transaction' },
       { method: 'delete_token_allowance_tool', module: 'core-account/delete-token-allowance-tool.js', exportName: 'DeleteTokenAllowanceTool', toolType: 'transaction', movesNoValue: true },
+      { method: 'sign_schedule_transaction_tool', module: 'core-account/sign-schedule-transaction-tool.js', exportName: 'SignScheduleTransactionTool', toolType: 'transaction', ownMovementsView: true },
+      { method: 'schedule_delete_tool', module: 'core-account/schedule-delete-tool.js', exportName: 'ScheduleDeleteTool', toolType: 'transaction', movesNoValue: true },
     ],
   },
   {
@@ -34,6 +36,16 @@ export const CORE_MANIFEST: CoreManifest = [
       { method: 'update_topic_tool', module: 'core-consensus/update-topic-tool.js', exportName: 'UpdateTopicTool', toolType: 'transaction', movesNoValue: true },
       { method: 'delete_topic_tool', module: 'core-consensus/delete-topic-tool.js', exportName: 'DeleteTopicTool', toolType: 'transaction', movesNoValue: true },
       { method: 'submit_topic_message_tool', module: 'core-consensus/submit-topic-message-tool.js', exportName: 'SubmitTopicMessageTool', toolType: 'transaction', movesNoValue: true },
+    ],
+  },
+  {
+    name: 'core-evm',
+    tools: [
+      { method: 'create_erc20_tool', module: 'core-evm/tools/create-erc20-tool.js', exportName: 'CreateErc20Tool', toolType: 'transaction', movesNoValue: true },
+      { method: 'transfer_erc20_tool', module: 'core-evm/tools/transfer-erc20-tool.js', exportName: 'TransferErc20Tool', toolType: 'transaction' },
+      { method: 'transfer_erc721_tool', module: 'core-evm/tools/transfer-erc721-tool.js', exportName: 'TransferErc721Tool', toolType: 'transaction' },
+      { method: 'mint_erc721_tool', module: 'core-evm/tools/mint-erc721-tool.js', exportName: 'MintErc721Tool', toolType: 'transaction' },
+      { method: 'create_erc721_tool', module: 'core-evm/tools/create-erc721-tool.js', exportName: 'CreateErc721Tool', toolType: 'transaction', movesNoValue: true },
     ],
   },
   {
@@ -48,6 +60,7 @@ export const CORE_MANIFEST: CoreManifest = [
       { method: 'get_pending_airdrop_tool', module: 'core-queries/get-pending-airdrop-tool.js', exportName: 'GetPendingAirdropTool', toolType: 'query' },
       { method: 'get_transaction_record_query_tool', module: 'core-queries/get-transaction-record-query-tool.js', exportName: 'GetTransactionRecordQueryTool', toolType: 'query' },
       { method: 'get_exchange_rate_tool', module: 'core-queries/get-exchange-rate-tool.js', exportName: 'GetExchangeRateTool', toolType: 'query' },
+      { method: 'get_contract_info_query_tool', module: 'core-queries/get-contract-info-query-tool.js', exportName: 'GetContractInfoQueryTool', toolType: 'query' },
     ],
   },
   {

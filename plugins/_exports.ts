@@ -4,17 +4,21 @@
  * (The file name starts with "_" so that the plugins folder loader does not take it for a plugin.)
  *
  * The query tools live in one folder plugin here (core-queries); the Hedera Agent Kit's per-area query
- * plugins (misc queries included) are offered as views of it. Its EVM plugins have no counterpart yet.
+ * plugins (misc queries and EVM queries included) are offered as views of it.
  * Constants keep that kit's spelling, so `DELETE_NFT_ALLOWANCE_TOOL` names
  * `delete_non_fungible_token_allowance_tool` here too.
  */
 import type { Plugin } from '../src/index.js';
 import coreAccountPlugin from './core-account/index.js';
 import coreConsensusPlugin from './core-consensus/index.js';
+import coreEvmPlugin from './core-evm/index.js';
 import coreQueriesPlugin from './core-queries/index.js';
 import coreTokenPlugin from './core-token/index.js';
 
-export { coreAccountPlugin, coreConsensusPlugin, coreQueriesPlugin, coreTokenPlugin };
+/** That kit's spelling of the EVM plugin's name. */
+const coreEVMPlugin: Plugin = coreEvmPlugin;
+
+export { coreAccountPlugin, coreConsensusPlugin, coreEvmPlugin, coreEVMPlugin, coreQueriesPlugin, coreTokenPlugin };
 
 export const TRANSFER_HBAR_TOOL = 'transfer_hbar_tool';
 export const TRANSFER_HBAR_WITH_ALLOWANCE_TOOL = 'transfer_hbar_with_allowance_tool';
@@ -25,6 +29,8 @@ export const UPDATE_ACCOUNT_TOOL = 'update_account_tool';
 export const DELETE_ACCOUNT_TOOL = 'delete_account_tool';
 export const APPROVE_TOKEN_ALLOWANCE_TOOL = 'approve_token_allowance_tool';
 export const DELETE_TOKEN_ALLOWANCE_TOOL = 'delete_token_allowance_tool';
+export const SIGN_SCHEDULE_TRANSACTION_TOOL = 'sign_schedule_transaction_tool';
+export const SCHEDULE_DELETE_TOOL = 'schedule_delete_tool';
 export const CREATE_TOPIC_TOOL = 'create_topic_tool';
 export const UPDATE_TOPIC_TOOL = 'update_topic_tool';
 export const DELETE_TOPIC_TOOL = 'delete_topic_tool';
@@ -52,6 +58,12 @@ export const GET_TOKEN_INFO_QUERY_TOOL = 'get_token_info_query_tool';
 export const GET_PENDING_AIRDROP_TOOL = 'get_pending_airdrop_tool';
 export const GET_TRANSACTION_RECORD_QUERY_TOOL = 'get_transaction_record_query_tool';
 export const GET_EXCHANGE_RATE_TOOL = 'get_exchange_rate_tool';
+export const CREATE_ERC20_TOOL = 'create_erc20_tool';
+export const TRANSFER_ERC20_TOOL = 'transfer_erc20_tool';
+export const CREATE_ERC721_TOOL = 'create_erc721_tool';
+export const MINT_ERC721_TOOL = 'mint_erc721_tool';
+export const TRANSFER_ERC721_TOOL = 'transfer_erc721_tool';
+export const GET_CONTRACT_INFO_QUERY_TOOL = 'get_contract_info_query_tool';
 
 export const coreAccountPluginToolNames = Object.freeze({
   TRANSFER_HBAR_TOOL,
@@ -63,6 +75,8 @@ export const coreAccountPluginToolNames = Object.freeze({
   DELETE_ACCOUNT_TOOL,
   APPROVE_TOKEN_ALLOWANCE_TOOL,
   DELETE_TOKEN_ALLOWANCE_TOOL,
+  SIGN_SCHEDULE_TRANSACTION_TOOL,
+  SCHEDULE_DELETE_TOOL,
 } as const);
 
 export const coreConsensusPluginToolNames = Object.freeze({
@@ -87,6 +101,14 @@ export const coreTokenPluginToolNames = Object.freeze({
   APPROVE_NFT_ALLOWANCE_TOOL,
   DELETE_NFT_ALLOWANCE_TOOL,
   UPDATE_TOKEN_TOOL,
+} as const);
+
+export const coreEVMPluginToolNames = Object.freeze({
+  CREATE_ERC20_TOOL,
+  TRANSFER_ERC20_TOOL,
+  TRANSFER_ERC721_TOOL,
+  MINT_ERC721_TOOL,
+  CREATE_ERC721_TOOL,
 } as const);
 
 export const coreAccountQueryPluginToolNames = Object.freeze({
@@ -114,12 +136,17 @@ export const coreMiscQueriesPluginsToolNames = Object.freeze({
   GET_EXCHANGE_RATE_TOOL,
 } as const);
 
+export const coreEVMQueryPluginToolNames = Object.freeze({
+  GET_CONTRACT_INFO_QUERY_TOOL,
+} as const);
+
 export const coreQueriesPluginToolNames = Object.freeze({
   ...coreAccountQueryPluginToolNames,
   ...coreConsensusQueryPluginToolNames,
   ...coreTokenQueryPluginToolNames,
   ...coreTransactionQueryPluginToolNames,
   ...coreMiscQueriesPluginsToolNames,
+  ...coreEVMQueryPluginToolNames,
 } as const);
 
 /** One area's query tools, as a plugin of its own (the Hedera Agent Kit splits its queries this way). */
@@ -138,15 +165,18 @@ export const coreConsensusQueryPlugin: Plugin = queryView('core-consensus-query'
 export const coreTokenQueryPlugin: Plugin = queryView('core-token-query', 'Token queries: token info, pending airdrops.', coreTokenQueryPluginToolNames);
 export const coreTransactionQueryPlugin: Plugin = queryView('core-transaction-query', 'Transaction queries: a transaction record.', coreTransactionQueryPluginToolNames);
 export const coreMiscQueriesPlugin: Plugin = queryView('core-misc-queries', 'Network queries: the HBAR exchange rate.', coreMiscQueriesPluginsToolNames);
+export const coreEVMQueryPlugin: Plugin = queryView('core-evm-query', 'EVM queries: smart contract details.', coreEVMQueryPluginToolNames);
 
 /** Every core plugin once (the query views rather than coreQueriesPlugin, so no tool is listed twice). */
 export const allCorePlugins: readonly Plugin[] = Object.freeze([
   coreAccountPlugin,
   coreConsensusPlugin,
   coreTokenPlugin,
+  coreEvmPlugin,
   coreAccountQueryPlugin,
   coreConsensusQueryPlugin,
   coreTokenQueryPlugin,
   coreTransactionQueryPlugin,
   coreMiscQueriesPlugin,
+  coreEVMQueryPlugin,
 ]);

@@ -11,7 +11,7 @@ const root = path.resolve(__dirname, '..');
 
 /**
  * Each output module: the folder of its sources, the contracts it exports, and where it is written.
- * The factories are the devnet's own (deployed at start); the probe contract serves the tests.
+ * The factories are the devnet's own (deployed at start); the probe and emitter contracts serve the tests.
  */
 const TARGETS = [
   {
@@ -21,7 +21,7 @@ const TARGETS = [
   },
   {
     sources: 'test/fixtures/contracts',
-    contracts: ['Probe', 'Child'],
+    contracts: ['Probe', 'Child', 'Emitter'],
     output: 'test/support/compiled-test-contracts.ts',
   },
 ];

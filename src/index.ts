@@ -69,6 +69,7 @@ export { AgentMode } from './modes/agent-mode.js';
 export type { TransactionStrategy } from './modes/transaction-strategy.js';
 export { ExecuteStrategy } from './modes/execute-strategy.js';
 export { ReturnBytesStrategy } from './modes/return-bytes-strategy.js';
+export { scheduledTransactionOf, type NormalisedSchedulingParams } from './modes/scheduled-transaction.js';
 
 export type { Plugin } from './plugins/plugin-contract.js';
 export { loadPlugins, validatePlugin, CORE_PLUGINS_DIR } from './plugins/plugin-loader.js';

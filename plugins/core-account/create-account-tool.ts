@@ -4,6 +4,7 @@ import { BaseTransactionTool, type Context, type RawToolResult } from '../../src
 import { forTool, hbarBalanceSchema, isZeroAmount, memoSchema, strictInput, toHbar, transactionMemoSchema } from '../../src/params/index.js';
 import { actingPublicKey, parsePublicKey } from '../_shared/acting-key.js';
 import { outcomeText } from '../_shared/outcome-text.js';
+import { scheduled, schedulingParamsSchema, type MaybeScheduled } from '../_shared/scheduling-params.js';
 
 export const CREATE_ACCOUNT_TOOL = 'create_account_tool';
 
@@ -27,13 +28,14 @@ const parameters = strictInput(
       .optional()
       .describe('How many tokens the account may receive without associating first; -1 means unlimited, default 0.'),
     transactionMemo: transactionMemoSchema,
+    schedulingParams: schedulingParamsSchema,
   },
   { privateKey: 'never send private keys; pass the new account\'s publicKey only', key: 'the parameter is called publicKey' },
 );
 
 export type CreateAccountInput = z.infer<typeof parameters>;
 
-export interface CreateAccountNormalised {
+export interface CreateAccountNormalised extends MaybeScheduled {
   publicKey: PublicKey;
   /** in HBAR, as in the seed's example hook */
   initialBalance: number;
@@ -64,7 +66,7 @@ export class CreateAccountTool extends BaseTransactionTool<CreateAccountInput, C
   readonly parameters = parameters;
 
   normalizeParams(params: CreateAccountInput, context: Context, client: Client): Promise<CreateAccountNormalised> {
-    return forTool(this.method, async () => {
+    return scheduled(params, context, client, this.method, forTool(this.method, async () => {
       const publicKey = params.publicKey
         ? parsePublicKey(params.publicKey, 'publicKey', this.method, [client.operatorPublicKey])
         : await actingPublicKey(context, client, this.method);
@@ -78,7 +80,7 @@ export class CreateAccountTool extends BaseTransactionTool<CreateAccountInput, C
         maxAutomaticTokenAssociations: params.maxAutomaticTokenAssociations,
         transactionMemo: params.transactionMemo,
       };
-    });
+    }));
   }
 
   coreAction(params: CreateAccountNormalised): AccountCreateTransaction {

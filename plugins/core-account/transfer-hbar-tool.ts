@@ -16,6 +16,7 @@ import {
   type HbarTransferEntry,
 } from '../../src/params/index.js';
 import { outcomeText } from '../_shared/outcome-text.js';
+import { scheduled, schedulingParamsSchema, type MaybeScheduled } from '../_shared/scheduling-params.js';
 
 export const TRANSFER_HBAR_TOOL = 'transfer_hbar_tool';
 
@@ -26,13 +27,14 @@ const parameters = strictInput(
     ),
     sourceAccountId: accountIdSchema.optional().describe("Account the HBAR comes from; defaults to the agent's account. It must sign."),
     transactionMemo: transactionMemoSchema,
+    schedulingParams: schedulingParamsSchema,
   },
   { tokenId: 'HBAR transfers take no tokenId; use transfer_fungible_token_tool for tokens' },
 );
 
 export type TransferHbarInput = z.infer<typeof parameters>;
 
-export interface TransferHbarNormalised {
+export interface TransferHbarNormalised extends MaybeScheduled {
   /** Every ledger line: one credit per recipient entry, then the sender's debit of the total. */
   hbarTransfers: HbarTransferEntry[];
   transactionMemo?: string;
@@ -59,7 +61,7 @@ export class TransferHbarTool extends BaseTransactionTool<TransferHbarInput, Tra
   readonly parameters = parameters;
 
   normalizeParams(params: TransferHbarInput, context: Context, client: Client): Promise<TransferHbarNormalised> {
-    return forTool(this.method, () => {
+    return scheduled(params, context, client, this.method, forTool(this.method, () => {
       const sender = resolveAccount(params.sourceAccountId, context, client, 'sourceAccountId');
       const credits = params.transfers.map((transfer, at) => ({
         accountId: toAccountId(transfer.accountId, `transfers[${at}].accountId`),
@@ -67,7 +69,7 @@ export class TransferHbarTool extends BaseTransactionTool<TransferHbarInput, Tra
       }));
       refuseSenderAmongRecipients(sender, credits, 'transfers');
       return { hbarTransfers: withDebit(credits, sender), transactionMemo: params.transactionMemo };
-    });
+    }));
   }
 
   coreAction(params: TransferHbarNormalised): TransferTransaction {

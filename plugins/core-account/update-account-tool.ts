@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BaseTransactionTool, type Context, type RawToolResult } from '../../src/index.js';
 import { accountIdSchema, forTool, memoSchema, paramIssue, resolveAccount, strictInput, toAccountId, transactionMemoSchema } from '../../src/params/index.js';
 import { outcomeText } from '../_shared/outcome-text.js';
+import { scheduled, schedulingParamsSchema, type MaybeScheduled } from '../_shared/scheduling-params.js';
 
 export const UPDATE_ACCOUNT_TOOL = 'update_account_tool';
 
@@ -21,13 +22,14 @@ const parameters = strictInput(
     declineStakingReward: z.boolean({ error: 'must be true or false' }).optional().describe('true to decline staking rewards.'),
     receiverSignatureRequired: z.boolean({ error: 'must be true or false' }).optional().describe('true to require this account\'s signature on incoming transfers.'),
     transactionMemo: transactionMemoSchema,
+    schedulingParams: schedulingParamsSchema,
   },
   { publicKey: 'changing an account key is not offered by this tool', key: 'changing an account key is not offered by this tool' },
 );
 
 export type UpdateAccountInput = z.infer<typeof parameters>;
 
-export interface UpdateAccountNormalised {
+export interface UpdateAccountNormalised extends MaybeScheduled {
   accountId: AccountId;
   accountMemo?: string;
   maxAutomaticTokenAssociations?: number;
@@ -62,7 +64,7 @@ export class UpdateAccountTool extends BaseTransactionTool<UpdateAccountInput, U
   readonly parameters = parameters;
 
   normalizeParams(params: UpdateAccountInput, context: Context, client: Client): Promise<UpdateAccountNormalised> {
-    return forTool(this.method, () => {
+    return scheduled(params, context, client, this.method, forTool(this.method, () => {
       if (!CHANGES.some((field) => params[field] !== undefined)) {
         throw paramIssue('parameters', `nothing to update; give at least one of ${CHANGES.join(', ')}`);
       }
@@ -78,7 +80,7 @@ export class UpdateAccountTool extends BaseTransactionTool<UpdateAccountInput, U
         receiverSignatureRequired: params.receiverSignatureRequired,
         transactionMemo: params.transactionMemo,
       };
-    });
+    }));
   }
 
   coreAction(params: UpdateAccountNormalised): AccountUpdateTransaction {

@@ -4,6 +4,7 @@ import { BaseTransactionTool, type Context, type RawToolResult } from '../../src
 import { forTool, memoSchema, strictInput, transactionMemoSchema } from '../../src/params/index.js';
 import { actingPublicKey } from '../_shared/acting-key.js';
 import { outcomeText } from '../_shared/outcome-text.js';
+import { scheduled, schedulingParamsSchema, type MaybeScheduled } from '../_shared/scheduling-params.js';
 
 export const CREATE_TOPIC_TOOL = 'create_topic_tool';
 
@@ -15,13 +16,14 @@ const parameters = strictInput(
       .describe("true to restrict posting to the agent's key (a submit key); default false, anyone may post."),
     topicMemo: memoSchema('Optional public memo of the topic, up to 100 bytes.').optional(),
     transactionMemo: transactionMemoSchema,
+    schedulingParams: schedulingParamsSchema,
   },
   { message: 'post messages with submit_topic_message_tool after the topic exists', memo: 'the parameter is called topicMemo' },
 );
 
 export type CreateTopicInput = z.infer<typeof parameters>;
 
-export interface CreateTopicNormalised {
+export interface CreateTopicNormalised extends MaybeScheduled {
   /** The agent's key: lets update_topic_tool and delete_topic_tool manage the topic later. */
   adminKey: PublicKey;
   submitKey?: PublicKey;
@@ -53,10 +55,10 @@ export class CreateTopicTool extends BaseTransactionTool<CreateTopicInput, Creat
   readonly parameters = parameters;
 
   normalizeParams(params: CreateTopicInput, context: Context, client: Client): Promise<CreateTopicNormalised> {
-    return forTool(this.method, async () => {
+    return scheduled(params, context, client, this.method, forTool(this.method, async () => {
       const key = await actingPublicKey(context, client, this.method);
       return { adminKey: key, submitKey: params.isSubmitKey ? key : undefined, topicMemo: params.topicMemo, transactionMemo: params.transactionMemo };
-    });
+    }));
   }
 
   coreAction(params: CreateTopicNormalised): TopicCreateTransaction {

@@ -12,6 +12,7 @@ import {
   withoutPrivateKey,
 } from '../../src/params/index.js';
 import { outcomeText } from '../_shared/outcome-text.js';
+import { scheduled, schedulingParamsSchema, type MaybeScheduled } from '../_shared/scheduling-params.js';
 
 export const SUBMIT_TOPIC_MESSAGE_TOOL = 'submit_topic_message_tool';
 
@@ -31,13 +32,14 @@ const parameters = strictInput(
         .refine((text) => !hasLoneSurrogate(text), { error: LONE_SURROGATE_ERROR }),
     ).describe(`Message text, 1 to ${MAX_MESSAGE_BYTES} bytes; longer than ${CHUNK_BYTES} bytes is sent in chunks.`),
     transactionMemo: transactionMemoSchema,
+    schedulingParams: schedulingParamsSchema,
   },
   { topicMemo: 'change the topic memo with update_topic_tool' },
 );
 
 export type SubmitTopicMessageInput = z.infer<typeof parameters>;
 
-export interface SubmitTopicMessageNormalised {
+export interface SubmitTopicMessageNormalised extends MaybeScheduled {
   topicId: TopicId;
   message: string;
   transactionMemo?: string;
@@ -64,8 +66,8 @@ export class SubmitTopicMessageTool extends BaseTransactionTool<SubmitTopicMessa
   readonly description = `Posts a text message (up to ${MAX_MESSAGE_BYTES} bytes) to a consensus topic; if the topic has a submit key, the agent must hold it.`;
   readonly parameters = parameters;
 
-  normalizeParams(params: SubmitTopicMessageInput, _context: Context, _client: Client): Promise<SubmitTopicMessageNormalised> {
-    return forTool(this.method, () => ({ topicId: toTopicId(params.topicId, 'topicId'), message: params.message, transactionMemo: params.transactionMemo }));
+  normalizeParams(params: SubmitTopicMessageInput, context: Context, client: Client): Promise<SubmitTopicMessageNormalised> {
+    return scheduled(params, context, client, this.method, forTool(this.method, () => ({ topicId: toTopicId(params.topicId, 'topicId'), message: params.message, transactionMemo: params.transactionMemo })));
   }
 
   coreAction(params: SubmitTopicMessageNormalised): TopicMessageSubmitTransaction {

@@ -1,6 +1,7 @@
 import type { Plugin } from '../../src/index.js';
 import { GetAccountQueryTool } from './get-account-query-tool.js';
 import { GetAccountTokenBalancesQueryTool } from './get-account-token-balances-query-tool.js';
+import { GetContractInfoQueryTool } from './get-contract-info-query-tool.js';
 import { GetExchangeRateTool } from './get-exchange-rate-tool.js';
 import { GetHbarBalanceQueryTool } from './get-hbar-balance-query-tool.js';
 import { GetPendingAirdropTool } from './get-pending-airdrop-tool.js';
@@ -13,7 +14,7 @@ import { GetTransactionRecordQueryTool } from './get-transaction-record-query-to
 const coreQueriesPlugin: Plugin = {
   name: 'core-queries',
   version: '0.1.0',
-  description: 'Mirror-node queries: balances, accounts, topics and their messages, tokens, pending airdrops, transaction records, the exchange rate.',
+  description: 'Mirror-node queries: balances, accounts, topics and their messages, tokens, pending airdrops, transaction records, the exchange rate, contract details.',
   tools: () => [
     new GetHbarBalanceQueryTool(),
     new GetAccountQueryTool(),
@@ -24,6 +25,7 @@ const coreQueriesPlugin: Plugin = {
     new GetPendingAirdropTool(),
     new GetTransactionRecordQueryTool(),
     new GetExchangeRateTool(),
+    new GetContractInfoQueryTool(),
   ],
 };
 

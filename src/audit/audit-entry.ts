@@ -43,6 +43,9 @@ export const auditEntrySchema = z
     paramsKind: z.enum(['normalised', 'raw', 'none']),
     transactionId: z.string().optional(),
     status: z.string().optional(),
+    /** A scheduled call: the schedule it created, and the ID its inner transaction runs under. */
+    scheduleId: z.string().optional(),
+    scheduledTransactionId: z.string().optional(),
     blockedBy: z
       .object({ policy: z.string(), stage: z.string(), reason: z.string().optional() })
       .strict()

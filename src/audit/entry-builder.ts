@@ -39,8 +39,20 @@ export function executedEntry(event: PostSecondaryActionParams, session: string)
     ...paramsOf(event),
     ...(transactionId ? { transactionId } : {}),
     status: unknown ? 'UNKNOWN' : ledgerStatus,
+    ...scheduleFields(raw),
     ...(refusedBeforeConsensus ? { error: { code: ledgerStatus, message: safeMessage(raw.error ?? `refused with ${ledgerStatus}`) } } : {}),
     ...(unknown ? { error: { code: 'UNKNOWN', message: unknownOutcomeMessage(raw.error) } } : {}),
+  };
+}
+
+/**
+ * A scheduled call's schedule and the ID its inner transaction runs under: a reader finds the
+ * execution, whenever it happens, on the mirror at `/transactions/{scheduledTransactionId}?scheduled=true`.
+ */
+function scheduleFields(raw: Record<string, unknown>): Pick<AuditEntry, 'scheduleId' | 'scheduledTransactionId'> {
+  return {
+    ...(typeof raw.scheduleId === 'string' ? { scheduleId: raw.scheduleId } : {}),
+    ...(typeof raw.scheduledTransactionId === 'string' ? { scheduledTransactionId: raw.scheduledTransactionId } : {}),
   };
 }
 

@@ -24,9 +24,9 @@ export function factsOf(tool: DrivableTool): ToolFacts {
   };
 }
 
-/** A deferred tool is a core BaseTool: inner stages, and any movements view built in rather than its own. */
+/** A deferred tool is a core BaseTool: inner stages, and a movements view built in unless the manifest says its own. */
 export function declaredFacts(deferred: DeferredTool): ToolFacts {
-  return { toolType: deferred.toolType, offersInnerStages: true, ownMovementsView: false, movesNoValue: deferred.movesNoValue };
+  return { toolType: deferred.toolType, offersInnerStages: true, ownMovementsView: deferred.ownMovementsView === true, movesNoValue: deferred.movesNoValue };
 }
 
 /** Where a built tool's facts differ from what was declared for it, as "field is X, declared Y" phrases. */

@@ -2,6 +2,7 @@ import type { Client, Transaction } from '@hiero-ledger/sdk';
 import { isSdkTransaction } from '../compat/sdk-values.js';
 import type { z } from 'zod';
 import { strategyForMode } from '../modes/strategy-for-mode.js';
+import { scheduledTransactionOf } from '../modes/scheduled-transaction.js';
 import { AgentHooksError, ErrorCode, describeValue } from './errors.js';
 import type { Context } from './context.js';
 import type { DrivableTool } from './drivable-tool.js';
@@ -83,6 +84,8 @@ export abstract class BaseTool<TRaw = any, TNormalised = any, TCore = any> imple
       );
     }
     const raw = await strategyForMode(context).finish(coreActionResult as unknown as Transaction, client, context);
+    // Wrapped by schedulingParams (src/modes/scheduled-transaction.ts): what went out is the schedule.
+    if (scheduledTransactionOf(coreActionResult)) raw.scheduled = true;
     return { raw, humanMessage: this.describeResult(raw, params) };
   }
 

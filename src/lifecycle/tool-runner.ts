@@ -1,6 +1,7 @@
 import type { Client, Transaction } from '@hiero-ledger/sdk';
 import { isSdkTransaction, looksLikeTransaction, statusNameOf as sdkStatusNameOf } from '../compat/sdk-values.js';
 import { strategyForMode } from '../modes/strategy-for-mode.js';
+import { scheduledIfAsked } from '../modes/scheduled-transaction.js';
 import { ApprovalLock } from './approval-lock.js';
 import { assertSealed, sealTransaction } from './approval-seal.js';
 import { noteJudge, outcomeOf, settleJudges, type CallOutcome } from './call-outcome.js';
@@ -158,6 +159,9 @@ export class ToolRunner {
         approved?.assertUnchanged(method, 'postParamsNormalization');
         let coreActionResult: unknown = tool.coreAction(normalisedParams, context, client);
         if (isThenable(coreActionResult)) coreActionResult = await coreActionResult;
+        // schedulingParams.isScheduled: the built transaction goes out inside a ScheduleCreate. The
+        // policies so far judged the inner transaction's params; postCoreAction sees the wrapper.
+        coreActionResult = scheduledIfAsked(coreActionResult, normalisedParams);
         let answer: unknown = tool.shouldSecondaryAction(coreActionResult, context);
         // An async answer is the answer it resolves to, not a promise that counts as "yes".
         if (isThenable(answer)) answer = await answer;

@@ -4,6 +4,7 @@ import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
 import { assertSealed } from '../lifecycle/approval-seal.js';
 import type { RawToolResult } from '../lifecycle/tool-result.js';
 import { freezeWithNodes } from './freeze-with-nodes.js';
+import { scheduledTransactionIdOf } from './scheduled-transaction.js';
 import type { TransactionStrategy } from './transaction-strategy.js';
 
 /**
@@ -34,12 +35,15 @@ export class ReturnBytesStrategy implements TransactionStrategy {
     const expiresAt = validStart
       ? new Date(validStart.getTime() + transaction.transactionValidDuration * 1000).toISOString()
       : undefined;
+    const scheduledTransactionId = scheduledTransactionIdOf(transaction);
     return {
       status: 'SUCCESS',
       bytes: transaction.toBytes(),
       transactionId: transactionId?.toString(),
       expiresAt,
       submitted: false,
+      // A ScheduleCreate's bytes: the ID its inner transaction will run under once they are submitted.
+      ...(scheduledTransactionId ? { scheduledTransactionId } : {}),
     };
   }
 }

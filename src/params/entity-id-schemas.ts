@@ -1,4 +1,4 @@
-import { AccountId, TokenId, TopicId } from '@hiero-ledger/sdk';
+import { AccountId, ScheduleId, TokenId, TopicId } from '@hiero-ledger/sdk';
 import { z } from 'zod';
 import { paramIssue } from './param-issue.js';
 
@@ -46,6 +46,9 @@ export const tokenIdSchema = entityIdSchema('a token', '0.0.1234').describe('Hed
 /** A Hedera consensus topic ID, e.g. `"0.0.4321"`. */
 export const topicIdSchema = entityIdSchema('a topic', '0.0.1234').describe('Hedera topic ID in shard.realm.num form, e.g. "0.0.4321".');
 
+/** A Hedera schedule ID, e.g. `"0.0.8765"`. */
+export const scheduleIdSchema = entityIdSchema('a schedule', '0.0.1234').describe('Hedera schedule ID in shard.realm.num form, e.g. "0.0.8765".');
+
 /**
  * Converts a validated ID string to an SDK AccountId; a value that still does not parse (an ID part
  * out of range) becomes a parameter issue naming the field.
@@ -63,6 +66,10 @@ export function toTokenId(value: string, field: string, tool?: string): TokenId 
 
 export function toTopicId(value: string, field: string, tool?: string): TopicId {
   return convert(() => TopicId.fromString(value), value, field, 'a topic', tool);
+}
+
+export function toScheduleId(value: string, field: string, tool?: string): ScheduleId {
+  return convert(() => ScheduleId.fromString(value), value, field, 'a schedule', tool);
 }
 
 function convert<T>(parse: () => T, value: string, field: string, kind: string, tool?: string): T {

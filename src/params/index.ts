@@ -3,7 +3,7 @@
  * input into SDK types, raising InvalidParamsError issues that name the field.
  */
 export { paramIssue, forTool } from './param-issue.js';
-export { accountIdSchema, tokenIdSchema, topicIdSchema, toAccountId, toTokenId, toTopicId } from './entity-id-schemas.js';
+export { accountIdSchema, scheduleIdSchema, tokenIdSchema, topicIdSchema, toAccountId, toScheduleId, toTokenId, toTopicId } from './entity-id-schemas.js';
 export { HBAR_DECIMALS, hbarAmountSchema, hbarBalanceSchema, isZeroAmount, tokenAmountSchema, toSmallestUnits, toHbar } from './amount-schemas.js';
 export { strictInput } from './strict-input.js';
 export { LONE_SURROGATE_ERROR, MAX_MEMO_BYTES, PRIVATE_KEY_TEXT_ERROR, hasLoneSurrogate, memoSchema, transactionMemoSchema, withoutPrivateKey } from './memo-schema.js';

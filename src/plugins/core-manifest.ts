@@ -15,6 +15,8 @@ export interface ManifestTool {
   readonly toolType: ToolType;
   /** As the tool's own `movesNoValue`: a transaction tool that moves no value beyond its fee. */
   readonly movesNoValue?: true;
+  /** The tool defines its own `movements(normalisedParams)` (one whose params no built-in view reads). */
+  readonly ownMovementsView?: true;
 }
 
 /** One core plugin: its name (listed as each tool's `plugin`) and its tools, in the order it builds them. */

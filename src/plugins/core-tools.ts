@@ -17,6 +17,8 @@ export interface DeferredTool {
   readonly plugin: string;
   readonly toolType: ToolType;
   readonly movesNoValue: boolean;
+  /** The manifest says the tool has its own movements view. */
+  readonly ownMovementsView?: boolean;
   /** The tool's module file, for messages. */
   readonly source: string;
   /** A new instance of the tool, its module imported the first time; E_PLUGIN_LOAD or E_PLUGIN_INVALID naming plugin and file. */
@@ -63,6 +65,7 @@ function deferredTool(plugin: string, entry: ManifestTool, file: string, load: L
     plugin,
     toolType: entry.toolType,
     movesNoValue: entry.movesNoValue === true,
+    ownMovementsView: entry.ownMovementsView === true,
     source: file,
     build() {
       let exported: unknown;

@@ -32,6 +32,9 @@ const TOKEN_TOOLS = new Set([
   'transfer_non_fungible_token_with_allowance_tool',
   'approve_token_allowance_tool',
   'approve_nft_allowance_tool',
+  'transfer_erc20_tool',
+  'transfer_erc721_tool',
+  'mint_erc721_tool',
 ]);
 
 /**

@@ -1,5 +1,6 @@
 import { isHbar, tinybarsOfHbar } from '../compat/sdk-values.js';
 import { CURRENT_TREASURY, NEW_ACCOUNT, canonicalAccountId, canonicalTokenId } from './account-ids.js';
+import { decodeErcCall } from './erc-calls.js';
 import type { Movement, MovementCall, MovementView } from './movement.js';
 import { HBAR_DECIMALS, UNBOUNDED_AMOUNT, displayToUnits, tinybarsOf, unitsOf } from './movement-amounts.js';
 import { movement, movementsFromLines, type TransferLine } from './transfer-lines.js';
@@ -107,6 +108,43 @@ const treasuryChange: MovementView = (params: Params) => {
   return [movement(token, CURRENT_TREASURY, to, UNBOUNDED_AMOUNT, undefined, { unbounded: true, display: `the treasury balance of ${token}` })];
 };
 
+/*
+ * The EVM tools' views read the ABI-encoded call (`functionParameters`), which is what executes. The
+ * token is its contract's ID; ERC-20 amounts are base units, an ERC-721 token ID is the serial.
+ * An address becomes an account through the params' own resolution when they name the same address
+ * (this project's tools look it up on the mirror), else only a long-zero address can be read: an
+ * EVM alias names an account only the network knows, and is refused.
+ */
+const erc20Transfer: MovementView = (params: Params, call?: MovementCall) => {
+  const asset = canonicalTokenId(params.contractId, 'contractId');
+  const { to, amount } = decodeErcCall(params.functionParameters, 'transfer');
+  if (amount === 0n) return [];
+  // ERC-20 transfer() moves the caller's tokens, and the caller is the account that pays.
+  const from = canonicalAccountId(params.senderAccountId ?? call?.payer, 'senderAccountId');
+  const recipient = accountAt(to, params.recipientAddress, params.recipientAccountId, 'recipientAddress');
+  return [movement(asset, from, recipient, amount, knownDecimals(params.decimals))];
+};
+
+const erc721Transfer: MovementView = (params: Params) => {
+  const asset = canonicalTokenId(params.contractId, 'contractId');
+  const { from, to, tokenId } = decodeErcCall(params.functionParameters, 'transferFrom');
+  if (tokenId > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error(`functionParameters: token ID ${tokenId} is beyond what a movement can name`);
+  const serial = Number(tokenId);
+  const owner = accountAt(from, params.fromAddress, params.fromAccountId, 'fromAddress');
+  const receiver = accountAt(to, params.toAddress, params.toAccountId, 'toAddress');
+  // ERC-721 token IDs start where the collection starts them (0 is common), unlike HTS serials.
+  return [movement(asset, owner, receiver, 1n, 0, { serial, display: `ERC-721 token ${serial} of ${asset}` })];
+};
+
+/** A mint to the minter itself moves nothing; to anyone else it hands them a new token of the collection. */
+const erc721Mint: MovementView = (params: Params, call?: MovementCall) => {
+  const asset = canonicalTokenId(params.contractId, 'contractId');
+  const { to } = decodeErcCall(params.functionParameters, 'safeMint');
+  const minter = canonicalAccountId(params.minterAccountId ?? call?.payer, 'minterAccountId');
+  const receiver = accountAt(to, params.toAddress, params.toAccountId, 'toAddress');
+  return receiver === minter ? [] : [movement(asset, minter, receiver, 1n, 0, { display: `a newly minted ERC-721 token of ${asset}` })];
+};
+
 /** Every core tool that moves value, with its view. */
 export const CORE_MOVEMENT_VIEWS: Readonly<Record<string, MovementView>> = Object.freeze({
   transfer_hbar_tool: hbarTransfers,
@@ -122,6 +160,9 @@ export const CORE_MOVEMENT_VIEWS: Readonly<Record<string, MovementView>> = Objec
   create_account_tool: accountCreation,
   delete_account_tool: accountDeletion,
   update_token_tool: treasuryChange,
+  transfer_erc20_tool: erc20Transfer,
+  transfer_erc721_tool: erc721Transfer,
+  mint_erc721_tool: erc721Mint,
 });
 
 function list(params: unknown, name: string): Params[] {
@@ -150,6 +191,13 @@ function parties(entry: Params, params: Params, field: string): [string, string]
 /** The field is named only when reading fails: building its text for every line was a measurable share of a call. */
 function hbarLine(entry: Params, field: () => string): TransferLine {
   return { account: entry.accountId, amount: isHbar(entry.amount) ? tinybarsOfHbar(entry.amount) : tinybarsOf(entry.amount, `${field()}.amount`) };
+}
+
+/** The account of a called address: the params' resolution when it names this address, else the address read as an account ID. */
+function accountAt(address: string, namedAddress: unknown, namedAccount: unknown, field: string): string {
+  const named = typeof namedAddress === 'string' && namedAddress.replace(/^0x/i, '').toLowerCase() === address.slice(2);
+  if (named && namedAccount !== undefined && namedAccount !== null) return canonicalAccountId(namedAccount, `${field} (its account)`);
+  return canonicalAccountId(address, field);
 }
 
 function serialOf(value: unknown, field: string): number {

@@ -32,6 +32,8 @@ export const CORE_TOOLS_MOVING_NO_VALUE: readonly string[] = Object.freeze([
   'associate_token_tool',
   'dissociate_token_tool',
   'schedule_delete_tool',
+  'create_erc20_tool',
+  'create_erc721_tool',
 ]);
 
 /**

@@ -1,3 +1,5 @@
+import { decodeErcCall } from './erc-calls.js';
+
 /**
  * How MaxRecipientsPolicy counts recipients on the normalised params of the core transfer tools
  * (this project's and the Hedera Agent Kit's, which share the field names): distinct accounts
@@ -11,6 +13,10 @@ const tokenCounter: RecipientCounter = (params) => distinctCredited(field(params
 const nftCounter: RecipientCounter = (params) =>
   new Set(field(params, 'transfers').map((transfer) => String(transfer.receiverAccountId ?? transfer.receiver))).size;
 
+/** An ERC-20 or ERC-721 transfer has one recipient (none for an ERC-20 amount of 0), read from the call that executes. */
+const erc20Counter: RecipientCounter = (params) => (decodeErcCall(params?.functionParameters, 'transfer').amount > 0n ? 1 : 0);
+const erc721Counter: RecipientCounter = (params) => (decodeErcCall(params?.functionParameters, 'transferFrom') ? 1 : 0);
+
 /** The tools the policy knows out of the box, with their counters. */
 export const DEFAULT_RECIPIENT_COUNTERS: Readonly<Record<string, RecipientCounter>> = Object.freeze({
   transfer_hbar_tool: hbarCounter,
@@ -20,6 +26,8 @@ export const DEFAULT_RECIPIENT_COUNTERS: Readonly<Record<string, RecipientCounte
   transfer_fungible_token_with_allowance_tool: tokenCounter,
   transfer_non_fungible_token_tool: nftCounter,
   transfer_non_fungible_token_with_allowance_tool: nftCounter,
+  transfer_erc20_tool: erc20Counter,
+  transfer_erc721_tool: erc721Counter,
 });
 
 function field(params: unknown, name: string): any[] {

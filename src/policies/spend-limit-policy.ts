@@ -3,6 +3,7 @@ import type { CallOutcome } from '../lifecycle/call-outcome.js';
 import { PolicyBlockedError, invalidArgument, messageOf } from '../lifecycle/errors.js';
 import type { PostParamsNormalizationParams } from '../lifecycle/stage-events.js';
 import { mirrorFor } from '../mirror/mirror-client.js';
+import { MirrorError, MirrorErrorCode } from '../mirror/mirror-error.js';
 import { decimalParts, scaledDigits } from '../params/decimal-amount.js';
 import { checkedTools } from '../hooks/seed-listeners.js';
 import { AbstractPolicy } from './abstract-policy.js';
@@ -129,7 +130,7 @@ export class SpendLimitPolicy extends AbstractPolicy {
     if (unbounded) throw new Error(`${method} moves ${unbounded.display}, an amount not known before it runs, so it cannot be counted against budget "${this.budget}"; refused`);
     const found = this.linesOf(movements as readonly Movement[], params);
     const atOnce = this.store.now;
-    if (!atOnce || !Array.isArray(found) || this.unsettled.length) return this.reserveLater(found, params, method);
+    if (!atOnce || !Array.isArray(found) || this.unsettled.length) return this.reserveLater(found, params, method, movements as readonly Movement[]);
     if (found.length === 0) return false;
     const id = params.callId ?? randomUUID();
     let reservation: Reservation;
@@ -141,11 +142,11 @@ export class SpendLimitPolicy extends AbstractPolicy {
       throw new Error(`budget "${this.budget}": ${messageOf(error)}; spending is refused until it answers`);
     }
     if (params.callId) this.pending.set(id, reservation.ok ? found : null);
-    if (!reservation.ok) return this.refuse(reservation, params, method);
+    if (!reservation.ok) return this.refuse(reservation, params, method, movements as readonly Movement[]);
     return false;
   }
 
-  private async reserveLater(found: BudgetLine[] | Promise<BudgetLine[]>, params: PostParamsNormalizationParams, method: string): Promise<boolean> {
+  private async reserveLater(found: BudgetLine[] | Promise<BudgetLine[]>, params: PostParamsNormalizationParams, method: string, movements: readonly Movement[]): Promise<boolean> {
     const lines = Array.isArray(found) ? found : await found;
     if (lines.length === 0) return false;
     const id = params.callId ?? randomUUID();
@@ -159,12 +160,12 @@ export class SpendLimitPolicy extends AbstractPolicy {
     } catch (error) {
       throw new Error(`budget "${this.budget}": ${messageOf(error)}; spending is refused until it answers`);
     }
-    if (!reservation.ok) return this.refuse(reservation, params, method);
+    if (!reservation.ok) return this.refuse(reservation, params, method, movements);
     return false;
   }
 
-  private async refuse(reservation: Extract<Reservation, { ok: false }>, params: PostParamsNormalizationParams, method: string): Promise<never> {
-    throw new PolicyBlockedError(method, { policy: this.name, stage: 'postParamsNormalization', reason: await this.overBudget(reservation, params) }, this.description);
+  private async refuse(reservation: Extract<Reservation, { ok: false }>, params: PostParamsNormalizationParams, method: string, movements: readonly Movement[]): Promise<never> {
+    throw new PolicyBlockedError(method, { policy: this.name, stage: 'postParamsNormalization', reason: await this.overBudget(reservation, params, movements) }, this.description);
   }
 
   /** Commits or releases what the call reserved; at once when the store answers at once. */
@@ -247,20 +248,32 @@ export class SpendLimitPolicy extends AbstractPolicy {
     const owed = keys.map((key) => sums.get(key)!).filter((sum) => sum.amount > 0n);
     const line = (sum: (typeof owed)[number], limit: bigint): BudgetLine => ({ account: sum.account, asset: sum.asset, amount: sum.amount, limit });
     if (owed.every((sum) => sum.asset === 'HBAR')) return owed.map((sum) => line(sum, this.hbarLimit!));
-    return Promise.all(owed.map(async (sum) => line(sum, await this.limitOf(sum.asset, params))));
+    return Promise.all(owed.map(async (sum) => line(sum, await this.limitOf(sum.asset, params, movements))));
   }
 
   private limits(asset: string): boolean {
     return asset === 'HBAR' ? this.hbarLimit !== undefined : this.tokenLimits.has(asset);
   }
 
-  private async limitOf(asset: string, params: PostParamsNormalizationParams): Promise<bigint> {
+  private async limitOf(asset: string, params: PostParamsNormalizationParams, movements: readonly Movement[]): Promise<bigint> {
     if (asset === 'HBAR') return this.hbarLimit!;
-    return BigInt(scaled(this.tokenLimits.get(asset)!, await this.decimalsOf(asset, params), `${this.name}: the limit for ${asset}`));
+    return BigInt(scaled(this.tokenLimits.get(asset)!, await this.decimalsOf(asset, params, movements), `${this.name}: the limit for ${asset}`));
   }
 
-  /** A token's decimals, read from the mirror node once (they never change). */
-  private decimalsOf(token: string, params: PostParamsNormalizationParams): Promise<number> {
+  /**
+   * A token's decimals, read from the mirror node once (they never change). An ERC-20 is no HTS
+   * token, so the mirror knows none by its contract ID: then the decimals its movements carry count
+   * (the EVM tools read them from the contract), for this call only.
+   */
+  private decimalsOf(token: string, params: PostParamsNormalizationParams, movements: readonly Movement[]): Promise<number> {
+    return this.mirrorDecimalsOf(token, params).catch((error: unknown) => {
+      const known = decimalsCarried(movements, token);
+      if (known !== undefined && error instanceof MirrorError && (error.code as string) === MirrorErrorCode.NOT_FOUND) return known;
+      throw new Error(`cannot read the decimals of ${token} to apply its limit: ${messageOf(error)}`);
+    });
+  }
+
+  private mirrorDecimalsOf(token: string, params: PostParamsNormalizationParams): Promise<number> {
     let decimals = this.tokenDecimals.get(token);
     if (!decimals) {
       decimals = mirrorFor(params.context, params.client)
@@ -274,14 +287,12 @@ export class SpendLimitPolicy extends AbstractPolicy {
       decimals.catch(() => this.tokenDecimals.delete(token));
       this.tokenDecimals.set(token, decimals);
     }
-    return decimals.catch((error: unknown) => {
-      throw new Error(`cannot read the decimals of ${token} to apply its limit: ${messageOf(error)}`);
-    });
+    return decimals;
   }
 
-  private async overBudget(refused: Extract<Reservation, { ok: false }>, params: PostParamsNormalizationParams): Promise<string> {
+  private async overBudget(refused: Extract<Reservation, { ok: false }>, params: PostParamsNormalizationParams, movements: readonly Movement[]): Promise<string> {
     const { line, used, now } = refused;
-    const decimals = line.asset === 'HBAR' ? TINYBAR_DECIMALS : await this.decimalsOf(line.asset, params);
+    const decimals = line.asset === 'HBAR' ? TINYBAR_DECIMALS : await this.decimalsOf(line.asset, params, movements);
     const units = (amount: bigint) => (line.asset === 'HBAR' ? `${unitsText(amount, decimals)} HBAR` : `${unitsText(amount, decimals)} of ${line.asset}`);
     const left = line.limit > used ? line.limit - used : 0n;
     const head = `budget "${this.budget}": ${line.account} may spend ${units(line.limit)} per ${windowText(this.windowMs)}`;
@@ -294,6 +305,17 @@ export class SpendLimitPolicy extends AbstractPolicy {
 // A built-in guard: a plugin cannot patch its methods after this package loaded.
 Object.freeze(SpendLimitPolicy.prototype);
 markReadOnly(SpendLimitPolicy.prototype);
+
+/** The decimals a call's movements of `token` carry, when they all carry the same; else undefined. */
+function decimalsCarried(movements: readonly Movement[], token: string): number | undefined {
+  let decimals: number | undefined;
+  for (const movement of movements) {
+    if (movement?.asset !== token) continue;
+    if (typeof movement.decimals !== 'number' || (decimals !== undefined && decimals !== movement.decimals)) return undefined;
+    decimals = movement.decimals;
+  }
+  return decimals;
+}
 
 /** A positive display amount scaled to smallest units, refusing more decimals than the asset has. */
 function scaled(amount: unknown, decimals: number, field: string): string {

@@ -13,4 +13,7 @@ export const VALUE_MOVING_TOOLS: readonly string[] = Object.freeze([
   'transfer_non_fungible_token_tool',
   'transfer_non_fungible_token_with_allowance_tool',
   'approve_nft_allowance_tool',
+  'transfer_erc20_tool',
+  'transfer_erc721_tool',
+  'mint_erc721_tool',
 ]);

@@ -1,8 +1,10 @@
 import {
-  AccountAllowanceApproveTransaction, AccountCreateTransaction, Hbar, PrivateKey, TokenAirdropTransaction, TokenCreateTransaction, TokenMintTransaction,
+  AccountAllowanceApproveTransaction, AccountCreateTransaction, ContractCreateTransaction, ContractExecuteTransaction, ContractFunctionParameters, Hbar,
+  PrivateKey, ScheduleCreateTransaction, ScheduleDeleteTransaction, Timestamp, TokenAirdropTransaction, TokenCreateTransaction, TokenMintTransaction,
   TokenSupplyType, TokenType, TopicCreateTransaction, TopicMessageSubmitTransaction, TransferTransaction, type Client, type Transaction,
 } from '@hiero-ledger/sdk';
 import { startDevnet, type Devnet } from '../../src/devnet/index.js';
+import { Emitter } from './compiled-test-contracts.js';
 
 /** Items each list route gets by default: enough for several pages at the largest `limit` (100). */
 export const LIST_SIZE = 250;
@@ -10,7 +12,8 @@ export const LIST_SIZE = 250;
 /**
  * A devnet with at least `size` items behind every list route that can have them, built through the
  * SDK: accounts, fungible and NFT tokens, holders, allowances of each kind, pending airdrops (fungible
- * and NFT, two senders, two receivers) and topic messages. It remembers what it made, which is what the
+ * and NFT, two senders, two receivers), topic messages, unexecuted schedules, contracts and one contract's
+ * event logs. It remembers what it made, which is what the
  * mirror's lists are checked against.
  */
 export interface MirrorWorld {
@@ -38,10 +41,18 @@ export interface MirrorWorld {
   nftAllowances: Array<[string, string]>;
   /** sender-token-serial of what `receiver` was airdropped (serial 0 for fungible) */
   pendingForReceiver: string[];
+  /** schedules of transfers from receiver2 that lack its signature, so none runs (some deleted, some wait for expiry) */
+  schedules: string[];
+  /** Emitter contracts (test/fixtures/contracts/Emitter.sol); the first emitted every log in `logs` */
+  contracts: string[];
+  /** `round-n` of each Ping event of contracts[0], LOG_ROUNDS calls of size / LOG_ROUNDS events each */
+  logs: string[];
   stop(): Promise<void>;
 }
 
 export const NFT_SERIALS_EACH = 5;
+/** The logs come from a few calls, so pages end both between calls and inside one (same timestamp, next index). */
+export const LOG_ROUNDS = 5;
 const NFT_TOKENS = 10;
 const CONCURRENCY = 25;
 
@@ -77,10 +88,25 @@ export async function buildMirrorWorld(size = LIST_SIZE): Promise<MirrorWorld> {
   const newAccount = async (maxAuto: number, key = PrivateKey.generateED25519()) => (await run(new AccountCreateTransaction()
     .setKeyWithoutAlias(key.publicKey).setInitialBalance(new Hbar(1)).setMaxAutomaticTokenAssociations(maxAuto))).accountId!.toString();
 
-  const holderKey = PrivateKey.generateED25519();
-  const holders = await inBatches(size, () => newAccount(-1, holderKey));
+  // Schedules first: each ScheduleCreate copies the ledger's state to learn which keys its transfer
+  // needs, which costs more the more there is. Each moves a different amount from receiver2 (so no two
+  // are identical) without its signature, so none runs; every third has an admin key, every fifth waits
+  // for an expiry an hour away, and every 75th (which has an admin key) is then deleted: the mirror
+  // lists them all.
   const receiver = await newAccount(0);
   const receiver2 = await newAccount(0);
+  const expiry = new Timestamp(Math.floor(Date.now() / 1000) + 3_600, 0);
+  const schedules = await inBatches(size, async (i) => {
+    const create = new ScheduleCreateTransaction().setScheduleMemo(`schedule ${i}`).setScheduledTransaction(new TransferTransaction()
+      .addHbarTransfer(receiver2, Hbar.fromTinybars(-(i + 1))).addHbarTransfer(operator, Hbar.fromTinybars(i + 1)));
+    if (i % 3 === 0) create.setAdminKey(operatorKey);
+    if (i % 5 === 0) create.setWaitForExpiry(true).setExpirationTime(expiry);
+    return (await run(create)).scheduleId!.toString();
+  });
+  await inBatches(Math.ceil(size / 75), (k) => run(new ScheduleDeleteTransaction().setScheduleId(schedules[k * 75])));
+
+  const holderKey = PrivateKey.generateED25519();
+  const holders = await inBatches(size, () => newAccount(-1, holderKey));
   const fungibles = await inBatches(size, async (i) => (await run(new TokenCreateTransaction()
     .setTokenName(`Fungible ${i}`).setTokenSymbol(`F${i}`).setDecimals(2).setInitialSupply(1_000_000)
     .setTreasuryAccountId(operator).setAdminKey(operatorKey).setSupplyKey(operatorKey))).tokenId!.toString());
@@ -151,8 +177,18 @@ export async function buildMirrorWorld(size = LIST_SIZE): Promise<MirrorWorld> {
   const topic = (await run(new TopicCreateTransaction().setTopicMemo('lists'))).topicId!.toString();
   await inBatches(size, (i) => run(new TopicMessageSubmitTransaction().setTopicId(topic).setMessage(`message ${i}`)));
 
+  const contracts = await inBatches(size, async (i) => {
+    const create = new ContractCreateTransaction().setBytecode(Buffer.from(Emitter.bytecode, 'hex')).setGas(200_000).setContractMemo(`emitter ${i}`);
+    if (i % 2 === 0) create.setAdminKey(operatorKey);
+    return (await run(create)).contractId!.toString();
+  });
+  const perRound = size / LOG_ROUNDS;
+  await inBatches(LOG_ROUNDS, (round) => run(new ContractExecuteTransaction().setContractId(contracts[0]).setGas(1_000_000)
+    .setFunction('ping', new ContractFunctionParameters().addUint256(round).addUint256(perRound))));
+  const logs = Array.from({ length: size }, (_, i) => `${Math.floor(i / perRound)}-${i % perRound}`);
+
   return {
     size, net, client, operator, transactionIds, holders, holderKey, fungibles, nftTokens, coin, receiver, receiver2, topic,
-    tokenAllowances, nftAllowances, pendingForReceiver, stop: () => net.stop(),
+    tokenAllowances, nftAllowances, pendingForReceiver, schedules, contracts, logs, stop: () => net.stop(),
   };
 }

@@ -1,5 +1,8 @@
 import { createRequire } from 'node:module';
+import type { Client } from '@hiero-ledger/sdk';
+import type { Context as KitContext } from '@hashgraph/hedera-agent-kit';
 import { allCorePlugins } from '@hashgraph/hedera-agent-kit/plugins';
+import sinon from 'sinon';
 
 /**
  * The zod 3 the Hedera Agent Kit writes its tools with: its own nested copy (its package exports
@@ -21,4 +24,23 @@ export function realKitTool(method: string): RealKitTool {
   const found = realKitTools().find(({ tool }) => tool.method === method);
   if (!found) throw new Error(`The Hedera Agent Kit has no tool ${method}.`);
   return found.tool;
+}
+
+/** What one of that kit's tools answers: `{ raw, humanMessage }` (RETURN_BYTES answers flat, `{ status, bytes, … }`). */
+export type RealKitOutcome = { raw: Record<string, any>; humanMessage: string; [field: string]: any };
+
+/**
+ * Runs one of that kit's tools as its toolkits do: input refused by the tool's schema comes back as
+ * `{ raw: { status: 'ERROR', refusedBy: 'schema' } }`, else its execute's result. A failing kit tool
+ * logs through console.error, which is silenced meanwhile to keep the test output clean.
+ */
+export async function runRealKitTool(method: string, args: unknown, client: Client, context: KitContext): Promise<RealKitOutcome> {
+  const tool = realKitTool(method);
+  if (!tool.parameters.safeParse(args).success) return { raw: { status: 'ERROR', refusedBy: 'schema' }, humanMessage: 'refused by its schema' };
+  const quiet = sinon.stub(console, 'error');
+  try {
+    return (await tool.execute(client, context, args)) as RealKitOutcome;
+  } finally {
+    quiet.restore();
+  }
 }

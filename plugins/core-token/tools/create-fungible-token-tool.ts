@@ -12,6 +12,7 @@ import { outcomeText } from '../../_shared/outcome-text.js';
 import { strictInput } from '../../../src/params/strict-input.js';
 import { supplyAmountSchema, supplyToSmallestUnits } from '../_support/supply-amount.js';
 import { ledgerText } from '../_support/token-schemas.js';
+import { scheduled, schedulingParamsSchema, type MaybeScheduled } from '../../_shared/scheduling-params.js';
 
 export const CREATE_FUNGIBLE_TOKEN_TOOL = 'create_fungible_token_tool';
 
@@ -38,13 +39,14 @@ const parameters = strictInput(
     treasuryAccountId: accountIdSchema.optional().describe('Account that holds the initial supply; defaults to the agent\'s account. It must sign.'),
     isSupplyKey: z.boolean({ error: 'must be true or false' }).optional().describe('true to give the agent\'s key the supply key, so mint_fungible_token_tool can mint more later.'),
     tokenMemo: ledgerText('Optional public memo stored on the token, up to 100 bytes.').optional(),
+    schedulingParams: schedulingParamsSchema,
   },
   { serialNumber: 'fungible tokens have no serial numbers', uris: 'NFT metadata belongs to create_non_fungible_token_tool and mint_non_fungible_token_tool' },
 );
 
 export type CreateFungibleTokenInput = z.infer<typeof parameters>;
 
-export interface CreateFungibleTokenNormalised {
+export interface CreateFungibleTokenNormalised extends MaybeScheduled {
   tokenName: string;
   tokenSymbol: string;
   decimals: number;
@@ -83,7 +85,7 @@ export class CreateFungibleTokenTool extends BaseTransactionTool<CreateFungibleT
   readonly parameters = parameters;
 
   normalizeParams(params: CreateFungibleTokenInput, context: Context, client: Client): Promise<CreateFungibleTokenNormalised> {
-    return forTool(this.method, async () => {
+    return scheduled(params, context, client, this.method, forTool(this.method, async () => {
       const decimals = params.decimals ?? 0;
       const supplyType = params.supplyType ?? (params.maxSupply !== undefined ? 'finite' : 'infinite');
       if (supplyType === 'infinite' && params.maxSupply !== undefined) {
@@ -111,7 +113,7 @@ export class CreateFungibleTokenTool extends BaseTransactionTool<CreateFungibleT
         supplyKey: params.isSupplyKey ? key : undefined,
         tokenMemo: params.tokenMemo,
       };
-    });
+    }));
   }
 
   coreAction(params: CreateFungibleTokenNormalised): TokenCreateTransaction {

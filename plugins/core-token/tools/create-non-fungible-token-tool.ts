@@ -10,6 +10,7 @@ import { actingPublicKey } from '../../_shared/acting-key.js';
 import { outcomeText } from '../../_shared/outcome-text.js';
 import { strictInput } from '../../../src/params/strict-input.js';
 import { ledgerText } from '../_support/token-schemas.js';
+import { scheduled, schedulingParamsSchema, type MaybeScheduled } from '../../_shared/scheduling-params.js';
 
 export const CREATE_NON_FUNGIBLE_TOKEN_TOOL = 'create_non_fungible_token_tool';
 
@@ -28,6 +29,7 @@ const parameters = strictInput(
       .describe(`Maximum number of NFTs in the collection. Default ${DEFAULT_MAX_SUPPLY}.`),
     treasuryAccountId: accountIdSchema.optional().describe('Account that receives minted NFTs; defaults to the agent\'s account. It must sign.'),
     tokenMemo: ledgerText('Optional public memo stored on the token, up to 100 bytes.').optional(),
+    schedulingParams: schedulingParamsSchema,
   },
   {
     initialSupply: 'an NFT collection starts empty; mint serials with mint_non_fungible_token_tool',
@@ -37,7 +39,7 @@ const parameters = strictInput(
 
 export type CreateNonFungibleTokenInput = z.infer<typeof parameters>;
 
-export interface CreateNonFungibleTokenNormalised {
+export interface CreateNonFungibleTokenNormalised extends MaybeScheduled {
   tokenName: string;
   tokenSymbol: string;
   maxSupply: Long;
@@ -71,7 +73,7 @@ export class CreateNonFungibleTokenTool extends BaseTransactionTool<CreateNonFun
   readonly parameters = parameters;
 
   normalizeParams(params: CreateNonFungibleTokenInput, context: Context, client: Client): Promise<CreateNonFungibleTokenNormalised> {
-    return forTool(this.method, async () => {
+    return scheduled(params, context, client, this.method, forTool(this.method, async () => {
       const key = await actingPublicKey(context, client, this.method);
       return {
         tokenName: params.tokenName,
@@ -82,7 +84,7 @@ export class CreateNonFungibleTokenTool extends BaseTransactionTool<CreateNonFun
         supplyKey: key,
         tokenMemo: params.tokenMemo,
       };
-    });
+    }));
   }
 
   coreAction(params: CreateNonFungibleTokenNormalised): TokenCreateTransaction {

@@ -10,6 +10,7 @@ import { displayAmount } from '../_support/fungible-transfers.js';
 import { outcomeText } from '../../_shared/outcome-text.js';
 import { strictInput } from '../../../src/params/strict-input.js';
 import { readToken, requireFungible } from '../_support/token-facts.js';
+import { scheduled, schedulingParamsSchema, type MaybeScheduled } from '../../_shared/scheduling-params.js';
 
 export const MINT_FUNGIBLE_TOKEN_TOOL = 'mint_fungible_token_tool';
 
@@ -17,13 +18,14 @@ const parameters = strictInput(
   {
     tokenId: tokenIdSchema.describe('The fungible token to mint, e.g. "0.0.5678".'),
     amount: tokenAmountSchema.describe('How many tokens to mint, in display units (e.g. 2.5 of a token with 2 decimals mints 250 smallest units).'),
+    schedulingParams: schedulingParamsSchema,
   },
   { uris: 'NFT metadata is minted with mint_non_fungible_token_tool', metadata: 'NFT metadata is minted with mint_non_fungible_token_tool' },
 );
 
 export type MintFungibleTokenInput = z.infer<typeof parameters>;
 
-export interface MintFungibleTokenNormalised {
+export interface MintFungibleTokenNormalised extends MaybeScheduled {
   tokenId: TokenId;
   /** in smallest units */
   amount: Long;
@@ -54,12 +56,12 @@ export class MintFungibleTokenTool extends BaseTransactionTool<MintFungibleToken
   readonly parameters = parameters;
 
   normalizeParams(params: MintFungibleTokenInput, context: Context, client: Client): Promise<MintFungibleTokenNormalised> {
-    return forTool(this.method, async () => {
+    return scheduled(params, context, client, this.method, forTool(this.method, async () => {
       const tokenId = toTokenId(params.tokenId, 'tokenId', this.method);
       const token = await readToken(context, client, tokenId, 'tokenId', this.method);
       requireFungible(token, 'tokenId', this.method, 'mint_non_fungible_token_tool');
       return { tokenId, amount: toSmallestUnits(params.amount, token.decimals, 'amount', this.method), decimals: token.decimals };
-    });
+    }));
   }
 
   coreAction(params: MintFungibleTokenNormalised): TokenMintTransaction {

@@ -9,6 +9,7 @@ import { outcomeText } from '../../_shared/outcome-text.js';
 import { strictInput } from '../../../src/params/strict-input.js';
 import { LONE_SURROGATE_ERROR, hasLoneSurrogate, withoutPrivateKey } from '../../../src/params/memo-schema.js';
 import { readToken, requireNonFungible } from '../_support/token-facts.js';
+import { scheduled, schedulingParamsSchema, type MaybeScheduled } from '../../_shared/scheduling-params.js';
 
 export const MINT_NON_FUNGIBLE_TOKEN_TOOL = 'mint_non_fungible_token_tool';
 
@@ -33,13 +34,14 @@ const parameters = strictInput(
       .min(1, { error: 'must list at least one URI: each URI mints one NFT' })
       .max(MAX_MINT, { error: `lists too many URIs: at most ${MAX_MINT} NFTs per mint` })
       .describe(`1 to ${MAX_MINT} metadata URIs; each mints one NFT serial.`),
+    schedulingParams: schedulingParamsSchema,
   },
   { amount: 'NFTs are minted one per URI, not by amount; for a fungible token use mint_fungible_token_tool' },
 );
 
 export type MintNonFungibleTokenInput = z.infer<typeof parameters>;
 
-export interface MintNonFungibleTokenNormalised {
+export interface MintNonFungibleTokenNormalised extends MaybeScheduled {
   tokenId: TokenId;
   /** one entry per NFT, the URI as UTF-8 bytes */
   metadata: Uint8Array[];
@@ -68,11 +70,11 @@ export class MintNonFungibleTokenTool extends BaseTransactionTool<MintNonFungibl
   readonly parameters = parameters;
 
   normalizeParams(params: MintNonFungibleTokenInput, context: Context, client: Client): Promise<MintNonFungibleTokenNormalised> {
-    return forTool(this.method, async () => {
+    return scheduled(params, context, client, this.method, forTool(this.method, async () => {
       const tokenId = toTokenId(params.tokenId, 'tokenId', this.method);
       requireNonFungible(await readToken(context, client, tokenId, 'tokenId', this.method), 'tokenId', this.method, 'mint_fungible_token_tool');
       return { tokenId, metadata: params.uris.map((uri) => new Uint8Array(Buffer.from(uri, 'utf8'))) };
-    });
+    }));
   }
 
   coreAction(params: MintNonFungibleTokenNormalised): TokenMintTransaction {

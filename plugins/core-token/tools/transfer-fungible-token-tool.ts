@@ -10,6 +10,7 @@ import { fungibleMoveSummary, normaliseFungibleMove, type FungibleMoveNormalised
 import { outcomeText } from '../../_shared/outcome-text.js';
 import { strictInput } from '../../../src/params/strict-input.js';
 import { tokenCreditsSchema, transactionMemoSchema } from '../_support/token-schemas.js';
+import { scheduled, schedulingParamsSchema, type MaybeScheduled } from '../../_shared/scheduling-params.js';
 
 export const TRANSFER_FUNGIBLE_TOKEN_TOOL = 'transfer_fungible_token_tool';
 
@@ -19,6 +20,7 @@ const parameters = strictInput(
     sourceAccountId: accountIdSchema.optional().describe('Account the tokens come from; defaults to the agent\'s account. It must sign.'),
     transfers: tokenCreditsSchema.describe('1 to 9 recipients, each { accountId, amount } with amount in display units.'),
     transactionMemo: transactionMemoSchema,
+    schedulingParams: schedulingParamsSchema,
   },
   {
     recipients: 'transfer_fungible_token_tool takes the list as transfers',
@@ -29,7 +31,7 @@ const parameters = strictInput(
 export type TransferFungibleTokenInput = z.infer<typeof parameters>;
 
 /** Shared with the other fungible movers; see FungibleMoveNormalised. */
-export type TransferFungibleTokenNormalised = FungibleMoveNormalised;
+export type TransferFungibleTokenNormalised = FungibleMoveNormalised & MaybeScheduled;
 
 declare module '../../../src/lifecycle/tool-types.js' {
   interface ToolParamRegistry {
@@ -52,7 +54,7 @@ export class TransferFungibleTokenTool extends BaseTransactionTool<TransferFungi
   readonly parameters = parameters;
 
   normalizeParams(params: TransferFungibleTokenInput, context: Context, client: Client): Promise<TransferFungibleTokenNormalised> {
-    return forTool(this.method, async () => {
+    return scheduled(params, context, client, this.method, forTool(this.method, async () => {
       const source = resolveAccount(params.sourceAccountId, context, client, 'sourceAccountId', this.method);
       return normaliseFungibleMove(
         {
@@ -67,7 +69,7 @@ export class TransferFungibleTokenTool extends BaseTransactionTool<TransferFungi
         context,
         client,
       );
-    });
+    }));
   }
 
   coreAction(params: TransferFungibleTokenNormalised): TransferTransaction {

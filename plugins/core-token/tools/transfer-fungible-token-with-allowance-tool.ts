@@ -9,6 +9,7 @@ import { fungibleMoveSummary, normaliseFungibleMove, type FungibleMoveNormalised
 import { outcomeText } from '../../_shared/outcome-text.js';
 import { strictInput } from '../../../src/params/strict-input.js';
 import { tokenCreditsSchema, transactionMemoSchema } from '../_support/token-schemas.js';
+import { scheduled, schedulingParamsSchema, type MaybeScheduled } from '../../_shared/scheduling-params.js';
 
 export const TRANSFER_FUNGIBLE_TOKEN_WITH_ALLOWANCE_TOOL = 'transfer_fungible_token_with_allowance_tool';
 
@@ -18,6 +19,7 @@ const parameters = strictInput(
     sourceAccountId: accountIdSchema.describe('The token owner who granted the agent\'s account an allowance, e.g. "0.0.1234".'),
     transfers: tokenCreditsSchema.describe('1 to 9 recipients, each { accountId, amount } with amount in display units.'),
     transactionMemo: transactionMemoSchema,
+    schedulingParams: schedulingParamsSchema,
   },
   {
     recipients: 'this tool takes the list as transfers',
@@ -28,7 +30,7 @@ const parameters = strictInput(
 export type TransferFungibleTokenWithAllowanceInput = z.infer<typeof parameters>;
 
 /** Shared with the other fungible movers; see FungibleMoveNormalised. */
-export type TransferFungibleTokenWithAllowanceNormalised = FungibleMoveNormalised;
+export type TransferFungibleTokenWithAllowanceNormalised = FungibleMoveNormalised & MaybeScheduled;
 
 declare module '../../../src/lifecycle/tool-types.js' {
   interface ToolParamRegistry {
@@ -55,7 +57,7 @@ export class TransferFungibleTokenWithAllowanceTool extends BaseTransactionTool<
   readonly parameters = parameters;
 
   normalizeParams(params: TransferFungibleTokenWithAllowanceInput, context: Context, client: Client): Promise<TransferFungibleTokenWithAllowanceNormalised> {
-    return forTool(this.method, async () => {
+    return scheduled(params, context, client, this.method, forTool(this.method, async () => {
       const source = toAccountId(params.sourceAccountId, 'sourceAccountId', this.method);
       return normaliseFungibleMove(
         {
@@ -71,7 +73,7 @@ export class TransferFungibleTokenWithAllowanceTool extends BaseTransactionTool<
         context,
         client,
       );
-    });
+    }));
   }
 
   coreAction(params: TransferFungibleTokenWithAllowanceNormalised): TransferTransaction {

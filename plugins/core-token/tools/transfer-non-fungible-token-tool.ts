@@ -12,6 +12,7 @@ import { outcomeText } from '../../_shared/outcome-text.js';
 import { strictInput } from '../../../src/params/strict-input.js';
 import { readToken, requireNonFungible } from '../_support/token-facts.js';
 import { transactionMemoSchema } from '../_support/token-schemas.js';
+import { scheduled, schedulingParamsSchema, type MaybeScheduled } from '../../_shared/scheduling-params.js';
 
 export const TRANSFER_NON_FUNGIBLE_TOKEN_TOOL = 'transfer_non_fungible_token_tool';
 
@@ -21,6 +22,7 @@ const parameters = strictInput(
     sourceAccountId: accountIdSchema.optional().describe('Account that owns the NFTs; defaults to the agent\'s account. It must sign.'),
     recipients: nftRecipientsSchema,
     transactionMemo: transactionMemoSchema,
+    schedulingParams: schedulingParamsSchema,
   },
   {
     transfers: 'this tool takes the list as recipients: [{ recipientId, serialNumber }]',
@@ -30,7 +32,7 @@ const parameters = strictInput(
 
 export type TransferNonFungibleTokenInput = z.infer<typeof parameters>;
 
-export interface TransferNonFungibleTokenNormalised {
+export interface TransferNonFungibleTokenNormalised extends MaybeScheduled {
   tokenId: TokenId;
   sourceAccountId: AccountId;
   /** One entry per NFT (the shape MaxRecipientsPolicy counts). */
@@ -59,13 +61,13 @@ export class TransferNonFungibleTokenTool extends BaseTransactionTool<TransferNo
   readonly parameters = parameters;
 
   normalizeParams(params: TransferNonFungibleTokenInput, context: Context, client: Client): Promise<TransferNonFungibleTokenNormalised> {
-    return forTool(this.method, async () => {
+    return scheduled(params, context, client, this.method, forTool(this.method, async () => {
       const tokenId = toTokenId(params.tokenId, 'tokenId', this.method);
       const sourceAccountId = resolveAccount(params.sourceAccountId, context, client, 'sourceAccountId', this.method);
       const transfers = nftTransfers(tokenId, sourceAccountId, params.recipients, 'recipients', this.method);
       requireNonFungible(await readToken(context, client, tokenId, 'tokenId', this.method), 'tokenId', this.method, 'transfer_fungible_token_tool');
       return { tokenId, sourceAccountId, transfers, transactionMemo: params.transactionMemo };
-    });
+    }));
   }
 
   coreAction(params: TransferNonFungibleTokenNormalised): TransferTransaction {

@@ -106,6 +106,11 @@ export interface TokenState {
   feeScheduleNs: bigint;
   nextSerial: number;
   nfts: Map<number, NftState>;
+  /**
+   * Serials burned or wiped, as they were when they left circulation. Consensus state forgets them (a
+   * query answers INVALID_NFT_ID), but the mirror node keeps listing them with `deleted: true`.
+   */
+  deletedNfts: Map<number, NftState>;
 }
 
 export interface HbarTransferEntry { account: number; amount: bigint; isApproval: boolean }

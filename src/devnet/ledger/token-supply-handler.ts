@@ -44,6 +44,8 @@ function removeSupply(ctx: HandlerContext, token: TokenState, holder: AccountSta
   } else {
     for (const nft of nfts) {
       token.nfts.delete(nft.serial);
+      // The mirror keeps the serial with no owner and no allowance, last modified by this transaction.
+      token.deletedNfts.set(nft.serial, { serial: nft.serial, owner: 0, metadata: nft.metadata, createdNs: nft.createdNs, modifiedNs: ctx.consensusNs });
       ctx.nftTransfers.push({ token: token.num, sender: holder.num, receiver: 0, serial: nft.serial, isApproval: false });
     }
     relation.balance -= BigInt(nfts.length);

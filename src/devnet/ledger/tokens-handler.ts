@@ -80,7 +80,7 @@ export const createTokenHandler: TransactionHandler = {
       autoRenewAccount, autoRenewPeriodSec: period,
       expirySec: op.expiry?.seconds ? Number(toBig(op.expiry.seconds)) : Number(ctx.consensusNs / 1_000_000_000n) + period,
       createdNs: ctx.consensusNs, modifiedNs: ctx.consensusNs, deleted: false, paused: false, customFees: [], feeScheduleNs: ctx.consensusNs,
-      nextSerial: 1, nfts: new Map(),
+      nextSerial: 1, nfts: new Map(), deletedNfts: new Map(),
     };
     const installFees = planCreationFees(ctx, token, op.customFees ?? []);
     ctx.ledger.tokens.set(num, token);

@@ -16,6 +16,8 @@ export interface MirrorRequest {
   query: MirrorQuery;
   /** path after `/api/v1`, e.g. `/topics/0.0.1001/messages` (the base of `links.next`) */
   path: string;
+  /** the parsed JSON body of a POST (`/contracts/call`); undefined for GET */
+  body?: unknown;
 }
 
 export interface MirrorResponse {
@@ -23,10 +25,10 @@ export interface MirrorResponse {
   body: unknown;
 }
 
-export type MirrorHandler = (request: MirrorRequest) => MirrorResponse;
+export type MirrorHandler = (request: MirrorRequest) => MirrorResponse | Promise<MirrorResponse>;
 
-/** One mirror message: `message` always, `detail` when a short reason helps the caller. */
-export interface MirrorMessage { message: string; detail?: string }
+/** One mirror message: `message` always, `detail` when a short reason helps the caller, `data` (hex) for an EVM revert. */
+export interface MirrorMessage { message: string; detail?: string; data?: string }
 
 /** The mirror node's error body: `{_status:{messages:[{message}]}}`. */
 export function errorBody(...messages: Array<string | MirrorMessage>): { _status: { messages: MirrorMessage[] } } {

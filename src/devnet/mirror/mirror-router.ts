@@ -7,9 +7,12 @@ export interface MirrorRouteSpec {
   /** the query parameters the operation documents; any other name is a 400 */
   query: readonly string[];
   handle: MirrorHandler;
+  /** the HTTP method; GET when absent (every route but `/contracts/call`) */
+  method?: 'GET' | 'POST';
 }
 
 export interface MirrorRoute extends MirrorRouteSpec {
+  readonly method: 'GET' | 'POST';
   readonly segments: ReadonlyArray<{ literal: string } | { param: string }>;
   readonly accepted: ReadonlySet<string>;
 }
@@ -20,18 +23,20 @@ export function compileRoute(spec: MirrorRouteSpec): MirrorRoute {
     const param = /^\{(\w+)\}$/.exec(part)?.[1];
     return param ? { param } : { literal: part };
   });
-  return { ...spec, segments, accepted: new Set(spec.query) };
+  return { ...spec, method: spec.method ?? 'GET', segments, accepted: new Set(spec.query) };
 }
 
 /**
- * The route for a path (after `/api/v1`) and its decoded path parameters. Where templates overlap, the
- * one with more literal segments wins, so `/topics/messages/{timestamp}` beats `/topics/{topicId}/…`.
+ * The route for a method and path (after `/api/v1`) and its decoded path parameters. Where templates
+ * overlap, the one with more literal segments wins, so `/topics/messages/{timestamp}` beats
+ * `/topics/{topicId}/…`; a GET of `/contracts/call` is a GET of `/contracts/{contractIdOrAddress}`,
+ * as on the mirror node, where only POST reaches the call route.
  */
-export function matchRoute(routes: readonly MirrorRoute[], path: string): { route: MirrorRoute; params: Record<string, string> } | undefined {
+export function matchRoute(routes: readonly MirrorRoute[], path: string, method: 'GET' | 'POST' = 'GET'): { route: MirrorRoute; params: Record<string, string> } | undefined {
   const parts = path.split('/').slice(1);
   let best: { route: MirrorRoute; params: Record<string, string>; literals: number } | undefined;
   for (const route of routes) {
-    if (route.segments.length !== parts.length) continue;
+    if (route.method !== method || route.segments.length !== parts.length) continue;
     const params: Record<string, string> = {};
     let literals = 0;
     const fits = route.segments.every((segment, i) => {

@@ -1,6 +1,7 @@
 import { accountNfts, accountRewards, accountTokens, outstandingAirdrops, pendingAirdrops } from './account-lists-routes.js';
 import { getAccount, listAccounts, listBalances } from './accounts-routes.js';
 import { cryptoAllowances, nftAllowances, tokenAllowances } from './allowances-routes.js';
+import { contractCall } from './contract-call-route.js';
 import { contractLogs, getContract, getContractResult, listContracts } from './contracts-routes.js';
 import { compileRoute, type MirrorRoute } from './mirror-router.js';
 import { exchangeRate, networkFees, networkNodes, networkSupply } from './network-routes.js';
@@ -12,6 +13,7 @@ import { getTransaction, listTransactions } from './transactions-routes.js';
 /**
  * Every mirror REST operation the devnet answers: the one list of what is served. Paths and query
  * parameter names are the mirror OpenAPI document's (under `/api/v1`); a test compares them with it.
+ * Every route is a GET but `/contracts/call`, the POST of an `eth_call`.
  */
 export const MIRROR_ROUTES: readonly MirrorRoute[] = [
   { path: '/accounts', query: ['account.balance', 'account.id', 'account.publickey', 'balance', 'limit', 'order'], handle: listAccounts },
@@ -27,6 +29,7 @@ export const MIRROR_ROUTES: readonly MirrorRoute[] = [
   { path: '/balances', query: ['account.id', 'account.balance', 'account.publickey', 'limit', 'order', 'timestamp'], handle: listBalances },
   { path: '/contracts', query: ['contract.id', 'limit', 'order'], handle: listContracts },
   { path: '/contracts/{contractIdOrAddress}', query: ['timestamp'], handle: getContract },
+  { path: '/contracts/call', method: 'POST' as const, query: [], handle: contractCall },
   { path: '/contracts/{contractIdOrAddress}/results/logs', query: ['index', 'limit', 'order', 'timestamp', 'topic0', 'topic1', 'topic2', 'topic3'], handle: contractLogs },
   { path: '/contracts/results/{transactionIdOrHash}', query: ['nonce'], handle: getContractResult },
   { path: '/network/exchangerate', query: ['timestamp'], handle: exchangeRate },

@@ -52,10 +52,10 @@ export function formatTokenSummary(token: TokenState): Record<string, unknown> {
   };
 }
 
-export function formatNft(token: TokenState, nft: NftState): Record<string, unknown> {
+export function formatNft(token: TokenState, nft: NftState, burned = false): Record<string, unknown> {
   return {
-    account_id: entityString(nft.owner), created_timestamp: nsToMirror(nft.createdNs),
-    delegating_spender: nft.delegatingSpender ? entityString(nft.delegatingSpender) : null, deleted: token.deleted,
+    account_id: burned ? null : entityString(nft.owner), created_timestamp: nsToMirror(nft.createdNs),
+    delegating_spender: nft.delegatingSpender ? entityString(nft.delegatingSpender) : null, deleted: burned || token.deleted,
     metadata: Buffer.from(nft.metadata).toString('base64'), modified_timestamp: nsToMirror(nft.modifiedNs),
     serial_number: nft.serial, spender: nft.spender ? entityString(nft.spender) : null, token_id: entityString(token.num),
   };

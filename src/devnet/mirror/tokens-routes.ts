@@ -71,20 +71,29 @@ export function tokenBalances(request: MirrorRequest): MirrorResponse {
   });
 }
 
-/** `/tokens/{tokenId}/nfts`: the token's NFTs by serial (newest first by default); `account.id` filters owners. */
+interface ListedNft { nft: NftState; burned: boolean }
+
+/**
+ * `/tokens/{tokenId}/nfts`: the token's NFTs by serial (newest first by default), burned and wiped ones
+ * included as on the mirror node; `account.id` filters owners, which a burned NFT no longer has.
+ */
 export function tokenNfts(request: MirrorRequest): MirrorResponse {
   const token = resolveToken(request.ledger, request.params.tokenId);
   const owners = request.query.filters('account.id', parseEntityId);
-  const nfts = token ? [...token.nfts.values()].filter((nft) => matchesFilters(BigInt(nft.owner), owners)) : [];
-  const { items, next } = page(request, nfts, [numberKey('serialnumber', (nft: NftState) => nft.serial)], 'desc');
-  return ok({ nfts: items.map((nft) => formatNft(token as TokenState, nft)), links: { next } });
+  const live = [...token?.nfts.values() ?? []].filter((nft) => matchesFilters(BigInt(nft.owner), owners)).map((nft) => ({ nft, burned: false }));
+  const burned = owners.length ? [] : [...token?.deletedNfts.values() ?? []].map((nft) => ({ nft, burned: true }));
+  const { items, next } = page(request, [...live, ...burned], [numberKey('serialnumber', (row: ListedNft) => row.nft.serial)], 'desc');
+  return ok({ nfts: items.map((row) => formatNft(token as TokenState, row.nft, row.burned)), links: { next } });
 }
 
-/** `/tokens/{tokenId}/nfts/{serialNumber}`. */
+/** `/tokens/{tokenId}/nfts/{serialNumber}`; a burned or wiped serial is still found, with `deleted: true`. */
 export function tokenNft(request: MirrorRequest): MirrorResponse {
   const token = resolveToken(request.ledger, request.params.tokenId);
   const serial = parseLong(request.params.serialNumber, false);
   if (serial === undefined) throw invalidParameter('serialNumber');
-  const nft = serial <= BigInt(Number.MAX_SAFE_INTEGER) ? token?.nfts.get(Number(serial)) : undefined;
-  return token && nft ? ok(formatNft(token, nft)) : notFound();
+  const num = serial <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(serial) : -1;
+  const nft = token?.nfts.get(num);
+  if (token && nft) return ok(formatNft(token, nft));
+  const burned = token?.deletedNfts.get(num);
+  return token && burned ? ok(formatNft(token, burned, true)) : notFound();
 }

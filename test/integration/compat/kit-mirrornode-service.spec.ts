@@ -224,7 +224,13 @@ describe("the Hedera Agent Kit's query tools on the devnet through mirrornodeSer
   });
 
   describe('when reading a contract (core-evm-query-plugin)', () => {
-    it('get_contract_info_query_tool: the devnet has no EVM and no /contracts route, so the call fails naming the contract, path and 404', async () => {
+    it('get_contract_info_query_tool reads the devnet\'s ERC-20 factory', async () => {
+      const result = await succeeded('get_contract_info_query_tool', { contractId: '0.0.1012' });
+      expect(result.raw.contractId).to.equal('0.0.1012');
+      expect(result.raw.contractInfo.evm_address).to.equal(`0x${'3f4'.padStart(40, '0')}`);
+    });
+
+    it('get_contract_info_query_tool fails naming the contract, path and 404 for an ID that is no contract', async () => {
       const result = await failed('get_contract_info_query_tool', { contractId: '0.0.1001' });
       expect(result.raw.error).to.contain('Contract 0.0.1001 was not found on the mirror node');
       expect(result.raw.error).to.contain('GET /api/v1/contracts/0.0.1001 answered HTTP 404');

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import sinon from 'sinon';
 import {
   AccountAllowanceApproveTransaction, NftId, TokenAirdropTransaction, TokenCreateTransaction, TokenId, TokenMintTransaction, TokenType,
   type Client, type Transaction, type TransactionReceipt,
@@ -14,7 +13,7 @@ import { AgentMode } from '../../../src/modes/agent-mode.js';
 import { MirrorClient } from '../../../src/mirror/mirror-client.js';
 import coreQueriesPlugin from '../../../plugins/core-queries/index.js';
 import coreTokenPlugin from '../../../plugins/core-token/index.js';
-import { realKitTool } from '../../support/real-kit.js';
+import { runRealKitTool } from '../../support/real-kit.js';
 
 type Outcome = { raw: Record<string, any>; humanMessage: string };
 
@@ -39,24 +38,13 @@ describe("the Hedera Agent Kit's tools beside this project's, on the same input"
   let nftId: string;
   let dave: string;
   let spender: string;
-  const sandbox = sinon.createSandbox();
 
   async function run(tx: Transaction): Promise<TransactionReceipt> {
     return (await tx.execute(client)).getReceipt(client);
   }
 
   /** The kit's tool: refused by its schema (as its toolkits parse input first), else its execute's result. */
-  async function theirs(method: string, args: unknown, context: KitContext = kitContext): Promise<Outcome> {
-    const tool = realKitTool(method);
-    if (!tool.parameters.safeParse(args).success) return { raw: { status: 'ERROR', refusedBy: 'schema' }, humanMessage: 'refused by its schema' };
-    // A failing kit tool logs through console.error; keep the output clean.
-    sandbox.stub(console, 'error');
-    try {
-      return (await tool.execute(client, context, args)) as Outcome;
-    } finally {
-      sandbox.restore();
-    }
-  }
+  const theirs = (method: string, args: unknown, context: KitContext = kitContext): Promise<Outcome> => runRealKitTool(method, args, client, context);
 
   const accepted = (outcome: Outcome) => outcome.raw.status === 'SUCCESS';
 
@@ -91,7 +79,6 @@ describe("the Hedera Agent Kit's tools beside this project's, on the same input"
     for (let serial = 1; serial <= 8; serial++) approve.approveTokenNftAllowance(new NftId(TokenId.fromString(nftId), serial), net.operatorId, spender);
     await run(approve);
   });
-  afterEach(() => sandbox.restore());
   after(async () => {
     await ours.close();
     await net.stop();

@@ -26,11 +26,11 @@ const genesisContracts = (w: MirrorWorld) => [w.net.contracts.erc20Factory.contr
 const ROUTES: ListRoute[] = [
   {
     template: '/accounts', url: () => '/accounts', list: 'accounts', id: (a) => a.account, key: (a) => [num(a.account)],
-    expected: (w) => [...genesis, ...genesisContracts(w), ...w.holders, w.receiver, w.receiver2],
+    expected: (w) => [...genesis, ...genesisContracts(w), ...w.holders, w.receiver, w.receiver2, ...w.contracts],
   },
   {
     template: '/balances', url: () => '/balances', list: 'balances', id: (a) => a.account, key: (a) => [num(a.account)],
-    expected: (w) => [...genesis, ...genesisContracts(w), ...w.holders, w.receiver, w.receiver2],
+    expected: (w) => [...genesis, ...genesisContracts(w), ...w.holders, w.receiver, w.receiver2, ...w.contracts],
   },
   {
     template: '/accounts/{idOrAliasOrEvmAddress}', url: (w) => `/accounts/${w.operator}`, list: 'transactions',
@@ -97,7 +97,16 @@ const ROUTES: ListRoute[] = [
     template: '/network/nodes', url: () => '/network/nodes', list: 'nodes', id: (n) => String(n.node_id), key: (n) => [BigInt(n.node_id)], expected: () => ['0'],
   },
   {
-    template: '/schedules', url: () => '/schedules', list: 'schedules', id: (s) => s.schedule_id, key: (s) => [num(s.schedule_id)], expected: () => [],
+    template: '/schedules', url: () => '/schedules', list: 'schedules', id: (s) => s.schedule_id, key: (s) => [num(s.schedule_id)], expected: (w) => w.schedules,
+  },
+  {
+    template: '/contracts', url: () => '/contracts', list: 'contracts', id: (c) => c.contract_id, key: (c) => [num(c.contract_id)],
+    expected: (w) => [...genesisContracts(w), ...w.contracts],
+  },
+  {
+    // A log is named by its Ping(round, n) topics, which the world chose, not by where it landed.
+    template: '/contracts/{contractIdOrAddress}/results/logs', url: (w) => `/contracts/${w.contracts[0]}/results/logs`, list: 'logs',
+    id: (l) => `${BigInt(l.topics[1])}-${BigInt(l.topics[2])}`, key: (l) => [ts(l.timestamp), BigInt(l.index)], expected: (w) => w.logs,
   },
   {
     template: '/accounts/{idOrAliasOrEvmAddress}/rewards', url: (w) => `/accounts/${w.operator}/rewards`, list: 'rewards',

@@ -42,7 +42,15 @@ describe('devnet token lifecycle: burn, wipe, freeze, KYC, pause, delete, reject
       expect((await nftInfo(tokenId, 3))[0].accountId.toString()).to.equal(bench.operator);
       expect(await bench.failure(new TokenBurnTransaction().setTokenId(tokenId).setSerials([1]))).to.equal('TREASURY_MUST_OWN_BURNED_NFT');
       expect(await bench.failure(new TokenBurnTransaction().setTokenId(tokenId).setSerials([99]))).to.equal('INVALID_NFT_ID');
-      await bench.mirror(`/tokens/${tokenId}/nfts/2`, 404);
+      const burned = await bench.mirror(`/tokens/${tokenId}/nfts/2`);
+      expect(burned).to.include({ account_id: null, deleted: true, serial_number: 2, token_id: tokenId, spender: null });
+      expect(burned.modified_timestamp).to.not.equal(burned.created_timestamp);
+      const listed = (await bench.mirror(`/tokens/${tokenId}/nfts`)).nfts;
+      expect(listed.map((nft: any) => [nft.serial_number, nft.deleted, nft.account_id])).to.deep.equal([[3, false, bench.operator], [2, true, null], [1, false, holder.accountId]]);
+      expect((await bench.mirror(`/tokens/${tokenId}/nfts?account.id=${bench.operator}`)).nfts.map((nft: any) => nft.serial_number)).to.deep.equal([3]);
+      expect((await bench.mirror(`/tokens/${tokenId}/nfts?account.id=ne:${bench.operator}`)).nfts.map((nft: any) => nft.serial_number)).to.deep.equal([1]);
+      expect((await bench.mirror(`/accounts/${bench.operator}/nfts?token.id=${tokenId}`)).nfts.map((nft: any) => nft.serial_number)).to.deep.equal([3]);
+      await bench.mirror(`/tokens/${tokenId}/nfts/4`, 404);
       const [payer, start] = record.transactionId.toString().split('@');
       const { transactions: [burn] } = await bench.mirror(`/transactions/${payer}-${start.replace('.', '-')}`);
       expect(burn).to.include({ name: 'TOKENBURN', result: 'SUCCESS' });
@@ -89,6 +97,10 @@ describe('devnet token lifecycle: burn, wipe, freeze, KYC, pause, delete, reject
       expect(await bench.balance(holder.accountId, tokenId)).to.equal(0);
       expect(await nftQueryStatus(tokenId, 1)).to.equal('INVALID_NFT_ID');
       expect((await bench.mirror(`/accounts/${holder.accountId}/nfts`)).nfts).to.deep.equal([]);
+      expect(await bench.mirror(`/tokens/${tokenId}/nfts/1`)).to.include({ account_id: null, deleted: true, serial_number: 1 });
+      const page = await bench.mirror(`/tokens/${tokenId}/nfts?order=asc&limit=1`);
+      expect(page.nfts.map((nft: any) => [nft.serial_number, nft.deleted])).to.deep.equal([[1, true]]);
+      expect(page.links.next).to.be.a('string');
     });
   });
 

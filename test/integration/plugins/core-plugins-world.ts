@@ -92,7 +92,7 @@ export async function tinybarsOf(client: Client, accountId: string): Promise<big
  * paid by `payer`, with an expiry, and that the network never saw (the mirror does not know its ID).
  */
 export async function decodeReturnedBytes<T extends Transaction>(
-  world: CoreWorld,
+  world: Pick<CoreWorld, 'mirror'>,
   result: ToolResult,
   kind: abstract new (...args: never[]) => T,
   payer: string,

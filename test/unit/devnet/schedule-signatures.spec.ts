@@ -3,6 +3,7 @@ import { proto } from '@hiero-ledger/proto';
 import { Long, PrivateKey } from '@hiero-ledger/sdk';
 import { TRANSACTION_HANDLERS } from '../../../src/devnet/ledger/handlers.js';
 import { FEE_COLLECTOR_NUM, Ledger, OPERATOR_NUM } from '../../../src/devnet/ledger/ledger.js';
+import type { TransactionHandler } from '../../../src/devnet/ledger/handler-context.js';
 import { requiredKeysOf, SignatorySet, withNewSignatories } from '../../../src/devnet/ledger/schedule-signatures.js';
 
 const keyOf = () => PrivateKey.generateED25519().publicKey._toProtobufKey();
@@ -55,6 +56,43 @@ describe('schedule signatures', () => {
       const keys = requiredKeysOf(ledger, TRANSACTION_HANDLERS, { body, bodyName: 'cryptoTransfer', hash: new Uint8Array() }, payer, 2n);
       expect(keys.map(fingerprint)).to.deep.equal([operatorKey, senderKey, receiverKey].map(fingerprint));
       expect([sender.balance, receiver.balance, ledger.recordList.length]).to.deep.equal([1_000n, 0n, 0]);
+    });
+
+    it('runs the handler on a sandbox: it sees its own writes, and the ledger keeps none of them', () => {
+      const ledger = new Ledger({ transactionFee: 100_000n, queryFee: 0n });
+      const operatorKey = keyOf();
+      const payer = ledger.addAccount({ num: OPERATOR_NUM, key: operatorKey, balance: 10n ** 12n });
+      ledger.addAccount({ num: FEE_COLLECTOR_NUM, key: operatorKey, balance: 0n });
+      const victim = ledger.addAccount({ key: keyOf(), balance: 500n });
+      victim.tokens.set(7, { balance: 3n, automatic: false, createdNs: 0n, frozen: false, kycGranted: true });
+      ledger.pendingAirdrops.push({ sender: payer.num, receiver: victim.num, token: 7, amount: 1n, createdNs: 0n });
+      const before = structuredClone({ accounts: ledger.accounts, pending: ledger.pendingAirdrops, schedules: ledger.schedules });
+      const nextNum = ledger.peekEntityNum();
+      const seen: unknown[] = [];
+      const writer: TransactionHandler = {
+        handle(ctx) {
+          const account = ctx.ledger.accountByNum(victim.num);
+          account.balance = 0n;
+          account.tokens.get(7)!.balance = 0n;
+          account.hbarAllowances.set(payer.num, 5n);
+          ctx.payer.balance -= 1n;
+          const created = ctx.ledger.addAccount({ key: keyOf(), balance: 1n });
+          ctx.ledger.pendingAirdrops.length = 0;
+          ctx.ledger.accounts.delete(FEE_COLLECTOR_NUM);
+          seen.push(ctx.ledger.accountByNum(victim.num).balance, ctx.ledger.accounts.has(created.num), ctx.ledger.accounts.size);
+          ctx.requireSignature(account.key);
+        },
+      };
+      const body = proto.TransactionBody.decode(proto.TransactionBody.encode({
+        transactionID: { accountID: account(OPERATOR_NUM), transactionValidStart: { seconds: Long.fromNumber(1), nanos: 0 }, scheduled: true },
+        cryptoTransfer: {},
+      }).finish());
+      const keys = requiredKeysOf(ledger, { cryptoTransfer: writer }, { body, bodyName: 'cryptoTransfer', hash: new Uint8Array() }, payer, 2n);
+      expect(keys.map(fingerprint)).to.deep.equal([operatorKey, victim.key].map(fingerprint));
+      expect(seen).to.deep.equal([0n, true, 3]);
+      expect({ accounts: ledger.accounts, pending: ledger.pendingAirdrops, schedules: ledger.schedules }).to.deep.equal(before);
+      expect(ledger.peekEntityNum()).to.equal(nextNum);
+      expect(ledger.accounts.get(victim.num)).to.equal(victim);
     });
 
     it('keeps the keys asked before a failure the transfer would meet anyway', () => {

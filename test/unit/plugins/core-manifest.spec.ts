@@ -28,7 +28,7 @@ describe('the core plugins manifest', () => {
       }
     });
 
-    it('declares the facts the start checks read: tool type, moves no value, inner stages, no movements view of its own', async () => {
+    it('declares the facts the start checks read: tool type, moves no value, inner stages, a movements view of its own', async () => {
       for (const { plugin } of await loadPlugins(CORE_PLUGINS_DIR)) {
         const entries = CORE_MANIFEST.find((described) => described.name === plugin.name)!.tools;
         for (const tool of plugin.tools({})) {
@@ -36,7 +36,7 @@ describe('the core plugins manifest', () => {
           expect(factsOf(asDrivableTool(tool)!), tool.method).to.deep.equal({
             toolType: entry.toolType,
             offersInnerStages: true,
-            ownMovementsView: false,
+            ownMovementsView: entry.ownMovementsView === true,
             movesNoValue: entry.movesNoValue === true,
           });
         }

@@ -33,6 +33,8 @@ describe('core-queries tools given bad input', () => {
       ['get_token_info_query_tool', { tokenId: null }, 'tokenId: expected a token ID string like 0.0.1234'],
       ['get_transaction_record_query_tool', { transactionId: '0.0.2@abc' }, 'transactionId: expected a transaction ID like 0.0.1234@1700000000.123456789'],
       ['get_pending_airdrop_tool', { accountId: '0.0.x' }, 'accountId: expected an account ID like 0.0.1234'],
+      ['get_contract_info_query_tool', { contractId: 'gold' }, 'contractId: must be a Hedera ID such as 0.0.1234 or an EVM address'],
+      ['get_contract_info_query_tool', { contractId: '0x1234' }, 'contractId: must be a Hedera ID such as 0.0.1234 or an EVM address'],
     ];
     for (const [method, input, issue] of cases) {
       it(`${method} names the field`, async () => {

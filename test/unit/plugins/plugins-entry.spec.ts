@@ -27,6 +27,8 @@ describe('the hedera-agent-hooks/plugins entry', () => {
       coreTokenQueryPlugin: ['coreTokenQueryPluginToolNames', entry.coreTokenQueryPluginToolNames],
       coreTransactionQueryPlugin: ['coreTransactionQueryPluginToolNames', entry.coreTransactionQueryPluginToolNames],
       coreMiscQueriesPlugin: ['coreMiscQueriesPluginsToolNames', entry.coreMiscQueriesPluginsToolNames],
+      coreEVMPlugin: ['coreEVMPluginToolNames', entry.coreEVMPluginToolNames],
+      coreEVMQueryPlugin: ['coreEVMQueryPluginToolNames', entry.coreEVMQueryPluginToolNames],
     } as const;
     for (const [pluginName, [groupName, names]] of Object.entries(plugins)) {
       const methods = entry[pluginName as keyof typeof plugins].tools({}).map((tool) => tool.method);
@@ -39,6 +41,7 @@ describe('the hedera-agent-hooks/plugins entry', () => {
       }
     }
     expect(entry.TRANSFER_HBAR_TOOL).to.equal('transfer_hbar_tool');
+    expect(entry.coreEVMPlugin).to.equal(entry.coreEvmPlugin);
     expect(Object.values(entry.coreQueriesPluginToolNames).sort()).to.deep.equal(entry.coreQueriesPlugin.tools({}).map((tool) => tool.method).sort());
   });
 });

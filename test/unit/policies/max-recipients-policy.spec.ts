@@ -1,10 +1,12 @@
 import { expect } from 'chai';
-import { AccountId, Hbar, Long, type Client } from '@hiero-ledger/sdk';
+import { AccountId, ContractFunctionParameters, Hbar, Long, type Client } from '@hiero-ledger/sdk';
 import { z } from 'zod';
 import { BaseTool, createAgentKit, type AgentKit } from '../../../src/index.js';
 import { MaxRecipientsPolicy, RejectToolPolicy } from '../../../src/policies/index.js';
+import { DEFAULT_RECIPIENT_COUNTERS } from '../../../src/policies/recipient-counting.js';
 import { pluginOf } from '../../support/noop-tools.js';
 import { offlineClient } from '../../support/offline-client.js';
+import { encodeCall } from '../../../plugins/core-evm/_support/evm-call.js';
 
 /** Stands in for a core tool: normalises to the shape the real tool produces, builds nothing. */
 class ShapeTool extends BaseTool {
@@ -90,6 +92,26 @@ describe('MaxRecipientsPolicy', () => {
     });
   });
 
+  describe('when counting ERC-20 and ERC-721 transfers', () => {
+    const call = (name: string, args: ContractFunctionParameters) => ({ contractId: '0.0.1001', gas: 100_000, functionParameters: encodeCall(name, args) });
+    const to = '0x00000000000000000000000000000000000003ea';
+
+    it('counts the one recipient a call has, and none for an ERC-20 amount of 0', async () => {
+      const erc20 = (amount: number) => call('transfer', new ContractFunctionParameters().addAddress(to).addUint256(amount));
+      const erc721 = call('transferFrom', new ContractFunctionParameters().addAddress(to).addAddress(to).addUint256(1));
+      expect([DEFAULT_RECIPIENT_COUNTERS.transfer_erc20_tool!(erc20(5)), DEFAULT_RECIPIENT_COUNTERS.transfer_erc20_tool!(erc20(0))]).to.deep.equal([1, 0]);
+      expect(DEFAULT_RECIPIENT_COUNTERS.transfer_erc721_tool!(erc721)).to.equal(1);
+      expect((await statusOf(new MaxRecipientsPolicy(1), 'transfer_erc20_tool', erc20(5))).raw.status).to.equal('SUCCESS');
+      expect((await statusOf(new MaxRecipientsPolicy(1), 'transfer_erc721_tool', erc721)).raw.status).to.equal('SUCCESS');
+    });
+
+    it('fails closed on calldata that is not the transfer', async () => {
+      const approve = call('approve', new ContractFunctionParameters().addAddress(to).addUint256(5));
+      const result = await statusOf(new MaxRecipientsPolicy(5), 'transfer_erc20_tool', approve);
+      expect(result.raw.blockedBy?.reason).to.match(/the call is not transfer/);
+    });
+  });
+
   describe('custom strategies', () => {
     it('applies to an additional tool', async () => {
       const policy = new MaxRecipientsPolicy(2, ['bulk_tool'], { bulk_tool: (params) => params.recipients.length });
@@ -111,7 +133,7 @@ describe('MaxRecipientsPolicy', () => {
         expect(() => new MaxRecipientsPolicy(bad)).to.throw(/'maxRecipients' must be a positive integer/);
       });
     }
-    it('guards the seven default tools', () => {
+    it('guards the nine default tools: the core transfers and airdrops, HTS and ERC', () => {
       expect(new MaxRecipientsPolicy(5).relevantTools).to.have.members([
         'transfer_hbar_tool',
         'transfer_hbar_with_allowance_tool',
@@ -120,6 +142,8 @@ describe('MaxRecipientsPolicy', () => {
         'transfer_fungible_token_with_allowance_tool',
         'transfer_non_fungible_token_tool',
         'transfer_non_fungible_token_with_allowance_tool',
+        'transfer_erc20_tool',
+        'transfer_erc721_tool',
       ]);
     });
   });

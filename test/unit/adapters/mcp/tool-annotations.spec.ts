@@ -38,6 +38,7 @@ describe('toolAnnotations', () => {
         'delete_token_allowance_tool',
         'delete_topic_tool',
         'dissociate_token_tool',
+        'schedule_delete_tool',
         'update_account_tool',
         'update_token_tool',
         'update_topic_tool',
