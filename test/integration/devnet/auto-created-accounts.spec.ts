@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import {
-  AccountBalanceQuery, AccountInfoQuery, Hbar, PrecheckStatusError, PrivateKey, ReceiptStatusError, Status, TokenCreateTransaction,
+  AccountBalanceQuery, AccountInfoQuery, Hbar, PrecheckStatusError, PrivateKey, ReceiptStatusError, ScheduleCreateTransaction, Status, TokenCreateTransaction,
   TransactionReceiptQuery, TransactionRecordQuery, TransferTransaction, type AccountId, type TransactionResponse,
 } from '@hiero-ledger/sdk';
 import { devnetSuite } from '../../support/devnet-suite.js';
@@ -103,6 +103,20 @@ describe('devnet accounts auto-created by a transfer to a key alias (HIP-32, HIP
       expect(((await failure(tx.execute(suite.client))) as ReceiptStatusError).status).to.equal(Status.MaxChildRecordsExceeded);
       const lookup = await new AccountBalanceQuery().setAccountId(aliases[0]).execute(suite.client).catch((e: unknown) => e);
       expect((lookup as PrecheckStatusError).status).to.equal(Status.InvalidAccountId);
+    });
+  });
+
+  describe('when the transfer to an unused alias is scheduled', () => {
+    it('creates the account once, when the scheduled transfer runs, and not while the schedule is checked', async () => {
+      const alias = PrivateKey.generateED25519().publicKey.toAccountId(0, 0);
+      const transfer = new TransferTransaction().addHbarTransfer(suite.net.operatorId, Hbar.fromTinybars(-9)).addHbarTransfer(alias, Hbar.fromTinybars(9));
+      const created = await (await new ScheduleCreateTransaction().setScheduledTransaction(transfer).execute(suite.client)).getReceipt(suite.client);
+      const receipt = await new TransactionReceiptQuery().setTransactionId(created.scheduledTransactionId!).setIncludeChildren(true).execute(suite.client);
+      expect(receipt.status).to.equal(Status.Success);
+      expect(receipt.children).to.have.length(1);
+      const info = await new AccountInfoQuery().setAccountId(alias).execute(suite.client);
+      expect(info.accountId.toString()).to.equal(receipt.children[0].accountId!.toString());
+      expect(info.balance.toTinybars().toNumber()).to.equal(9);
     });
   });
 
