@@ -99,7 +99,10 @@ export async function benchDispatch(registered: number, relevant: number, callsP
       const rawParams = copyRawParams(METHOD, {});
       const event: Record<string, unknown> = { method: METHOD, callId: watched ? nextCallId() : '', context, rawParams, client };
       for (const hook of relevantHooks) await hook.preToolExecutionHook();
-      if (watched) Object.freeze(deepFreezePlain(rawParams) && event);
+      if (watched) {
+        deepFreezePlain(rawParams);
+        Object.freeze(event);
+      }
       refuseOwnKeyMaterial(METHOD, rawParams, redactor);
       const parsed = tool.parameters.parse(rawParams);
       const normalised = await tool.normalizeParams(parsed);

@@ -91,6 +91,9 @@ function tryFreeze(value: object): boolean {
 
 /** Approved normalised params, locked: frozen, and fingerprinted where freezing falls short. */
 export class ApprovalLock {
+  /** What most calls get: nothing a freeze could not protect, so nothing to check. */
+  private static readonly NOTHING_TO_CHECK = new ApprovalLock([], '');
+
   private constructor(
     private readonly residue: readonly object[],
     private readonly fingerprint: string,
@@ -99,11 +102,11 @@ export class ApprovalLock {
   static of(value: unknown): ApprovalLock {
     // Numbers, strings and the like need no walk; most calls leave nothing to fingerprint and
     // share one lock with nothing to check.
-    if (value === null || typeof value !== 'object') return NOTHING_TO_CHECK;
+    if (value === null || typeof value !== 'object') return ApprovalLock.NOTHING_TO_CHECK;
     const walk: Walk = { residue: [], ancestors: [], visits: 0 };
     freezeDeep(value, walk);
     const residue = walk.residue;
-    return residue.length ? new ApprovalLock(residue, approvalFingerprint(residue)) : NOTHING_TO_CHECK;
+    return residue.length ? new ApprovalLock(residue, approvalFingerprint(residue)) : ApprovalLock.NOTHING_TO_CHECK;
   }
 
   /** Throws when something freezing could not protect changed since the lock; nothing has been built or sent. */
@@ -115,5 +118,3 @@ export class ApprovalLock {
     );
   }
 }
-
-const NOTHING_TO_CHECK = new (ApprovalLock as unknown as new (residue: readonly object[], fingerprint: string) => ApprovalLock)([], '');

@@ -103,9 +103,10 @@ export class ToolRunner {
       const movements = movementsOf && (normEvent || coreEvent || postEvent) ? new CallMovements(movementsOf, tool, context, client, !guarded) : undefined;
       let step: LifecycleStep = 'preToolExecution';
       try {
-        // Each stage gets a fresh event. Hooks at the first two stages may enrich the params before
-        // that stage's policies judge them; once judged, the runner reads its own approved copy and
-        // later stages get new, frozen events, so no later listener can change what executes.
+        // Each stage somebody sees gets a fresh event. Hooks at the first two stages may enrich the
+        // params before that stage's policies judge them; once judged, the runner reads its own
+        // approved copy and later stages get new events, frozen when guarded, so no later listener
+        // can change what executes.
         const pre: MutableEvent = { method, callId, toolType, context, rawParams: copyRawParams(method, input), client };
         // A call blocked at this stage is audited with what the agent sent, not with no params at all.
         reachedRaw = pre.rawParams;
@@ -125,7 +126,7 @@ export class ToolRunner {
         }
         if (guarded && watched && !locked) lockEvent(pre, 'rawParams');
         const rawParams = (reachedRaw = pre.rawParams);
-        if (watched) this.publish('preToolExecution', pre);
+        this.publish('preToolExecution', pre);
 
         step = 'normalizeParams';
         this.options.screenInput?.(method, rawParams, client);
@@ -174,9 +175,10 @@ export class ToolRunner {
         // Sealed before any listener sees it: the bytes that go out are the bytes approved here.
         const sealed = guarded && coreSeen && secondary && isSdkTransaction(coreActionResult);
         if (guarded && coreSeen) {
-          coreActionResult = reachedCore = deepFreezePlain(coreActionResult);
+          coreActionResult = deepFreezePlain(coreActionResult);
           if (sealed) sealTransaction(coreActionResult as Transaction);
         }
+        reachedCore = coreActionResult;
         if (coreEvent) {
           const core = new CoreActionEvent(movements, method, callId, toolType, context, rawParams, client, normalisedParams, coreActionResult);
           if (guarded) Object.freeze(core);

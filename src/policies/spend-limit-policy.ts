@@ -129,7 +129,7 @@ export class SpendLimitPolicy extends AbstractPolicy {
     const unbounded = (movements as readonly Movement[]).find((move) => move.unbounded && (move.asset === 'HBAR' ? this.hbarLimit !== undefined : this.tokenLimits.has(move.asset)));
     if (unbounded) throw new Error(`${method} moves ${unbounded.display}, an amount not known before it runs, so it cannot be counted against budget "${this.budget}"; refused`);
     const found = this.linesOf(movements as readonly Movement[], params);
-    const atOnce = this.store.now;
+    const atOnce = answersAtOnce(this.store);
     if (!atOnce || !Array.isArray(found) || this.unsettled.length) return this.reserveLater(found, params, method, movements as readonly Movement[]);
     if (found.length === 0) return false;
     const id = params.callId ?? randomUUID();
@@ -176,7 +176,7 @@ export class SpendLimitPolicy extends AbstractPolicy {
     if (held === null) return;
     if (!Array.isArray(held)) return this.settleLater(held as Promise<readonly BudgetLine[] | null>, outcome);
     const op = outcome.executed === false ? 'release' : 'commit';
-    const atOnce = this.store.now;
+    const atOnce = answersAtOnce(this.store);
     if (!atOnce || this.unsettled.length) return this.settleLines(op, outcome.callId, held);
     try {
       if (op === 'commit') atOnce.commit(this.budget, outcome.callId, held, this.windowMs);
@@ -315,6 +315,13 @@ function decimalsCarried(movements: readonly Movement[], token: string): number 
     decimals = movement.decimals;
   }
   return decimals;
+}
+
+/** The store's promise-free operations, when it offers all three (a store of the user's may not). */
+function answersAtOnce(store: PolicyStore): NonNullable<PolicyStore['atOnce']> | undefined {
+  const atOnce = store.atOnce;
+  if (!atOnce || typeof atOnce.reserve !== 'function' || typeof atOnce.commit !== 'function' || typeof atOnce.release !== 'function') return undefined;
+  return atOnce;
 }
 
 /** A positive display amount scaled to smallest units, refusing more decimals than the asset has. */

@@ -52,8 +52,8 @@ export class MemoryPolicyStore implements PolicyStore {
     this.clock = options.now ?? Date.now;
   }
 
-  /** The same operations without a promise: each runs to completion at once (see PolicyStore.now). */
-  readonly now = {
+  /** The same operations without a promise: each runs to completion at once (see PolicyStore.atOnce). */
+  readonly atOnce = {
     reserve: (budget: string, id: string, lines: readonly BudgetLine[], windowMs: number): Reservation => this.reserveNow(budget, id, lines, windowMs),
     commit: (budget: string, id: string, lines: readonly BudgetLine[], windowMs: number): void => this.commitNow(budget, id, lines, windowMs),
     release: (budget: string, id: string, lines: readonly BudgetLine[]): void => this.releaseNow(budget, id, lines),

@@ -31,7 +31,7 @@ export interface PolicyStore {
    * `release` without a promise, with the same meaning. Policies then judge and settle a call
    * without a turn of the event loop or a time budget's bookkeeping. Optional; Redis has none.
    */
-  readonly now?: {
+  readonly atOnce?: {
     reserve(budget: string, id: string, lines: readonly BudgetLine[], windowMs: number): Reservation;
     commit(budget: string, id: string, lines: readonly BudgetLine[], windowMs: number): void;
     release(budget: string, id: string, lines: readonly BudgetLine[]): void;

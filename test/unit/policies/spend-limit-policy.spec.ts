@@ -141,6 +141,28 @@ describe('SpendLimitPolicy', () => {
     });
   });
 
+  describe("when a store of the user's has an atOnce that is not the promise-free operations", () => {
+    it('keeps the budget through its promises instead', async () => {
+      const inner = new MemoryPolicyStore();
+      const store = {
+        shared: false,
+        description: 'wrapped memory',
+        atOnce: { reserve: 'not a function' },
+        reserve: inner.reserve.bind(inner),
+        commit: inner.commit.bind(inner),
+        release: inner.release.bind(inner),
+        usage: inner.usage.bind(inner),
+        counter: inner.counter.bind(inner),
+        close: inner.close.bind(inner),
+      } as unknown as MemoryPolicyStore;
+      const policy = new SpendLimitPolicy({ hbar: 10, windowMs: HOUR, store });
+      const k = await kitWith([policy]);
+      expect((await k.execute('transfer_hbar_tool', send(10))).raw.status).to.equal('SUCCESS');
+      expect((await k.execute('transfer_hbar_tool', send(1))).raw.status).to.equal('ERROR');
+      expect(await policy.usage('0.0.2')).to.deep.equal({ committed: 10n * HBAR, pending: 0n });
+    });
+  });
+
   describe('when the store cannot be reached', () => {
     it('blocks, saying the store is unreachable, within the time budget', async () => {
       const store = new RedisPolicyStore({ url: 'redis://127.0.0.1:9', connectTimeoutMs: 200, commandTimeoutMs: 200 });
@@ -154,11 +176,11 @@ describe('SpendLimitPolicy', () => {
     it('settles what the store refused before the next reservation', async () => {
       const store = new MemoryPolicyStore();
       const release = store.release.bind(store);
-      const releaseNow = store.now.release;
+      const releaseNow = store.atOnce.release;
       let fail = true;
       // Refuses whichever way it is asked: at once (as the policy settles on this store) or by promise (as it retries).
       store.release = (...args) => (fail ? Promise.reject(new Error('flaky')) : release(...args));
-      store.now.release = (...args) => {
+      store.atOnce.release = (...args) => {
         if (fail) throw new Error('flaky');
         releaseNow(...args);
       };
