@@ -24,6 +24,7 @@ const mapDelete = uncurry(Map.prototype.delete);
 const mapClear = uncurry(Map.prototype.clear);
 const weakGet = uncurry(WeakMap.prototype.get);
 const weakSet = uncurry(WeakMap.prototype.set);
+const hasOwnProperty = uncurry(Object.prototype.hasOwnProperty);
 
 /**
  * `fn` bound to `self`, bound once with the load-time Function.prototype.bind: calling the result
@@ -35,6 +36,11 @@ export function bindTo<F extends (...args: any[]) => unknown>(fn: F, self: unkno
 
 export function arrayIncludes(array: readonly unknown[], value: unknown): boolean {
   return includes(array, value);
+}
+
+/** Whether `key` is an own property of `target`: what a for…in loop needs to skip inherited keys. */
+export function hasOwnIn(target: object, key: PropertyKey): boolean {
+  return hasOwnProperty(target, key);
 }
 
 export function mapGetIn<K, V>(map: Map<K, V>, key: K): V | undefined {

@@ -6,12 +6,6 @@ export const MIN_HEX_PIECE = 16;
 export const MIN_BASE64_PIECE = 12;
 
 /**
- * A run of characters that could carry key material: base64 (standard or URL-safe), which includes
- * hex and `0x…`. A match replaces the whole run, so no shorter remnant of the key stays beside it.
- */
-const RUN = new RegExp(`[A-Za-z0-9+/_-]{${MIN_BASE64_PIECE},}={0,2}`, 'g');
-
-/**
  * Recognises pieces of private keys whose bytes the kit knows (its operator's key, given at kit
  * creation): every 16-character window of the key's hex and every 12-character window of its base64,
  * at the three alignments base64 can give 32 bytes inside a longer encoding (raw, DER, anything).
@@ -23,7 +17,8 @@ const RUN = new RegExp(`[A-Za-z0-9+/_-]{${MIN_BASE64_PIECE},}={0,2}`, 'g');
  * pieces.redact(`half: ${key.toStringRaw().slice(0, 32)}`); // 'half: [REDACTED]'
  */
 export class KeyPieces extends RunScanner {
-  protected readonly runs = RUN;
+  /** Runs of base64 (standard or URL-safe, so hex and `0x…` too); a hit replaces the whole run, leaving no remnant. */
+  protected readonly shortestRun = MIN_BASE64_PIECE;
   private readonly hex = new Set<string>();
   private readonly base64 = new Set<string>();
 
@@ -40,9 +35,13 @@ export class KeyPieces extends RunScanner {
   }
 
   protected override runHolds(run: string): boolean {
-    const lower = run.toLowerCase();
-    for (let at = 0; at + MIN_HEX_PIECE <= lower.length; at++) if (this.hex.has(lower.slice(at, at + MIN_HEX_PIECE))) return true;
-    const standard = run.replace(/-/g, '+').replace(/_/g, '/');
+    // Most runs tested are words and names of 12 to 15 characters: too short for a hex piece, and
+    // free of the URL-safe characters, so one set lookup decides them.
+    if (run.length >= MIN_HEX_PIECE) {
+      const lower = run.toLowerCase();
+      for (let at = 0; at + MIN_HEX_PIECE <= lower.length; at++) if (this.hex.has(lower.slice(at, at + MIN_HEX_PIECE))) return true;
+    }
+    const standard = run.includes('-') || run.includes('_') ? run.replace(/-/g, '+').replace(/_/g, '/') : run;
     for (let at = 0; at + MIN_BASE64_PIECE <= standard.length; at++) if (this.base64.has(standard.slice(at, at + MIN_BASE64_PIECE))) return true;
     return false;
   }

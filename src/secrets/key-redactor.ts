@@ -6,6 +6,7 @@ import { KeyPieces, MIN_BASE64_PIECE } from './key-pieces.js';
 import { OwnKeyCheck } from './own-key-check.js';
 import { containsPrivateKey, redactBare32Bytes, redactPrivateKeys } from './private-key-patterns.js';
 import { redactDeep, type RedactRules } from './redact-deep.js';
+import { longestRun } from './run-scanner.js';
 
 /** A private key the kit must keep in: a PrivateKey from any SDK copy, or its DER or raw hex. */
 export type SecretKey = PrivateKey | string;
@@ -27,10 +28,17 @@ export type SecretKey = PrivateKey | string;
 export class KeyRedactor {
   private readonly pieces = new KeyPieces();
   private readonly owners = new OwnKeyCheck();
+  /**
+   * Object keys, as redacted: results and entries reuse a few dozen names (`humanMessage`,
+   * `transactionId`), each long enough to need a scan every time otherwise. Emptied whenever a key
+   * is protected, since an earlier verdict may be wrong then; bounded, so odd names cannot grow it.
+   */
+  private readonly names = new Map<string, string>();
   /** Made once: every result goes through redactValue, which would otherwise make its rules per call. */
-  private readonly keepingInstances: RedactRules = { text: (text) => this.redact(text), shortestCut: MIN_BASE64_PIECE, instance: keepInstance };
+  private readonly keepingInstances: RedactRules = { text: (text) => this.redact(text), name: (key) => this.redactName(key), shortestCut: MIN_BASE64_PIECE, instance: keepInstance };
   private readonly renderingInstances: RedactRules = {
     text: (text) => this.redact(text),
+    name: (key) => this.redactName(key),
     shortestCut: MIN_BASE64_PIECE,
     instance: (instance) => (instance instanceof Error ? `${instance.name}: ${instance.message}` : toJsonValue(instance)),
   };
@@ -44,11 +52,13 @@ export class KeyRedactor {
     if (!raw) throw invalidArgument(`${label} is not a private key; expected a PrivateKey, or its DER or raw hex (the value is not shown).`);
     this.pieces.add(raw);
     if (isPrivateKey(secret)) this.owners.addPublicKey(secret.publicKey);
+    this.names.clear();
   }
 
   /** Protects the operator key of a client (and of any client an audit hook logs with). */
   protectClient(client: unknown): void {
     if (isSdkClient(client)) this.owners.addPublicKey(client.operatorPublicKey);
+    this.names.clear();
   }
 
   /** Cuts any self-describing private key and the kit's own key material out of `text`. */
@@ -60,6 +70,17 @@ export class KeyRedactor {
     const named = longest >= MIN_WHOLE_KEY_RUN || text.includes(PEM_MARK) ? redactPrivateKeys(text) : text;
     const cut = this.pieces.redact(named);
     return longest >= MIN_WHOLE_KEY_RUN ? this.owners.redact(cut) : cut;
+  }
+
+  /** {@link redact} for an object key, remembered (see `names`). */
+  private redactName(key: string): string {
+    let redacted = this.names.get(key);
+    if (redacted === undefined) {
+      redacted = this.redact(key);
+      if (this.names.size >= MAX_NAMES) this.names.clear();
+      this.names.set(key, redacted);
+    }
+    return redacted;
   }
 
   /** For texts that describe a failure: bare 32-byte hex goes too (see redactBare32Bytes). */
@@ -108,31 +129,11 @@ export class KeyRedactor {
   }
 }
 
+/** More distinct object keys than any set of tools uses. */
+const MAX_NAMES = 1024;
 /** 32 bytes are at least 43 base64 or 64 hex characters in a row; a PEM body line is 64. */
 const MIN_WHOLE_KEY_RUN = 42;
 const PEM_MARK = 'PRIVATE KEY-----';
-
-/** 1 for the base64 characters (which include hex and the URL-safe `-` and `_`), by char code. */
-const IN_RUN = new Uint8Array(128);
-for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/-_') IN_RUN[char.charCodeAt(0)] = 1;
-
-/**
- * The longest run of base64 characters: what every recogniser needs. Every string of every result
- * passes here, so the test is one table read per character.
- */
-function longestRun(text: string): number {
-  let longest = 0;
-  let run = 0;
-  for (let at = 0; at < text.length; at++) {
-    const c = text.charCodeAt(at);
-    if (c < 128 && IN_RUN[c] === 1) {
-      if (++run > longest) longest = run;
-    } else {
-      run = 0;
-    }
-  }
-  return longest;
-}
 
 /** The 32 private-key bytes of a PrivateKey (any SDK copy) or of its DER or raw hex, `0x` or not. */
 function rawBytesOf(secret: unknown): Uint8Array | undefined {

@@ -6,7 +6,6 @@ const MAX_HEX_CANDIDATE = 72;
 /** Derivations are costly (~0.3 ms); verdicts on recent candidates are kept. */
 const MAX_VERDICTS = 1024;
 
-const RUN = /[A-Za-z0-9+/_-]{43,}={0,2}/g;
 const HEX = /[0-9a-f]+/gi;
 const DER_KEY_HEADER = '0420';
 
@@ -26,7 +25,8 @@ type Curve = 'ed25519' | 'ecdsa';
  * check.redact(`key: ${operatorKey.toStringRaw()}`); // 'key: [REDACTED]'
  */
 export class OwnKeyCheck extends RunScanner {
-  protected readonly runs = RUN;
+  /** 32 bytes are at least 43 base64 characters. */
+  protected readonly shortestRun = 43;
   private readonly publicKeys: Record<Curve, Set<string>> = { ed25519: new Set(), ecdsa: new Set() };
   private readonly verdicts = new Map<string, boolean>();
 

@@ -116,6 +116,35 @@ describe('KeyRedactor', () => {
       expect(({} as { polluted?: unknown }).polluted).to.equal(undefined);
     });
 
+    it('copies the keys in their order, the clean ones before and after the cut one included', () => {
+      const value = { first: 1, humanMessage: 'ok', [`k${key.toStringRaw()}`]: 2, transactionId: '0.0.2@1.2', last: [3] };
+      const out = redactor.redactValue(value) as Record<string, unknown>;
+      expect(Object.keys(out)).to.deep.equal(['first', 'humanMessage', REDACTED, 'transactionId', 'last']);
+      expect(Object.values(out)).to.deep.equal([1, 'ok', 2, '0.0.2@1.2', [3]]);
+    });
+
+    it('walks own keys only: an enumerable key on Object.prototype is neither copied nor a reason to copy', () => {
+      const proto = Object.prototype as Record<string, unknown>;
+      proto.inheritedNote = `leak ${key.toStringRaw()}`;
+      try {
+        const value = { raw: { status: 'SUCCESS' }, humanMessage: 'ok' };
+        const out = redactor.redactValue(value);
+        expect(out).to.equal(value);
+        expect(Object.keys(redactor.redactValue({ memo: key.toStringRaw() }) as object)).to.deep.equal(['memo']);
+      } finally {
+        delete proto.inheritedNote;
+      }
+    });
+
+    it('cuts an object key it passed before once that key becomes protected (remembered names are forgotten)', () => {
+      const later = PrivateKey.generateED25519();
+      const name = later.toStringRaw().slice(0, 20);
+      const fresh = new KeyRedactor();
+      expect(Object.keys(fresh.redactValue({ [name]: 1 }) as object)).to.deep.equal([name]);
+      fresh.protectKey(later);
+      expect(Object.keys(fresh.redactValue({ [name]: 1 }) as object)).to.deep.equal([REDACTED]);
+    });
+
     it('renders log fields: an Error or SDK value as its text, redacted', () => {
       const fields = redactor.renderValue({ error: new Error(`bad ${key.toStringRaw()}`), amount: new Hbar(2) }) as Record<string, unknown>;
       expect(fields).to.deep.equal({ error: `Error: bad ${REDACTED}`, amount: '2 ℏ' });
