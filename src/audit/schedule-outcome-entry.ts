@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION, type ScheduleOutcomeEntry } from './audit-entry.js';
+import type { ScheduleOutcomeEntry } from './audit-entry.js';
+import { entryHead } from './entry-head.js';
 import type { ScheduleWatch } from './journal-records.js';
 import type { ScheduleFinding } from './schedule-finding.js';
 
@@ -7,13 +7,7 @@ import type { ScheduleFinding } from './schedule-finding.js';
 export function scheduleOutcomeEntry(watch: ScheduleWatch, finding: Extract<ScheduleFinding, { settled: true }>, seq: number, session: string): ScheduleOutcomeEntry {
   const { outcome, source, status, consensusTimestamp, expirationTime, error } = finding;
   return {
-    type: AUDIT_ENTRY_TYPE,
-    version: AUDIT_ENTRY_VERSION,
-    id: randomUUID(),
-    seq,
-    session,
-    timestamp: new Date().toISOString(),
-    tool: watch.tool,
+    ...entryHead(seq, session, new Date().toISOString(), watch.tool),
     kind: 'scheduleOutcome',
     outcome,
     callEntryId: watch.entry,
