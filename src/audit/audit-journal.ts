@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { AgentHooksError, ErrorCode, messageOf } from '../lifecycle/errors.js';
 import { silentLogger, type Logger } from '../lifecycle/logger.js';
 import type { KeyRedactor } from '../secrets/key-redactor.js';
-import type { AuditEntry } from './audit-entry.js';
+import type { AnyAuditEntry } from './audit-entry.js';
 import { JournalFile } from './journal-file.js';
-import { isJournalRecord, type IntentRecord, type JournalRecord } from './journal-records.js';
+import { isJournalRecord, type EntryRecord, type IntentRecord, type JournalRecord, type ScheduleWatch } from './journal-records.js';
 import { segmentsFolder, tidySegments, writeSegments } from './journal-segments.js';
 import { JournalState, type JournalJob } from './journal-state.js';
 
-export type { JournalJob };
+export type { JournalJob, ScheduleWatch };
 
 /** Delivered entries in the hot file that start a compaction: about 1 MB of history. */
 export const COMPACT_AFTER_ENTRIES = 1_000;
@@ -97,11 +97,11 @@ export class AuditJournal {
   }
 
   /** Makes an entry durable; `build` receives the entry's sequence number. Resolves after fsync. */
-  async addEntry(build: (seq: number) => AuditEntry): Promise<AuditEntry> {
+  async addEntry<Entry extends AnyAuditEntry>(build: (seq: number) => Entry): Promise<Entry> {
     const [record] = await this.write([{ r: 'entry', entry: build(++this.lastSeq) }]);
     // A builder may choose its own number; the next one goes on from the highest written.
     this.lastSeq = Math.max(this.lastSeq, this.state.lastSeq);
-    return (record as { entry: AuditEntry }).entry; // as written: redacted
+    return (record as EntryRecord).entry as Entry; // as written: redacted
   }
 
   async addJob(entries: readonly string[], payload: readonly string[]): Promise<JournalJob> {
@@ -152,7 +152,7 @@ export class AuditJournal {
   }
 
   /** Entries not yet given to a job, in sequence order. */
-  unassignedEntries(): AuditEntry[] {
+  unassignedEntries(): AnyAuditEntry[] {
     return this.state.unassignedEntries();
   }
 
@@ -162,7 +162,7 @@ export class AuditJournal {
   }
 
   /** Entries not yet confirmed on the topic, in sequence order. */
-  undeliveredEntries(): AuditEntry[] {
+  undeliveredEntries(): AnyAuditEntry[] {
     return this.state.undeliveredEntries();
   }
 
@@ -182,6 +182,23 @@ export class AuditJournal {
   /** How many {@link unresolvedIntents} there are, without listing them. */
   unresolvedIntentCount(): number {
     return this.state.unresolvedIntentCount();
+  }
+
+  /**
+   * Schedules that call entries recorded and no outcome entry names yet, oldest first: across
+   * restarts and compactions, until the entry written for each outcome settles it.
+   */
+  pendingSchedules(): ScheduleWatch[] {
+    return this.state.pendingSchedules();
+  }
+
+  pendingScheduleCount(): number {
+    return this.state.pendingScheduleCount();
+  }
+
+  /** Whether the schedule of call entry `callEntryId` still waits for its outcome entry. */
+  isSchedulePending(callEntryId: string): boolean {
+    return this.state.isSchedulePending(callEntryId);
   }
 
   /** Waits for a compaction in progress (tests and benchmarks use it to see the files settle). */

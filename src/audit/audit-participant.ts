@@ -16,6 +16,13 @@ export interface AuditStatus {
    * Reported while the journal is open.
    */
   unsettled?: number;
+  /**
+   * Schedules that scheduled calls created and whose outcome entry is not written yet (they run,
+   * are deleted or expire later). Reported while the journal is open.
+   */
+  pendingSchedules?: number;
+  /** Why the last look at a pending schedule failed, while it keeps failing. */
+  scheduleWatchError?: string;
 }
 
 /**

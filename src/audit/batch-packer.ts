@@ -1,4 +1,4 @@
-import type { AuditEntry } from './audit-entry.js';
+import type { AnyAuditEntry } from './audit-entry.js';
 import {
   HCS_MESSAGE_MAX_BYTES,
   compressEntries,
@@ -34,7 +34,7 @@ const bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
  * @example
  * packBatches(entries, stream) // [{ entries: ['id1', 'id2'], messages: ['{"p":…,"v":2,"s":…,"seq":[1,2],"e":[…]}'], full: true }, …]
  */
-export function packBatches(entries: readonly AuditEntry[], stream: string, limit = Infinity, maxBytes = HCS_MESSAGE_MAX_BYTES): PackedBatch[] {
+export function packBatches(entries: readonly AnyAuditEntry[], stream: string, limit = Infinity, maxBytes = HCS_MESSAGE_MAX_BYTES): PackedBatch[] {
   const sizes: number[] = [];
   const sizeOf = (at: number): number => (sizes[at] ??= bytes(JSON.stringify(entries[at])));
   const batches: PackedBatch[] = [];
@@ -77,7 +77,7 @@ function plainCount(sizeOf: (at: number) => number, length: number, at: number, 
  * was compressed and measured, so its message is within the limit.
  */
 function compressedCount(
-  entries: readonly AuditEntry[],
+  entries: readonly AnyAuditEntry[],
   at: number,
   plain: number,
   header: (count: number) => BatchHeader,
@@ -113,7 +113,7 @@ function compressedCount(
 }
 
 /** One batch split into parts of at most `maxBytes`, each with the widest `part` indexes reserved. */
-function splitBatch(header: BatchHeader, entries: readonly AuditEntry[], maxBytes: number): string[] {
+function splitBatch(header: BatchHeader, entries: readonly AnyAuditEntry[], maxBytes: number): string[] {
   const data = compressEntries(entries);
   // Base64 is ASCII, so characters are bytes; reserve room for the envelope with the widest i and n.
   const probe = (n: number): number => bytes(JSON.stringify({ ...envelope(header), part: [n, n], d: '' } satisfies PartMessage));

@@ -1,5 +1,5 @@
 import type { Client, Transaction, TransactionReceipt } from '@hiero-ledger/sdk';
-import type { AuditEntry } from './audit-entry.js';
+import type { AnyAuditEntry } from './audit-entry.js';
 import type { JournalJob } from './audit-journal.js';
 
 /** Thrown by a step that did not complete; the publisher waits and runs the job again. */
@@ -31,7 +31,7 @@ export interface DeliveryStrategy {
    * Groups unassigned entries (consecutive seqs, in order) into at most `limit` jobs, each a batch
    * of `stream`, from the first entry on. Every job but the last must be full.
    */
-  jobsFor(entries: readonly AuditEntry[], stream: string, limit: number): ProposedJob[];
+  jobsFor(entries: readonly AnyAuditEntry[], stream: string, limit: number): ProposedJob[];
   /**
    * The steps of a job with this payload whose transaction IDs can be fixed when the job is made
    * (journaled with the job, saving a write before the first attempt); others are planned lazily.

@@ -1,5 +1,5 @@
 import { TopicId, TopicMessageSubmitTransaction, TransactionId } from '@hiero-ledger/sdk';
-import type { AuditEntry } from './audit-entry.js';
+import type { AnyAuditEntry } from './audit-entry.js';
 import type { JournalJob } from './audit-journal.js';
 import type { DeliveryStrategy, ProposedJob, StepRunner } from './delivery-strategy.js';
 import { packBatches } from './batch-packer.js';
@@ -12,7 +12,7 @@ import { packBatches } from './batch-packer.js';
 export class HcsDelivery implements DeliveryStrategy {
   constructor(private readonly topicId: TopicId) {}
 
-  jobsFor(entries: readonly AuditEntry[], stream: string, limit: number): ProposedJob[] {
+  jobsFor(entries: readonly AnyAuditEntry[], stream: string, limit: number): ProposedJob[] {
     return packBatches(entries, stream, limit).map((batch) => ({ entries: batch.entries, payload: batch.messages, full: batch.full }));
   }
 

@@ -1,6 +1,6 @@
 import { TopicCreateTransaction, TopicId, TransactionId, type Client } from '@hiero-ledger/sdk';
 import { RetryLater, type DeliveryStrategy, type ProposedJob, type StepRunner } from './delivery-strategy.js';
-import type { AuditEntry } from './audit-entry.js';
+import type { AnyAuditEntry } from './audit-entry.js';
 import type { JournalJob } from './audit-journal.js';
 import { encodeHcs1File } from './hcs1-codec.js';
 import { HCS2_REGISTER_TX_MEMO, registerMessage } from './hcs2-codec.js';
@@ -24,7 +24,7 @@ export class HolDelivery implements DeliveryStrategy {
     private readonly checkSession: () => Promise<void> = async () => undefined,
   ) {}
 
-  jobsFor(entries: readonly AuditEntry[], stream: string, limit: number): ProposedJob[] {
+  jobsFor(entries: readonly AnyAuditEntry[], stream: string, limit: number): ProposedJob[] {
     const jobs: ProposedJob[] = [];
     let at = 0;
     while (at < entries.length && jobs.length < limit) {

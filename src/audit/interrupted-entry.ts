@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION, type AuditEntry } from './audit-entry.js';
+import type { AuditEntry } from './audit-entry.js';
+import { entryHead } from './entry-head.js';
 import type { IntentRecord } from './journal-records.js';
 import type { LookupResult } from './transaction-lookup.js';
 
@@ -9,13 +9,7 @@ export type SettledLookup = Exclude<LookupResult, { found: 'unknown' }>;
 export function interruptedEntry(intent: IntentRecord, seq: number, session: string, result: SettledLookup): AuditEntry {
   const { status, message } = interruptedOutcome(result);
   return {
-    type: AUDIT_ENTRY_TYPE,
-    version: AUDIT_ENTRY_VERSION,
-    id: randomUUID(),
-    seq,
-    session,
-    timestamp: intent.at,
-    tool: intent.tool,
+    ...entryHead(seq, session, intent.at, intent.tool),
     outcome: 'interrupted',
     stage: 'secondaryAction',
     params: intent.params,

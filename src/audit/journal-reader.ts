@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import type { AuditEntry } from './audit-entry.js';
+import type { AnyAuditEntry } from './audit-entry.js';
 import { isJournalRecord } from './journal-records.js';
 import { readSegment, segmentsFolder } from './journal-segments.js';
 
@@ -7,7 +7,7 @@ import { readSegment, segmentsFolder } from './journal-segments.js';
 export interface JournalSnapshot {
   path: string;
   /** Every entry of the journal's history, in sequence order: the hot file's and its segments'. */
-  entries: AuditEntry[];
+  entries: AnyAuditEntry[];
   delivered: Set<string>;
   /** How many of `entries` came from segments (all of them delivered). */
   archived: number;
@@ -18,7 +18,7 @@ export interface JournalSnapshot {
 }
 
 interface HotFile {
-  entries: Map<string, AuditEntry>;
+  entries: Map<string, AnyAuditEntry>;
   delivered: Set<string>;
   segments: number;
   archivedEntries: number;
@@ -68,7 +68,7 @@ export function readJournalSnapshot(path: string): JournalSnapshot | undefined {
  * The entries of a journal not yet confirmed delivered, in sequence order, read without locking it.
  * Only the hot file is read: an entry leaves it only once delivered.
  */
-export function readUndeliveredEntries(path: string): AuditEntry[] | undefined {
+export function readUndeliveredEntries(path: string): AnyAuditEntry[] | undefined {
   const hot = readHotFile(path);
   if (!hot) return undefined;
   return [...hot.entries.values()].filter((entry) => !hot.delivered.has(entry.id)).sort((a, b) => a.seq - b.seq);

@@ -1,4 +1,4 @@
-import type { AuditEntry } from './audit-entry.js';
+import type { AnyAuditEntry, AuditEntry } from './audit-entry.js';
 
 /**
  * The lines of an audit journal's hot file. Every line is one of these, written in this order per call
@@ -8,8 +8,10 @@ import type { AuditEntry } from './audit-entry.js';
  * attempt, `done` per step once the network confirmed it, and `complete` when the job is delivered.
  * A `stream` line, once per journal before its first job, names the stream its batches carry. A
  * compacted hot file starts with an `archive` line naming the segments that hold delivered history.
+ * A `watch` line carries a schedule still waiting for its outcome entry across a compaction, and a
+ * `settled` line a call entry whose schedule's outcome the compaction moved out.
  */
-export type JournalRecord = ArchiveRecord | StreamRecord | IntentRecord | EntryRecord | JobRecord | PlanRecord | DoneRecord | CompleteRecord;
+export type JournalRecord = ArchiveRecord | StreamRecord | IntentRecord | EntryRecord | WatchRecord | SettledRecord | JobRecord | PlanRecord | DoneRecord | CompleteRecord;
 
 /**
  * First line of a compacted hot file: delivered entries moved out to segments 1…`segments` (in the
@@ -48,7 +50,37 @@ export interface IntentRecord {
 
 export interface EntryRecord {
   r: 'entry';
-  entry: AuditEntry;
+  entry: AnyAuditEntry;
+}
+
+/**
+ * A scheduled call whose schedule has no outcome entry yet. A call entry with a schedule is itself
+ * the watch while it is in the hot file; a compaction may move that entry to a segment, so it
+ * writes this line in the new hot file for every schedule still pending, and the watch survives.
+ */
+export interface WatchRecord extends ScheduleWatch {
+  r: 'watch';
+}
+
+/**
+ * A call entry still in the hot file whose schedule's outcome entry a compaction moved to a
+ * segment: replaying that call entry must not start watching its schedule again.
+ */
+export interface SettledRecord {
+  r: 'settled';
+  entry: string;
+}
+
+/** What watching a schedule needs from the call entry that recorded it. */
+export interface ScheduleWatch {
+  /** The call entry's ID and seq, which the outcome entry names. */
+  entry: string;
+  seq: number;
+  tool: string;
+  scheduleId: string;
+  scheduledTransactionId: string;
+  /** When the call was made (the call entry's timestamp). */
+  at: string;
 }
 
 /** A unit of delivery: one HCS message carrying some entries, or one HOL file for one entry. */
@@ -96,7 +128,14 @@ export function isJournalRecord(value: unknown): value is JournalRecord {
   const r = (value as { r?: unknown }).r;
   if (r === 'archive') return isArchiveRecord(value);
   if (r === 'stream') return typeof (value as Partial<StreamRecord>).id === 'string' && (value as StreamRecord).id !== '';
+  if (r === 'watch') return isWatch(value);
+  if (r === 'settled') return typeof (value as Partial<SettledRecord>).entry === 'string';
   return r === 'intent' || r === 'entry' || r === 'job' || r === 'plan' || r === 'done' || r === 'complete';
+}
+
+function isWatch(value: object): boolean {
+  const { entry, seq, tool, scheduleId, scheduledTransactionId, at } = value as Partial<WatchRecord>;
+  return [entry, tool, scheduleId, scheduledTransactionId, at].every((field) => typeof field === 'string' && field !== '') && Number.isSafeInteger(seq);
 }
 
 function isArchiveRecord(value: object): value is ArchiveRecord {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { AuditEntry } from './audit-entry.js';
+import type { AnyAuditEntry } from './audit-entry.js';
 import { removeIfPresent, syncDirectory } from './durable-files.js';
 import { isSealRecord, type EntryRecord, type SealRecord } from './journal-records.js';
 import { makeFolders } from './make-folders.js';
@@ -37,7 +37,7 @@ function segmentPath(folder: string, segment: number): string {
  * wrote. A segment file already there under one of these numbers is an interrupted compaction's and
  * is overwritten.
  */
-export async function writeSegments(folder: string, first: number, entries: readonly AuditEntry[], perSegment: number): Promise<number> {
+export async function writeSegments(folder: string, first: number, entries: readonly AnyAuditEntry[], perSegment: number): Promise<number> {
   if (entries.length === 0) return 0;
   if (!existsSync(folder)) {
     makeFolders(folder);
@@ -49,7 +49,7 @@ export async function writeSegments(folder: string, first: number, entries: read
   return count;
 }
 
-async function writeSegment(folder: string, segment: number, entries: readonly AuditEntry[]): Promise<void> {
+async function writeSegment(folder: string, segment: number, entries: readonly AnyAuditEntry[]): Promise<void> {
   const body = entries.map((entry) => JSON.stringify({ r: 'entry', entry } satisfies EntryRecord) + '\n').join('');
   const seal: SealRecord = { r: 'seal', segment, entries: entries.length, sha256: sha256(body) };
   const path = segmentPath(folder, segment);
@@ -88,7 +88,7 @@ export function tidySegments(folder: string, committed: number): void {
 
 /** One segment's entries as read back, with a problem when it is missing or damaged. */
 export interface SegmentContent {
-  entries: AuditEntry[];
+  entries: AnyAuditEntry[];
   problem?: string;
 }
 
@@ -107,7 +107,7 @@ export function readSegment(folder: string, segment: number): SegmentContent {
   const lines = text.split('\n');
   const complete = lines.pop() === '';
   const sealLine = lines.pop() ?? '';
-  const entries: AuditEntry[] = [];
+  const entries: AnyAuditEntry[] = [];
   let unreadable = 0;
   for (const line of lines) {
     const record = parse(line) as Partial<EntryRecord> | undefined;

@@ -1,5 +1,5 @@
-import type { AuditEntry } from './audit-entry.js';
-import type { ArchiveRecord, IntentRecord, JournalRecord } from './journal-records.js';
+import { isScheduleOutcomeEntry, type AnyAuditEntry } from './audit-entry.js';
+import type { ArchiveRecord, IntentRecord, JournalRecord, ScheduleWatch } from './journal-records.js';
 
 /**
  * A delivery job as the journal knows it. Each job has one object for the journal's life: `plan`,
@@ -21,7 +21,7 @@ export interface JournalJob {
 export interface Archivable {
   jobs: ReadonlySet<string>;
   /** In sequence order. */
-  entries: AuditEntry[];
+  entries: AnyAuditEntry[];
 }
 
 /**
@@ -43,9 +43,9 @@ export class JournalState {
    * never compacted holds it the same way, and the header stays a count of segments.
    */
   stream: string | undefined;
-  private readonly entries = new Map<string, AuditEntry>();
-  private readonly undelivered = new Map<string, AuditEntry>();
-  private readonly unassigned = new Map<string, AuditEntry>();
+  private readonly entries = new Map<string, AnyAuditEntry>();
+  private readonly undelivered = new Map<string, AnyAuditEntry>();
+  private readonly unassigned = new Map<string, AnyAuditEntry>();
   private readonly openJobs = new Map<string, JournalJob>();
   /** Complete jobs whose entries are still in the hot file. */
   private readonly deliveredJobs = new Map<string, JournalJob>();
@@ -54,6 +54,13 @@ export class JournalState {
   private readonly earlierIntents = new Map<string, IntentRecord>();
   /** Intents of this run still waiting for their entry: carried into a compacted file, never listed. */
   private readonly currentIntents = new Map<string, IntentRecord>();
+  /** call entry ID → its schedule, while no outcome entry names it (see {@link watchOf}). */
+  private readonly watches = new Map<string, ScheduleWatch>();
+  /**
+   * Call entries still in the hot file whose schedule has its outcome entry: a compaction may move
+   * that outcome to a segment while the call entry stays, and a replay must not watch it again.
+   */
+  private readonly settledCalls = new Set<string>();
   /** Transactions of entries seen while replaying, for an intent that comes after its entry. */
   private settledInReplay: Set<string> | undefined = new Set();
   private lastAppliedSeq = 0;
@@ -85,6 +92,16 @@ export class JournalState {
       case 'entry':
         this.addEntry(record.entry);
         break;
+      case 'watch': {
+        const { r: _r, ...watch } = record;
+        if (!this.settledCalls.has(watch.entry)) this.watches.set(watch.entry, watch);
+        break;
+      }
+      case 'settled':
+        // Comes before its call entry in a compacted file, so it is kept whether or not that entry is known yet.
+        this.watches.delete(record.entry);
+        this.settledCalls.add(record.entry);
+        break;
       case 'job': {
         const job: JournalJob = { job: record.job, entries: record.entries, payload: record.payload, plans: new Map(), done: new Map(), complete: false };
         this.openJobs.set(record.job, job);
@@ -113,7 +130,7 @@ export class JournalState {
     return this.openJobs.get(job);
   }
 
-  undeliveredEntries(): AuditEntry[] {
+  undeliveredEntries(): AnyAuditEntry[] {
     return this.ordered(this.undelivered);
   }
 
@@ -121,7 +138,7 @@ export class JournalState {
     return this.undelivered.size;
   }
 
-  unassignedEntries(): AuditEntry[] {
+  unassignedEntries(): AnyAuditEntry[] {
     return this.ordered(this.unassigned);
   }
 
@@ -137,6 +154,19 @@ export class JournalState {
     return this.earlierIntents.size;
   }
 
+  /** Schedules recorded by call entries that no outcome entry names yet, in the order they were recorded. */
+  pendingSchedules(): ScheduleWatch[] {
+    return [...this.watches.values()];
+  }
+
+  pendingScheduleCount(): number {
+    return this.watches.size;
+  }
+
+  isSchedulePending(callEntryId: string): boolean {
+    return this.watches.has(callEntryId);
+  }
+
   /** Delivered entries still in the hot file. */
   deliveredInHotFile(): number {
     return this.deliveredEntries;
@@ -145,7 +175,7 @@ export class JournalState {
   /** What a compaction would move out now: every delivered entry still in the hot file. */
   archivable(): Archivable {
     const jobs = new Set(this.deliveredJobs.keys());
-    const entries = new Map<string, AuditEntry>();
+    const entries = new Map<string, AnyAuditEntry>();
     for (const job of this.deliveredJobs.values()) {
       for (const id of job.entries) {
         const entry = this.entries.get(id);
@@ -166,6 +196,9 @@ export class JournalState {
     if (this.stream) records.push({ r: 'stream', id: this.stream });
     for (const intent of [...this.earlierIntents.values(), ...this.currentIntents.values()]) records.push(intent);
     const gone = new Set(moved.entries.map((entry) => entry.id));
+    // Before the entries, so a call entry that stays finds its schedule's state already known.
+    for (const watch of this.watches.values()) records.push({ r: 'watch', ...watch });
+    for (const id of this.settledCalls) if (!gone.has(id)) records.push({ r: 'settled', entry: id });
     for (const entry of this.ordered(this.entries)) if (!gone.has(entry.id)) records.push({ r: 'entry', entry });
     for (const job of [...this.deliveredJobs.values(), ...this.openJobs.values()]) {
       if (moved.jobs.has(job.job)) continue;
@@ -181,12 +214,13 @@ export class JournalState {
   archived(moved: Archivable, segments: number): void {
     for (const job of moved.jobs) this.deliveredJobs.delete(job);
     for (const entry of moved.entries) this.entries.delete(entry.id);
+    for (const id of this.settledCalls) if (!this.entries.has(id)) this.settledCalls.delete(id);
     this.deliveredEntries = Math.max(0, this.deliveredEntries - moved.entries.length);
     this.archivedEntries += moved.entries.length;
     this.segments = segments;
   }
 
-  private addEntry(entry: AuditEntry): void {
+  private addEntry(entry: AnyAuditEntry): void {
     if (this.entries.has(entry.id)) {
       // The same entry written again: its latest form counts, its delivery state does not change.
       this.entries.set(entry.id, entry);
@@ -200,6 +234,12 @@ export class JournalState {
     if (entry.seq < this.lastAppliedSeq) this.inOrder = false;
     this.lastAppliedSeq = entry.seq;
     this.lastSeq = Math.max(this.lastSeq, entry.seq);
+    if (isScheduleOutcomeEntry(entry)) {
+      this.settle(entry.callEntryId);
+      return;
+    }
+    const watch = watchOf(entry);
+    if (watch && !this.settledCalls.has(entry.id)) this.watches.set(entry.id, watch);
     if (entry.transactionId) {
       this.earlierIntents.delete(entry.transactionId);
       this.currentIntents.delete(entry.transactionId);
@@ -207,9 +247,25 @@ export class JournalState {
     }
   }
 
+  private settle(callEntryId: string): void {
+    this.watches.delete(callEntryId);
+    // Only while the call entry is here to be replayed; once it left for a segment nothing can revive the watch.
+    if (this.entries.has(callEntryId)) this.settledCalls.add(callEntryId);
+  }
+
   /** Maps keep application order, which is sequence order unless a file said otherwise. */
-  private ordered(map: Map<string, AuditEntry>): AuditEntry[] {
+  private ordered(map: Map<string, AnyAuditEntry>): AnyAuditEntry[] {
     const list = [...map.values()];
     return this.inOrder ? list : list.sort((a, b) => a.seq - b.seq);
   }
+}
+
+/**
+ * The schedule a call entry recorded, when the ScheduleCreate succeeded: only then is there a
+ * schedule whose outcome is still to come.
+ */
+export function watchOf(entry: AnyAuditEntry): ScheduleWatch | undefined {
+  if (isScheduleOutcomeEntry(entry) || !entry.scheduleId || !entry.scheduledTransactionId) return undefined;
+  if (entry.outcome !== 'executed' || entry.status !== 'SUCCESS') return undefined;
+  return { entry: entry.id, seq: entry.seq, tool: entry.tool, scheduleId: entry.scheduleId, scheduledTransactionId: entry.scheduledTransactionId, at: entry.timestamp };
 }

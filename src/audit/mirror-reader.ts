@@ -14,7 +14,8 @@ export interface MirrorMessage {
   text: string;
 }
 
-async function getJson(mirrorUrl: string, path: string): Promise<{ status: number; body: unknown }> {
+/** GET `path` from the mirror: the body of a 200, no body for a 404, an error for anything else or no answer. */
+export async function getJson(mirrorUrl: string, path: string): Promise<{ status: number; body: unknown }> {
   let response: Response;
   try {
     response = await fetch(new URL(path, mirrorUrl));

@@ -68,7 +68,8 @@ function milliseconds(value: unknown, name: string, min: number, max: number, fa
   return value;
 }
 
-function shown(value: unknown): string {
+/** A given option value as an error message shows it. */
+export function shown(value: unknown): string {
   if (typeof value === 'number') return String(value); // JSON would print NaN and Infinity as null
   return value === undefined ? 'undefined' : (JSON.stringify(value) ?? String(value));
 }

@@ -1,5 +1,6 @@
 import { TransactionId, TransactionReceiptQuery, type Client, type TransactionReceipt } from '@hiero-ledger/sdk';
 import { messageOf } from '../lifecycle/errors.js';
+import { mirrorTransactionId } from './mirror-transaction-id.js';
 
 /**
  * What the network says about a transaction ID sent earlier:
@@ -50,7 +51,7 @@ export async function lookUpTransaction(transactionId: string, client: Client, m
     if (!/RECEIPT_NOT_FOUND/.test(messageOf(error))) return { found: 'unknown', reason: `could not read the receipt of ${transactionId}: ${messageOf(error)}` };
   }
   if (!mirrorUrl) return withoutMirror(transactionId, window);
-  const mirrorId = `${id.accountId!.toString()}-${id.validStart!.seconds.toString()}-${String(id.validStart!.nanos.toNumber()).padStart(9, '0')}`;
+  const mirrorId = mirrorTransactionId(id);
   let response: Response;
   try {
     response = await fetch(new URL(`/api/v1/transactions/${mirrorId}`, mirrorUrl));

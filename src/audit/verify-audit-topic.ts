@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { DEFAULT_JOURNAL_DIR } from './defaults.js';
-import { auditEntryProblems, type AuditEntry } from './audit-entry.js';
+import { auditEntryProblems, type AnyAuditEntry } from './audit-entry.js';
+import { scheduleProblems, scheduleTally, type ScheduleTally } from './schedule-trail-check.js';
 import { readAuditMessages, streamGaps, type FoundEntry } from './audit-trail-reader.js';
 import { isIndexedRegistryMemo } from './hcs2-codec.js';
 import { readJournalSnapshot } from './journal-reader.js';
@@ -26,6 +27,8 @@ export interface AuditVerifyReport {
   journalFound: boolean;
   entriesInJournal: number;
   entriesOnTopic: number;
+  /** The journal's scheduled calls: schedules with their outcome entry, and those still waiting for one. */
+  schedules: ScheduleTally;
   /** Plain-words problems; empty when the topic matches the journal exactly. */
   problems: string[];
   ok: boolean;
@@ -38,7 +41,7 @@ export interface AuditVerifyReport {
  * every batch carrying exactly the consecutive seqs its header names and naming the journal's
  * stream, and no seq missing between a stream's batches. Batches may reach consensus in any order
  * (several are in flight at once); their seqs, not their places on the topic, give the journal's
- * order. For a HOL session topic each registered HCS-1 file is resolved, its keys and hash
+ * order. Every schedule outcome entry must follow up a journaled scheduled call, once. For a HOL session topic each registered HCS-1 file is resolved, its keys and hash
  * checked, and its entries compared the same way.
  *
  * @example
@@ -65,6 +68,7 @@ export async function verifyAuditTopic(options: VerifyAuditTopicOptions): Promis
   if (journal) {
     compare(found, journal.entries, journal.delivered, problems);
     reportStreams(found, journal.entries, journal.stream, problems);
+    problems.push(...scheduleProblems(journal.entries));
   }
   reportGaps(found, journal?.entries ?? [], problems);
   return {
@@ -74,6 +78,7 @@ export async function verifyAuditTopic(options: VerifyAuditTopicOptions): Promis
     journalFound: journal !== undefined && journal !== null,
     entriesInJournal: journal?.entries.length ?? 0,
     entriesOnTopic: found.length,
+    schedules: scheduleTally(journal?.entries ?? []),
     problems,
     ok: problems.length === 0,
   };
@@ -89,7 +94,7 @@ function readHcsEntries(messages: Awaited<ReturnType<typeof fetchTopicMessages>>
  * Seqs missing between a stream's batches that the journal cannot account for (it reports its own
  * missing entries by name): e.g. a journal that no longer holds them, or another writer's stream.
  */
-function reportGaps(found: readonly FoundEntry[], journaled: readonly AuditEntry[], problems: string[]): void {
+function reportGaps(found: readonly FoundEntry[], journaled: readonly AnyAuditEntry[], problems: string[]): void {
   const ids = new Set(journaled.map((entry) => entry.id));
   const seqs = new Set(journaled.map((entry) => entry.seq));
   // This journal's streams: those whose batches carry its entries.
@@ -106,7 +111,7 @@ function reportGaps(found: readonly FoundEntry[], journaled: readonly AuditEntry
  * entries under another stream (or a journal that records none) means the stream ID was lost, and
  * its seqs can no longer be told from another writer's.
  */
-function reportStreams(found: readonly FoundEntry[], journaled: readonly AuditEntry[], stream: string | undefined, problems: string[]): void {
+function reportStreams(found: readonly FoundEntry[], journaled: readonly AnyAuditEntry[], stream: string | undefined, problems: string[]): void {
   const ids = new Set(journaled.map((entry) => entry.id));
   const others = new Map<string, number[]>();
   for (const item of found) {
@@ -135,11 +140,11 @@ function describeRange(seqs: readonly number[]): string {
   return runs.join(', ');
 }
 
-function describe(entry: AuditEntry): string {
+function describe(entry: AnyAuditEntry): string {
   return `seq ${entry.seq} (${entry.tool}, ${entry.outcome}, ${entry.timestamp})`;
 }
 
-function compare(found: FoundEntry[], journaled: AuditEntry[], delivered: Set<string>, problems: string[]): void {
+function compare(found: FoundEntry[], journaled: AnyAuditEntry[], delivered: Set<string>, problems: string[]): void {
   const byId = new Map(journaled.map((entry) => [entry.id, entry]));
   const seen = new Map<string, string[]>();
   for (const { entry, where } of found) {
@@ -148,7 +153,7 @@ function compare(found: FoundEntry[], journaled: AuditEntry[], delivered: Set<st
       problems.push(`The entry in ${where} does not match the audit entry schema: ${schemaProblems.join('; ')}.`);
       continue;
     }
-    const valid = entry as AuditEntry;
+    const valid = entry as AnyAuditEntry;
     const mine = byId.get(valid.id);
     if (!mine) {
       problems.push(`The entry in ${where} (id ${valid.id}, ${valid.tool}, ${valid.timestamp}) is not in the journal: it was not written by this hook's journal.`);

@@ -9,6 +9,10 @@ import { AuditPublisher } from '../audit/audit-publisher.js';
 import { publisherSettings, type PublisherOptions, type PublisherSettings } from '../audit/publisher-options.js';
 import type { DeliveryStrategy } from '../audit/delivery-strategy.js';
 import { errorEntry, executedEntry, sequenced, transactionIdOf, type UnsequencedEntry } from '../audit/entry-builder.js';
+import { lookUpScheduleOnMirror } from '../audit/mirror-schedule-lookup.js';
+import { lookUpScheduleOnNetwork } from '../audit/network-schedule-lookup.js';
+import { scheduleWatchSettings, type ScheduleWatchOptions, type ScheduleWatchSettings } from '../audit/schedule-watch-options.js';
+import { ScheduleWatcher } from '../audit/schedule-watcher.js';
 import { auditParams } from '../audit/redact.js';
 import { AUDIT_CLIENT } from '../di/tokens.js';
 import type { KitAware, KitScope } from '../kit/kit-scope.js';
@@ -35,6 +39,14 @@ export interface AuditTrailOptions extends PublisherOptions {
    * journal with delivery on publishes them, e.g. a process with network access or a test.
    */
   deliver?: boolean;
+  /**
+   * How the hook follows the schedules its scheduled calls created, writing one `scheduleOutcome`
+   * entry per schedule once it executed, was deleted or expired (default `{ intervalMs: 5000 }`;
+   * `false` turns it off, and the schedules stay pending in the journal for a later hook). It asks
+   * the mirror node (`mirrorUrl`, else the kit's); without one, the network, with a paid
+   * ScheduleInfoQuery per look (see docs/hooks-and-policies.md). Off without delivery.
+   */
+  scheduleWatch?: ScheduleWatchOptions | false;
   logger?: Logger;
 }
 
@@ -54,12 +66,13 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
   private logger: Logger;
   private agentId: string | undefined;
   private mirrorUrl: string | undefined;
-  private opening: Promise<{ journal: AuditJournal; publisher: AuditPublisher }> | undefined;
-  private state: { journal: AuditJournal; publisher: AuditPublisher } | undefined;
+  private opening: Promise<OpenState> | undefined;
+  private state: OpenState | undefined;
   private closed = false;
   protected readonly journalPath: string;
   protected readonly options: AuditTrailOptions;
   private readonly deliverySettings: PublisherSettings;
+  private readonly watchSettings: ScheduleWatchSettings | undefined;
 
   protected constructor(
     relevantTools: string[],
@@ -80,6 +93,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     }
     // Checked here, so a bad value stops the kit (or the configuration) at start, not the first delivery.
     this.deliverySettings = publisherSettings(options, stream.label, stream.lingerMs);
+    this.watchSettings = scheduleWatchSettings(options.scheduleWatch, stream.label);
     this.auditClient = loggingClient;
     this.logger = redactingLogger(options.logger ?? silentLogger, () => this.keys());
     this.agentId = options.agentId;
@@ -167,6 +181,9 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     if (this.state?.publisher.lastError) status.lastError = this.state.publisher.lastError;
     const unsettled = open ? this.state!.publisher.unsettledIntents() : 0;
     if (unsettled) status.unsettled = unsettled;
+    const pendingSchedules = open ? this.state!.journal.pendingScheduleCount() : 0;
+    if (pendingSchedules) status.pendingSchedules = pendingSchedules;
+    if (open && this.state!.watcher?.lastError) status.scheduleWatchError = this.state!.watcher.lastError;
     return status;
   }
 
@@ -187,16 +204,20 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
    */
   async close(): Promise<AuditStatus> {
     if (this.closed) return this.auditStatus();
+    // First, so no outcome entry appears after the flush that is meant to deliver everything.
+    await this.state?.watcher?.stop();
     const status = await this.flushAudit();
     this.closed = true;
     // An open still under way (attachToKit starts one; flushAudit does not wait for it without delivery) would leave the lock behind.
     await this.opening?.catch(() => undefined);
     if (this.state) {
+      await this.state.watcher?.stop();
       await this.state.publisher.stop();
       await this.state.journal.close();
     }
     if (status.undelivered) this.logger.warn({ ...status }, 'audit entries not yet delivered; they stay in the journal and go out on the next start');
     if (status.unsettled) this.logger.warn({ ...status }, 'interrupted calls whose outcome the network cannot tell yet; they are settled on the next start');
+    if (status.pendingSchedules) this.logger.warn({ ...status }, 'scheduled calls whose schedule has no outcome yet; they are watched again on the next start');
     return status;
   }
 
@@ -231,12 +252,24 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
   }
 
   private async record(entry: UnsequencedEntry): Promise<void> {
-    const { journal, publisher } = await this.ready();
+    const { journal, publisher, watcher } = await this.ready();
     await journal.addEntry((seq) => sequenced(entry, seq));
     if (this.options.deliver !== false) publisher.kick();
+    if (entry.scheduleId) watcher?.kick();
   }
 
-  private ready(): Promise<{ journal: AuditJournal; publisher: AuditPublisher }> {
+  /**
+   * The watcher of this hook's schedules: none without delivery (the process may have no network,
+   * and the schedules stay pending for a hook that has). The mirror is read at each look, so one
+   * set by attachToKit counts.
+   */
+  private watcherFor(journal: AuditJournal, publisher: AuditPublisher): ScheduleWatcher | undefined {
+    if (!this.watchSettings || this.options.deliver === false) return undefined;
+    const lookUp = (watch: Parameters<typeof lookUpScheduleOnNetwork>[0]) => (this.mirrorUrl ? lookUpScheduleOnMirror(watch, this.mirrorUrl) : lookUpScheduleOnNetwork(watch, this.client));
+    return new ScheduleWatcher(journal, lookUp, this.entrySession(), this.logger, this.watchSettings, () => publisher.kick());
+  }
+
+  private ready(): Promise<OpenState> {
     if (this.closed) return Promise.reject(new AgentHooksError(ErrorCode.KIT_CLOSED, `${this.stream.label} is closed.`));
     this.opening ??= (async () => {
       const journal = await AuditJournal.open(this.journalPath, this.keys(), { logger: this.logger });
@@ -247,8 +280,9 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
         await journal.close(); // else its lock stays held and the retry finds the journal "in use" by this very process
         throw error;
       }
-      this.state = { journal, publisher };
+      this.state = { journal, publisher, watcher: this.watcherFor(journal, publisher) };
       if (this.options.deliver !== false && publisher.hasWork()) publisher.kick();
+      this.state.watcher?.start();
       return this.state;
     })();
     this.opening.catch(() => {
@@ -256,6 +290,13 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     });
     return this.opening;
   }
+}
+
+/** What an open hook holds: the journal, its publisher and, when schedules are watched, the watcher. */
+interface OpenState {
+  journal: AuditJournal;
+  publisher: AuditPublisher;
+  watcher?: ScheduleWatcher;
 }
 
 /** The valid duration a built transaction carries, so a crash-time lookup knows when it can no longer land. */

@@ -10,6 +10,9 @@ export type { AuditVerifyReport, VerifyAuditTopicOptions } from '../audit/verify
 export { readAuditMessages, bySeq, streamGaps } from '../audit/audit-trail-reader.js';
 export type { FoundEntry, TopicMessageText } from '../audit/audit-trail-reader.js';
 export type { BatchHeader } from '../audit/hcs-message-codec.js';
-export { auditEntrySchema, AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION, AUDIT_OUTCOMES } from '../audit/audit-entry.js';
-export type { AuditEntry, AuditOutcome } from '../audit/audit-entry.js';
+export {
+  auditEntrySchema, scheduleOutcomeEntrySchema, anyAuditEntrySchema, isScheduleOutcomeEntry, callEntries, AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION, AUDIT_OUTCOMES, SCHEDULE_OUTCOMES,
+} from '../audit/audit-entry.js';
+export type { AuditEntry, AuditOutcome, AnyAuditEntry, ScheduleOutcomeEntry, ScheduleOutcome } from '../audit/audit-entry.js';
+export type { ScheduleWatchOptions } from '../audit/schedule-watch-options.js';
 export type { AuditStatus, AuditParticipant, KitAudit } from '../audit/audit-participant.js';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { DEFAULT_JOURNAL_DIR } from '../../audit/defaults.js';
-import { verifyAuditTopic } from '../../audit/verify-audit-topic.js';
+import { verifyAuditTopic, type AuditVerifyReport } from '../../audit/verify-audit-topic.js';
 import { configuredJournalDir } from '../../config/configured-journal-dir.js';
 import type { LoadedConfig } from '../../config/load-config.js';
 import { chooseNetwork } from '../../config/network-choice.js';
@@ -44,11 +44,22 @@ export function registerAuditCommand(program: Command, run: RunAction): void {
         const problems = report.problems.length === 1 ? '1 problem' : `${report.problems.length} problems`;
         ctx.output.document(withError(report, exitCode, { code: CliErrorCode.AUDIT_MISMATCH, message: `audit topic ${report.topicId} does not match its journal: ${problems}`, problems: report.problems }));
         ctx.output.line(`${report.kind.toUpperCase()} audit topic ${report.topicId}: ${report.entriesOnTopic} entries on the topic, ${report.entriesInJournal} in the journal (${report.journal})`);
+        const schedules = describeSchedules(report.schedules);
+        if (schedules) ctx.output.line(schedules);
         if (report.ok) ctx.output.line('verified: every journaled entry is on the topic exactly once, in order, and nothing else is.');
         else for (const problem of report.problems) ctx.output.line(`  PROBLEM ${problem}`);
         return exitCode;
       }),
     );
+}
+
+/** e.g. `schedules: 2 settled (1 scheduleExecuted, 1 scheduleDeleted), 1 waiting for its outcome`; empty when nothing was scheduled. */
+function describeSchedules(tally: AuditVerifyReport['schedules']): string {
+  const settled = Object.entries(tally.settled);
+  const count = settled.reduce((sum, [, n]) => sum + (n ?? 0), 0);
+  if (count === 0 && tally.pending === 0) return '';
+  const kinds = settled.map(([outcome, n]) => `${n} ${outcome}`).join(', ');
+  return `schedules: ${count} settled${kinds ? ` (${kinds})` : ''}, ${tally.pending} waiting for its outcome`;
 }
 
 /** The mirror of the network chosen as for every other command (config file, HEDERA_NETWORK, HEDERA_MIRROR_NODE_URL); reading needs no operator. */

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { entryDetail } from '../../audit/entry-summary.js';
 import { toJson } from '../../lifecycle/to-json.js';
 import { CliErrorCode, withError } from '../cli-error.js';
 import { runDemo, type DemoCall, type DemoReport } from '../demo/run-demo.js';
@@ -48,8 +49,7 @@ function printAudit(out: Output, report: DemoReport): void {
   out.line();
   out.line(`audit trail: topic ${audit.topicId}, ${audit.entries.length} entries in ${audit.messages} HCS message(s), read back from the mirror`);
   for (const entry of audit.entries) {
-    const detail = entry.outcome === 'blocked' ? `by ${entry.blockedBy?.policy}` : entry.transactionId ? `${entry.transactionId} ${entry.status ?? ''}`.trim() : (entry.error?.code ?? '');
-    out.line(`  #${entry.seq} ${entry.tool.padEnd(20)} ${entry.outcome.padEnd(9)} ${detail}`);
+    out.line(`  #${entry.seq} ${entry.tool.padEnd(20)} ${entry.outcome.padEnd(9)} ${entryDetail(entry)}`);
   }
   if (audit.problems.length === 0) out.line("verified: every call is on the topic exactly once, in order, with its outcome, and matches the hook's local journal.");
   else for (const problem of audit.problems) out.line(`  PROBLEM ${problem}`);

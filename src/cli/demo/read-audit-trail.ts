@@ -1,4 +1,4 @@
-import { auditEntryProblems, type AuditEntry } from '../../audit/audit-entry.js';
+import { auditEntryProblems, type AnyAuditEntry } from '../../audit/audit-entry.js';
 import { bySeq, readAuditMessages, streamGaps } from '../../audit/audit-trail-reader.js';
 import { MirrorClient } from '../../mirror/mirror-client.js';
 
@@ -6,7 +6,7 @@ import { MirrorClient } from '../../mirror/mirror-client.js';
 export interface AuditTrail {
   messages: number;
   /** In journal order (by seq), whatever order their messages reached consensus in. */
-  entries: AuditEntry[];
+  entries: AnyAuditEntry[];
   problems: string[];
 }
 
@@ -23,12 +23,12 @@ export async function readAuditTrail(mirrorUrl: string, topicId: string): Promis
   const read = readAuditMessages(
     messages.map((message) => ({ sequenceNumber: message.sequence_number, text: Buffer.from(message.message, 'base64').toString('utf8') })),
   );
-  const entries: AuditEntry[] = [];
+  const entries: AnyAuditEntry[] = [];
   const problems = [...read.problems];
   for (const { entry, where } of bySeq(read.found)) {
     const wrong = auditEntryProblems(entry);
     if (wrong.length) problems.push(`${where}: not a valid audit entry (${wrong.join('; ')})`);
-    else entries.push(entry as AuditEntry);
+    else entries.push(entry as AnyAuditEntry);
   }
   for (const gap of streamGaps(read.found)) problems.push(`stream ${gap.stream}: no batch carries seq ${gap.first}-${gap.last}`);
   return { messages: messages.length, entries, problems };

@@ -7,6 +7,7 @@ import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
 import { AuditJournal } from '../../../src/audit/audit-journal.js';
+import { callEntries } from '../../../src/audit/audit-entry.js';
 import { readJournalSnapshot } from '../../../src/audit/journal-reader.js';
 import { verifyAuditTopic } from '../../../src/audit/verify-audit-topic.js';
 import { auditEntries, readTopicMessages } from '../../support/mirror-messages.js';
@@ -70,7 +71,7 @@ describe('intents the network cannot settle yet', () => {
 
         const onTopic = auditEntries(await readTopicMessages(net.mirrorUrl, topicId));
         expect(onTopic.map((entry) => entry.outcome)).to.deep.equal(['executed', 'executed', 'executed']);
-        expect(readJournalSnapshot(journalPath())!.entries.filter((entry) => entry.transactionId === lost.toString())).to.deep.equal([]);
+        expect(callEntries(readJournalSnapshot(journalPath())!.entries).filter((entry) => entry.transactionId === lost.toString())).to.deep.equal([]);
         expect((await verifyAuditTopic({ mirrorUrl: net.mirrorUrl, topicId, journalDir })).problems).to.deep.equal([]);
       });
     });
@@ -94,7 +95,7 @@ describe('intents the network cannot settle yet', () => {
       const second = await restartedKit();
       await second.audit.flush();
       await second.close();
-      const entries = readJournalSnapshot(journalPath())!.entries;
+      const entries = callEntries(readJournalSnapshot(journalPath())!.entries);
       expect(entries.map(({ outcome, status: ledger, transactionId }) => ({ outcome, ledger, transactionId }))).to.deep.equal([
         { outcome: 'interrupted', ledger: 'SUCCESS', transactionId: inFlight.toString() },
       ]);

@@ -8,6 +8,7 @@ import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import { AbstractHook, HcsAuditTrailHook } from '../../../src/hooks/index.js';
 import { AbstractPolicy } from '../../../src/policies/abstract-policy.js';
+import { callEntries } from '../../../src/audit/audit-entry.js';
 import { readJournalSnapshot } from '../../../src/audit/journal-reader.js';
 import { ErrorCode } from '../../../src/lifecycle/errors.js';
 import type { Logger } from '../../../src/lifecycle/logger.js';
@@ -41,7 +42,7 @@ describe('closing a kit with calls in flight', () => {
   });
 
   const auditHook = () => new HcsAuditTrailHook(['transfer_hbar_tool'], TOPIC, undefined, { journalDir, deliver: false });
-  const journaled = () => readJournalSnapshot(join(journalDir, `hcs-${TOPIC}.jsonl`))?.entries ?? [];
+  const journaled = () => callEntries(readJournalSnapshot(join(journalDir, `hcs-${TOPIC}.jsonl`))?.entries ?? []);
 
   describe(`when ${CALLS} audited transfers are running`, () => {
     it('waits for them, so each SUCCESS has its journal entry and no call warns the hook was closed', async () => {

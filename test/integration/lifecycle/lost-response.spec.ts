@@ -8,7 +8,7 @@ import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import type { AgentKit } from '../../../src/kit/agent-kit.js';
 import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
 import { readJournalSnapshot } from '../../../src/audit/journal-reader.js';
-import type { AuditEntry } from '../../../src/audit/audit-entry.js';
+import { callEntries, type AuditEntry } from '../../../src/audit/audit-entry.js';
 import { CORE_PLUGINS, tinybarsOf } from '../plugins/core-plugins-world.js';
 
 const TOPIC = '0.0.999';
@@ -42,7 +42,7 @@ describe('a transfer whose answer is lost past the gRPC deadline', () => {
   });
 
   const transferOne = () => kit.execute('transfer_hbar_tool', { transfers: [{ accountId: recipient, amount: 1 }] });
-  const journaled = (): AuditEntry[] => readJournalSnapshot(join(journalDir, `hcs-${TOPIC}.jsonl`))?.entries ?? [];
+  const journaled = (): AuditEntry[] => callEntries(readJournalSnapshot(join(journalDir, `hcs-${TOPIC}.jsonl`))?.entries ?? []);
 
   describe('when the resend meets DUPLICATE_TRANSACTION and the receipt can be read', () => {
     it('reports and audits SUCCESS under the transaction ID, and the recipient is paid once', async () => {

@@ -33,7 +33,7 @@ describe('journal reader', () => {
 
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  const ids = (entries: readonly AuditEntry[] | undefined): string[] => (entries ?? []).map((item) => item.id);
+  const ids = (entries: readonly { id: string }[] | undefined): string[] => (entries ?? []).map((item) => item.id);
 
   describe('when the journal was compacted', () => {
     it('reads the whole history: segments and hot file, in sequence order, segments as delivered', () => {
