@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { Client, PrivateKey } from '@hiero-ledger/sdk';
 import { generateText, stepCountIs } from 'ai';
 import sinon from 'sinon';
 import { z } from 'zod';
@@ -8,6 +7,7 @@ import type { AgentKit } from '../../../../src/kit/agent-kit.js';
 import { createAgentKit } from '../../../../src/kit/create-agent-kit.js';
 import { BaseTool } from '../../../../src/lifecycle/base-tool.js';
 import { RejectToolPolicy } from '../../../../src/policies/reject-tool-policy.js';
+import { keyRenderingKit } from '../../../support/key-rendering-kit.js';
 import { offlineClient } from '../../../support/offline-client.js';
 import { echoKit } from '../../../support/echo-kit.js';
 import { EchoTool, pluginOf } from '../../../support/noop-tools.js';
@@ -167,33 +167,8 @@ describe('HederaAIToolkit', () => {
   });
 
   describe("when a tool's result renders the operator's key", () => {
-    class Rendered {
-      constructor(private readonly text: string) {}
-      toString() {
-        return this.text;
-      }
-    }
-    class ReadingTool extends BaseTool {
-      method = 'reading_tool';
-      name = 'Reading';
-      description = 'Returns what it read.';
-      parameters = z.object({}).strict();
-      constructor(private readonly text: string) {
-        super();
-      }
-      normalizeParams() {
-        return {};
-      }
-      coreAction() {
-        return { memo: new Rendered(`memo ${this.text}`) };
-      }
-    }
-
     it('hands the AI SDK the result as JSON data, redacted, so no trace or UI stream carries the key', async () => {
-      const key = PrivateKey.generateECDSA();
-      const base64 = Buffer.from(key.toBytesRaw()).toString('base64');
-      const operator = Client.forNetwork({ '127.0.0.1:9': '0.0.3' }, { scheduleNetworkUpdate: false }).setOperator('0.0.2', key);
-      const reading = await createAgentKit({ client: operator, pluginsDir: null, plugins: [pluginOf('reading', new ReadingTool(base64))] });
+      const { kit: reading, keyBase64: base64, close } = await keyRenderingKit();
       try {
         const { result, model } = await runModel(new HederaAIToolkit(reading), toolCall('call-5', 'reading_tool', {}));
         const output = result.steps[0]!.toolResults[0]!.output;
@@ -201,8 +176,7 @@ describe('HederaAIToolkit', () => {
         const everything = JSON.stringify([result.steps, model.doGenerateCalls]);
         expect(everything).to.not.contain(base64.slice(4, 30));
       } finally {
-        await reading.close();
-        operator.close();
+        await close();
       }
     });
   });

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { ToolMessage } from '@langchain/core/messages';
 import sinon from 'sinon';
-import { Client, PrivateKey } from '@hiero-ledger/sdk';
 import { z } from 'zod';
 import { KitStructuredTool } from '../../../../src/adapters/langchain/kit-structured-tool.js';
 import { HederaLangchainToolkit } from '../../../../src/adapters/langchain/langchain-toolkit.js';
@@ -9,6 +8,7 @@ import type { AgentKit } from '../../../../src/kit/agent-kit.js';
 import { createAgentKit } from '../../../../src/kit/create-agent-kit.js';
 import type { ToolDescription } from '../../../../src/kit/tool-registry.js';
 import { BaseTool } from '../../../../src/lifecycle/base-tool.js';
+import { keyRenderingKit } from '../../../support/key-rendering-kit.js';
 import { offlineClient } from '../../../support/offline-client.js';
 import { EchoTool, pluginOf } from '../../../support/noop-tools.js';
 import { realKitTool } from '../../../support/real-kit.js';
@@ -102,40 +102,14 @@ describe('KitStructuredTool', () => {
   });
 
   describe("when a tool's result renders the operator's key", () => {
-    class Rendered {
-      constructor(private readonly text: string) {}
-      toString() {
-        return this.text;
-      }
-    }
-    class ReadingTool extends BaseTool {
-      method = 'reading_tool';
-      name = 'Reading';
-      description = 'Returns what it read.';
-      parameters = z.object({}).strict();
-      constructor(private readonly text: string) {
-        super();
-      }
-      normalizeParams() {
-        return {};
-      }
-      coreAction() {
-        return { memo: new Rendered(`memo ${this.text}`) };
-      }
-    }
-
     it('puts the result in the artifact as JSON data, redacted, so no trace carries the key', async () => {
-      const key = PrivateKey.generateECDSA();
-      const base64 = Buffer.from(key.toBytesRaw()).toString('base64');
-      const operator = Client.forNetwork({ '127.0.0.1:9': '0.0.3' }, { scheduleNetworkUpdate: false }).setOperator('0.0.2', key);
-      const reading = await createAgentKit({ client: operator, pluginsDir: null, plugins: [pluginOf('reading', new ReadingTool(base64))] });
+      const { kit: reading, keyBase64: base64, close } = await keyRenderingKit();
       try {
         const message = (await new KitStructuredTool(reading, reading.listTools()[0]!).invoke({ type: 'tool_call', id: 'call-r', name: 'reading_tool', args: {} })) as ToolMessage;
         expect(message.artifact.raw.data).to.deep.equal({ memo: 'memo [REDACTED]' });
         expect(JSON.stringify(message.toDict())).to.not.contain(base64.slice(4, 30));
       } finally {
-        await reading.close();
-        operator.close();
+        await close();
       }
     });
   });

@@ -4,13 +4,11 @@ import path from 'node:path';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import sinon from 'sinon';
-import { Client, PrivateKey } from '@hiero-ledger/sdk';
-import { z } from 'zod';
-import { BaseTool } from '../../../../src/lifecycle/base-tool.js';
 import { createMcpServer } from '../../../../src/adapters/mcp/mcp-server.js';
 import type { AgentKit } from '../../../../src/kit/agent-kit.js';
 import { createAgentKit } from '../../../../src/kit/create-agent-kit.js';
 import { RejectToolPolicy } from '../../../../src/policies/reject-tool-policy.js';
+import { keyRenderingKit } from '../../../support/key-rendering-kit.js';
 import { offlineClient } from '../../../support/offline-client.js';
 import { EchoTool, pluginOf } from '../../../support/noop-tools.js';
 
@@ -133,25 +131,8 @@ describe('createMcpServer', () => {
   });
 
   describe("when a tool's result renders the operator's key", () => {
-    /** Stands for an SDK value whose string form holds text read from the ledger. */
-    class Rendered {
-      constructor(private readonly text: string) {}
-      toString() { return this.text; }
-    }
-    class ReadingTool extends BaseTool {
-      method = 'reading_tool';
-      name = 'Reading';
-      description = 'Returns what it read.';
-      parameters = z.object({}).strict();
-      constructor(private readonly text: string) { super(); }
-      normalizeParams() { return {}; }
-      coreAction() { return { memo: new Rendered(`memo ${this.text}`) }; }
-    }
-
     it('sends neither the result JSON nor the message with it', async () => {
-      const key = PrivateKey.generateECDSA();
-      const operator = Client.forNetwork({ '127.0.0.1:9': '0.0.3' }, { scheduleNetworkUpdate: false }).setOperator('0.0.2', key);
-      const reading = await createAgentKit({ client: operator, pluginsDir: null, plugins: [pluginOf('reading', new ReadingTool(Buffer.from(key.toBytesRaw()).toString('base64')))] });
+      const { kit: reading, keyBase64, close } = await keyRenderingKit();
       const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
       await createMcpServer(reading).connect(serverSide);
       const mcp = new McpClient({ name: 'spec', version: '1.0.0' });
@@ -160,13 +141,12 @@ describe('createMcpServer', () => {
         const result = await mcp.callTool({ name: 'reading_tool', arguments: {} });
         const texts = (result.content as TextContent).map((part) => part.text).join('\n');
         expect(texts).to.contain('memo [REDACTED]');
-        expect(texts).to.not.contain(Buffer.from(key.toBytesRaw()).toString('base64').slice(4, 30));
+        expect(texts).to.not.contain(keyBase64.slice(4, 30));
         expect((result.structuredContent as Structured).raw.data).to.deep.equal({ memo: 'memo [REDACTED]' });
-        expect(JSON.stringify(result.structuredContent)).to.not.contain(Buffer.from(key.toBytesRaw()).toString('base64').slice(4, 30));
+        expect(JSON.stringify(result.structuredContent)).to.not.contain(keyBase64.slice(4, 30));
       } finally {
         await mcp.close();
-        await reading.close();
-        operator.close();
+        await close();
       }
     });
   });
