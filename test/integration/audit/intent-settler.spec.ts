@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AccountId, Timestamp, TopicCreateTransaction, TransactionId, type Client } from '@hiero-ledger/sdk';
+import { AccountId, Hbar, Timestamp, TopicCreateTransaction, TransactionId, TransferTransaction, type Client } from '@hiero-ledger/sdk';
 import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
@@ -110,6 +110,36 @@ describe('settling an interrupted call while later calls are audited', function 
       // Exactly once: no entry and no transaction twice on the topic.
       expect(new Set(final.map((entry) => entry.id)).size).to.equal(final.length);
       expect(new Set(final.map((entry) => entry.transactionId)).size).to.equal(final.length);
+      expect((await verifyAuditTopic({ mirrorUrl: net.mirrorUrl, topicId, journalDir })).problems).to.deep.equal([]);
+    });
+  });
+
+  describe('when the crash interrupted two calls and the lookup of the first hangs', () => {
+    it('records the second as soon as the network answers for it, without waiting for the first', async () => {
+      // The first call was never sent; the second landed, but the process died before journaling its outcome.
+      const hung = TransactionId.withValidStart(AccountId.fromString(net.operatorId), Timestamp.fromDate(new Date(Date.now() - 10 * 60_000)));
+      const landed = TransactionId.generate(net.operatorId);
+      await (await new TransferTransaction().setTransactionId(landed).addHbarTransfer(net.operatorId, Hbar.fromTinybars(-1)).addHbarTransfer(recipient, Hbar.fromTinybars(1)).execute(client)).getReceipt(client);
+      const journal = await AuditJournal.open(journalPath());
+      for (const id of [hung, landed]) {
+        await journal.addIntent({ transactionId: id.toString(), tool: 'transfer_hbar_tool', at: new Date().toISOString(), params: { to: recipient }, paramsKind: 'normalised', validDurationSeconds: 120 });
+      }
+      await journal.close();
+      const hang = net.faults.mirror.inject({ path: new RegExp(`/api/v1/transactions/${mirrorTransactionId(hung)}`), latencyMs: 50_000, times: 1 });
+
+      const restarted = await kitWithHook();
+      await transfer(restarted, 'after');
+      const [flushed] = await restarted.audit.flush();
+      await restarted.close();
+
+      expect(hang.hits, 'the first interrupted call was being looked up').to.equal(1);
+      expect(flushed).to.include({ undelivered: 0, unsettled: 1 });
+      const onTopic = auditEntries(await readTopicMessages(net.mirrorUrl, topicId));
+      expect(onTopic.map((entry) => [entry.outcome, entry.status, entry.transactionId === landed.toString()]).sort()).to.deep.equal([
+        ['executed', 'SUCCESS', false],
+        ['interrupted', 'SUCCESS', true],
+      ]);
+      expect(onTopic.map((entry) => entry.seq).sort()).to.deep.equal([1, 2]);
       expect((await verifyAuditTopic({ mirrorUrl: net.mirrorUrl, topicId, journalDir })).problems).to.deep.equal([]);
     });
   });
