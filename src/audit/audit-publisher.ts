@@ -4,7 +4,7 @@ import type { Logger } from '../lifecycle/logger.js';
 import type { AuditJournal, JournalJob } from './audit-journal.js';
 import { RetryLater, type DeliveryStrategy } from './delivery-strategy.js';
 import { InFlightLimit } from './in-flight-limit.js';
-import { IntentSettler } from './intent-settler.js';
+import { IntentSettler, type Settled } from './intent-settler.js';
 import type { PublisherSettings } from './publisher-options.js';
 import { freshTransactionId, submitWithFixedId } from './transaction-submitter.js';
 
@@ -20,9 +20,11 @@ import { freshTransactionId, submitWithFixedId } from './transaction-submitter.j
  * DUPLICATE_TRANSACTION instead of being published twice.
  *
  * Intents left by a crashed run become `interrupted` entries once the network can say what became
- * of their transaction. One it cannot answer for yet (a transaction that never reached the node
- * can still land until its validity window closes, minutes later) is asked about again later and
- * meanwhile holds nothing back: its entry takes the next sequence number when it is written.
+ * of their transaction (see IntentSettler). Their lookups run beside delivery: one that is slow or
+ * hangs, or one the network cannot answer yet (a transaction that never reached the node can still
+ * land until its validity window closes, minutes later), holds nothing back; later entries go out
+ * as soon as they are durable, and the interrupted entry takes the next sequence number when it is
+ * written. Batches carry their seq range, so readers still order and check the trail by seq.
  */
 export class AuditPublisher {
   private readonly limit: InFlightLimit;
@@ -71,7 +73,8 @@ export class AuditPublisher {
   /**
    * Resolves when nothing is left to deliver or `timeoutMs` passed; returns whether all was
    * delivered. Batches go out without lingering while it waits. It does not wait for intents the
-   * network cannot settle before the deadline.
+   * network cannot settle before the deadline; a lookup still unanswered at the deadline is left
+   * running (its intent stays journaled).
    */
   async flush(timeoutMs: number): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
@@ -100,6 +103,8 @@ export class AuditPublisher {
    */
   async stop(graceMs = 1_000): Promise<void> {
     this.stopped = true;
+    // Lookups of interrupted calls are not waited for: their intents stay journaled for the next start.
+    this.intents.stop();
     this.wake?.();
     const pending = [this.loopRun, ...this.running.values()].filter((run): run is Promise<void> => run !== null);
     if (!pending.length) return;
@@ -142,20 +147,16 @@ export class AuditPublisher {
   }
 
   /**
-   * One round: settle one due intent (see IntentSettler), turn waiting entries into jobs, start
-   * the jobs that may start; then sleep until something changes (a kick, a job ending) or a
-   * linger or retry is due.
+   * One round: start lookups of due intents (see IntentSettler; not awaited), turn waiting entries
+   * into jobs, start the jobs that may start; then sleep until something changes (a kick, a job or
+   * lookup ending) or a linger or retry is due.
    */
   private async loop(): Promise<void> {
     this.open ??= new Map(this.journal.openJobs().map((job) => [job.job, job]));
     while (!this.stopped) {
       this.again = false;
-      let lookedUp: boolean;
+      this.intents.startDue(this.settled);
       try {
-        const settled = await this.intents.settleNext();
-        if (settled.problem) this.lastError = settled.problem;
-        if (settled.entry) this.arrivals++;
-        lookedUp = settled.askedNetwork;
         await this.formJobs();
       } catch (error) {
         // The journal could not be written (e.g. a full disk): nothing was lost, try again later.
@@ -165,12 +166,20 @@ export class AuditPublisher {
         continue;
       }
       this.startJobs();
-      if (lookedUp || this.again) continue;
+      if (this.again) continue;
       // Nothing moving and nothing left (two counts, not a scan): the loop ends until the next kick.
       if (this.running.size === 0 && this.open.size === 0 && this.lingering.entries === 0 && !this.hasWork()) return;
       await this.pause(this.untilNextDue());
     }
   }
+
+  /** A lookup of an interrupted call ended: its entry (if any) waits to be delivered like any other. */
+  private readonly settled = (result: Settled): void => {
+    if (result.problem) this.lastError = result.problem;
+    if (result.entry) this.arrivals++;
+    this.poke();
+    this.notify();
+  };
 
   /** Makes jobs of unassigned entries while fewer than `maxInFlight` jobs are open; a batch that is not full may linger. */
   private async formJobs(): Promise<void> {

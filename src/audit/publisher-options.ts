@@ -60,6 +60,14 @@ export function publisherSettings(options: PublisherOptions, owner: string, defa
   return { minBackoffMs, maxBackoffMs, mirrorUrl, lingerMs, maxInFlight };
 }
 
+export const DEFAULT_CLOSE_TIMEOUT_MS = 10_000;
+const MAX_CLOSE_TIMEOUT_MS = 3_600_000;
+
+/** Checks an audit hook's `closeTimeoutMs` (default {@link DEFAULT_CLOSE_TIMEOUT_MS}); a bad value is an error naming `owner`. */
+export function closeTimeoutSetting(value: unknown, owner: string): number {
+  return milliseconds(value, 'closeTimeoutMs', 0, MAX_CLOSE_TIMEOUT_MS, DEFAULT_CLOSE_TIMEOUT_MS, owner);
+}
+
 function milliseconds(value: unknown, name: string, min: number, max: number, fallback: number, owner: string): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {

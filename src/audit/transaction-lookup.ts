@@ -39,8 +39,15 @@ interface ValidityWindow {
  * so a lookup more than about three minutes after the valid start can only say `unknowable`.
  *
  * @param validDurationSeconds the transaction's valid duration when known (default: 180, the maximum)
+ * @param signal cancels the mirror request (a lookup no one waits for any more must not keep the process alive)
  */
-export async function lookUpTransaction(transactionId: string, client: Client, mirrorUrl?: string, validDurationSeconds = MAX_VALID_DURATION_SECONDS): Promise<LookupResult> {
+export async function lookUpTransaction(
+  transactionId: string,
+  client: Client,
+  mirrorUrl?: string,
+  validDurationSeconds = MAX_VALID_DURATION_SECONDS,
+  signal?: AbortSignal,
+): Promise<LookupResult> {
   const id = TransactionId.fromString(transactionId);
   const validStartMs = id.validStart!.toDate().getTime();
   const window: ValidityWindow = { validStartMs, lastLandingMs: validStartMs + validDurationSeconds * 1000 };
@@ -54,7 +61,7 @@ export async function lookUpTransaction(transactionId: string, client: Client, m
   const mirrorId = mirrorTransactionId(id);
   let response: Response;
   try {
-    response = await fetch(new URL(`/api/v1/transactions/${mirrorId}`, mirrorUrl));
+    response = await fetch(new URL(`/api/v1/transactions/${mirrorId}`, mirrorUrl), signal ? { signal } : {});
   } catch (error) {
     return { found: 'unknown', reason: `could not reach the mirror node at ${mirrorUrl}: ${messageOf(error)}` };
   }

@@ -6,7 +6,7 @@ import { DEFAULT_JOURNAL_DIR } from '../audit/defaults.js';
 import { readUndeliveredEntries } from '../audit/journal-reader.js';
 import type { AuditParticipant, AuditStatus } from '../audit/audit-participant.js';
 import { AuditPublisher } from '../audit/audit-publisher.js';
-import { publisherSettings, type PublisherOptions, type PublisherSettings } from '../audit/publisher-options.js';
+import { closeTimeoutSetting, publisherSettings, type PublisherOptions, type PublisherSettings } from '../audit/publisher-options.js';
 import type { DeliveryStrategy } from '../audit/delivery-strategy.js';
 import { errorEntry, executedEntry, sequenced, transactionIdOf, type UnsequencedEntry } from '../audit/entry-builder.js';
 import { lookUpScheduleOnMirror } from '../audit/mirror-schedule-lookup.js';
@@ -30,7 +30,10 @@ import { checkedTools } from './seed-listeners.js';
 export interface AuditTrailOptions extends PublisherOptions {
   /** Folder of the audit journal (default `./.agent-hooks/audit` under the working directory). */
   journalDir?: string;
-  /** How long `close()` waits for delivery before reporting what is left, in ms (default 10000). */
+  /**
+   * How long `close()` may take, in ms (default 10000): it delivers what it can meanwhile, then
+   * stops and reports what is left; also the default wait of `kit.audit.flush()`.
+   */
   closeTimeoutMs?: number;
   /** Identifies the agent in entries; defaults to `context.sessionId`, then the kit's account. */
   agentId?: string;
@@ -73,6 +76,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
   protected readonly options: AuditTrailOptions;
   private readonly deliverySettings: PublisherSettings;
   private readonly watchSettings: ScheduleWatchSettings | undefined;
+  private readonly closeTimeoutMs: number;
 
   protected constructor(
     relevantTools: string[],
@@ -94,6 +98,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     // Checked here, so a bad value stops the kit (or the configuration) at start, not the first delivery.
     this.deliverySettings = publisherSettings(options, stream.label, stream.lingerMs);
     this.watchSettings = scheduleWatchSettings(options.scheduleWatch, stream.label);
+    this.closeTimeoutMs = closeTimeoutSetting(options.closeTimeoutMs, stream.label);
     this.auditClient = loggingClient;
     this.logger = redactingLogger(options.logger ?? silentLogger, () => this.keys());
     this.agentId = options.agentId;
@@ -187,7 +192,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     return status;
   }
 
-  async flushAudit(timeoutMs = this.options.closeTimeoutMs ?? 10_000): Promise<AuditStatus> {
+  async flushAudit(timeoutMs = this.closeTimeoutMs): Promise<AuditStatus> {
     if (this.closed || this.options.deliver === false || (!this.opening && !this.state)) return this.auditStatus();
     try {
       const { publisher } = await this.ready();
@@ -199,20 +204,24 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
   }
 
   /**
-   * Flushes (up to `closeTimeoutMs`), stops delivery and closes the journal. What is still
-   * undelivered stays in the journal and goes out on the next start; the report says how much.
+   * Flushes, stops delivery and closes the journal, all within `closeTimeoutMs`: the grace that
+   * attempts in flight get comes out of the same budget, and a lookup of an interrupted call that
+   * has not answered is not waited for. What is still undelivered or unsettled stays in the journal
+   * and goes out on the next start; the report says how much.
    */
   async close(): Promise<AuditStatus> {
     if (this.closed) return this.auditStatus();
+    const deadline = Date.now() + this.closeTimeoutMs;
+    const grace = (): number => Math.max(0, Math.min(STOP_GRACE_MS, deadline - Date.now()));
     // First, so no outcome entry appears after the flush that is meant to deliver everything.
-    await this.state?.watcher?.stop();
-    const status = await this.flushAudit();
+    await this.state?.watcher?.stop(grace());
+    const status = await this.flushAudit(Math.max(0, deadline - Date.now()));
     this.closed = true;
     // An open still under way (attachToKit starts one; flushAudit does not wait for it without delivery) would leave the lock behind.
     await this.opening?.catch(() => undefined);
     if (this.state) {
-      await this.state.watcher?.stop();
-      await this.state.publisher.stop();
+      await this.state.watcher?.stop(grace());
+      await this.state.publisher.stop(grace());
       await this.state.journal.close();
     }
     if (status.undelivered) this.logger.warn({ ...status }, 'audit entries not yet delivered; they stay in the journal and go out on the next start');
@@ -291,6 +300,9 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     return this.opening;
   }
 }
+
+/** Longest grace `close()` gives attempts and lookups in flight once it stops them (less when its budget is nearly spent). */
+const STOP_GRACE_MS = 1_000;
 
 /** What an open hook holds: the journal, its publisher and, when schedules are watched, the watcher. */
 interface OpenState {

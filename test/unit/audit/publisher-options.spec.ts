@@ -53,6 +53,21 @@ describe('delivery options', () => {
     });
   });
 
+  describe('when closeTimeoutMs is not a number of milliseconds from 0 to an hour', () => {
+    it('refuses it at construction, for the HOL hook too, instead of letting close() end at once', () => {
+      for (const [closeTimeoutMs, shown] of [['5000', '"5000"'], [Number.NaN, 'NaN'], [-1, '-1'], [3_600_001, '3600001']] as const) {
+        const expected = `must be a number of milliseconds from 0 to 3600000, got ${shown}.`;
+        expect(() => new HcsAuditTrailHook(['*'], '0.0.1234', undefined, { closeTimeoutMs: closeTimeoutMs as number }), String(closeTimeoutMs)).to.throw(`HcsAuditTrailHook: closeTimeoutMs ${expected}`);
+        expect(() => new HolAuditTrailHook({ relevantTools: ['*'], sessionId: '0.0.1234', closeTimeoutMs: closeTimeoutMs as number }), String(closeTimeoutMs)).to.throw(`HolAuditTrailHook: closeTimeoutMs ${expected}`);
+      }
+    });
+
+    it('accepts 0 (close without waiting) and an hour', () => {
+      expect(() => new HcsAuditTrailHook(['*'], '0.0.1234', undefined, { closeTimeoutMs: 0 })).not.to.throw();
+      expect(() => new HcsAuditTrailHook(['*'], '0.0.1234', undefined, { closeTimeoutMs: 3_600_000 })).not.to.throw();
+    });
+  });
+
   describe('when a configuration file gives a bad value', () => {
     it('refuses the configuration at start, naming the hook entry', () => {
       const config = { hooks: [{ hook: 'HcsAuditTrailHook', args: [['*'], '0.0.1234', null, { lingerMs: 'soon', maxInFlight: 8 }] }] };
