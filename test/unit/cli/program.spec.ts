@@ -242,11 +242,24 @@ describe('runCli', () => {
     it('runs the scripted session and verifies the audit trail (JSON report)', async () => {
       const run = await cli('demo', '--json');
       expect(run.code, run.stdout).to.equal(ExitCode.OK);
-      const report = JSON.parse(run.stdout) as { ok: boolean; calls: { outcome: string; expected: string }[]; audit: { entries: unknown[]; problems: string[] } };
+      const report = JSON.parse(run.stdout) as {
+        ok: boolean;
+        calls: { outcome: string; status?: string; expected: string }[];
+        audit: { entries: { outcome: string; status?: string }[]; problems: string[] };
+      };
       expect(report.ok).to.equal(true);
-      expect(report.calls.map((call) => call.outcome)).to.deep.equal(['executed', 'executed', 'blocked', 'blocked', 'failed']);
+      expect(report.calls.map((call) => call.outcome)).to.deep.equal(['executed', 'executed', 'blocked', 'blocked', 'executed']);
       expect(report.audit.entries).to.have.length(5);
       expect(report.audit.problems).to.deep.equal([]);
+    });
+
+    it('reports each call as its audit entry does: a transfer the ledger refused is executed, with its failure status', async () => {
+      const run = await cli('demo', '--json');
+      const report = JSON.parse(run.stdout) as { calls: { outcome: string; status?: string }[]; audit: { entries: { outcome: string; status?: string }[] } };
+      expect(report.calls[4]).to.deep.include({ outcome: 'executed', status: 'INVALID_ACCOUNT_ID' });
+      expect(report.calls.map(({ outcome, status }) => ({ outcome, status }))).to.deep.equal(
+        report.audit.entries.map(({ outcome, status }) => ({ outcome, status: outcome === 'executed' ? status : undefined })),
+      );
     });
   });
 });
