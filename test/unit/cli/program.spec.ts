@@ -217,6 +217,15 @@ describe('runCli', () => {
       expect(run.stderr).to.contain('HEDERA_OPERATOR_ID: not set').and.to.contain('HEDERA_OPERATOR_KEY: not set');
     });
 
+    it('says a missing HEDERA_OPERATOR_KEY is a missing variable, with the forms it accepts, not a bad file', async () => {
+      writeConfig({ network: 'testnet' });
+      const run = await cli('call', 'transfer_hbar_tool', '{"transfers":[{"accountId":"0.0.98","amount":1}]}');
+      expect(run.code).to.equal(ExitCode.USAGE);
+      expect(run.stderr).to.not.contain('Invalid configuration');
+      expect(run.stderr).to.contain('Missing or invalid environment variables');
+      expect(run.stderr).to.match(/HEDERA_OPERATOR_KEY: not set \(network "testnet", chosen by \S+agent-hooks\.config\.json, signs as an operator\); set it to the operator's private key: DER-encoded hex, 0x-prefixed ECDSA hex, or raw hex with HEDERA_OPERATOR_KEY_TYPE=ed25519\|ecdsa/);
+    });
+
     it('exits 2 naming the field for a tool no plugin defines', async () => {
       writeConfig({ tools: ['transfer_hbar_tool', 'teleport_tool'] });
       const run = await cli('tools');
