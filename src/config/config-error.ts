@@ -9,6 +9,11 @@ export class ConfigError extends AgentHooksError {
     readonly source: string,
     readonly problems: readonly string[],
   ) {
-    super(ErrorCode.INVALID_ARGUMENT, `Invalid configuration (${source}):\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    // Problems only in environment variables are not a file's fault: the heading must not name one.
+    const heading = source === ENVIRONMENT ? 'Missing or invalid environment variables' : `Invalid configuration (${source})`;
+    super(ErrorCode.INVALID_ARGUMENT, `${heading}:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
   }
 }
+
+/** The `source` of problems that lie in environment variables alone (HEDERA_NETWORK, HEDERA_OPERATOR_…). */
+export const ENVIRONMENT = 'environment';

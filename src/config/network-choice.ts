@@ -1,4 +1,4 @@
-import { ConfigError } from './config-error.js';
+import { ConfigError, ENVIRONMENT } from './config-error.js';
 import { NETWORKS, type LocalNetwork, type NetworkName } from './config-schema.js';
 import { operatorFromEnv, type Operator } from './operator-from-env.js';
 
@@ -55,14 +55,19 @@ const OPERATOR_VARIABLES = ['HEDERA_OPERATOR_ID', 'HEDERA_OPERATOR_KEY'] as cons
 export function chooseNetwork(input: NetworkInput): NetworkChoice {
   const { env, config = {}, source } = input;
   const problems: string[] = [];
+  /** Problems that involve the file's settings; without any, the environment alone is at fault. */
+  let fileProblems = 0;
   const warnings: string[] = [];
   const fromEnv = envNetwork(env, problems);
   if (config.network && fromEnv && config.network !== fromEnv) {
+    fileProblems++;
     problems.push(`network: ${source} says "${config.network}" but HEDERA_NETWORK says "${fromEnv}"; remove one of them or make them agree (nothing is guessed between networks)`);
   }
   const network: NetworkName = config.network ?? fromEnv ?? 'devnet';
   const chosenBy: NetworkChoice['chosenBy'] = config.network ? 'config' : fromEnv ? 'HEDERA_NETWORK' : 'default';
+  const before = problems.length;
   const mirrorNodeUrl = chooseMirror(env, config.mirrorNodeUrl, source, problems);
+  if (config.mirrorNodeUrl && problems.length > before) fileProblems++;
   const given = OPERATOR_VARIABLES.filter((name) => nonEmpty(env[name]));
   let operator: Operator | undefined;
 
@@ -76,11 +81,11 @@ export function chooseNetwork(input: NetworkInput): NetworkChoice {
       warnings.push(`${names} ${given.length > 1 ? 'are' : 'is'} set but not used: network "devnet" (from ${chosenBy === 'config' ? source : 'HEDERA_NETWORK'}) is an embedded devnet with its own operator.`);
     }
   } else if (input.operator !== 'optional' || given.length) {
-    const read = operatorFromEnv(env);
+    const read = operatorFromEnv(env, `network "${network}", chosen by ${chosenBy === 'config' ? source : 'HEDERA_NETWORK'},`);
     operator = read.operator;
     problems.push(...read.problems);
   }
-  if (problems.length) throw new ConfigError(source, problems);
+  if (problems.length) throw new ConfigError(fileProblems ? source : ENVIRONMENT, problems);
   return {
     network,
     chosenBy,

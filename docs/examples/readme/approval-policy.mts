@@ -1,25 +1,21 @@
-// Compiled by test/integration/docs/readme-examples.spec.ts. Above the marker: what the README sample
-// assumes its reader already has (an operator client, ways to reach a person); below it: the sample
-// exactly as README.md shows it.
-import type { Client } from '@hiero-ledger/sdk';
-
-declare const client: Client;
-declare function askOnCallEngineer(summary: string, options: { signal: AbortSignal }): Promise<boolean>;
-declare function confirmInApp(summary: string): Promise<boolean>;
-
-// ---- README.md sample (verbatim below this line) ----
 import { createAgentKit } from 'hedera-agent-hooks';
+import { startDevnet } from 'hedera-agent-hooks/devnet';
 import { ApprovalPolicy, type Approver } from 'hedera-agent-hooks/policies';
 
-// Your own channel: only `true` approves; anything else, a throw or no answer in time refuses.
+// Stand-ins for your own channels to a person (a pager, a button in your app): here both say yes.
+const askOnCallEngineer = async (summary: string, options: { signal: AbortSignal }) => !options.signal.aborted && summary !== '';
+const confirmInApp = async (summary: string) => summary !== '';
+
+// Only `true` approves; anything else, a throw or no answer in time refuses.
 const onCall: Approver = {
   name: 'the on-call engineer',
   approve: (request, signal) => askOnCallEngineer(request.summary, { signal }),
 };
 const payees = new Set(['0.0.1001', '0.0.1002']);
 
+const net = await startDevnet();
 const kit = await createAgentKit({
-  client,
+  client: net.client(),
   context: {
     hooks: [
       new ApprovalPolicy({ when: { hbarAbove: 100 }, approver: 'terminal', timeoutMs: 60_000 }),
@@ -32,3 +28,9 @@ const kit = await createAgentKit({
     ],
   },
 });
+// Over 100 HBAR: asked on this terminal (y/n); refused when standard input is not one.
+const big = await kit.execute('transfer_hbar_tool', { transfers: [{ accountId: '0.0.98', amount: 150 }] });
+const small = await kit.execute('transfer_hbar_tool', { transfers: [{ accountId: '0.0.98', amount: 1 }] });   // approved in the app
+console.log(big.raw.status, big.raw.blockedBy?.reason ?? '', '|', small.raw.status);
+await kit.close();
+await net.stop();

@@ -1,16 +1,11 @@
-// Compiled by test/integration/docs/readme-examples.spec.ts. Above the marker: what the README sample
-// assumes its reader already has; below it: the sample exactly as README.md shows it.
-import type { Client } from '@hiero-ledger/sdk';
-
-declare const client: Client;
-
-// ---- README.md sample (verbatim below this line) ----
 import { createAgentKit } from 'hedera-agent-hooks';
+import { startDevnet } from 'hedera-agent-hooks/devnet';
 import { MaxTransferPolicy, RecipientAllowlistPolicy, RecipientDenylistPolicy, allOf, anyOf } from 'hedera-agent-hooks/policies';
 
+const net = await startDevnet();
 const desks = ['0.0.98', '0.0.1001'];
 const kit = await createAgentKit({
-  client,
+  client: net.client(),
   context: {
     hooks: [
       // Any amount to the desks; to anyone else at most 10 HBAR per call, and never to 0.0.666.
@@ -20,3 +15,6 @@ const kit = await createAgentKit({
 });
 const toDesk = await kit.execute('transfer_hbar_tool', { transfers: [{ accountId: '0.0.98', amount: 50 }] });      // executes
 const elsewhere = await kit.execute('transfer_hbar_tool', { transfers: [{ accountId: '0.0.800', amount: 50 }] });  // refused: why is in raw.blockedBy.reason
+console.log(toDesk.raw.status, elsewhere.raw.status, elsewhere.raw.blockedBy?.policy);
+await kit.close();
+await net.stop();

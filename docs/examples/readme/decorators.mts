@@ -1,12 +1,5 @@
-// Compiled by test/integration/docs/readme-examples.spec.ts. Above the marker: what the README sample
-// assumes its reader already has; below it: the sample exactly as README.md shows it.
-import type { Client as OperatorClient } from '@hiero-ledger/sdk';
-
-declare const client: OperatorClient;
-declare const loggingClient: OperatorClient;
-
-// ---- README.md sample (verbatim below this line) ----
 import { AUDIT_CLIENT, Hook, Policy, createAgentKit, type StageEvent } from 'hedera-agent-hooks'; // first: it loads reflect-metadata, which tsyringe needs
+import { startDevnet } from 'hedera-agent-hooks/devnet';
 import { injectable, inject, container } from 'tsyringe';
 import { Client } from '@hiero-ledger/sdk';
 
@@ -19,8 +12,22 @@ class TransferGuard {
     const tooBig = event.normalisedParams.hbarTransfers.some((t) => t.amount.toTinybars().toNumber() > 10e8);
     return tooBig ? { block: true, reason: 'transfers above 10 HBAR need a human' } : false;
   }
+
+  @Hook('postToolExecution', ['transfer_hbar_tool'])
+  logged(event: StageEvent<'postToolExecution', 'transfer_hbar_tool'>) {
+    console.log(`${event.toolResult.raw.status}, logged with ${this.hcs.operatorAccountId}`);
+  }
 }
 
+const net = await startDevnet();
+const client = net.client();
+const loggingClient = net.client();   // a separate client for HCS logging (on the devnet, the same operator)
+
 const parent = container.createChildContainer();
-parent.register(AUDIT_CLIENT, { useValue: loggingClient });   // a separate client for HCS logging
+parent.register(AUDIT_CLIENT, { useValue: loggingClient });
 const kit = await createAgentKit({ client, container: parent, hooks: [TransferGuard] });
+const big = await kit.execute('transfer_hbar_tool', { transfers: [{ accountId: '0.0.98', amount: 20 }] });
+console.log(big.raw.blockedBy?.reason);   // transfers above 10 HBAR need a human
+await kit.execute('transfer_hbar_tool', { transfers: [{ accountId: '0.0.98', amount: 1 }] });   // SUCCESS, logged with 0.0.2
+await kit.close();
+await net.stop();

@@ -1,15 +1,11 @@
-// Compiled by test/integration/docs/readme-examples.spec.ts. Above the marker: what the README sample
-// assumes its reader already has; below it: the sample exactly as README.md shows it.
-import type { Client } from '@hiero-ledger/sdk';
-
-declare const client: Client;
-
-// ---- README.md sample (verbatim below this line) ----
 import { createAgentKit } from 'hedera-agent-hooks';
+import { startDevnet } from 'hedera-agent-hooks/devnet';
 import { ExpressionPolicy, MaxTransferPolicy, RecipientDenylistPolicy } from 'hedera-agent-hooks/policies';
 
+const net = await startDevnet();
 const kit = await createAgentKit({
-  client,
+  client: net.client(),
+  mirrorNodeUrl: net.mirrorUrl,
   context: {
     hooks: [
       new MaxTransferPolicy({ hbar: 100, tokens: { '0.0.5678': 250 } }),   // per call, in HBAR and display units
@@ -22,5 +18,8 @@ const kit = await createAgentKit({
   },
 });
 const refused = await kit.execute('transfer_hbar_tool', { transfers: [{ accountId: '0.0.98', amount: 150 }] });
-// refused.raw.blockedBy: { policy: 'Max Transfer Policy', stage: 'postParamsNormalization',
+console.log(refused.raw.blockedBy);
+// { policy: 'Max Transfer Policy', stage: 'postParamsNormalization',
 //   reason: 'transfer_hbar_tool moves 150 HBAR (15000000000 tinybars) in this call, to 0.0.98; the cap is 100 HBAR per call' }
+await kit.close();
+await net.stop();

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { entryDetail } from '../../audit/entry-summary.js';
 import { toJson } from '../../lifecycle/to-json.js';
 import { CliErrorCode, withError } from '../cli-error.js';
-import { runDemo, type DemoCall, type DemoReport } from '../demo/run-demo.js';
+import { asScripted, runDemo, type DemoCall, type DemoReport } from '../demo/run-demo.js';
 import { ExitCode } from '../exit-codes.js';
 import type { Output } from '../cli-io.js';
 import type { RunAction } from '../program.js';
@@ -36,12 +36,14 @@ function printCall(out: Output, call: DemoCall, index: number): void {
   out.line();
   out.line(`[${index}] agent: "${call.step.request}"`);
   out.line(`    call     ${call.step.tool} ${toJson(call.params)}`);
-  if (call.outcome === 'executed') out.line(`    EXECUTED transaction ${raw.transactionId} (${String(raw.receiptStatus ?? raw.status)})`);
-  else if (call.outcome === 'blocked') {
+  if (call.outcome === 'executed') {
+    const refused = call.status !== 'SUCCESS' ? ': the ledger recorded it as failed, nothing was transferred' : '';
+    out.line(`    EXECUTED transaction ${raw.transactionId}, status ${call.status}${refused}`);
+  } else if (call.outcome === 'blocked') {
     out.line(`    BLOCKED  by ${raw.blockedBy?.policy} at ${raw.blockedBy?.stage}${raw.blockedBy?.reason ? `: ${raw.blockedBy.reason}` : ''}`);
-  } else out.line(`    FAILED   with ${raw.errorCode}${raw.transactionId ? ` (transaction ${raw.transactionId})` : ''}`);
+  } else out.line(`    FAILED   before reaching the ledger: ${raw.errorCode}${raw.transactionId ? ` (transaction ${raw.transactionId})` : ''}`);
   out.line(`    model    ${call.result.humanMessage}`);
-  if (call.outcome !== call.step.expected) out.line(`    !! expected ${call.step.expected}`);
+  if (!asScripted(call)) out.line(`    !! expected ${call.step.expected}${call.step.expectedStatus ? ` with status ${call.step.expectedStatus}` : ''}`);
 }
 
 function printAudit(out: Output, report: DemoReport): void {
@@ -62,7 +64,15 @@ function jsonReport(report: DemoReport): object {
     ok: report.ok,
     accounts: report.accounts,
     policies: report.policies,
-    calls: report.calls.map((call) => ({ request: call.step.request, tool: call.step.tool, params: call.params, expected: call.step.expected, outcome: call.outcome, result: call.result })),
+    calls: report.calls.map((call) => ({
+      request: call.step.request,
+      tool: call.step.tool,
+      params: call.params,
+      expected: call.step.expected,
+      outcome: call.outcome,
+      ...(call.status ? { status: call.status } : {}),
+      result: call.result,
+    })),
     audit: report.audit,
   };
 }

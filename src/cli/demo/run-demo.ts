@@ -19,7 +19,13 @@ export interface DemoCall {
   step: DemoStep;
   params: Record<string, unknown>;
   result: ToolResult;
+  /**
+   * In the audit trail's words: `executed` once the ledger recorded the transaction, whatever its
+   * status (see `status`); `blocked` by a policy; `failed` before anything reached the ledger.
+   */
   outcome: 'executed' | 'blocked' | 'failed';
+  /** The ledger status of an executed call: SUCCESS, or the failure the receipt carries. */
+  status?: string;
 }
 
 /** What the audit trail check found. */
@@ -83,7 +89,7 @@ export async function runDemo(progress: DemoProgress = {}): Promise<DemoReport> 
       for (const step of DEMO_SCRIPT) {
         const params = step.params(accounts);
         const result = await kit.execute(step.tool, params);
-        const call: DemoCall = { step, params, result, outcome: outcomeOf(result) };
+        const call: DemoCall = { step, params, result, ...outcomeOf(result) };
         calls.push(call);
         progress.call?.(call, calls.length);
       }
@@ -95,7 +101,7 @@ export async function runDemo(progress: DemoProgress = {}): Promise<DemoReport> 
     // Two checks: the calls against what the topic says, and the topic against the hook's journal.
     const verified = await verifyAuditTopic({ mirrorUrl: devnet.mirrorUrl, topicId, journalDir });
     const problems = [...trail.problems, ...compareTrail(calls, trail.entries), ...verified.problems];
-    const ok = problems.length === 0 && calls.every((call) => call.outcome === call.step.expected);
+    const ok = problems.length === 0 && calls.every(asScripted);
     return {
       accounts: { ...accounts, operator: devnet.operatorId },
       policies: policyNames,
@@ -109,9 +115,21 @@ export async function runDemo(progress: DemoProgress = {}): Promise<DemoReport> 
   }
 }
 
-function outcomeOf(result: ToolResult): DemoCall['outcome'] {
-  if (result.raw.status === 'SUCCESS') return 'executed';
-  return result.raw.errorCode === ErrorCode.POLICY_BLOCKED ? 'blocked' : 'failed';
+/** A call ended as its step says: the same outcome and, for an executed one, the same ledger status. */
+export function asScripted(call: DemoCall): boolean {
+  return call.outcome === call.step.expected && (call.outcome !== 'executed' || call.status === (call.step.expectedStatus ?? 'SUCCESS'));
+}
+
+/**
+ * The same classification as the audit hook's entries, so the printed call and its audit line say
+ * the same thing: a submitted transaction the ledger refused was executed, with a failure status.
+ */
+function outcomeOf(result: ToolResult): Pick<DemoCall, 'outcome' | 'status'> {
+  const { raw } = result;
+  if (raw.status === 'SUCCESS') return { outcome: 'executed', status: typeof raw.receiptStatus === 'string' ? raw.receiptStatus : 'SUCCESS' };
+  if (raw.errorCode === ErrorCode.POLICY_BLOCKED) return { outcome: 'blocked' };
+  if (raw.status === 'ERROR' && raw.submitted === true && raw.transactionId) return { outcome: 'executed', status: raw.errorCode ?? 'ERROR' };
+  return { outcome: 'failed' };
 }
 
 /**
@@ -131,9 +149,8 @@ function compareTrail(calls: readonly DemoCall[], entries: readonly AnyAuditEntr
     // The demo schedules nothing, so a schedule outcome here is something else's entry.
     if (isScheduleOutcomeEntry(entry)) return void problems.push(`${label}: entry ${at + 1} is the outcome of schedule ${entry.scheduleId}, not a call`);
     if (entry.tool !== call.step.tool) problems.push(`${label}: entry ${at + 1} is for ${entry.tool}`);
-    // A transaction the ledger rejected after submission may be recorded as executed with the ledger's status.
-    const acceptable = call.outcome === 'failed' && call.result.raw.transactionId ? ['executed', 'failed'] : [call.outcome];
-    if (!acceptable.includes(entry.outcome)) problems.push(`${label}: entry says "${entry.outcome}", the call was ${call.outcome}`);
+    if (entry.outcome !== call.outcome) problems.push(`${label}: entry says "${entry.outcome}", the call was ${call.outcome}`);
+    if (call.status && entry.status !== call.status) problems.push(`${label}: entry has status ${entry.status ?? '(none)'}, the call had ${call.status}`);
     if (call.result.raw.transactionId && entry.transactionId !== call.result.raw.transactionId) {
       problems.push(`${label}: entry has transaction ${entry.transactionId ?? '(none)'}, the call had ${call.result.raw.transactionId}`);
     }

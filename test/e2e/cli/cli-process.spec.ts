@@ -19,7 +19,11 @@ describe('the agent-hooks executable', () => {
       expect(run.stdout).to.match(/EXECUTED transaction 0\.0\.2@/);
       expect(run.stdout).to.contain('BLOCKED  by Max Recipients Policy at postParamsNormalization');
       expect(run.stdout).to.contain('BLOCKED  by Reject Tool Call at preToolExecution');
-      expect(run.stdout).to.contain('FAILED   with INVALID_ACCOUNT_ID');
+      // The call the ledger refused reads as its audit line does: executed, with the failure status.
+      expect(run.stdout).to.match(/EXECUTED transaction (0\.0\.2@\S+), status INVALID_ACCOUNT_ID: the ledger recorded it as failed/);
+      const refusedId = /EXECUTED transaction (0\.0\.2@\S+), status INVALID_ACCOUNT_ID/.exec(run.stdout)![1]!;
+      expect(run.stdout).to.match(new RegExp(`#5 transfer_hbar_tool +executed +${refusedId.replace(/\./g, '\\.')} INVALID_ACCOUNT_ID`));
+      expect(run.stdout).to.not.contain('FAILED');
       expect(run.stdout).to.contain('audit trail verified');
       expect(run.stderr).to.equal('');
     });

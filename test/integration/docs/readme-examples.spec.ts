@@ -6,14 +6,10 @@ import { join, resolve } from 'node:path';
 const ROOT = resolve(__dirname, '../../../..');
 const SAMPLES = join(ROOT, 'docs/examples/readme');
 const README = join(ROOT, 'README.md');
-/** Each sample file: what the README sample assumes (declared), this line, then the sample verbatim. */
-const MARKER = '// ---- README.md sample (verbatim below this line) ----\n';
 
+/** Each sample file is the whole program README shows, so a reader can paste it and run it. */
 function sampleOf(file: string): string {
-  const text = readFileSync(join(SAMPLES, file), 'utf8');
-  const at = text.indexOf(MARKER);
-  if (at < 0) throw new Error(`docs/examples/readme/${file} has no marker line "${MARKER.trim()}"`);
-  return text.slice(at + MARKER.length).trimEnd();
+  return readFileSync(join(SAMPLES, file), 'utf8').trimEnd();
 }
 
 describe('README.md TypeScript samples', function () {
@@ -27,6 +23,16 @@ describe('README.md TypeScript samples', function () {
       expect(embedded.map((match) => match[1]).sort()).to.deep.equal(files);
       for (const [, file, code] of embedded) expect(code, file).to.equal(sampleOf(file!));
       expect(readme.match(/```ts\n/g)).to.have.length(embedded.length);
+    });
+
+    it('shows whole programs: no sample assumes a client, topic or model it does not make', () => {
+      for (const file of readdirSync(SAMPLES).filter((name) => name.endsWith('.mts'))) {
+        const code = sampleOf(file);
+        expect(code, `${file} declares what it uses instead of making it`).to.not.match(/^declare /m);
+        expect(code, `${file} has text above what README shows`).to.not.contain('README.md sample (verbatim below this line)');
+        // A program that starts a network stops it, so a pasted sample ends instead of hanging.
+        if (code.includes('startDevnet()')) expect(code, `${file} starts a devnet and never stops it`).to.contain('net.stop()');
+      }
     });
   });
 

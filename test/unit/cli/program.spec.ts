@@ -217,6 +217,15 @@ describe('runCli', () => {
       expect(run.stderr).to.contain('HEDERA_OPERATOR_ID: not set').and.to.contain('HEDERA_OPERATOR_KEY: not set');
     });
 
+    it('says a missing HEDERA_OPERATOR_KEY is a missing variable, with the forms it accepts, not a bad file', async () => {
+      writeConfig({ network: 'testnet' });
+      const run = await cli('call', 'transfer_hbar_tool', '{"transfers":[{"accountId":"0.0.98","amount":1}]}');
+      expect(run.code).to.equal(ExitCode.USAGE);
+      expect(run.stderr).to.not.contain('Invalid configuration');
+      expect(run.stderr).to.contain('Missing or invalid environment variables');
+      expect(run.stderr).to.match(/HEDERA_OPERATOR_KEY: not set \(network "testnet", chosen by \S+agent-hooks\.config\.json, signs as an operator\); set it to the operator's private key: DER-encoded hex, 0x-prefixed ECDSA hex, or raw hex with HEDERA_OPERATOR_KEY_TYPE=ed25519\|ecdsa/);
+    });
+
     it('exits 2 naming the field for a tool no plugin defines', async () => {
       writeConfig({ tools: ['transfer_hbar_tool', 'teleport_tool'] });
       const run = await cli('tools');
@@ -242,11 +251,24 @@ describe('runCli', () => {
     it('runs the scripted session and verifies the audit trail (JSON report)', async () => {
       const run = await cli('demo', '--json');
       expect(run.code, run.stdout).to.equal(ExitCode.OK);
-      const report = JSON.parse(run.stdout) as { ok: boolean; calls: { outcome: string; expected: string }[]; audit: { entries: unknown[]; problems: string[] } };
+      const report = JSON.parse(run.stdout) as {
+        ok: boolean;
+        calls: { outcome: string; status?: string; expected: string }[];
+        audit: { entries: { outcome: string; status?: string }[]; problems: string[] };
+      };
       expect(report.ok).to.equal(true);
-      expect(report.calls.map((call) => call.outcome)).to.deep.equal(['executed', 'executed', 'blocked', 'blocked', 'failed']);
+      expect(report.calls.map((call) => call.outcome)).to.deep.equal(['executed', 'executed', 'blocked', 'blocked', 'executed']);
       expect(report.audit.entries).to.have.length(5);
       expect(report.audit.problems).to.deep.equal([]);
+    });
+
+    it('reports each call as its audit entry does: a transfer the ledger refused is executed, with its failure status', async () => {
+      const run = await cli('demo', '--json');
+      const report = JSON.parse(run.stdout) as { calls: { outcome: string; status?: string }[]; audit: { entries: { outcome: string; status?: string }[] } };
+      expect(report.calls[4]).to.deep.include({ outcome: 'executed', status: 'INVALID_ACCOUNT_ID' });
+      expect(report.calls.map(({ outcome, status }) => ({ outcome, status }))).to.deep.equal(
+        report.audit.entries.map(({ outcome, status }) => ({ outcome, status: outcome === 'executed' ? status : undefined })),
+      );
     });
   });
 });

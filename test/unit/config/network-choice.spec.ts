@@ -16,6 +16,16 @@ function problemsOf(input: Omit<NetworkInput, 'source'>): string[] {
   throw new Error('expected a refusal');
 }
 
+function refusalOf(input: NetworkInput): ConfigError {
+  try {
+    chooseNetwork(input);
+  } catch (error) {
+    expect(error).to.be.instanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error('expected a refusal');
+}
+
 describe('chooseNetwork', () => {
   describe('when nothing is set', () => {
     it('is the embedded devnet, with no operator and nothing to warn about', () => {
@@ -77,10 +87,23 @@ describe('chooseNetwork', () => {
   describe('when a real network has no operator', () => {
     it('names each missing variable, unless no operator is needed', () => {
       expect(problemsOf({ env: { HEDERA_NETWORK: 'previewnet' } })).to.deep.equal([
-        'HEDERA_OPERATOR_ID: not set; the operator account ID, e.g. 0.0.1234',
-        'HEDERA_OPERATOR_KEY: not set; the operator private key (DER-encoded hex, or 0x-prefixed ECDSA hex)',
+        'HEDERA_OPERATOR_ID: not set (network "previewnet", chosen by HEDERA_NETWORK, signs as an operator); set it to the operator\'s account ID, e.g. 0.0.1234',
+        'HEDERA_OPERATOR_KEY: not set (network "previewnet", chosen by HEDERA_NETWORK, signs as an operator); set it to the operator\'s private key: DER-encoded hex, 0x-prefixed ECDSA hex, or raw hex with HEDERA_OPERATOR_KEY_TYPE=ed25519|ecdsa',
       ]);
       expect(chooseNetwork({ env: { HEDERA_NETWORK: 'previewnet' }, source: 'x', operator: 'optional' }).operator).to.equal(undefined);
+    });
+
+    it('blames the environment, not the file that chose the network', () => {
+      const error = refusalOf({ env: { HEDERA_OPERATOR_ID: '0.0.7' }, config: { network: 'testnet' }, source: '/srv/agent/agent-hooks.config.json' });
+      expect(error.source).to.equal('environment');
+      expect(error.message.split('\n')).to.deep.equal([
+        'Missing or invalid environment variables:',
+        '  - HEDERA_OPERATOR_KEY: not set (network "testnet", chosen by /srv/agent/agent-hooks.config.json, signs as an operator); set it to the operator\'s private key: DER-encoded hex, 0x-prefixed ECDSA hex, or raw hex with HEDERA_OPERATOR_KEY_TYPE=ed25519|ecdsa',
+      ]);
+      // A problem in the file's own settings still names the file.
+      const mixed = refusalOf({ env: { HEDERA_NETWORK: 'mainnet' }, config: { network: 'testnet' }, source: 'agent-hooks.config.json' });
+      expect(mixed.source).to.equal('agent-hooks.config.json');
+      expect(mixed.message).to.match(/^Invalid configuration \(agent-hooks\.config\.json\):/);
     });
   });
 

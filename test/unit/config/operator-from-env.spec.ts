@@ -22,8 +22,8 @@ describe('operatorFromEnv', () => {
   describe('when they are missing or malformed', () => {
     it('names each variable and never repeats the key', () => {
       expect(operatorFromEnv({}).problems).to.deep.equal([
-        'HEDERA_OPERATOR_ID: not set; the operator account ID, e.g. 0.0.1234',
-        'HEDERA_OPERATOR_KEY: not set; the operator private key (DER-encoded hex, or 0x-prefixed ECDSA hex)',
+        "HEDERA_OPERATOR_ID: not set; set it to the operator's account ID, e.g. 0.0.1234",
+        "HEDERA_OPERATOR_KEY: not set; set it to the operator's private key: DER-encoded hex, 0x-prefixed ECDSA hex, or raw hex with HEDERA_OPERATOR_KEY_TYPE=ed25519|ecdsa",
       ]);
       const { operator, problems } = operatorFromEnv({ HEDERA_OPERATOR_ID: 'alice', HEDERA_OPERATOR_KEY: 'deadbeefsecret' });
       expect(operator).to.equal(undefined);
