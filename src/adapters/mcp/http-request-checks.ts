@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { checkMessage, JSON_RPC } from './json-rpc-checks.js';
+import { checkContent, JSON_RPC, type RequestId } from './json-rpc-checks.js';
+import { RequestIdScanner } from './request-id-scanner.js';
 
 /** The code the MCP SDK answers HTTP-level refusals with (JSON-RPC's "server error" range). */
 const SERVER_ERROR = -32000;
@@ -43,59 +44,85 @@ function hostnameOf(url: string | undefined): string | undefined {
 }
 
 /** What reading a POST body gave: the parsed JSON, or the error response to send instead. */
-export type BodyVerdict = { body: unknown } | { status: number; id: string | number | null; code: number; message: string };
+export type BodyVerdict = { body: unknown } | { status: number; id: RequestId; code: number; message: string };
+
+/**
+ * How much of an oversize body is read (and dropped) so that the client, still sending, can read
+ * the refusal: a server that stops reading makes the client's write fail with a reset connection
+ * and it never sees the answer. Past this the connection is cut.
+ */
+const DRAIN_FACTOR = 16;
 
 /**
  * Reads and checks a POST body as the stdio transport checks a line: at most `maxBytes`, JSON, each
- * message a JSON-RPC message, and tools/call params an object without prototype-reaching keys (the
- * SDK's schema would drop those and run the call anyway). A refused request that has an ID is
- * answered as that request (HTTP 200, a JSON-RPC error), so the client's call fails with the
- * reason; anything else gets the HTTP status the SDK uses.
+ * message a JSON-RPC message nested at most MAX_MESSAGE_DEPTH deep, a batch of at most
+ * MAX_BATCH_MESSAGES, and tools/call params an object without prototype-reaching keys (the SDK's
+ * schema would drop those and run the call anyway). A refused request that has an ID is answered
+ * as that request (HTTP 200, a JSON-RPC error), so the client's call fails with the reason;
+ * anything else gets the HTTP status the SDK uses (413 for an oversize body, with its ID when read).
  */
 export async function readCheckedBody(req: IncomingMessage, maxBytes: number): Promise<BodyVerdict> {
-  const text = await readBody(req, maxBytes);
-  if (text === undefined) return { status: 413, id: null, code: JSON_RPC.INVALID_REQUEST, message: `Request too large: messages are limited to ${maxBytes} bytes` };
+  const read = await readBody(req, maxBytes);
+  if (typeof read !== 'string') return { status: 413, id: read.id, code: JSON_RPC.INVALID_REQUEST, message: `Request too large: messages are limited to ${maxBytes} bytes` };
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = JSON.parse(read);
   } catch (error) {
     return { status: 400, id: null, code: JSON_RPC.PARSE_ERROR, message: `Parse error: ${(error as Error).message}` };
   }
-  for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
-    const verdict = checkMessage(message);
+  const content = checkContent(parsed);
+  if ('error' in content) return { status: 400, ...content.error };
+  for (const verdict of content.verdicts) {
     if ('error' in verdict) return { status: verdict.error.id === null ? 400 : 200, ...verdict.error };
   }
   return { body: parsed };
 }
 
 /**
- * The body as text, or undefined once it passes `maxBytes`: reading then stops (the stream is
- * paused, not destroyed, so the refusal can still be sent on its socket).
+ * The body as text, or, once it passes `maxBytes`, the ID of the request it carries (read as the
+ * bytes pass, none kept). The rest of an oversize body is drained up to DRAIN_FACTOR times the
+ * limit so the refusal reaches the client; a larger one is cut off once the refusal is sent.
  */
-function readBody(req: IncomingMessage, maxBytes: number): Promise<string | undefined> {
-  if (Number(req.headers['content-length']) > maxBytes) return Promise.resolve(undefined);
+function readBody(req: IncomingMessage, maxBytes: number): Promise<string | { id: RequestId }> {
+  const declared = Number(req.headers['content-length']);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let scanner: RequestIdScanner | undefined;
     const stop = (): void => {
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', reject);
     };
+    const refuse = (): void => {
+      stop();
+      // Nothing more is read: the socket is closed once the refusal went out (see the caller).
+      req.pause();
+      resolve({ id: scanner?.requestId ?? null });
+    };
     const onData = (chunk: Buffer): void => {
       size += chunk.length;
-      if (size <= maxBytes) {
-        chunks.push(chunk);
-        return;
+      if (scanner) scanner.feed(chunk);
+      else if (size <= maxBytes) chunks.push(chunk);
+      else {
+        scanner = new RequestIdScanner();
+        for (const kept of chunks) scanner.feed(kept);
+        scanner.feed(chunk);
+        chunks.length = 0;
       }
-      stop();
-      req.pause();
-      resolve(undefined);
+      if (size > maxBytes * DRAIN_FACTOR) refuse();
     };
     const onEnd = (): void => {
       stop();
-      resolve(Buffer.concat(chunks).toString('utf8'));
+      resolve(scanner ? { id: scanner.requestId } : Buffer.concat(chunks).toString('utf8'));
     };
+    // A declared length past what is drained is refused before reading anything.
+    if (declared > maxBytes * DRAIN_FACTOR) {
+      req.pause();
+      resolve({ id: null });
+      return;
+    }
+    if (declared > maxBytes) scanner = new RequestIdScanner();
     req.on('data', onData);
     req.once('end', onEnd);
     req.once('error', reject);

@@ -3,39 +3,81 @@ import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol
 /** JSON-RPC 2.0 error codes the transport answers with itself. */
 export const JSON_RPC = { PARSE_ERROR: -32700, INVALID_REQUEST: -32600, INVALID_PARAMS: -32602 } as const;
 
-type RequestId = string | number | null;
+/**
+ * How deep a message may nest objects and arrays. JSON.parse copes with any depth, but a recursive
+ * walk (a schema, a copy, a redaction) overflows the stack long before 50 000 levels and takes the
+ * server down, so deeper messages are refused before anything walks them. The kit's own limit on
+ * tool arguments is tighter (16 levels) and answers as a tool error.
+ */
+export const MAX_MESSAGE_DEPTH = 64;
 
-/** What a line of input is: a message to hand to the server, or the error response it gets instead. */
-export type LineVerdict = { message: JSONRPCMessage } | { error: { id: RequestId; code: number; message: string } };
+/** At most this many messages in one JSON-RPC batch, as the MCP SDK's HTTP transport allows. */
+export const MAX_BATCH_MESSAGES = 100;
+
+export type RequestId = string | number | null;
+
+export type RpcError = { id: RequestId; code: number; message: string };
+
+/** What one message is: a message to hand to the server, or the error response it gets instead. */
+export type LineVerdict = { message: JSONRPCMessage } | { error: RpcError };
+
+/**
+ * What a line (or an HTTP body) holds: one verdict per message, `batch` when it was a JSON-RPC
+ * batch (an array), or the one error that answers it as a whole (not JSON, an empty or oversize batch).
+ */
+export type ContentVerdict = { verdicts: LineVerdict[]; batch: boolean } | { error: RpcError };
 
 /** Keys that reach an object's prototype when merged; refused as the kit refuses them in-process. */
-const FORBIDDEN_KEYS = ['__proto__', 'constructor', 'prototype'];
+const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Path segments shown in a refusal; a 64-level path says nothing more than its first steps do. */
+const SHOWN_PATH_SEGMENTS = 8;
 
 /**
  * Reads one line of a JSON-RPC stream. Everything the SDK would drop silently (a line that is not
- * JSON, JSON that is no JSON-RPC message) or describe with a multi-line schema dump (bad tools/call
- * params) gets its standard error code and a one-line message here, and the connection stays up.
+ * JSON, JSON that is no JSON-RPC message, a batch) or describe with a multi-line schema dump (bad
+ * tools/call params) gets its standard error code and a one-line message here, and the connection
+ * stays up.
  */
-export function checkLine(line: string): LineVerdict {
+export function checkLine(line: string): ContentVerdict {
   let parsed: unknown;
   try {
     parsed = JSON.parse(line);
   } catch (error) {
     return { error: { id: null, code: JSON_RPC.PARSE_ERROR, message: `Parse error: ${(error as Error).message}` } };
   }
-  return checkMessage(parsed);
+  return checkContent(parsed);
 }
 
-/** The same checks for one message already parsed from JSON (an HTTP request body, or one item of a batch). */
+/** The same checks for content already parsed from JSON (an HTTP request body). */
+export function checkContent(parsed: unknown): ContentVerdict {
+  if (!Array.isArray(parsed)) return { verdicts: [checkMessage(parsed)], batch: false };
+  // JSON-RPC 2.0, section 6: an empty batch is answered with one error, not an empty array.
+  if (parsed.length === 0) return { error: { id: null, code: JSON_RPC.INVALID_REQUEST, message: 'Invalid Request: a batch must hold at least one message' } };
+  if (parsed.length > MAX_BATCH_MESSAGES) {
+    return { error: { id: null, code: JSON_RPC.INVALID_REQUEST, message: `Invalid Request: a batch holds at most ${MAX_BATCH_MESSAGES} messages; this one holds ${parsed.length}. Send the rest in further batches.` } };
+  }
+  return { verdicts: parsed.map(checkMessage), batch: true };
+}
+
+/** The checks for one message (a whole line, or one item of a batch). */
 export function checkMessage(parsed: unknown): LineVerdict {
   const id = idOf(parsed);
+  const toolCall = (parsed as { method?: unknown } | null)?.method === 'tools/call';
+  // Before the SDK's schema or anything else walks the message.
+  const tooDeep = firstProblem(parsed, '', false);
+  if (tooDeep) return { error: toolCall ? invalidParams(id, tooDeep) : { id, code: JSON_RPC.INVALID_REQUEST, message: `Invalid Request: ${tooDeep}` } };
   const message = JSONRPCMessageSchema.safeParse(parsed);
   if (!message.success) {
     return { error: { id, code: JSON_RPC.INVALID_REQUEST, message: 'Invalid Request: expected a JSON-RPC 2.0 request, notification or response object' } };
   }
-  const problem = (parsed as { method?: unknown }).method === 'tools/call' ? toolCallProblem((parsed as { params?: unknown }).params) : undefined;
-  if (problem) return { error: { id, code: JSON_RPC.INVALID_PARAMS, message: `Invalid params for tools/call: ${problem}` } };
+  const problem = toolCall ? toolCallProblem((parsed as { params?: unknown }).params) : undefined;
+  if (problem) return { error: invalidParams(id, problem) };
   return { message: message.data as JSONRPCMessage };
+}
+
+function invalidParams(id: RequestId, problem: string): RpcError {
+  return { id, code: JSON_RPC.INVALID_PARAMS, message: `Invalid params for tools/call: ${problem}` };
 }
 
 function idOf(value: unknown): RequestId {
@@ -48,25 +90,56 @@ function toolCallProblem(params: unknown): string | undefined {
   if (typeof params.name !== 'string' || !params.name) return 'params.name must be the tool name, a non-empty string';
   const args = params.arguments;
   if (args !== undefined && !isObject(args)) return 'params.arguments must be an object of the tool’s parameters';
-  return args === undefined ? undefined : forbiddenKeyIn(args, 'params.arguments');
+  // JSON.parse makes "__proto__" an own key; the SDK's schema would drop it and run the call anyway.
+  return args === undefined ? undefined : firstProblem(args, 'params.arguments', true);
 }
 
-function forbiddenKeyIn(value: unknown, path: string): string | undefined {
-  if (Array.isArray(value)) {
-    for (let at = 0; at < value.length; at++) {
-      const found = forbiddenKeyIn(value[at], `${path}[${at}]`);
-      if (found) return found;
+/** One container met on the walk; the path is rebuilt from the parents only for a refusal. */
+interface Frame {
+  readonly value: object;
+  readonly depth: number;
+  readonly parent: Frame | undefined;
+  readonly key: string | number | undefined;
+}
+
+/**
+ * The first problem in `root`: nesting past MAX_MESSAGE_DEPTH, or with `forbidKeys` a
+ * prototype-reaching key. A loop over an explicit stack, never recursion, so no input can
+ * exhaust the call stack; each value is visited once.
+ */
+function firstProblem(root: unknown, rootPath: string, forbidKeys: boolean): string | undefined {
+  if (root === null || typeof root !== 'object') return undefined;
+  const stack: Frame[] = [{ value: root, depth: 1, parent: undefined, key: undefined }];
+  while (stack.length > 0) {
+    const frame = stack.pop()!;
+    if (frame.depth > MAX_MESSAGE_DEPTH) return `${pathOf(frame, rootPath) || 'the message'}: nested deeper than ${MAX_MESSAGE_DEPTH} levels; send flatter data`;
+    const value = frame.value as Record<string, unknown>;
+    if (Array.isArray(value)) {
+      for (let at = value.length - 1; at >= 0; at--) push(stack, value[at], frame, at);
+      continue;
     }
-    return undefined;
-  }
-  if (!isObject(value)) return undefined;
-  // JSON.parse makes "__proto__" an own key; the SDK's schema would drop it and run the call anyway.
-  for (const key of Object.keys(value)) {
-    if (FORBIDDEN_KEYS.includes(key)) return `${path}.${key}: the key "${key}" is not allowed`;
-    const found = forbiddenKeyIn(value[key], `${path}.${key}`);
-    if (found) return found;
+    const keys = Object.keys(value);
+    for (let at = keys.length - 1; at >= 0; at--) {
+      const key = keys[at]!;
+      if (forbidKeys && FORBIDDEN_KEYS.has(key)) return `${pathOf({ value, depth: frame.depth + 1, parent: frame, key }, rootPath)}: the key "${key}" is not allowed`;
+      push(stack, value[key], frame, key);
+    }
   }
   return undefined;
+}
+
+function push(stack: Frame[], value: unknown, parent: Frame, key: string | number): void {
+  if (value !== null && typeof value === 'object') stack.push({ value, depth: parent.depth + 1, parent, key });
+}
+
+/** `params.arguments.transfers[0]`: the path as refusals name fields, its first steps only when long. */
+function pathOf(frame: Frame, rootPath: string): string {
+  const keys: (string | number)[] = [];
+  for (let at: Frame | undefined = frame; at?.key !== undefined; at = at.parent) keys.push(at.key);
+  keys.reverse();
+  let text = rootPath;
+  for (const key of keys.slice(0, SHOWN_PATH_SEGMENTS)) text += typeof key === 'number' ? `[${key}]` : text ? `.${key}` : key;
+  return keys.length > SHOWN_PATH_SEGMENTS ? `${text}…` : text;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,7 +1,9 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { checkLine, JSON_RPC } from './json-rpc-checks.js';
+import { BatchReplies } from './batch-replies.js';
+import { checkLine, JSON_RPC, type RequestId } from './json-rpc-checks.js';
+import { RequestIdScanner } from './request-id-scanner.js';
 
 export interface LineTransportOptions {
   /** Largest message accepted, in bytes (default 4 MiB); a larger one is answered with an error and skipped. */
@@ -13,8 +15,10 @@ export const DEFAULT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 /**
  * MCP over newline-delimited JSON-RPC on a pair of streams (stdin/stdout). Unlike the SDK's stdio
  * transport, bad input never ends the connection or goes unanswered: a line that is not JSON gets
- * -32700, one that is no JSON-RPC message -32600, bad tools/call params -32602 (one line), and a
- * message over the size limit an error, after which the server reads on.
+ * -32700, one that is no JSON-RPC message -32600, bad tools/call params or nesting past
+ * MAX_MESSAGE_DEPTH -32602 (one line), and a message over the size limit an error carrying its
+ * request's ID, after which the server reads on. A JSON-RPC batch (an array, at most
+ * MAX_BATCH_MESSAGES) is answered with one array once each of its requests has its answer.
  *
  * @example
  * await createMcpServer(kit).connect(new LineTransport(process.stdin, process.stdout));
@@ -25,8 +29,9 @@ export class LineTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
   private pending: Buffer[] = [];
   private pendingBytes = 0;
-  /** True while the rest of an oversize line is being skipped. */
-  private skipping = false;
+  /** Set while the rest of an oversize line is skipped: it reads the request's ID as the bytes pass. */
+  private skipping: RequestIdScanner | undefined;
+  private readonly batches = new BatchReplies();
   private closed = false;
   private readonly maxBytes: number;
 
@@ -44,8 +49,13 @@ export class LineTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
+    const outcome = this.batches.route(message);
+    return 'held' in outcome ? Promise.resolve() : this.write(outcome.send);
+  }
+
+  private write(value: unknown): Promise<void> {
     return new Promise((resolve) => {
-      if (this.output.write(`${JSON.stringify(message)}\n`)) resolve();
+      if (this.output.write(`${JSON.stringify(value)}\n`)) resolve();
       else this.output.once('drain', resolve);
     });
   }
@@ -57,6 +67,7 @@ export class LineTransport implements Transport {
     this.input.off('error', this.onInputError);
     if (this.input.listenerCount('data') === 0) this.input.pause();
     this.pending = [];
+    this.batches.clear();
     this.onclose?.();
   }
 
@@ -73,19 +84,22 @@ export class LineTransport implements Transport {
 
   /** Adds a piece of the current line; `ends` when a newline followed it. */
   private take(piece: Buffer, ends: boolean): void {
-    if (!this.skipping) {
+    if (this.skipping) this.skipping.feed(piece);
+    else {
       this.pending.push(piece);
       this.pendingBytes += piece.length;
       if (this.pendingBytes > this.maxBytes) {
-        this.skipping = true;
+        this.skipping = new RequestIdScanner();
+        for (const kept of this.pending) this.skipping.feed(kept);
         this.pending = [];
         this.pendingBytes = 0;
       }
     }
     if (!ends) return;
     if (this.skipping) {
-      this.skipping = false;
-      void this.answerError(null, JSON_RPC.INVALID_REQUEST, `Request too large: messages are limited to ${this.maxBytes} bytes; this one was skipped.`);
+      const id = this.skipping.requestId;
+      this.skipping = undefined;
+      void this.answerError(id, JSON_RPC.INVALID_REQUEST, `Request too large: messages are limited to ${this.maxBytes} bytes; this one was skipped.`);
       return;
     }
     const line = Buffer.concat(this.pending).toString('utf8').replace(/\r$/, '');
@@ -95,15 +109,53 @@ export class LineTransport implements Transport {
   }
 
   private handle(line: string): void {
-    const verdict = checkLine(line);
-    if ('error' in verdict) {
-      void this.answerError(verdict.error.id, verdict.error.code, verdict.error.message);
+    const content = checkLine(line);
+    if ('error' in content) {
+      void this.answerError(content.error.id, content.error.code, content.error.message);
       return;
     }
-    this.onmessage?.(verdict.message);
+    if (!content.batch) {
+      const verdict = content.verdicts[0]!;
+      if ('error' in verdict) void this.answerError(verdict.error.id, verdict.error.code, verdict.error.message);
+      else this.deliver(verdict.message);
+      return;
+    }
+    // The batch's own refusals are answered in its array; JSON-RPC answers requests, not notifications.
+    const requestIds: (string | number)[] = [];
+    const refusals: unknown[] = [];
+    for (const verdict of content.verdicts) {
+      if ('error' in verdict) refusals.push(errorMessage(verdict.error.id, verdict.error.code, verdict.error.message));
+      else if (isRequest(verdict.message)) requestIds.push(verdict.message.id);
+    }
+    const now = this.batches.start(requestIds, refusals);
+    if (now) void this.write(now);
+    for (const verdict of content.verdicts) if ('message' in verdict) this.deliver(verdict.message);
   }
 
-  private answerError(id: string | number | null, code: number, message: string): Promise<void> {
-    return this.send({ jsonrpc: '2.0', id, error: { code, message } } as unknown as JSONRPCMessage);
+  private deliver(message: JSONRPCMessage): void {
+    // The SDK sends nothing for a cancelled request, so a batch holding it must stop waiting.
+    if ((message as { method?: unknown }).method === 'notifications/cancelled') {
+      const done = this.batches.cancel(requestIdOf((message as { params?: unknown }).params));
+      if (done) void this.write(done);
+    }
+    this.onmessage?.(message);
   }
+
+  private answerError(id: RequestId, code: number, message: string): Promise<void> {
+    return this.send(errorMessage(id, code, message));
+  }
+}
+
+function errorMessage(id: RequestId, code: number, message: string): JSONRPCMessage {
+  return { jsonrpc: '2.0', id, error: { code, message } } as unknown as JSONRPCMessage;
+}
+
+function isRequest(message: JSONRPCMessage): message is JSONRPCMessage & { id: string | number; method: string } {
+  const fields = message as { id?: unknown; method?: unknown };
+  return typeof fields.method === 'string' && (typeof fields.id === 'string' || typeof fields.id === 'number');
+}
+
+function requestIdOf(params: unknown): RequestId {
+  const id = (params as { requestId?: unknown } | null | undefined)?.requestId;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
 }

@@ -8,11 +8,13 @@ import { EchoTool, pluginOf } from '../../../support/noop-tools.js';
 import { offlineClient } from '../../../support/offline-client.js';
 
 type Reply = { id: unknown; result?: any; error?: { code: number; message: string } };
+/** A line of output: one reply, or the array that answers a batch. */
+type Line = Reply | Reply[];
 
 describe('LineTransport (MCP over newline-delimited JSON-RPC)', () => {
   let kit: AgentKit;
   let input: PassThrough;
-  let replies: Reply[];
+  let replies: Line[];
   let waiters: (() => void)[];
 
   beforeEach(async () => {
@@ -25,7 +27,7 @@ describe('LineTransport (MCP over newline-delimited JSON-RPC)', () => {
     output.on('data', (chunk: Buffer) => {
       buffered += chunk.toString('utf8');
       for (let at = buffered.indexOf('\n'); at >= 0; at = buffered.indexOf('\n')) {
-        replies.push(JSON.parse(buffered.slice(0, at)) as Reply);
+        replies.push(JSON.parse(buffered.slice(0, at)) as Line);
         buffered = buffered.slice(at + 1);
         waiters.shift()?.();
       }
@@ -38,12 +40,13 @@ describe('LineTransport (MCP over newline-delimited JSON-RPC)', () => {
     kit.client.close();
   });
 
-  const send = async (line: string): Promise<Reply> => {
+  const sendLine = async (line: string): Promise<Line> => {
     const replied = new Promise<void>((resolve) => waiters.push(resolve));
     input.write(`${line}\n`);
     await replied;
     return replies[replies.length - 1]!;
   };
+  const send = async (line: string): Promise<Reply> => (await sendLine(line)) as Reply;
   const request = (id: number, method: string, params?: unknown) => JSON.stringify({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
   const initialize = () =>
     send(request(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'spec', version: '1' } }));
@@ -91,5 +94,50 @@ describe('LineTransport (MCP over newline-delimited JSON-RPC)', () => {
     const reply = await send(request(6, 'tools/call', { name: 'echo_tool', arguments: { text: 'hello' } }));
     expect(reply.result?.isError ?? false).to.equal(false);
     expect(JSON.stringify(reply.result)).to.contain('hello');
+  });
+
+  describe('when a client sends hostile input', () => {
+    it('answers arguments nested 30 000 arrays deep with -32602 naming the limit, and keeps serving', async () => {
+      await initialize();
+      const reply = await send(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo_tool","arguments":{"text":${'['.repeat(30_000)}${']'.repeat(30_000)}}}}`);
+      expect(reply.id).to.equal(7);
+      expect(reply.error?.code).to.equal(-32602);
+      expect(reply.error?.message).to.contain('nested deeper than 64 levels');
+      expect((await send(request(8, 'tools/call', { name: 'echo_tool', arguments: { text: 'still here' } }))).result?.isError ?? false).to.equal(false);
+    });
+
+    it('answers a message over the size limit with the ID of the request it skipped', async () => {
+      await initialize();
+      const reply = await send(request(9, 'tools/call', { name: 'echo_tool', arguments: { text: 'x'.repeat(100 * 1024) } }));
+      expect(reply).to.deep.include({ id: 9 });
+      expect(reply.error?.message).to.contain('limited to 65536 bytes');
+    });
+  });
+
+  describe('when a client sends a JSON-RPC batch', () => {
+    it('answers it with one array holding an answer per request, refused items included', async () => {
+      await initialize();
+      const batch = [
+        { jsonrpc: '2.0', id: 10, method: 'tools/call', params: { name: 'echo_tool', arguments: { text: 'one' } } },
+        { jsonrpc: '2.0', method: 'notifications/initialized' },
+        { jsonrpc: '2.0', id: 11, method: 'tools/call', params: { name: 'echo_tool', arguments: [1] } },
+        { jsonrpc: '2.0', id: 12, method: 'ping' },
+      ];
+      const answer = await sendLine(JSON.stringify(batch));
+      expect(answer).to.be.an('array').with.length(3);
+      const byId = new Map((answer as Reply[]).map((reply) => [reply.id, reply]));
+      expect(JSON.stringify(byId.get(10)?.result)).to.contain('one');
+      expect(byId.get(11)?.error?.code).to.equal(-32602);
+      expect(byId.get(12)?.result).to.deep.equal({});
+    });
+
+    it('answers a batch of notifications with nothing, and an empty batch with one error', async () => {
+      await initialize();
+      const empty = await send('[]');
+      expect(empty).to.deep.equal({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: a batch must hold at least one message' } });
+      // Nothing answers the notifications: the next line out is the ping's answer.
+      input.write(`${JSON.stringify([{ jsonrpc: '2.0', method: 'notifications/initialized' }])}\n`);
+      expect(await send(request(13, 'ping'))).to.deep.include({ id: 13, result: {} });
+    });
   });
 });

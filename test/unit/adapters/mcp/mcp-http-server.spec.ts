@@ -22,7 +22,7 @@ function rawPost(url: string, headers: Record<string, string>, body: unknown): P
       res.on('end', () => resolve({ status: res.statusCode!, body: text }));
     });
     req.on('error', reject);
-    req.end(JSON.stringify(body));
+    req.end(typeof body === 'string' ? body : JSON.stringify(body));
   });
 }
 
@@ -101,6 +101,29 @@ describe('startMcpHttpServer', () => {
       expect(error).to.be.instanceOf(McpError);
       expect((error as McpError).code).to.equal(-32602);
       expect((error as McpError).message).to.contain('params.arguments.__proto__: the key "__proto__" is not allowed');
+    });
+  });
+
+  describe('when a client sends hostile bodies', () => {
+    it('answers arguments nested 50 000 arrays deep as that request (-32602 naming the limit), not with a stack overflow', async () => {
+      const deep = `{"jsonrpc":"2.0","id":21,"method":"tools/call","params":{"name":"echo_tool","arguments":{"text":${'['.repeat(50_000)}${']'.repeat(50_000)}}}}`;
+      const answer = await rawPost(http.url, {}, deep);
+      expect(answer.status).to.equal(200);
+      const error = JSON.parse(answer.body) as { id: unknown; error: { code: number; message: string } };
+      expect(error.id).to.equal(21);
+      expect(error.error.code).to.equal(-32602);
+      expect(error.error.message).to.contain('nested deeper than 64 levels');
+    });
+
+    it('lets a client still sending an oversize body read the 413, which carries its request ID', async () => {
+      const small = await startMcpHttpServer(kit, { port: 0, maxMessageBytes: 64 * 1024 });
+      try {
+        const answer = await rawPost(small.url, {}, { jsonrpc: '2.0', id: 22, method: 'tools/call', params: { name: 'echo_tool', arguments: { text: 'x'.repeat(512 * 1024) } } });
+        expect(answer.status).to.equal(413);
+        expect(JSON.parse(answer.body)).to.deep.include({ id: 22, error: { code: -32600, message: 'Request too large: messages are limited to 65536 bytes' } });
+      } finally {
+        await small.close();
+      }
     });
   });
 

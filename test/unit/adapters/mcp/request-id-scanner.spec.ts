@@ -1,0 +1,44 @@
+import { expect } from 'chai';
+import { RequestIdScanner } from '../../../../src/adapters/mcp/request-id-scanner.js';
+
+/** The ID the scanner reads from `text`, fed in pieces of `piece` bytes. */
+function idOf(text: string, piece = Number.POSITIVE_INFINITY): unknown {
+  const scanner = new RequestIdScanner();
+  const bytes = Buffer.from(text, 'utf8');
+  for (let at = 0; at < bytes.length; at += Math.min(piece, bytes.length)) scanner.feed(bytes.subarray(at, at + piece));
+  return scanner.requestId;
+}
+
+describe('RequestIdScanner', () => {
+  describe('when a request carries its ID', () => {
+    it('reads a number or a string ID, before or after the params', () => {
+      expect(idOf('{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"a":"xx"}}')).to.equal(7);
+      expect(idOf('{"method":"tools/call","params":{"id":99,"pad":"x"},"id":"call-\\"8\\""}')).to.equal('call-"8"');
+    });
+
+    it('reads it whatever the pieces the bytes arrive in', () => {
+      const text = '{ "jsonrpc" : "2.0" , "params" : { "id" : 1 , "s" : "}\\\\\\"" } , "id" : -12.5e1 , "method" : "x" }';
+      for (let piece = 1; piece <= 8; piece++) expect(idOf(text, piece), `pieces of ${piece}`).to.equal(-125);
+    });
+
+    it('reads it from a message too large to keep, without its end', () => {
+      expect(idOf(`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"arguments":{"accountId":"${'x'.repeat(1_000_000)}`, 65_536)).to.equal(5);
+    });
+
+    it('decodes an escaped key', () => {
+      expect(idOf('{"\\u0069d":3,"method":"ping"}')).to.equal(3);
+    });
+  });
+
+  describe('when there is no request ID to read', () => {
+    it('gives null for a response, a notification, a batch, or an ID that is no string or number', () => {
+      expect(idOf('{"jsonrpc":"2.0","id":4,"result":{}}'), 'a response').to.equal(null);
+      expect(idOf('{"jsonrpc":"2.0","method":"notifications/initialized"}'), 'a notification').to.equal(null);
+      expect(idOf('[{"jsonrpc":"2.0","id":1,"method":"ping"}]'), 'a batch').to.equal(null);
+      expect(idOf('{"id":{"n":1},"method":"ping"}'), 'an object').to.equal(null);
+      expect(idOf('{"id":true,"method":"ping"}'), 'a boolean').to.equal(null);
+      expect(idOf('{"params":{"id":1},"method":"ping"}'), 'only a nested id').to.equal(null);
+      expect(idOf(`{"id":"${'9'.repeat(1000)}","method":"ping"}`), 'an absurdly long ID').to.equal(null);
+    });
+  });
+});
