@@ -117,7 +117,8 @@ export type AgentHooksConfigInput = z.input<typeof agentHooksConfigSchema>;
 export type AgentHooksConfig = z.output<typeof agentHooksConfigSchema>;
 export type LocalNetwork = z.output<typeof localNetwork>;
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+/** A plain object: an object literal, or one with a null prototype as the configuration file reader builds them. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object') return false;
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
