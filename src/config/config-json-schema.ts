@@ -19,6 +19,7 @@ const DESCRIPTIONS: Record<string, string> = {
   corePlugins: "Load the project's core plugins (account, consensus, token, queries).",
   plugins: 'Extra plugin folders, relative to this file.',
   tools: 'Expose only these tools; left out, every tool of the loaded plugins.',
+  unloadedPolicyTools: "Tool names the policies may list although this agent does not have them (e.g. another agent's plugin); any other such name stops the kit at start.",
   hooks: 'Hooks (and policies) by class name with constructor arguments; null stands for a left-out argument.',
   policies: 'Policies by class name with constructor arguments; allOf, anyOf and not take policy entries as arguments.',
   policyTimeoutMs: "Time budget of an asynchronous policy verdict, in ms (default 5000); over it, the call is blocked.",

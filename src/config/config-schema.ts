@@ -98,6 +98,11 @@ export const agentHooksConfigSchema = z
     plugins: z.array(z.string().min(1, 'a folder path')).default([]),
     /** Expose only these tools. */
     tools: z.array(toolName).min(1, 'list at least one tool, or leave "tools" out to expose all').optional(),
+    /**
+     * Tool names the policies may list although this kit does not have them (a shared policy list
+     * covering another agent's plugin); any other such name stops the kit at start.
+     */
+    unloadedPolicyTools: z.array(toolName).optional(),
     hooks: z.array(listenerEntry).default([]),
     policies: z.array(listenerEntry).default([]),
     policyTimeoutMs: z.number().int().positive().max(600_000).optional(),
@@ -117,7 +122,8 @@ export type AgentHooksConfigInput = z.input<typeof agentHooksConfigSchema>;
 export type AgentHooksConfig = z.output<typeof agentHooksConfigSchema>;
 export type LocalNetwork = z.output<typeof localNetwork>;
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+/** A plain object: an object literal, or one with a null prototype as the configuration file reader builds them. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object') return false;
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;

@@ -89,6 +89,7 @@ export async function createKitFromConfig(loaded: LoadedConfig, options: Configu
       hooks: options.offline ? [] : loaded.listeners,
       mirrorNodeUrl,
       tools: config.tools,
+      ...(config.unloadedPolicyTools ? { unloadedPolicyTools: config.unloadedPolicyTools } : {}),
       policyTimeoutMs: config.policyTimeoutMs,
       logger: options.logger,
       secretKeys: opened.operatorKey ? [opened.operatorKey] : [],

@@ -3,6 +3,7 @@ import * as builtInHooks from '../hooks/index.js';
 import { AgentHooksError, ErrorCode, argPathOf, invalidArgument, isAgentHooksError, messageOf } from '../lifecycle/errors.js';
 import { isAbstractPolicy } from '../policies/abstract-policy.js';
 import { CompositePolicy } from '../policies/composition.js';
+import { isPlainObject } from './config-schema.js';
 import * as builtInPolicies from '../policies/index.js';
 
 /** A hook or policy class a config can name. */
@@ -50,7 +51,8 @@ export function listenerCatalog(extra: Record<string, unknown> = {}): Map<string
  * policy instance. Errors say where: `args[1].args[0].expression: …`.
  */
 function nestedPolicy(catalog: Map<string, CatalogEntry>, mode: string, arg: unknown, at: number): unknown {
-  if (arg === null || typeof arg !== 'object' || Object.getPrototypeOf(arg) !== Object.prototype) return arg;
+  // A parsed configuration file's objects have a null prototype; a JS config's are plain literals.
+  if (!isPlainObject(arg)) return arg;
   const entry = arg as { policy?: unknown; hook?: unknown; args?: unknown };
   const unknownKeys = Object.keys(entry).filter((key) => key !== 'policy' && key !== 'args');
   if (typeof entry.policy !== 'string' || unknownKeys.length) {
@@ -73,3 +75,4 @@ function nestedPolicy(catalog: Map<string, CatalogEntry>, mode: string, arg: unk
     throw wrapped;
   }
 }
+

@@ -19,6 +19,7 @@ import type { KitAware, KitScope } from '../kit/kit-scope.js';
 import { AgentHooksError, ErrorCode, invalidArgument } from '../lifecycle/errors.js';
 import { silentLogger, type Logger } from '../lifecycle/logger.js';
 import { ownOptions } from '../lifecycle/primordials.js';
+import { refuseUnknownKeys } from '../lifecycle/unknown-keys.js';
 import { KeyRedactor } from '../secrets/key-redactor.js';
 import { redactingLogger } from '../secrets/redacting-logger.js';
 import type { PostCoreActionParams, PostSecondaryActionParams, PreToolExecutionParams, ToolErrorParams } from '../lifecycle/stage-events.js';
@@ -55,6 +56,21 @@ export interface AuditTrailOptions extends PublisherOptions {
 
 export { DEFAULT_JOURNAL_DIR };
 
+/** Every option both audit hooks take, checked against the interface at compile time so a new one cannot be left out. */
+const AUDIT_TRAIL_OPTION_KEYS: readonly string[] = Object.keys({
+  journalDir: true,
+  closeTimeoutMs: true,
+  agentId: true,
+  deliver: true,
+  scheduleWatch: true,
+  logger: true,
+  minBackoffMs: true,
+  maxBackoffMs: true,
+  mirrorUrl: true,
+  lingerMs: true,
+  maxInFlight: true,
+} satisfies Record<keyof AuditTrailOptions, true>);
+
 /** Raised by an audit hook that refuses a call (e.g. in RETURN_BYTES mode); such refusals are not themselves audited. */
 export class AuditRefusal extends AgentHooksError {}
 
@@ -80,14 +96,22 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
 
   protected constructor(
     relevantTools: string[],
-    /** `lingerMs` is the hook's default linger, when it differs from the publisher's. */
-    private readonly stream: { label: string; file: string; lingerMs?: number },
+    /**
+     * `lingerMs` is the hook's default linger, when it differs from the publisher's; `options` are
+     * the hook's own option keys besides the shared ones.
+     */
+    private readonly stream: { label: string; file: string; lingerMs?: number; options?: readonly string[] },
     loggingClient: Client | undefined,
     givenOptions: AuditTrailOptions,
   ) {
     super();
+    if (givenOptions !== undefined && givenOptions !== null && (typeof givenOptions !== 'object' || Array.isArray(givenOptions))) {
+      throw invalidArgument(`${stream.label}: options must be an object such as { journalDir: './audit' }, got ${JSON.stringify(givenOptions) ?? String(givenOptions)}.`);
+    }
     // Own properties only: an inherited `deliver: false` (a patched Object.prototype) must not switch auditing off.
     const options = (this.options = ownOptions(givenOptions));
+    // A misspelt option (`journalDirectory`) would otherwise journal somewhere the operator does not look.
+    refuseUnknownKeys(stream.label, options, [...(stream.options ?? []), ...AUDIT_TRAIL_OPTION_KEYS]);
     this.relevantTools = [...checkedTools(relevantTools, stream.label)];
     if (loggingClient !== undefined && !isSdkClient(loggingClient)) {
       throw invalidArgument(`${stream.label}: loggingClient must be a @hiero-ledger/sdk Client (or left out to use the kit's AUDIT_CLIENT or operator).`);

@@ -17,6 +17,9 @@ export interface HcsAuditTrailOptions extends AuditTrailOptions {
   topicCheckTimeoutMs?: number;
 }
 
+/** The options only this hook takes, besides the shared audit options. */
+const HCS_OPTION_KEYS = Object.keys({ checkTopic: true, topicCheckTimeoutMs: true } satisfies Record<Exclude<keyof HcsAuditTrailOptions, keyof AuditTrailOptions>, true>);
+
 /**
  * Audits calls to `relevantTools` on an HCS topic: executed, blocked and failed calls alike, as
  * versioned JSON entries (see docs/hooks-and-policies.md). Each entry is journaled to disk (fsync)
@@ -44,7 +47,7 @@ export class HcsAuditTrailHook extends AuditTrailBase {
 
   constructor(relevantTools: string[], hcsTopicId: string, loggingClient?: Client, options: HcsAuditTrailOptions = {}) {
     const topic = parseTopicId(hcsTopicId, 'HcsAuditTrailHook', 'hcsTopicId');
-    super(relevantTools, { label: 'HcsAuditTrailHook', file: `hcs-${topic.toString()}.jsonl` }, loggingClient, options);
+    super(relevantTools, { label: 'HcsAuditTrailHook', file: `hcs-${topic.toString()}.jsonl`, options: HCS_OPTION_KEYS }, loggingClient, options);
     this.topic = topic;
     const { checkTopic, topicCheckTimeoutMs } = this.options as HcsAuditTrailOptions;
     if (checkTopic !== undefined && typeof checkTopic !== 'boolean') throw invalidArgument(`HcsAuditTrailHook: checkTopic must be true or false, got ${JSON.stringify(checkTopic)}.`);

@@ -22,6 +22,9 @@ export interface HolAuditTrailOptions extends AuditTrailOptions {
   loggingClient?: Client;
 }
 
+/** The options only this hook takes, besides the shared audit options. */
+const HOL_OPTION_KEYS = Object.keys({ relevantTools: true, sessionId: true, loggingClient: true } satisfies Record<Exclude<keyof HolAuditTrailOptions, keyof AuditTrailOptions>, true>);
+
 /**
  * Audits calls as HOL standards: each entry becomes an HCS-1 file (its own topic) registered on the
  * HCS-2 session topic once every chunk has landed. Same durability and outcomes as
@@ -46,7 +49,7 @@ export class HolAuditTrailHook extends AuditTrailBase {
       throw invalidArgument(`HolAuditTrailHook: sessionId must be a valid Hedera topic ID in format 0.0.xxx (shard.realm.num, no checksum), got ${JSON.stringify(options.sessionId)}.`);
     }
     const session = parseTopicId(options.sessionId, 'HolAuditTrailHook', 'sessionId');
-    super(options.relevantTools, { label: 'HolAuditTrailHook', file: `hol-${session.toString()}.jsonl`, lingerMs: HOL_DEFAULT_LINGER_MS }, options.loggingClient, options);
+    super(options.relevantTools, { label: 'HolAuditTrailHook', file: `hol-${session.toString()}.jsonl`, lingerMs: HOL_DEFAULT_LINGER_MS, options: HOL_OPTION_KEYS }, options.loggingClient, options);
     this.session = session;
   }
 

@@ -16,7 +16,8 @@ import type { CallsInFlight } from './calls-in-flight.js';
 import { isKitAware } from './kit-scope.js';
 import { listenersFrom } from './listener-sources.js';
 import { hasBuiltInMovementsView } from '../policies/movements.js';
-import { checkPolicyStagesOffered, checkPolicyToolNames, checkValuePoliciesSeeMovements } from './policy-tool-names.js';
+import { checkListenerToolNames, type KitToolNames } from './listener-tool-names.js';
+import { checkPolicyStagesOffered, checkValuePoliciesSeeMovements } from './policy-tool-names.js';
 import type { ToolDescription, ToolRegistry } from './tool-registry.js';
 
 /** The parts a kit is assembled from; built by `createAgentKit`. */
@@ -25,6 +26,8 @@ export interface AgentKitParts {
   context: Context;
   container: DependencyContainer;
   registry: ToolRegistry;
+  /** What the listeners' tool names are checked against, at start and in `use`. */
+  toolNames: KitToolNames;
   index: ListenerIndex;
   bus: StageBus;
   runner: ToolRunner;
@@ -139,7 +142,7 @@ export class AgentKit {
     this.assertOpen();
     const { listeners, instance } = listenersFrom(hookOrPolicy, this.container, 'kit.use');
     const registry = this.parts.registry;
-    checkPolicyToolNames(listeners, (name) => registry.has(name), registry.methods());
+    checkListenerToolNames(listeners, this.parts.toolNames, this.parts.logger);
     checkPolicyStagesOffered(listeners, registry.withoutInnerStages());
     checkValuePoliciesSeeMovements(listeners, registry.withoutMovementsView(hasBuiltInMovementsView));
     if (isKitAware(instance)) instance.attachToKit({ container: this.container, context: this.context, client: this.client, logger: this.parts.logger, secrets: this.parts.secrets });

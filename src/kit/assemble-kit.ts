@@ -16,7 +16,8 @@ import { redactingLogger } from '../secrets/redacting-logger.js';
 import { AgentKit } from './agent-kit.js';
 import { isKitAware } from './kit-scope.js';
 import { listenersFrom } from './listener-sources.js';
-import { checkPolicyStagesOffered, checkPolicyToolNames, checkValuePoliciesSeeMovements } from './policy-tool-names.js';
+import { checkListenerToolNames, type KitToolNames } from './listener-tool-names.js';
+import { checkPolicyStagesOffered, checkValuePoliciesSeeMovements } from './policy-tool-names.js';
 import { ToolRegistry } from './tool-registry.js';
 
 export interface KitAssembly {
@@ -30,6 +31,8 @@ export interface KitAssembly {
   /** Hooks and policies in registration order, each with a label for errors. */
   listeners: { source: unknown; origin: string }[];
   onlyTools?: readonly string[];
+  /** Tool names the policies may list that this kit deliberately does not have (see KitToolNames). */
+  unloadedPolicyTools?: readonly string[];
   policyTimeoutMs: number;
   logger: Logger;
   drainTimeoutMs?: number;
@@ -63,17 +66,19 @@ export function assembleKit(assembly: KitAssembly): AgentKit {
   const registry = new ToolRegistry();
   for (const deferred of assembly.deferredTools ?? []) registry.addDeferred(deferred);
   for (const { tool, plugin } of assembly.tools) registry.add(tool, plugin);
+  // Tools `onlyTools` leaves out are still real tools: a policy naming one guards nothing open.
+  const defined = registry.methods();
   if (assembly.onlyTools) registry.restrictTo(assembly.onlyTools);
+  const toolNames: KitToolNames = { loaded: registry.methods(), defined, unloaded: assembly.unloadedPolicyTools ?? [] };
 
   const index = new ListenerIndex();
   const owned: object[] = [];
   const sources = assembly.listeners.map(({ source, origin }) => listenersFrom(source, container, origin));
   // Checked before any listener is attached, so a refused start leaves no journal or timer open.
-  const loaded = registry.methods();
   const withoutInnerStages = registry.withoutInnerStages();
   const withoutMovementsView = registry.withoutMovementsView(hasBuiltInMovementsView);
   for (const { listeners } of sources) {
-    checkPolicyToolNames(listeners, (name) => registry.has(name), loaded);
+    checkListenerToolNames(listeners, toolNames, logger);
     checkPolicyStagesOffered(listeners, withoutInnerStages);
     checkValuePoliciesSeeMovements(listeners, withoutMovementsView);
   }
@@ -96,7 +101,7 @@ export function assembleKit(assembly: KitAssembly): AgentKit {
     finishResult: (result) => secrets.redactValue(result),
     calls: inFlight,
   });
-  const kit = new AgentKit({ client, context, container, registry, index, bus, runner, owned, logger, secrets, inFlight, drainTimeoutMs: assembly.drainTimeoutMs });
+  const kit = new AgentKit({ client, context, container, registry, toolNames, index, bus, runner, owned, logger, secrets, inFlight, drainTimeoutMs: assembly.drainTimeoutMs });
   startsOf.set(kit, starts);
   return kit;
 }

@@ -31,6 +31,14 @@ export interface AgentKitOptions {
   mirrorNodeUrl?: string;
   /** Expose only these tools. */
   tools?: string[];
+  /**
+   * Tool names the policies may list although this kit does not have them, e.g. a shared policy
+   * list covering a plugin this kit does not load. Without it, a policy naming a tool the kit does
+   * not have stops the kit at start: it would guard nothing, and a misspelt or disguised name
+   * (`delete_account_tool?`, a zero-width joiner) would leave the real tool open. The Hedera Agent
+   * Kit's tool names and the tools `tools` leaves out need no entry here.
+   */
+  unloadedPolicyTools?: readonly string[];
   /** Time budget of an asynchronous policy verdict, in ms (default 5000); over it, the call is blocked. */
   policyTimeoutMs?: number;
   /**
@@ -61,6 +69,7 @@ const OPTION_KEYS = Object.keys({
   container: true,
   mirrorNodeUrl: true,
   tools: true,
+  unloadedPolicyTools: true,
   policyTimeoutMs: true,
   drainTimeoutMs: true,
   logger: true,
@@ -128,6 +137,7 @@ export async function createAgentKit(options: AgentKitOptions): Promise<AgentKit
     deferredTools,
     listeners,
     onlyTools: options.tools,
+    ...(options.unloadedPolicyTools ? { unloadedPolicyTools: options.unloadedPolicyTools } : {}),
     policyTimeoutMs: options.policyTimeoutMs ?? DEFAULT_POLICY_TIMEOUT_MS,
     logger: options.logger ?? silentLogger,
     ...(options.drainTimeoutMs !== undefined ? { drainTimeoutMs: options.drainTimeoutMs } : {}),
@@ -173,5 +183,13 @@ function checkOptions(options: AgentKitOptions): void {
   }
   if (options.hooks !== undefined && !Array.isArray(options.hooks)) throw invalidArgument('createAgentKit: hooks must be an array.');
   if (options.context?.hooks !== undefined && !Array.isArray(options.context.hooks)) throw invalidArgument('createAgentKit: context.hooks must be an array.');
+  const unloaded = options.unloadedPolicyTools;
+  if (unloaded !== undefined) {
+    const bad = Array.isArray(unloaded) ? unloaded.findIndex((name) => typeof name !== 'string' || name === '' || name === '*') : -1;
+    if (!Array.isArray(unloaded) || bad >= 0) {
+      const got = Array.isArray(unloaded) ? `unloadedPolicyTools[${bad}] is ${describeValue(unloaded[bad])}` : `got ${describeValue(unloaded)}`;
+      throw invalidArgument(`createAgentKit: unloadedPolicyTools must be an array of tool names (not '*'), ${got}.`);
+    }
+  }
   if (options.secretKeys !== undefined && !Array.isArray(options.secretKeys)) throw invalidArgument('createAgentKit: secretKeys must be an array of private keys.');
 }

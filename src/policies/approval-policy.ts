@@ -2,6 +2,7 @@ import { messageOf, invalidArgument, PolicyBlockedError } from '../lifecycle/err
 import { redactKeyMaterial } from '../lifecycle/secret-text.js';
 import type { PostParamsNormalizationParams } from '../lifecycle/stage-events.js';
 import { toJson } from '../lifecycle/to-json.js';
+import { refuseUnknownKeys } from '../lifecycle/unknown-keys.js';
 import { AbstractPolicy } from './abstract-policy.js';
 import { compileCondition, type ApprovalCondition, type ApprovalThreshold, type CompiledCondition } from './approval-condition.js';
 import { formatHbar, movedValueOf, type MovedValue } from './approval-moves.js';
@@ -26,7 +27,8 @@ export const DEFAULT_APPROVAL_TIMEOUT_MS = 60_000;
 /** The policy's time budget is the approver's time plus this, so the kit's clock never cuts the answer short. */
 const BUDGET_MARGIN_MS = 1_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
-const OPTION_KEYS = ['when', 'approver', 'timeoutMs'];
+/** Every option, checked against the interface at compile time so a new one cannot be left out. */
+const OPTION_KEYS = Object.keys({ when: true, approver: true, timeoutMs: true } satisfies Record<keyof ApprovalPolicyOptions, true>);
 /** Movements listed one by one in the summary; the rest are counted. */
 const LISTED_MOVEMENTS = 5;
 
@@ -62,8 +64,7 @@ export class ApprovalPolicy extends AbstractPolicy {
     if (options === null || typeof options !== 'object' || Array.isArray(options)) {
       throw invalidArgument(`${owner}: expected options { when, approver, timeoutMs? }, got ${options === null ? 'null' : typeof options}.`);
     }
-    const unknown = Object.keys(options).filter((key) => !OPTION_KEYS.includes(key));
-    if (unknown.length) throw invalidArgument(`${owner}: unknown option ${unknown.map((key) => `"${key}"`).join(', ')}; accepted: ${OPTION_KEYS.join(', ')}.`);
+    refuseUnknownKeys(owner, options, OPTION_KEYS);
     this.condition = compileCondition(options.when, owner);
     this.approver = approverFrom(options.approver, owner);
     this.approvalTimeoutMs = checkedApprovalTimeout(options.timeoutMs, owner);

@@ -6,7 +6,8 @@ import { HOOK_STAGES, type HookStage } from '../lifecycle/stages.js';
 import { AbstractPolicy, POLICY_METHODS } from './abstract-policy.js';
 import { celMovement, celValue } from './cel-values.js';
 import type { Movement } from './movement.js';
-import { listed, refuseUnknownKeys } from './movement-policy.js';
+import { refuseUnknownKeys } from '../lifecycle/unknown-keys.js';
+import { listed } from './movement-policy.js';
 import { movementsOfEvent } from './movements.js';
 
 export interface ExpressionPolicyOptions {

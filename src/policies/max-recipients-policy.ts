@@ -35,6 +35,14 @@ export class MaxRecipientsPolicy extends AbstractPolicy {
     for (const [tool, strategy] of Object.entries(customStrategies ?? {})) {
       if (typeof strategy !== 'function') throw invalidArgument(`MaxRecipientsPolicy: the strategy for "${tool}" must be a function (params) => number.`);
     }
+    // A strategy for a tool the policy does not cover would never count anything: say so rather than ignore it.
+    const uncovered = Object.keys(customStrategies ?? {}).filter((tool) => !Object.hasOwn(DEFAULT_RECIPIENT_COUNTERS, tool) && !additionalTools.includes(tool));
+    if (uncovered.length) {
+      throw invalidArgument(
+        `MaxRecipientsPolicy: customStrategies has a strategy for ${uncovered.map((t) => `"${t}"`).join(', ')}, which the policy does not cover; ` +
+          `list ${uncovered.length > 1 ? 'them' : 'it'} in additionalTools too. Covered without that: ${Object.keys(DEFAULT_RECIPIENT_COUNTERS).join(', ')}.`,
+      );
+    }
     const missing = additionalTools.filter((tool) => !Object.hasOwn(customStrategies, tool) && !Object.hasOwn(DEFAULT_RECIPIENT_COUNTERS, tool));
     if (missing.length) {
       throw invalidArgument(`MaxRecipientsPolicy: custom tool ${missing.map((t) => `"${t}"`).join(', ')} requires a strategy function in customStrategies.`);

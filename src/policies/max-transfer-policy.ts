@@ -3,7 +3,8 @@ import { decimalParts, formatUnits, type DecimalParts } from '../params/decimal-
 import { canonicalTokenId } from './account-ids.js';
 import type { Movement } from './movement.js';
 import { HBAR_DECIMALS, displayToUnits, unitsOf } from './movement-amounts.js';
-import { MovementPolicy, listed, refuseUnknownKeys } from './movement-policy.js';
+import { refuseUnknownKeys } from '../lifecycle/unknown-keys.js';
+import { MovementPolicy, listed } from './movement-policy.js';
 import { markReadOnly } from './read-only-policies.js';
 
 /** A token cap: display units (`25`, `"0.5"`, scaled by the token's decimals), or base units. */

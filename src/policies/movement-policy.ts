@@ -57,9 +57,3 @@ export function listed(items: readonly string[], shown = 10): string {
   if (items.length <= shown) return items.join(', ');
   return `${items.slice(0, shown).join(', ')} and ${items.length - shown} more`;
 }
-
-/** Refuses option keys a policy does not know: a misspelt cap would otherwise cap nothing. */
-export function refuseUnknownKeys(owner: string, options: object, known: readonly string[]): void {
-  const unknown = Object.keys(options).filter((key) => !known.includes(key));
-  if (unknown.length) throw invalidArgument(`${owner}: unknown option ${unknown.map((key) => `'${key}'`).join(', ')}; accepted: ${known.join(', ')}.`);
-}

@@ -2,6 +2,7 @@ import type { CallOutcome } from '../lifecycle/call-outcome.js';
 import { PolicyBlockedError, invalidArgument, messageOf } from '../lifecycle/errors.js';
 import type { PreToolExecutionParams } from '../lifecycle/stage-events.js';
 import { checkedTools } from '../hooks/seed-listeners.js';
+import { refuseUnknownKeys } from '../lifecycle/unknown-keys.js';
 import { AbstractPolicy } from './abstract-policy.js';
 import { waitText, windowText } from './limit-text.js';
 import type { PolicyStore, WindowCount, WindowCounter } from './state/policy-store.js';
@@ -22,6 +23,9 @@ export interface RateLimitOptions {
   /** Names the counts in the store: agents share them when they use the same store, prefix and name. Required with a shared (Redis) store. */
   name?: string;
 }
+
+/** Every option, checked against the interface at compile time so a new one cannot be left out. */
+const OPTIONS = Object.keys({ limit: true, windowMs: true, tools: true, group: true, store: true, name: true } satisfies Record<keyof RateLimitOptions, true>);
 
 interface Taken {
   readonly key: string;
@@ -56,7 +60,11 @@ export class RateLimitPolicy extends AbstractPolicy {
   constructor(options: RateLimitOptions) {
     super();
     const owner = 'RateLimitPolicy';
-    if (options === null || typeof options !== 'object') throw invalidArgument(`${owner}: expected options { limit, windowMs, tools?, group?, store?, name? }.`);
+    if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+      throw invalidArgument(`${owner}: expected options { limit, windowMs, tools?, group?, store?, name? }, got ${JSON.stringify(options) ?? String(options)}.`);
+    }
+    // An option it does not know (say `per: 'context.sessionId'`) would count every caller together unnoticed.
+    refuseUnknownKeys(owner, options, OPTIONS);
     const { limit, windowMs, group, name } = options;
     if (!Number.isSafeInteger(limit) || limit < 1) throw invalidArgument(`${owner}: 'limit' must be a positive integer, got ${String(limit)}.`);
     // The counter library keeps windows in whole seconds; a fraction would be cut, 0 s never expires.

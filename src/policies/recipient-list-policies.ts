@@ -1,7 +1,8 @@
 import { invalidArgument, messageOf } from '../lifecycle/errors.js';
 import { CURRENT_TREASURY, NEW_ACCOUNT, canonicalAccountId } from './account-ids.js';
 import type { Movement } from './movement.js';
-import { MovementPolicy, listed, refuseUnknownKeys } from './movement-policy.js';
+import { refuseUnknownKeys } from '../lifecycle/unknown-keys.js';
+import { MovementPolicy, listed } from './movement-policy.js';
 import { markReadOnly } from './read-only-policies.js';
 
 export interface RecipientListOptions {

@@ -6,6 +6,7 @@ import { mirrorFor } from '../mirror/mirror-client.js';
 import { MirrorError, MirrorErrorCode } from '../mirror/mirror-error.js';
 import { decimalParts, scaledDigits } from '../params/decimal-amount.js';
 import { checkedTools } from '../hooks/seed-listeners.js';
+import { refuseUnknownKeys } from '../lifecycle/unknown-keys.js';
 import { AbstractPolicy } from './abstract-policy.js';
 import { unitsText, waitText, windowText } from './limit-text.js';
 import type { Movement } from './movement.js';
@@ -33,6 +34,8 @@ export interface SpendLimitOptions {
   tools?: string[];
 }
 
+/** Every option, checked against the interface at compile time so a new one cannot be left out. */
+const OPTIONS = Object.keys({ hbar: true, tokens: true, windowMs: true, store: true, name: true, tools: true } satisfies Record<keyof SpendLimitOptions, true>);
 const TINYBAR_DECIMALS = 8;
 const MAX_WINDOW_MS = 366 * 86_400_000;
 const MAX_UNSETTLED = 10_000;
@@ -81,7 +84,11 @@ export class SpendLimitPolicy extends AbstractPolicy {
   constructor(options: SpendLimitOptions) {
     super();
     const owner = 'SpendLimitPolicy';
-    if (options === null || typeof options !== 'object') throw invalidArgument(`${owner}: expected options { hbar?, tokens?, windowMs, store?, name? }.`);
+    if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+      throw invalidArgument(`${owner}: expected options { hbar?, tokens?, windowMs, store?, name?, tools? }, got ${JSON.stringify(options) ?? String(options)}.`);
+    }
+    // An option it does not know (say `per: 'context.sessionId'`) would pool every caller into one budget unnoticed.
+    refuseUnknownKeys(owner, options, OPTIONS);
     const { hbar, tokens, windowMs, name } = options;
     if (!Number.isSafeInteger(windowMs) || windowMs <= 0 || windowMs > MAX_WINDOW_MS) {
       throw invalidArgument(`${owner}: 'windowMs' must be a positive whole number of ms up to ${MAX_WINDOW_MS} (366 days), got ${String(windowMs)}.`);

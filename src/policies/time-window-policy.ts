@@ -3,7 +3,7 @@ import { invalidArgument } from '../lifecycle/errors.js';
 import type { PreToolExecutionParams } from '../lifecycle/stage-events.js';
 import type { HookStage } from '../lifecycle/stages.js';
 import { AbstractPolicy } from './abstract-policy.js';
-import { refuseUnknownKeys } from './movement-policy.js';
+import { refuseUnknownKeys } from '../lifecycle/unknown-keys.js';
 
 export interface TimeWindowOptions {
   /** An IANA time zone, e.g. `'Europe/Zurich'` or `'UTC'`. */

@@ -183,7 +183,7 @@ describe('createAgentKit', () => {
       let closed = 0;
       const policy = new RejectToolPolicy(['nothing_tool']);
       (policy as unknown as { close: () => void }).close = () => void closed++;
-      const kit = await make({ hooks: [policy] });
+      const kit = await make({ hooks: [policy], unloadedPolicyTools: ['nothing_tool'] });
       await kit.close();
       expect(closed).to.equal(1);
       let error: unknown;

@@ -252,7 +252,7 @@ describe('ApprovalPolicy', () => {
       expect(() => new ApprovalPolicy({ when: { hbarAbove: 1 }, approver: 'slack' as never })).to.throw(/'approver' must be "terminal" or "mcp", a function/);
       expect(() => new ApprovalPolicy({ when: { hbarAbove: 1 }, approver, timeoutMs: 0 })).to.throw(/'timeoutMs' must be a whole number of milliseconds/);
       expect(() => new ApprovalPolicy({ when: { hbarAbove: 1 }, approver, timeoutMs: 2 ** 31 })).to.throw(/'timeoutMs'/);
-      expect(() => new ApprovalPolicy({ when: { hbarAbove: 1 }, approver, timout: 5 } as never)).to.throw(/unknown option "timout"/);
+      expect(() => new ApprovalPolicy({ when: { hbarAbove: 1 }, approver, timout: 5 } as never)).to.throw(/unknown option 'timout'; accepted: when, approver, timeoutMs/);
     });
 
     it('describes who it asks and when', () => {

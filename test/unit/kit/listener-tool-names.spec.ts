@@ -1,0 +1,204 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import type { Client } from '@hiero-ledger/sdk';
+import { createAgentKit, type AgentKit } from '../../../src/index.js';
+import sinon from 'sinon';
+import { AbstractHook } from '../../../src/hooks/index.js';
+import { MaxRecipientsPolicy, RejectToolPolicy } from '../../../src/policies/index.js';
+import { optionRefusal } from '../../support/option-refusal.js';
+import { EchoTool, TransferBuilderTool, pluginOf } from '../../support/noop-tools.js';
+import { offlineClient } from '../../support/offline-client.js';
+
+describe('listener tool names at kit start', () => {
+  let client: Client;
+  const sandbox = sinon.createSandbox();
+  const kits: AgentKit[] = [];
+  beforeEach(() => { client = offlineClient(); });
+  afterEach(async () => {
+    await Promise.all(kits.splice(0).map((kit) => kit.close()));
+    client.close();
+    sandbox.restore();
+  });
+  async function make(hooks: unknown[]): Promise<AgentKit> {
+    const kit = await createAgentKit({ client, pluginsDir: null, plugins: [pluginOf('t', new EchoTool(), new TransferBuilderTool())], context: { hooks } });
+    kits.push(kit);
+    return kit;
+  }
+
+  describe('when a policy names a loaded tool with a slip', () => {
+    for (const slip of ['echo_tol', 'Echo_Tool', ' echo_tool', 'echo_tools', 'ecxo_tool']) {
+      it(`refuses to start for "${slip}", naming the policy and the tool meant`, async () => {
+        const error = await make([new RejectToolPolicy([slip])]).then(() => undefined, (thrown: Error) => thrown);
+        expect(error?.message).to.contain('"Reject Tool Call"').and.to.contain(`"${slip}"`).and.to.contain('did you mean "echo_tool"');
+        expect((error as { code?: string }).code).to.equal('E_INVALID_LISTENER');
+      });
+    }
+  });
+
+  describe('when a policy names a loaded tool in another spelling', () => {
+    // Ways an LLM-written or copy-pasted configuration misspells a tool without a typo.
+    const spellings: Record<string, (name: string) => string> = {
+      camelCase: (name) => name.replace(/_([a-z])/g, (_m, letter: string) => letter.toUpperCase()),
+      PascalCase: (name) => name.replace(/(^|_)([a-z])/g, (_m, _sep, letter: string) => letter.toUpperCase()),
+      'kebab-case': (name) => name.replace(/_/g, '-'),
+      'spaced words': (name) => name.replace(/_/g, ' '),
+      'no _tool suffix': (name) => name.replace(/_tool$/, ''),
+      'upper case': (name) => name.toUpperCase(),
+      'Cyrillic look-alikes': (name) => name.replace(/a/g, '\u0430').replace(/e/g, '\u0435').replace(/o/g, '\u043e'),
+      'zero-width space': (name) => name.replace('_', '_\u200b'),
+      'zero-width joiner': (name) => `${name.slice(0, 2)}\u200d${name.slice(2)}`,
+      'fullwidth letters': (name) => [...name].map((char) => (/[a-z]/.test(char) ? String.fromCodePoint(char.codePointAt(0)! - 0x61 + 0xff41) : char)).join(''),
+      'soft hyphen': (name) => name.replace('_', '\u00ad_'),
+    };
+
+    it('refuses to start whatever mix of spellings hides the name', async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom('echo_tool', 'transfer_builder_tool'), fc.subarray(Object.keys(spellings), { minLength: 1 }), async (tool, chosen) => {
+          const name = chosen.reduce((current, spelling) => spellings[spelling]!(current), tool);
+          fc.pre(name !== tool);
+          const error = await make([new RejectToolPolicy([name])]).then(() => undefined, (thrown: Error) => thrown);
+          expect(error?.message, `${chosen.join(' + ')}: ${JSON.stringify(name)}`).to.contain(`did you mean "${tool}"`);
+        }),
+        { numRuns: 150 },
+      );
+    });
+
+    it('still starts for a Hedera Agent Kit tool this kit does not load: nothing of that name is open', async () => {
+      const kit = await make([new RejectToolPolicy(['transfer_hbar_tool'])]);
+      expect((await kit.execute('echo_tool', { text: 'a' })).raw.status).to.equal('SUCCESS');
+    });
+  });
+
+  describe('when a policy names a tool this kit does not have and no known tool has', () => {
+    for (const name of ['echo_tool_v2', 'delete_echo_tool', 'builder_transfer_tool', 'my_plugin_tool']) {
+      it(`refuses to start for "${name}", naming the policy, the closest tool it has and the way out`, async () => {
+        const error = await make([new RejectToolPolicy([name])]).then(() => undefined, (thrown: Error) => thrown);
+        expect((error as { code?: string }).code).to.equal('E_INVALID_LISTENER');
+        expect(error?.message).to.contain('"Reject Tool Call"').and.to.contain(`"${name}", which this kit does not have`).and.to.contain('`unloadedPolicyTools`');
+        expect(error?.message).to.match(/the closest tool it has is "(echo_tool|transfer_builder_tool)"|no tool it has is close/);
+      });
+    }
+
+    it('starts when the name is listed in unloadedPolicyTools, a deliberate exception', async () => {
+      const kit = await createAgentKit({ client, pluginsDir: null, plugins: [pluginOf('t', new EchoTool())], context: { hooks: [new RejectToolPolicy(['my_plugin_tool'])] }, unloadedPolicyTools: ['my_plugin_tool'] });
+      kits.push(kit);
+      expect((await kit.execute('echo_tool', { text: 'a' })).raw.status).to.equal('SUCCESS');
+    });
+
+    it('starts when `tools` left the named tool out: it is a real tool, just not offered', async () => {
+      const kit = await createAgentKit({ client, pluginsDir: null, plugins: [pluginOf('t', new EchoTool(), new TransferBuilderTool())], tools: ['echo_tool'], context: { hooks: [new RejectToolPolicy(['transfer_builder_tool'])] } });
+      kits.push(kit);
+      expect(kit.listTools().map((tool) => tool.method)).to.deep.equal(['echo_tool']);
+    });
+
+    it('refuses unloadedPolicyTools that is not a list of tool names, saying where', async () => {
+      for (const bad of ['my_plugin_tool', [''], ['*'], [5]]) {
+        const error = await optionRefusal(createAgentKit({ client, pluginsDir: null, unloadedPolicyTools: bad as never }));
+        expect(error.message).to.contain('createAgentKit: unloadedPolicyTools must be an array of tool names');
+      }
+    });
+  });
+
+  describe('when a hook names a tool this kit does not have', () => {
+    it('starts, warns once naming the hook, the tool and the closest one, and the hook still observes the tools it has', async () => {
+      const warn = sandbox.spy();
+      const seen: string[] = [];
+      const hook = new (class extends AbstractHook {
+        override name = 'Shared Logger';
+        override relevantTools = ['echo_tool', 'echo_tool?', 'other_agents_tool'];
+        override async preToolExecutionHook(_params: unknown, method: string): Promise<void> { seen.push(method); }
+      })();
+      const kit = await createAgentKit({ client, pluginsDir: null, plugins: [pluginOf('t', new EchoTool())], hooks: [hook], logger: { debug() {}, error() {}, warn } });
+      kits.push(kit);
+      await kit.execute('echo_tool', { text: 'a' });
+      expect(seen).to.deep.equal(['echo_tool']);
+      const messages = warn.getCalls().map((call) => call.args[1] as string);
+      expect(messages).to.have.length(2);
+      expect(messages[0]).to.contain('Hook "Shared Logger" lists the tool "echo_tool?"').and.to.contain('did you mean "echo_tool"');
+      expect(messages[1]).to.contain('"other_agents_tool"');
+      expect(warn.firstCall.args[0]).to.deep.equal({ hook: 'Shared Logger', tool: 'echo_tool?', closest: 'echo_tool' });
+    });
+  });
+
+  describe('when kit.use adds a policy naming a tool the kit does not have', () => {
+    it('throws and adds nothing', async () => {
+      const kit = await make([]);
+      expect(() => kit.use(new RejectToolPolicy(['echo_tool', 'plugin/echo_tool']))).to.throw(/"plugin\/echo_tool", which this kit does not have/);
+      expect((await kit.execute('echo_tool', { text: 'a' })).raw.status).to.equal('SUCCESS');
+    });
+  });
+
+  describe('when a policy names a core tool in a hostile spelling', () => {
+    // Ways a name can look like delete_account_tool to a reviewer, or be one character off, and not be it.
+    const invisible = ['\u200b', '\u200c', '\u200d', '\u200e', '\u200f', '\u2060', '\ufeff', '\u00ad', '\u061c'];
+    const lookAlikes: Record<string, string[]> = {
+      a: ['\u0430', '\u03b1', '\uff41'], e: ['\u0435', '\u03b5', '\uff45'], o: ['\u043e', '\u03bf', '\uff4f'], c: ['\u0441', '\u03f2', '\uff43'],
+      t: ['\u03c4', '\uff54'], l: ['\u04cf', '\u0399', '\uff4c', '1'], u: ['\u03c5', '\uff55'], n: ['\u0578', '\uff4e'],
+    };
+    const edit = fc.oneof(
+      fc.tuple(fc.constantFrom(...invisible), fc.nat()).map(([mark, at]) => (name: string) => name.slice(0, at % (name.length + 1)) + mark + name.slice(at % (name.length + 1))),
+      fc.tuple(fc.constantFrom(...Object.keys(lookAlikes)), fc.nat()).map(([letter, pick]) => (name: string) => {
+        const others = lookAlikes[letter]!;
+        return name.replace(letter, others[pick % others.length]!);
+      }),
+      fc.constantFrom('plugin/', 'core-account/', 'hedera:', './', ' ', '_').map((prefix) => (name: string) => prefix + name),
+      fc.constantFrom('?', '_', 's', 's_', '!', '.', '()', ' ', '\n', '\t', '*').map((suffix) => (name: string) => name + suffix),
+      fc.constantFrom('-', ' ', '.', '__', '').map((separator) => (name: string) => name.replace('_', separator)),
+      fc.constant((name: string) => name.toUpperCase()),
+      fc.constant((name: string) => name.charAt(0).toUpperCase() + name.slice(1)),
+      fc.constant((name: string) => name.replace(/_tool$/, '')),
+    );
+
+    it('either refuses to start, naming the policy and delete_account_tool, or starts with delete_account_tool blocked', async function () {
+      this.timeout(60_000);
+      await fc.assert(
+        fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 3 }), async (edits) => {
+          const name = edits.reduce((current, apply) => apply(current), 'delete_account_tool');
+          fc.pre(name !== 'delete_account_tool');
+          const started = await createAgentKit({ client, context: { hooks: [new RejectToolPolicy([name])] } }).then(
+            (kit) => {
+              kits.push(kit);
+              return kit;
+            },
+            (thrown: Error) => thrown,
+          );
+          if (started instanceof Error) {
+            expect(started.message, JSON.stringify(name)).to.contain('"Reject Tool Call"').and.to.contain('"delete_account_tool"');
+            return;
+          }
+          const result = await started.execute('delete_account_tool', { accountId: '0.0.5', transferAccountId: '0.0.6' });
+          expect(result.raw.errorCode, `${JSON.stringify(name)} started a kit with delete_account_tool open`).to.equal('E_POLICY_BLOCKED');
+        }),
+        { numRuns: 162 },
+      );
+    });
+
+    it('starts with the exact name, and the policy blocks the tool', async () => {
+      const kit = await createAgentKit({ client, context: { hooks: [new RejectToolPolicy(['delete_account_tool']), new MaxRecipientsPolicy(3)] } });
+      kits.push(kit);
+      expect((await kit.execute('delete_account_tool', { accountId: '0.0.5', transferAccountId: '0.0.6' })).raw.errorCode).to.equal('E_POLICY_BLOCKED');
+    });
+  });
+
+  describe('when kit.use adds a policy with a slip', () => {
+    it('throws and leaves the tool as it was', async () => {
+      const kit = await make([]);
+      expect(() => kit.use(new RejectToolPolicy(['echo-tool']))).to.throw(/did you mean "echo_tool"/);
+      expect((await kit.execute('echo_tool', { text: 'a' })).raw.status).to.equal('SUCCESS');
+    });
+  });
+
+  describe('when a policy names tools this kit does not load at all', () => {
+    it('starts: the policy may cover another plugin (MaxRecipientsPolicy lists every core transfer tool)', async () => {
+      const kit = await make([new MaxRecipientsPolicy(2), new RejectToolPolicy(['delete_account_tool'])]);
+      expect((await kit.execute('echo_tool', { text: 'a' })).raw.status).to.equal('SUCCESS');
+    });
+  });
+
+  describe('when a policy names the loaded tool exactly', () => {
+    it('starts and the policy applies', async () => {
+      const kit = await make([new RejectToolPolicy(['echo_tool'])]);
+      expect((await kit.execute('echo_tool', { text: 'a' })).raw.errorCode).to.equal('E_POLICY_BLOCKED');
+    });
+  });
+});
