@@ -88,3 +88,20 @@ export async function theDefaultHandleError(tool: BaseTool, context: Context): P
   const result = await tool.handleError(new Error('boom'), context);
   return result.humanMessage;
 }
+
+/** The schema type is not `any`: something without safeParse is still refused. */
+export class NotASchemaTool extends BaseTool {
+  method = 'not_a_schema_tool';
+  name = 'Not a schema';
+  description = 'Has no schema.';
+  // @ts-expect-error parameters must be a schema with safeParse (zod 4 or zod 3)
+  parameters = { parse: (input: unknown) => input };
+
+  async normalizeParams(params: unknown) {
+    return params;
+  }
+
+  async coreAction(params: unknown) {
+    return params;
+  }
+}
