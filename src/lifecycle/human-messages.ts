@@ -71,3 +71,8 @@ export function outcomeMessage(toolName: string, raw: RawToolResult): string {
 export function unsentTransactionMessage(toolName: string): string {
   return `${toolName} built a transaction but did not submit it (the tool asked for no secondary action), so nothing reached the ledger.`;
 }
+
+/** A transaction went to a tool's secondaryAction, which reported nothing about it. */
+export function unreportedTransactionMessage(toolName: string, transactionId: string | undefined): string {
+  return `${toolName}: its secondary action gave no result for transaction ${transactionId ?? '(no ID)'}, so whether it was submitted is not known. Do not retry; look the transaction ID up first.`;
+}

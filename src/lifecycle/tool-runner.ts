@@ -14,11 +14,11 @@ import { isDefaultHandleError } from './default-error-result.js';
 import type { DrivableTool } from './drivable-tool.js';
 import type { Context } from './context.js';
 import { AgentHooksError, ErrorCode, describeValue, PolicyBlockedError, asError, isAgentHooksError, isInvalidParamsError, isPolicyBlockedError, messageOf } from './errors.js';
-import { blockedAfterExecutionMessage, blockedMessage, failedMessage, invalidParamsMessage, sentTransactionFailedMessage, unsentTransactionMessage } from './human-messages.js';
+import { blockedAfterExecutionMessage, blockedMessage, failedMessage, invalidParamsMessage, sentTransactionFailedMessage, unreportedTransactionMessage, unsentTransactionMessage } from './human-messages.js';
 import type { ListenerIndex } from './listener-index.js';
 import type { Logger } from './logger.js';
 import { parseParams } from './parse-params.js';
-import { asToolResult } from './result-shape.js';
+import { asToolResult, isResultEnvelope } from './result-shape.js';
 import { sentTransactionOf } from './sent-transaction.js';
 import type { ToolType } from './tool-intent.js';
 import { isThenable, judge } from './policy-judge.js';
@@ -200,7 +200,7 @@ export class ToolRunner {
         approved?.assertUnchanged(method, 'postParamsNormalization');
         if (sealed) assertSealed(coreActionResult as Transaction, method);
         const toolResult = secondary
-          ? asToolResult(tool.name, await tool.secondaryAction(coreActionResult, client, context, normalisedParams))
+          ? secondaryResult(tool, coreActionResult, await tool.secondaryAction(coreActionResult, client, context, normalisedParams))
           : isSdkTransaction(coreActionResult)
             ? unsentResult(tool, coreActionResult)
             : tool.formatResult(coreActionResult, normalisedParams);
@@ -406,6 +406,23 @@ function lockNormalised(event: NormalisedEvent): ApprovalLock {
   const lock = ApprovalLock.of(event.normalisedParams);
   Object.freeze(event);
   return lock;
+}
+
+/**
+ * What a secondaryAction returned, as a result (see `asToolResult`). One that handed a transaction
+ * to a secondaryAction and got no `{ raw, … }` back cannot tell whether it was sent: that is UNKNOWN,
+ * with the transaction's ID, never a SUCCESS.
+ */
+function secondaryResult(tool: DrivableTool, coreActionResult: unknown, value: unknown): ToolResult {
+  if (isResultEnvelope(value) || !isSdkTransaction(coreActionResult)) return asToolResult(tool.name, value);
+  const transactionId = coreActionResult.transactionId?.toString();
+  const raw: RawToolResult = {
+    status: 'UNKNOWN',
+    error: `${tool.method}: its secondaryAction returned ${describeValue(value)}, not { raw, humanMessage }, so whether the transaction was submitted is not known`,
+    data: value,
+  };
+  if (transactionId) raw.transactionId = transactionId;
+  return { raw, humanMessage: unreportedTransactionMessage(tool.name, transactionId) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import sinon from 'sinon';
-import { AccountId, PrecheckStatusError, ReceiptStatusError, Status, TransactionId, type Client, type TransactionReceipt } from '@hiero-ledger/sdk';
+import { AccountId, Hbar, PrecheckStatusError, ReceiptStatusError, Status, TransactionId, TransferTransaction, type Client, type TransactionReceipt } from '@hiero-ledger/sdk';
 import { BaseTool as KitBaseTool, BaseTransactionTool as KitBaseTransactionTool } from '@hashgraph/hedera-agent-kit';
 import { BaseTool, BaseTransactionTool } from '../../../src/lifecycle/base-tool.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
@@ -90,6 +90,30 @@ describe('BaseTool', () => {
       expect(ours.raw.warnings).to.have.length(1);
       expect(ours.raw.warnings![0]).to.contain('late hook down');
       expect(ours.humanMessage).to.equal('echo 3');
+    });
+  });
+
+  describe('when a secondaryAction that was handed a transaction returns no result', () => {
+    it('is UNKNOWN with the transaction ID: whether it was sent is not known, so it is never a SUCCESS', async () => {
+      class Silent extends BaseTransactionTool<Record<string, never>, Record<string, never>, TransferTransaction> {
+        readonly method = 'silent_transfer_tool';
+        readonly name = 'Silent transfer';
+        readonly description = 'Returns nothing from its secondary action.';
+        readonly parameters = kitZod.object({});
+        normalizeParams(params: Record<string, never>) {
+          return params;
+        }
+        coreAction(_params: Record<string, never>, _context: object, c: Client) {
+          return new TransferTransaction().addHbarTransfer(c.operatorAccountId!, Hbar.fromTinybars(-1)).addHbarTransfer('0.0.3', Hbar.fromTinybars(1));
+        }
+        override async secondaryAction(): Promise<undefined> {
+          return undefined;
+        }
+      }
+      const result = await new Silent().execute(client, {}, {});
+      expect(result.raw.status).to.equal('UNKNOWN');
+      expect(result.raw.transactionId).to.match(/^0\.0\.2@\d+\.\d+$/);
+      expect(result.humanMessage).to.contain(`transaction ${result.raw.transactionId}`).and.contain('Do not retry');
     });
   });
 
