@@ -4,6 +4,7 @@ import type { DrivableTool, ParamSchema } from '../lifecycle/drivable-tool.js';
 import { AgentHooksError, ErrorCode, describeValue, messageOf } from '../lifecycle/errors.js';
 import { outcomeMessage } from '../lifecycle/human-messages.js';
 import { isToolType, TOOL_TYPE, type OutputParser, type ToolType } from '../lifecycle/tool-intent.js';
+import { asToolResult } from '../lifecycle/result-shape.js';
 import type { RawToolResult, ToolResult } from '../lifecycle/tool-result.js';
 import { AgentMode, returnsBytes } from '../modes/agent-mode.js';
 import { strategyForMode } from '../modes/strategy-for-mode.js';
@@ -48,19 +49,6 @@ export function isKitPlainTool(tool: object): tool is KitPlainToolShape {
   return typeof (tool as Record<string, unknown>).execute === 'function';
 }
 
-/** What the kit's result rules make of whatever a Hedera Agent Kit tool returned. */
-function asKitResult(toolName: string, value: unknown): ToolResult {
-  const envelope = value as { raw?: unknown; humanMessage?: unknown } | null;
-  if (envelope && typeof envelope === 'object' && typeof envelope.raw === 'object' && envelope.raw !== null) {
-    // The Hedera Agent Kit defaults a missing status to SUCCESS: the tool finished without throwing.
-    const raw = envelope.raw as RawToolResult;
-    raw.status ??= 'SUCCESS';
-    return { ...(envelope as object), raw, humanMessage: typeof envelope.humanMessage === 'string' ? envelope.humanMessage : outcomeMessage(toolName, raw) } as ToolResult;
-  }
-  const raw: RawToolResult = { status: 'SUCCESS', data: value };
-  return { raw, humanMessage: typeof value === 'string' ? value : outcomeMessage(toolName, raw) };
-}
-
 /** Fields shared by both adapters. */
 abstract class KitToolAdapter implements DrivableTool {
   readonly method: string;
@@ -92,7 +80,7 @@ abstract class KitToolAdapter implements DrivableTool {
   abstract secondaryAction(coreActionResult: unknown, client: Client, context: Context, params: unknown): Promise<ToolResult>;
 
   formatResult(coreActionResult: unknown): ToolResult {
-    return asKitResult(this.name, coreActionResult);
+    return asToolResult(this.name, coreActionResult);
   }
 }
 
@@ -151,7 +139,7 @@ export class KitStagedTool extends KitToolAdapter {
       if (settled && result && typeof result === 'object' && (result as { raw?: unknown }).raw === undefined) {
         return { ...settled, raw: { ...settled.raw, data: result } };
       }
-      return asKitResult(this.name, result);
+      return asToolResult(this.name, result);
     } catch (error) {
       // Never report failure for an executed transaction: what went out is the result.
       if (settled?.raw.submitted === true) {

@@ -1,13 +1,14 @@
 import type { Client, Transaction } from '@hiero-ledger/sdk';
 import { isSdkTransaction } from '../compat/sdk-values.js';
-import type { z } from 'zod';
 import { strategyForMode } from '../modes/strategy-for-mode.js';
 import { scheduledTransactionOf } from '../modes/scheduled-transaction.js';
 import { AgentHooksError, ErrorCode, describeValue } from './errors.js';
 import type { Context } from './context.js';
-import type { DrivableTool } from './drivable-tool.js';
+import { defaultErrorResult, markDefaultHandleError } from './default-error-result.js';
+import type { DrivableTool, ParamSchema } from './drivable-tool.js';
 import { outcomeMessage } from './human-messages.js';
 import { TOOL_TYPE, type OutputParser, type ToolType } from './tool-intent.js';
+import { isResultEnvelope, passedThrough } from './result-shape.js';
 import type { RawToolResult, ToolResult } from './tool-result.js';
 import { runStandalone } from '../compat/standalone-run.js';
 import type { Movement, MovementCall } from '../policies/movement.js';
@@ -32,8 +33,11 @@ export abstract class BaseTool<TRaw = any, TNormalised = any, TCore = any> imple
   abstract readonly name: string;
   /** What the tool does, written for an LLM deciding whether to call it. */
   abstract readonly description: string;
-  /** Input schema; parsed before `normalizeParams`, so that step only sees valid input. */
-  abstract readonly parameters: z.ZodType<TRaw>;
+  /**
+   * Input schema; parsed before `normalizeParams`, so that step only sees valid input. A zod 4 or a
+   * zod 3 schema (the Hedera Agent Kit writes its tools with zod 3): typed by the `safeParse` both have.
+   */
+  abstract readonly parameters: ParamSchema<TRaw>;
   /** What the tool does to the ledger; BaseQueryTool and BaseTransactionTool set it. */
   readonly toolType: ToolType = TOOL_TYPE.OTHER;
   /** Parses the JSON text an LLM was given back into the result; adapters expose it. */
@@ -75,8 +79,13 @@ export abstract class BaseTool<TRaw = any, TNormalised = any, TCore = any> imple
     return isSdkTransaction(coreActionResult);
   }
 
-  /** Signs and submits, or returns bytes, as `context.mode` says. */
-  async secondaryAction(coreActionResult: TCore, client: Client, context: Context, params: TNormalised): Promise<ToolResult> {
+  /**
+   * Signs and submits, or returns bytes, as `context.mode` says. Returns a ToolResult; typed `any`
+   * as in the Hedera Agent Kit, so an override that returns its `handleTransaction(…)` (typed
+   * `unknown` there) compiles unchanged. Whatever an override returns passes through as the
+   * kit's result rules say (see `asToolResult`).
+   */
+  async secondaryAction(coreActionResult: TCore, client: Client, context: Context, params: TNormalised): Promise<any> {
     if (!isSdkTransaction(coreActionResult)) {
       throw new AgentHooksError(
         ErrorCode.TOOL_RESULT,
@@ -89,10 +98,32 @@ export abstract class BaseTool<TRaw = any, TNormalised = any, TCore = any> imple
     return { raw, humanMessage: this.describeResult(raw, params) };
   }
 
-  /** The result of a call that needed no secondary action (queries, computations). */
+  /**
+   * The result of a call that needed no secondary action (queries, computations). A core action
+   * that returned `{ raw, humanMessage }` (the Hedera Agent Kit's way) gets it back as it is, with
+   * `raw.status` defaulting to `'SUCCESS'`; any other value becomes the data of a SUCCESS.
+   */
   formatResult(coreActionResult: TCore, _params: TNormalised): ToolResult {
+    if (isResultEnvelope(coreActionResult)) return passedThrough(this.name, coreActionResult);
     const raw: RawToolResult = { status: 'SUCCESS', data: coreActionResult };
     return { raw, humanMessage: this.describeResult(raw, _params) };
+  }
+
+  /**
+   * The tool's account of a failure, as the Hedera Agent Kit's default words it: `raw.status
+   * 'ERROR'` and `Failed to execute <name>: <message>`; an SDK status error adds its status name as
+   * `errorCode` and its transaction ID. Inside a kit the runner reports failures itself (stage,
+   * code, whether anything was sent) and calls this only when a tool overrides it.
+   *
+   * @example
+   * async handleError(error: unknown, context: Context) {
+   *   const result = await super.handleError(error, context);
+   *   return { ...result, humanMessage: `${result.humanMessage} Is the token associated?` };
+   * }
+   */
+  // Declared as either, so an override may answer synchronously; the default answers with a promise, as the kit's does.
+  handleError(error: unknown, _context: Context): ToolResult | Promise<ToolResult> {
+    return Promise.resolve(defaultErrorResult(this.name, error));
   }
 
   /** The sentence an LLM reads about a finished call. Tools override it to be specific. */
@@ -100,6 +131,8 @@ export abstract class BaseTool<TRaw = any, TNormalised = any, TCore = any> imple
     return outcomeMessage(this.name, raw);
   }
 }
+
+markDefaultHandleError(BaseTool.prototype.handleError);
 
 /** A tool that only reads the ledger. */
 export abstract class BaseQueryTool<TRaw = any, TNormalised = any, TCore = any> extends BaseTool<TRaw, TNormalised, TCore> {

@@ -35,8 +35,12 @@ export interface DrivableTool {
   normalizeParams(params: any, context: Context, client: Client): unknown;
   coreAction(params: any, context: Context, client: Client): unknown;
   shouldSecondaryAction(coreActionResult: any, context: Context): unknown;
-  secondaryAction(coreActionResult: any, client: Client, context: Context, params: any): Promise<ToolResult>;
+  /** A ToolResult, or what a Hedera Agent Kit-style override returns; the runner reads it by `asToolResult`. */
+  secondaryAction(coreActionResult: any, client: Client, context: Context, params: any): Promise<unknown>;
   formatResult(coreActionResult: any, params: any): ToolResult;
-  /** The tool's own account of a failure (not of a block or of invalid input, which the kit reports). */
+  /**
+   * The tool's own account of a failure (not of a block or of invalid input, which the kit reports).
+   * BaseTool's default (marked, see default-error-result.ts) is not called: the kit's own result says more.
+   */
   handleError?(error: unknown, context: Context): unknown;
 }

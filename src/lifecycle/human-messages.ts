@@ -1,4 +1,5 @@
 import type { InvalidParamsError } from './errors.js';
+import type { SentTransaction } from './sent-transaction.js';
 import type { BlockedBy, RawToolResult } from './tool-result.js';
 
 /* Sentences written for the LLM that reads the result. */
@@ -28,8 +29,31 @@ export function invalidParamsMessage(error: InvalidParamsError): string {
   return `The ${error.tool} call was not made because its input is invalid: ${sentence(error.issues.join('; '))} Correct the input and call again.`;
 }
 
+/** Steps from the core action on: the tool's own code has run, and may have sent something itself. */
+const FROM_CORE_ACTION = new Set(['coreAction', 'postCoreAction', 'secondaryAction', 'postToolExecution']);
+
+/**
+ * A failure with no sign that anything was sent. Before the core action nothing was; from it on the
+ * tool's own code has run, and may have sent something itself, so the kit says only what it knows.
+ */
 export function failedMessage(tool: string, stage: string, reason: string): string {
-  return `The ${tool} call failed during ${stage}: ${sentence(reason)} Nothing was submitted to the network.`;
+  const sent = FROM_CORE_ACTION.has(stage) ? 'This kit submitted nothing for this call.' : 'Nothing was submitted to the network.';
+  return `The ${tool} call failed during ${stage}: ${sentence(reason)} ${sent}`;
+}
+
+/** A failure whose error names a transaction the network has seen: its ID and what became of it. */
+export function sentTransactionFailedMessage(tool: string, stage: string, sent: SentTransaction): string {
+  const head = `The ${tool} call failed during ${stage}: transaction ${sent.transactionId}`;
+  switch (sent.outcome) {
+    case 'failed':
+      return `${head} was submitted and reached consensus with the status ${sent.status}, so it did not take effect. Fix the cause before calling again.`;
+    case 'refused':
+      return `${head} was sent to the network and refused at precheck with ${sent.status}; it did not reach consensus.`;
+    case 'open':
+      return `${head} was sent to the network, which answered ${sent.status}, so whether it executed is not known. Do not retry; look the transaction ID up first.`;
+    default:
+      return `${head} was sent to the network, which answered ${sent.status}. Look the transaction ID up before retrying.`;
+  }
 }
 
 /** The sentence about a finished call, from its raw result; BaseTool.describeResult's default. */
@@ -46,4 +70,9 @@ export function outcomeMessage(toolName: string, raw: RawToolResult): string {
 
 export function unsentTransactionMessage(toolName: string): string {
   return `${toolName} built a transaction but did not submit it (the tool asked for no secondary action), so nothing reached the ledger.`;
+}
+
+/** A transaction went to a tool's secondaryAction, which reported nothing about it. */
+export function unreportedTransactionMessage(toolName: string, transactionId: string | undefined): string {
+  return `${toolName}: its secondary action gave no result for transaction ${transactionId ?? '(no ID)'}, so whether it was submitted is not known. Do not retry; look the transaction ID up first.`;
 }

@@ -1,5 +1,6 @@
 import type { Client, Transaction } from '@hiero-ledger/sdk';
 import { isSdkTransaction, looksLikeTransaction, statusNameOf as sdkStatusNameOf } from '../compat/sdk-values.js';
+import { leavesOutcomeOpen } from '../modes/open-outcome.js';
 import { strategyForMode } from '../modes/strategy-for-mode.js';
 import { scheduledIfAsked } from '../modes/scheduled-transaction.js';
 import { ApprovalLock } from './approval-lock.js';
@@ -9,13 +10,16 @@ import { CoreActionEvent, ExecutedEvent, NormalisedEvent } from './call-events.j
 import { nextCallId } from './call-ids.js';
 import { CallMovements, type MovementsReader } from './call-movements.js';
 import { deepFreezePlain } from './approved-values.js';
+import { isDefaultHandleError } from './default-error-result.js';
 import type { DrivableTool } from './drivable-tool.js';
 import type { Context } from './context.js';
 import { AgentHooksError, ErrorCode, describeValue, PolicyBlockedError, asError, isAgentHooksError, isInvalidParamsError, isPolicyBlockedError, messageOf } from './errors.js';
-import { blockedAfterExecutionMessage, blockedMessage, failedMessage, invalidParamsMessage, unsentTransactionMessage } from './human-messages.js';
+import { blockedAfterExecutionMessage, blockedMessage, failedMessage, invalidParamsMessage, sentTransactionFailedMessage, unreportedTransactionMessage, unsentTransactionMessage } from './human-messages.js';
 import type { ListenerIndex } from './listener-index.js';
 import type { Logger } from './logger.js';
 import { parseParams } from './parse-params.js';
+import { asToolResult, isResultEnvelope } from './result-shape.js';
+import { sentTransactionOf } from './sent-transaction.js';
 import type { ToolType } from './tool-intent.js';
 import { isThenable, judge } from './policy-judge.js';
 import { copyRawParams } from './raw-params.js';
@@ -196,7 +200,7 @@ export class ToolRunner {
         approved?.assertUnchanged(method, 'postParamsNormalization');
         if (sealed) assertSealed(coreActionResult as Transaction, method);
         const toolResult = secondary
-          ? await tool.secondaryAction(coreActionResult, client, context, normalisedParams)
+          ? secondaryResult(tool, coreActionResult, await tool.secondaryAction(coreActionResult, client, context, normalisedParams))
           : isSdkTransaction(coreActionResult)
             ? unsentResult(tool, coreActionResult)
             : tool.formatResult(coreActionResult, normalisedParams);
@@ -296,8 +300,10 @@ export class ToolRunner {
     let result = failureResult(tool, step, error);
     // A tool's own handleError words its failures, as in the Hedera Agent Kit. Blocks and invalid
     // input stay the kit's (they carry blockedBy and issues), and so does a failure while submitting,
-    // whose message must warn that the transaction may have gone out.
-    if (typeof tool.handleError === 'function' && step !== 'secondaryAction' && !isPolicyBlockedError(error) && !isInvalidParamsError(error)) {
+    // whose message must warn that the transaction may have gone out. BaseTool's default handleError
+    // says less than the kit's own result, so only an override is asked.
+    const handleError = tool.handleError;
+    if (typeof handleError === 'function' && !isDefaultHandleError(handleError) && step !== 'secondaryAction' && !isPolicyBlockedError(error) && !isInvalidParamsError(error)) {
       result = await this.ownFailureResult(tool, thrown, event.context as Context, step, result);
     }
     this.options.logger.debug({ tool: tool.method, stage: step, code: result.raw.errorCode }, 'tool call did not complete');
@@ -323,6 +329,12 @@ export class ToolRunner {
     raw.status = typeof raw.status === 'string' ? raw.status : 'ERROR';
     raw.errorCode ??= fallback.raw.errorCode;
     raw.stage ??= step;
+    // A transaction the error shows was sent keeps its ID and what became of it, whatever the tool says.
+    if (fallback.raw.transactionId !== undefined) {
+      raw.transactionId ??= fallback.raw.transactionId;
+      if (fallback.raw.submitted !== undefined) raw.submitted ??= fallback.raw.submitted;
+      if (fallback.raw.status === 'UNKNOWN') raw.status = 'UNKNOWN';
+    }
     if (typeof raw.error === 'string') raw.error = redactKeyMaterial(raw.error);
     const humanMessage = typeof envelope.humanMessage === 'string' ? redactKeyMaterial(envelope.humanMessage) : fallback.humanMessage;
     return { raw, humanMessage };
@@ -397,6 +409,23 @@ function lockNormalised(event: NormalisedEvent): ApprovalLock {
 }
 
 /**
+ * What a secondaryAction returned, as a result (see `asToolResult`). One that handed a transaction
+ * to a secondaryAction and got no `{ raw, … }` back cannot tell whether it was sent: that is UNKNOWN,
+ * with the transaction's ID, never a SUCCESS.
+ */
+function secondaryResult(tool: DrivableTool, coreActionResult: unknown, value: unknown): ToolResult {
+  if (isResultEnvelope(value) || !isSdkTransaction(coreActionResult)) return asToolResult(tool.name, value);
+  const transactionId = coreActionResult.transactionId?.toString();
+  const raw: RawToolResult = {
+    status: 'UNKNOWN',
+    error: `${tool.method}: its secondaryAction returned ${describeValue(value)}, not { raw, humanMessage }, so whether the transaction was submitted is not known`,
+    data: value,
+  };
+  if (transactionId) raw.transactionId = transactionId;
+  return { raw, humanMessage: unreportedTransactionMessage(tool.name, transactionId) };
+}
+
+/**
  * A transaction the tool built but asked not to submit: the Hedera Agent Kit hands it back as is; here
  * it comes back too, under a status that cannot be mistaken for an executed (or prepared) one.
  */
@@ -432,6 +461,14 @@ function describeFailure(tool: DrivableTool, step: LifecycleStep, error: Error):
       raw: { status: 'ERROR', errorCode: error.code, error: error.message, issues: [...error.issues], stage: step },
       humanMessage: invalidParamsMessage(error),
     };
+  }
+  // A status error names a transaction the network has seen (the tool's secondaryAction, or its
+  // coreAction, sent it itself): the result says so, with its ID and what became of it.
+  const sent = sentTransactionOf(error, leavesOutcomeOpen(error));
+  if (sent) {
+    const raw: RawToolResult = { status: sent.outcome === 'open' ? 'UNKNOWN' : 'ERROR', errorCode: sent.status, transactionId: sent.transactionId, error: error.message, stage: step };
+    if (sent.outcome !== 'unknown') raw.submitted = sent.outcome !== 'refused';
+    return { raw, humanMessage: sentTransactionFailedMessage(tool.method, step, sent) };
   }
   const errorCode = isAgentHooksError(error) ? error.code : statusNameOf(error);
   const humanMessage =

@@ -138,7 +138,7 @@ describe('where the Hedera Agent Kit’s listeners and tools may come from', () 
       override coreAction(): never {
         throw new Error('upstream down');
       }
-      handleError(error: unknown) {
+      override handleError(error: unknown) {
         return { raw: { status: 'ERROR', error: `careful: ${(error as Error).message}` }, humanMessage: 'The careful tool could not reach upstream.' };
       }
     }
