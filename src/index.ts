@@ -81,5 +81,6 @@ export { createKitFromEnv, type EnvKit, type EnvKitOptions } from './kit/env-kit
 export type { AgentKitOptions } from './kit/create-agent-kit.js';
 export { agentKitFromConfiguration, type KitConfiguration, type KitFromConfigurationOptions } from './kit/kit-from-configuration.js';
 export { HederaAgentAPI } from './kit/hedera-agent-api.js';
+export type { ToolSummary } from './kit/hedera-agent-api.js';
 export type { ToolDescription } from './kit/tool-registry.js';
 export type { KitAware, KitScope } from './kit/kit-scope.js';

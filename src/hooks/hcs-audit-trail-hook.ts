@@ -40,7 +40,10 @@ const HCS_OPTION_KEYS = Object.keys({ checkTopic: true, topicCheckTimeoutMs: tru
  */
 export class HcsAuditTrailHook extends AuditTrailBase {
   override name = 'HCS Audit Trail Hook';
-  override description = 'Records every outcome of the listed tools on an HCS topic, durably and without waiting for consensus.';
+  // The mode names are in the Hedera Agent Kit's description of this hook, which its users match on.
+  override description =
+    'Records every outcome of the listed tools on an HCS topic, durably and without waiting for consensus. ' +
+    'Supported in AgentMode.AUTONOMOUS and AgentMode.CUSTOM_EXECUTE_TX; refuses RETURN_BYTES and CUSTOM_RETURN_BYTES modes.';
   private readonly topic: TopicId;
   /** The check in progress or passed; cleared when it fails, so a later call asks again. */
   private topicCheck: Promise<void> | undefined;

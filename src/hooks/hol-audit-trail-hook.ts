@@ -36,7 +36,10 @@ const HOL_OPTION_KEYS = Object.keys({ relevantTools: true, sessionId: true, logg
  */
 export class HolAuditTrailHook extends AuditTrailBase {
   override name = 'HOL Audit Trail Hook';
-  override description = 'Records every outcome of the listed tools as HCS-1 files registered on an HCS-2 session topic.';
+  // "HOL-standards-compliant" and the mode names are in the Hedera Agent Kit's description of this hook, which its users match on.
+  override description =
+    'Records every outcome of the listed tools as a HOL-standards-compliant audit trail: HCS-1 files registered on an HCS-2 session topic. ' +
+    'Supported in AgentMode.AUTONOMOUS and AgentMode.CUSTOM_EXECUTE_TX; refuses RETURN_BYTES and CUSTOM_RETURN_BYTES modes.';
   private readonly session: TopicId;
   private sessionChecked = false;
 

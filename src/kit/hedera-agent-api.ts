@@ -1,13 +1,27 @@
 import type { Client } from '@hiero-ledger/sdk';
 import { container as rootContainer } from 'tsyringe';
+import { isSdkClient } from '../compat/sdk-values.js';
+import { describeValue, invalidArgument } from '../lifecycle/errors.js';
 import type { BaseTool } from '../lifecycle/base-tool.js';
 import type { Context } from '../lifecycle/context.js';
 import { silentLogger } from '../lifecycle/logger.js';
+import type { ToolType } from '../lifecycle/tool-intent.js';
 import { AgentMode } from '../modes/agent-mode.js';
 import type { AgentKit } from './agent-kit.js';
 import { assembleKit } from './assemble-kit.js';
 import { DEFAULT_POLICY_TIMEOUT_MS } from './create-agent-kit.js';
-import type { ToolDescription } from './tool-registry.js';
+
+/**
+ * What `HederaAgentAPI.listTools()` tells about a tool: as in the Hedera Agent Kit, its names,
+ * description and kind, and nothing that runs (no schema, no parser): a caller runs tools through
+ * `run`, which puts every call through the lifecycle.
+ */
+export interface ToolSummary {
+  method: string;
+  name: string;
+  description: string;
+  toolType: ToolType;
+}
 
 /**
  * The existing agent kit's entry point, kept for code written against it: tools passed in, hooks
@@ -26,6 +40,7 @@ export class HederaAgentAPI {
     context: Context = {},
     tools: BaseTool[] = [],
   ) {
+    checkClient(client);
     const fullContext: Context = { ...context, mode: context.mode ?? AgentMode.AUTONOMOUS };
     this.kit = assembleKit({
       client,
@@ -47,7 +62,32 @@ export class HederaAgentAPI {
     return this.kit.run(method, arg);
   }
 
-  listTools(): ToolDescription[] {
-    return this.kit.listTools();
+  /** Each tool's method, name, description and toolType. */
+  listTools(): ToolSummary[] {
+    return this.kit.listTools().map(({ method, name, description, toolType }) => ({ method, name, description, toolType }));
+  }
+}
+
+/**
+ * The Hedera Agent Kit refuses a missing client and one without a ledger ID (its tools pick
+ * contracts and mirror nodes by ledger); so does this entry point, starting with that kit's
+ * sentences, which code written against it matches on.
+ */
+function checkClient(client: unknown): asserts client is Client {
+  if (!client) {
+    throw invalidArgument(
+      `HederaAgentAPI requires a connected Client: got ${describeValue(client)}. Pass a @hiero-ledger/sdk Client with an operator, e.g. Client.forTestnet().setOperator(id, key).`,
+      [0],
+    );
+  }
+  if (!isSdkClient(client)) {
+    throw invalidArgument(`HederaAgentAPI requires a connected Client: got ${describeValue(client)}, which is not a @hiero-ledger/sdk Client.`, [0]);
+  }
+  if (!client.ledgerId) {
+    throw invalidArgument(
+      'Client must be connected to a network: HederaAgentAPI got a client without a ledger ID. Use Client.forTestnet(), forMainnet() or forPreviewnet(), ' +
+        'or set one on a client made with Client.forNetwork(…), e.g. client.setLedgerId(LedgerId.LOCAL_NODE) for a local network.',
+      [0],
+    );
   }
 }

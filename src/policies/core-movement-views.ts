@@ -112,8 +112,9 @@ const treasuryChange: MovementView = (params: Params) => {
  * The EVM tools' views read the ABI-encoded call (`functionParameters`), which is what executes. The
  * token is its contract's ID; ERC-20 amounts are base units, an ERC-721 token ID is the serial.
  * An address becomes an account through the params' own resolution when they name the same address
- * (this project's tools look it up on the mirror), else only a long-zero address can be read: an
- * EVM alias names an account only the network knows, and is refused.
+ * (this project's tools look it up on the mirror), else the account the mirror resolved the alias to
+ * (`call.evmAccounts`, inside the Hedera Agent Kit), else only a long-zero address can be read: an
+ * EVM alias nobody resolved names an account only the network knows, and is refused.
  */
 const erc20Transfer: MovementView = (params: Params, call?: MovementCall) => {
   const asset = canonicalTokenId(params.contractId, 'contractId');
@@ -121,17 +122,17 @@ const erc20Transfer: MovementView = (params: Params, call?: MovementCall) => {
   if (amount === 0n) return [];
   // ERC-20 transfer() moves the caller's tokens, and the caller is the account that pays.
   const from = canonicalAccountId(params.senderAccountId ?? call?.payer, 'senderAccountId');
-  const recipient = accountAt(to, params.recipientAddress, params.recipientAccountId, 'recipientAddress');
+  const recipient = accountAt(to, params.recipientAddress, params.recipientAccountId, 'recipientAddress', call);
   return [movement(asset, from, recipient, amount, knownDecimals(params.decimals))];
 };
 
-const erc721Transfer: MovementView = (params: Params) => {
+const erc721Transfer: MovementView = (params: Params, call?: MovementCall) => {
   const asset = canonicalTokenId(params.contractId, 'contractId');
   const { from, to, tokenId } = decodeErcCall(params.functionParameters, 'transferFrom');
   if (tokenId > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error(`functionParameters: token ID ${tokenId} is beyond what a movement can name`);
   const serial = Number(tokenId);
-  const owner = accountAt(from, params.fromAddress, params.fromAccountId, 'fromAddress');
-  const receiver = accountAt(to, params.toAddress, params.toAccountId, 'toAddress');
+  const owner = accountAt(from, params.fromAddress, params.fromAccountId, 'fromAddress', call);
+  const receiver = accountAt(to, params.toAddress, params.toAccountId, 'toAddress', call);
   // ERC-721 token IDs start where the collection starts them (0 is common), unlike HTS serials.
   return [movement(asset, owner, receiver, 1n, 0, { serial, display: `ERC-721 token ${serial} of ${asset}` })];
 };
@@ -141,7 +142,7 @@ const erc721Mint: MovementView = (params: Params, call?: MovementCall) => {
   const asset = canonicalTokenId(params.contractId, 'contractId');
   const { to } = decodeErcCall(params.functionParameters, 'safeMint');
   const minter = canonicalAccountId(params.minterAccountId ?? call?.payer, 'minterAccountId');
-  const receiver = accountAt(to, params.toAddress, params.toAccountId, 'toAddress');
+  const receiver = accountAt(to, params.toAddress, params.toAccountId, 'toAddress', call);
   return receiver === minter ? [] : [movement(asset, minter, receiver, 1n, 0, { display: `a newly minted ERC-721 token of ${asset}` })];
 };
 
@@ -193,10 +194,15 @@ function hbarLine(entry: Params, field: () => string): TransferLine {
   return { account: entry.accountId, amount: isHbar(entry.amount) ? tinybarsOfHbar(entry.amount) : tinybarsOf(entry.amount, `${field()}.amount`) };
 }
 
-/** The account of a called address: the params' resolution when it names this address, else the address read as an account ID. */
-function accountAt(address: string, namedAddress: unknown, namedAccount: unknown, field: string): string {
+/**
+ * The account of a called address: the params' resolution when it names this address, else the
+ * mirror's resolution of the alias, else the address read as an account ID.
+ */
+function accountAt(address: string, namedAddress: unknown, namedAccount: unknown, field: string, call: MovementCall | undefined): string {
   const named = typeof namedAddress === 'string' && namedAddress.replace(/^0x/i, '').toLowerCase() === address.slice(2);
   if (named && namedAccount !== undefined && namedAccount !== null) return canonicalAccountId(namedAccount, `${field} (its account)`);
+  const resolved = call?.evmAccounts?.get(address);
+  if (resolved !== undefined) return canonicalAccountId(resolved, `${field} (the account of its alias)`);
   return canonicalAccountId(address, field);
 }
 

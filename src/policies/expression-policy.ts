@@ -1,6 +1,7 @@
 import { Environment, type ParseResult } from '@marcbachmann/cel-js';
 import { checkedTools } from '../hooks/seed-listeners.js';
 import { invalidArgument, messageOf } from '../lifecycle/errors.js';
+import { isThenable } from '../lifecycle/policy-judge.js';
 import type { PreToolExecutionParams } from '../lifecycle/stage-events.js';
 import { HOOK_STAGES, type HookStage } from '../lifecycle/stages.js';
 import { AbstractPolicy, POLICY_METHODS } from './abstract-policy.js';
@@ -95,15 +96,34 @@ export class ExpressionPolicy extends AbstractPolicy {
     return this.reasons.get(params);
   }
 
-  private judge(params: PreToolExecutionParams, method: string): boolean {
-    let movements: readonly Movement[] | undefined;
-    let answer: unknown;
+  private judge(params: PreToolExecutionParams, method: string): boolean | Promise<boolean> {
+    let movements: ReturnType<typeof movementsOfEvent>;
     try {
       movements = this.stage === 'preToolExecution' ? undefined : movementsOfEvent(params, method);
+    } catch (error) {
+      return this.unevaluated(params, error);
+    }
+    // A promise only inside the Hedera Agent Kit, while EVM aliases are resolved.
+    if (isThenable(movements)) {
+      return Promise.resolve(movements).then(
+        (read) => this.evaluate(params, method, read),
+        (error: unknown) => this.unevaluated(params, error),
+      );
+    }
+    return this.evaluate(params, method, movements);
+  }
+
+  private unevaluated(params: PreToolExecutionParams, error: unknown): true {
+    this.reasons.set(params, `${this.message} (the expression could not be evaluated for this call: ${firstLine(messageOf(error))})`);
+    return true;
+  }
+
+  private evaluate(params: PreToolExecutionParams, method: string, movements: readonly Movement[] | undefined): boolean {
+    let answer: unknown;
+    try {
       answer = this.program(celContext(params, method, movements));
     } catch (error) {
-      this.reasons.set(params, `${this.message} (the expression could not be evaluated for this call: ${firstLine(messageOf(error))})`);
-      return true;
+      return this.unevaluated(params, error);
     }
     if (answer === true) return false;
     const moved = movements?.length ? `; the call moves ${listed(movements.map((m) => `${m.display} from ${m.from} to ${m.to}`), 5)}` : '';

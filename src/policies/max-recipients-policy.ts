@@ -64,7 +64,13 @@ export class MaxRecipientsPolicy extends AbstractPolicy {
   /** Throws (which blocks) when the params cannot be counted: fail closed, never a count of zero. */
   private count(params: PostParamsNormalizationParams, method: string): number {
     const counter = this.counters[method];
-    if (!counter) throw new Error(`MaxRecipientsPolicy: no recipient counting strategy for ${method}; provide one in customStrategies.`);
+    // Starts with the Hedera Agent Kit's sentence, which its users match on; then how to fix it.
+    if (!counter) {
+      throw new Error(
+        `MaxRecipientsPolicy: Unhandled tool '${method}'. It has no recipient counting strategy: name it in additionalTools ` +
+          `and give customStrategies a function for it, e.g. new MaxRecipientsPolicy(max, ['${method}'], { ${method}: (params) => params.recipients.length }).`,
+      );
+    }
     const count = counter(params.normalisedParams);
     if (!Number.isFinite(count) || count < 0) throw new Error(`MaxRecipientsPolicy: the recipient count for ${method} is not a number (${String(count)})`);
     return count;

@@ -1,5 +1,6 @@
 import { checkedTools } from '../hooks/seed-listeners.js';
 import { invalidArgument } from '../lifecycle/errors.js';
+import { isThenable } from '../lifecycle/policy-judge.js';
 import type { PostParamsNormalizationParams, PreToolExecutionParams } from '../lifecycle/stage-events.js';
 import type { HookStage } from '../lifecycle/stages.js';
 import { AbstractPolicy } from './abstract-policy.js';
@@ -30,8 +31,14 @@ export abstract class MovementPolicy extends AbstractPolicy {
   /** Why the call must be refused, or undefined to allow it. */
   protected abstract judgeMovements(movements: readonly Movement[], method: string, params: PostParamsNormalizationParams): string | undefined;
 
-  protected override shouldBlockPostParamsNormalization(params: PostParamsNormalizationParams, method: string): boolean {
+  protected override shouldBlockPostParamsNormalization(params: PostParamsNormalizationParams, method: string): boolean | Promise<boolean> {
     const movements = movementsOfEvent(params, method);
+    // A promise only inside the Hedera Agent Kit, while EVM aliases are resolved; else the verdict is given at once.
+    if (isThenable(movements)) return Promise.resolve(movements).then((read) => this.verdict(read, params, method));
+    return this.verdict(movements, params, method);
+  }
+
+  private verdict(movements: readonly Movement[] | undefined, params: PostParamsNormalizationParams, method: string): boolean {
     if (movements === undefined) {
       throw new Error(
         `${method} has no movements view, so ${this.name} cannot tell what it moves; the call is refused. ` +

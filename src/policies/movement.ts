@@ -35,6 +35,12 @@ export interface Movement {
 export interface MovementCall {
   /** The account that pays the transaction (and funds a new account's initial balance). */
   readonly payer?: string;
+  /**
+   * Accounts of the EVM aliases the call names (`0x` + 40 lower-case hex → `shard.realm.num`), as the
+   * mirror node resolved them: inside the Hedera Agent Kit, whose EVM tools name an ECDSA account by
+   * its alias in the encoded call.
+   */
+  readonly evmAccounts?: ReadonlyMap<string, string>;
 }
 
 /** What a tool declares to join the value policies: its normalised params as movements. */

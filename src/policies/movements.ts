@@ -5,6 +5,7 @@ import type { PreToolExecutionParams } from '../lifecycle/stage-events.js';
 import { returnsBytes } from '../modes/agent-mode.js';
 import { CURRENT_TREASURY, NEW_ACCOUNT, canonicalAccountId, canonicalTokenId } from './account-ids.js';
 import { CORE_MOVEMENT_VIEWS } from './core-movement-views.js';
+import { evmAliasesOf, resolveEvmAliases } from './evm-aliases.js';
 import type { Movement, MovementCall } from './movement.js';
 import { HBAR_DECIMALS, UNBOUNDED_AMOUNT, unitsOf } from './movement-amounts.js';
 import { movement } from './transfer-lines.js';
@@ -82,12 +83,19 @@ export function callMovements(tool: DrivableTool, normalisedParams: unknown, con
  * The movements a policy judges: `event.movements` as the kit's runner provides it, else (in the
  * Hedera Agent Kit, whose events have none) the built-in view of the tool. `undefined` when neither
  * can say; a value policy then blocks.
+ *
+ * That kit's EVM tools name an ECDSA account by its EVM alias; those aliases are first resolved on
+ * the mirror (see resolveEvmAliases), so the answer is then a promise. It rejects for an alias
+ * that cannot be resolved, which blocks.
  */
-export function movementsOfEvent(event: PreToolExecutionParams, method: string): readonly Movement[] | undefined {
+export function movementsOfEvent(event: PreToolExecutionParams, method: string): readonly Movement[] | undefined | Promise<readonly Movement[] | undefined> {
   if ('movements' in event) return (event as { movements?: readonly Movement[] }).movements;
   const normalised = (event as { normalisedParams?: unknown }).normalisedParams;
   if (normalised === undefined) return undefined;
-  return movementsOf(method, normalised, { payer: payerOf(event.context, event.client) });
+  const call: MovementCall = { payer: payerOf(event.context, event.client) };
+  const aliases = evmAliasesOf(method, normalised);
+  if (!aliases.length) return movementsOf(method, normalised, call);
+  return resolveEvmAliases(aliases, event.context, event.client).then((evmAccounts) => movementsOf(method, normalised, { ...call, evmAccounts }));
 }
 
 /** Who pays the call: the operator, or `context.accountId` in the modes that return bytes for it to sign. */

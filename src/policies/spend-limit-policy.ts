@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CallOutcome } from '../lifecycle/call-outcome.js';
 import { PolicyBlockedError, invalidArgument, messageOf } from '../lifecycle/errors.js';
+import { isThenable } from '../lifecycle/policy-judge.js';
 import type { PostParamsNormalizationParams } from '../lifecycle/stage-events.js';
 import { mirrorFor } from '../mirror/mirror-client.js';
 import { MirrorError, MirrorErrorCode } from '../mirror/mirror-error.js';
@@ -128,6 +129,12 @@ export class SpendLimitPolicy extends AbstractPolicy {
     // The kit's events carry movements; the Hedera Agent Kit's do not, so there the built-in view of
     // the tool is read from its normalised params.
     const movements = movementsOfEvent(params, method);
+    // A promise only inside the Hedera Agent Kit, while EVM aliases are resolved.
+    if (isThenable(movements)) return Promise.resolve(movements).then((read) => this.reserveFor(read, params, method));
+    return this.reserveFor(movements, params, method);
+  }
+
+  private reserveFor(movements: readonly Movement[] | undefined, params: PostParamsNormalizationParams, method: string): boolean | Promise<boolean> {
     if (!Array.isArray(movements)) {
       throw new Error(`${method} has no view of what it moves (event.movements), so its spend cannot be counted; refused`);
     }

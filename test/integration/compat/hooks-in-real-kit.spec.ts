@@ -129,6 +129,25 @@ describe('this project’s hooks and policies inside the real Hedera Agent Kit',
     });
   });
 
+  describe('when the HOL audit hook meets RETURN_BYTES mode there', () => {
+    it('refuses the mode with the real kit’s wording before its session check, which would reach the network', async () => {
+      // A session topic that fails the memo check: were the check first, that would be the error.
+      const sessionId = await newTopic('not a registry');
+      const hook = new HolAuditTrailHook({ relevantTools: ['transfer_hbar_tool'], sessionId, journalDir });
+      const api = new KitHederaAgentAPI(client, { ...mirror, mode: KitAgentMode.RETURN_BYTES, accountId: net.operatorId, hooks: [hook] as never }, kitTools);
+      const refused = await run(api, 'transfer_hbar_tool', { transfers: [{ accountId: recipient, amount: 0.01 }] });
+      expect(refused.raw.error).to.contain(
+        'Unsupported hook: HolAuditTrailHook does not support AgentMode.RETURN_BYTES or AgentMode.CUSTOM_RETURN_BYTES. Stopping the agent execution before tool transfer_hbar_tool is executed.',
+      );
+      expect(refused.raw.error).not.to.contain('memo');
+      // In AUTONOMOUS mode the same hook, with neither a logging client nor a kit, checks the session with the client the call brings.
+      const autonomous = new KitHederaAgentAPI(client, { ...mirror, hooks: [hook] as never }, kitTools);
+      const checked = await run(autonomous, 'transfer_hbar_tool', { transfers: [{ accountId: recipient, amount: 0.01 }] });
+      expect(checked.raw.error).to.contain(`session topic ${sessionId} has memo "not a registry"`);
+      await hook.close();
+    });
+  });
+
   describe('when hooks and policies written from the seeds on this project’s classes run there', () => {
     it('filters by relevantTools as the real kit’s own do, and a `true` blocks', async () => {
       class NoNewTopicsPolicy extends AbstractPolicy {

@@ -4,7 +4,7 @@ import { ContractExecuteTransaction, LedgerId, PrivateKey, Transaction, type Cli
 import { HederaAgentAPI as KitHederaAgentAPI, type Context as KitContext, type IHederaMirrornodeService } from '@hashgraph/hedera-agent-kit';
 import { coreEVMPlugin } from '@hashgraph/hedera-agent-kit/plugins';
 import { mirrornodeServiceFor } from '../../../src/compat/kit-mirrornode-service.js';
-import { MaxTransferPolicy } from '../../../src/policies/index.js';
+import { MaxTransferPolicy, RecipientAllowlistPolicy, RecipientDenylistPolicy } from '../../../src/policies/index.js';
 import { AgentMode } from '../../../src/modes/agent-mode.js';
 import { runRealKitTool } from '../../support/real-kit.js';
 import { longZero, startEvmWorld, succeeded, type EvmActor, type EvmWorld } from '../plugins/evm-fixtures.js';
@@ -180,9 +180,45 @@ describe("the Hedera Agent Kit's EVM tools beside this project's, on the same in
       const fine = JSON.parse(await api.run('transfer_erc20_tool', { contractId: gold.contractId, recipientAddress: bob.accountId, amount: 5 })) as Outcome;
       expect(fine.raw.status, fine.humanMessage).to.equal('SUCCESS');
       expect(await world.balanceOf(gold.contractId, longZero(bob.accountId))).to.equal(before + 500n);
-      // Its normalised params name the recipient by the alias of an ECDSA account, which no policy can read there.
-      const alias = JSON.parse(await api.run('transfer_erc20_tool', { contractId: gold.contractId, recipientAddress: carol.accountId, amount: 1 })) as Outcome;
-      expect(alias.raw.error).to.contain('names an account only the network can look up');
+    });
+
+    it('judge the real account behind an ECDSA account’s EVM alias, resolved on the mirror: as recipient and as sender', async () => {
+      sandbox.stub(console, 'error');
+      const run = async (api: KitHederaAgentAPI, method: string, args: unknown) => JSON.parse(await api.run(method, args)) as Outcome;
+      const kitApi = (client: Client, hooks: unknown[]) => new KitHederaAgentAPI(client.setLedgerId(LedgerId.LOCAL_NODE), { ...kitContext, hooks: hooks as never }, coreEVMPlugin.tools({}));
+      // That kit encodes carol (an ECDSA account) by her alias; the policies see her account ID.
+      const toCarol = { contractId: gold.contractId, recipientAddress: carol.accountId, amount: 1 };
+      const carolBefore = await world.balanceOf(gold.contractId, carol.evmAddress);
+      const allowed = await run(kitApi(world.client, [new RecipientAllowlistPolicy([carol.accountId]), new MaxTransferPolicy({ tokens: { [gold.contractId]: { baseUnits: 100 } } })]), 'transfer_erc20_tool', toCarol);
+      expect(allowed.raw.status, allowed.humanMessage).to.equal('SUCCESS');
+      expect(await world.balanceOf(gold.contractId, carol.evmAddress)).to.equal(carolBefore + 100n);
+      const denied = await run(kitApi(world.client, [new RecipientDenylistPolicy([carol.accountId])]), 'transfer_erc20_tool', toCarol);
+      expect(denied.raw.error).to.contain('Action transfer_erc20_tool blocked by policy: Recipient Denylist Policy');
+      expect(denied.raw.error).to.contain(`to ${carol.accountId}`);
+      expect(await world.balanceOf(gold.contractId, carol.evmAddress)).to.equal(carolBefore + 100n);
+
+      // Carol's own kit sends an ERC-721 token from her alias (the default fromAddress) to bob.
+      const collection = String(succeeded(await ours('create_erc721_tool', { tokenName: 'Alias', tokenSymbol: 'ALI', baseURI: 'ipfs://alias/' })).erc721ContractId);
+      succeeded(await ours('mint_erc721_tool', { contractId: collection, toAddress: carol.accountId }));
+      expect(await world.ownerOf(collection, 1)).to.equal(carol.evmAddress);
+      const carolsKit = (hooks: unknown[]) => kitApi(carol.client, hooks);
+      const notToBob = await run(carolsKit([new RecipientAllowlistPolicy([carol.accountId])]), 'transfer_erc721_tool', { contractId: collection, toAddress: bob.accountId, tokenId: 1 });
+      expect(notToBob.raw.error).to.contain(`sends ERC-721 token 1 of ${collection} to ${bob.accountId}, not on the recipient allowlist`);
+      expect(await world.ownerOf(collection, 1)).to.equal(carol.evmAddress);
+      const sent = await run(carolsKit([new RecipientAllowlistPolicy([bob.accountId])]), 'transfer_erc721_tool', { contractId: collection, toAddress: bob.accountId, tokenId: 1 });
+      expect(sent.raw.status, sent.humanMessage).to.equal('SUCCESS');
+      expect(await world.ownerOf(collection, 1)).to.equal(longZero(bob.accountId));
+    });
+
+    it('keep blocking an EVM alias the mirror does not know, and nothing moves', async () => {
+      sandbox.stub(console, 'error');
+      const stranger = `0x${PrivateKey.generateECDSA().publicKey.toEvmAddress()}`;
+      const api = new KitHederaAgentAPI(world.client.setLedgerId(LedgerId.LOCAL_NODE), { ...kitContext, hooks: [new MaxTransferPolicy({ tokens: { [gold.contractId]: { baseUnits: 500 } } })] as never }, coreEVMPlugin.tools({}));
+      const refused = JSON.parse(await api.run('transfer_erc20_tool', { contractId: gold.contractId, recipientAddress: stranger, amount: 1 })) as Outcome;
+      // A policy that cannot read the call throws, which that kit reports as the tool's failure.
+      expect(refused.raw.status).to.equal('ERROR');
+      expect(refused.raw.error).to.contain(`the EVM address ${stranger} is an alias, and the mirror node could not look it up`);
+      expect(await world.balanceOf(gold.contractId, stranger)).to.equal(0n);
     });
   });
 });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import sinon from 'sinon';
-import { AccountId, Transaction, TransferTransaction, type Client } from '@hiero-ledger/sdk';
+import { AccountId, LedgerId, Transaction, TransferTransaction, type Client } from '@hiero-ledger/sdk';
 import { injectable } from 'tsyringe';
 import { AbstractHook, AgentMode, HederaAgentAPI, Hook, createAgentKit, type AgentKit, type TransactionStrategy } from '../../../src/index.js';
 import { RejectToolPolicy } from '../../../src/policies/index.js';
@@ -195,7 +195,8 @@ describe('createAgentKit', () => {
 
 describe('HederaAgentAPI (seed compatibility)', () => {
   it('runs tools with context.hooks and returns JSON', async () => {
-    const client = offlineClient();
+    // As the Hedera Agent Kit, it refuses a client without a ledger ID.
+    const client = offlineClient().setLedgerId(LedgerId.LOCAL_NODE);
     const api = new HederaAgentAPI(client, { hooks: [new RejectToolPolicy(['transfer_builder_tool'])] }, [new EchoTool(), new TransferBuilderTool()]);
     expect(JSON.parse(await api.run('echo_tool', { text: 'x' })).raw.data).to.deep.equal({ echoed: 'x', amount: 1 });
     expect(JSON.parse(await api.run('transfer_builder_tool', { to: '0.0.5', hbar: 1 })).raw.blockedBy.policy).to.equal('Reject Tool Call');
