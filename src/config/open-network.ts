@@ -1,7 +1,7 @@
 import { AccountId, Client, LedgerId, type PrivateKey } from '@hiero-ledger/sdk';
 import type { Devnet, DevnetOptions } from '../devnet/index.js';
 import type { NetworkChoice } from './network-choice.js';
-import { reachAnyNode } from './node-reachability.js';
+import { reachAnyNode } from '../modes/node-reachability.js';
 
 /** The client a network choice leads to, and what to close when done. */
 export interface OpenedNetwork {

@@ -32,6 +32,11 @@ export function failedMessage(tool: string, stage: string, reason: string): stri
   return `The ${tool} call failed during ${stage}: ${sentence(reason)} Nothing was submitted to the network.`;
 }
 
+/** A call that failed while being submitted, but provably before anything reached a node. */
+export function unsentFailureMessage(tool: string, reason: string): string {
+  return `The ${tool} call was not submitted: ${sentence(reason)}`;
+}
+
 /** The sentence about a finished call, from its raw result; BaseTool.describeResult's default. */
 export function outcomeMessage(toolName: string, raw: RawToolResult): string {
   if (raw.status === 'SUCCESS') {

@@ -11,8 +11,8 @@ import { CallMovements, type MovementsReader } from './call-movements.js';
 import { deepFreezePlain } from './approved-values.js';
 import type { DrivableTool } from './drivable-tool.js';
 import type { Context } from './context.js';
-import { AgentHooksError, ErrorCode, describeValue, PolicyBlockedError, asError, isAgentHooksError, isInvalidParamsError, isPolicyBlockedError, messageOf } from './errors.js';
-import { blockedAfterExecutionMessage, blockedMessage, failedMessage, invalidParamsMessage, unsentTransactionMessage } from './human-messages.js';
+import { AgentHooksError, ErrorCode, describeValue, PolicyBlockedError, asError, isAgentHooksError, isInvalidParamsError, isPolicyBlockedError, messageOf, provesNothingSent } from './errors.js';
+import { blockedAfterExecutionMessage, blockedMessage, failedMessage, invalidParamsMessage, unsentFailureMessage, unsentTransactionMessage } from './human-messages.js';
 import type { ListenerIndex } from './listener-index.js';
 import type { Logger } from './logger.js';
 import { parseParams } from './parse-params.js';
@@ -434,6 +434,10 @@ function describeFailure(tool: DrivableTool, step: LifecycleStep, error: Error):
     };
   }
   const errorCode = isAgentHooksError(error) ? error.code : statusNameOf(error);
+  if (provesNothingSent(error)) {
+    // Failed while submitting, yet provably unsent: say so, since "check before retrying" would make an agent wait for nothing.
+    return { raw: { status: 'ERROR', errorCode, error: error.message, stage: step, submitted: false }, humanMessage: unsentFailureMessage(tool.method, error.message) };
+  }
   const humanMessage =
     step === 'secondaryAction' && errorCode !== ErrorCode.TOOL_RESULT
       ? `The ${tool.method} call failed while being submitted: ${error.message}. Check the account's recent transactions before retrying.`
