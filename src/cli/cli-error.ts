@@ -18,7 +18,8 @@ export const CliErrorCode = {
  * - `exitCode`: the process's exit code (1 failed, 2 usage or configuration, 3 blocked, 4 audit mismatch);
  * - `problems`: every problem, each naming its field, for E_CONFIG and E_AUDIT_MISMATCH;
  * - `source`: the configuration the problems are in, for E_CONFIG;
- * - `submitted`: false when the CLI knows nothing reached the network (E_NODE_UNREACHABLE).
+ * - `submitted`: false when the CLI knows nothing reached the network (E_NODE_UNREACHABLE, or a call
+ *   whose result says `submitted: false`, e.g. refused at precheck).
  */
 export interface CliErrorDocument {
   error: {

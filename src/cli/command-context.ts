@@ -1,9 +1,7 @@
 import type { Command } from 'commander';
 import { createKitFromConfig, type ConfiguredKit } from '../config/create-kit-from-config.js';
 import { loadConfig, type LoadedConfig } from '../config/load-config.js';
-import { reachAnyNode } from '../config/node-reachability.js';
 import type { Logger } from '../lifecycle/logger.js';
-import { returnsBytes } from '../modes/agent-mode.js';
 import type { KeyRedactor } from '../secrets/key-redactor.js';
 import { kitRedactor } from '../secrets/kit-redactor.js';
 import { redactingLogger } from '../secrets/redacting-logger.js';
@@ -67,27 +65,5 @@ export class CommandContext {
     if (!options.offline && configured.network !== 'devnet') applyCliNetworkBounds(configured.client);
     this.logger.debug({ network: configured.network, chosenBy: configured.chosenBy, mirror: configured.mirrorNodeUrl }, 'kit ready');
     return { ...configured, close: () => this.progress('closing the kit', configured.close()) };
-  }
-
-  /**
-   * Before a call that may submit a transaction, checks that some node of the network accepts a
-   * connection. If none does, the call is not made and the error says so: nothing was submitted,
-   * which only a check before sending can know (after a timeout the SDK cannot tell a request that
-   * never left from one whose answer was lost). Query tools, byte-returning modes and the
-   * in-process devnet are not checked.
-   */
-  async ensureNodeReachable(configured: ConfiguredKit, tool: string): Promise<void> {
-    if (configured.network === 'devnet' || returnsBytes(configured.kit.context.mode)) return;
-    const description = configured.kit.listTools().find((each) => each.method === tool);
-    if (!description || description.toolType === 'query') return;
-    const hint =
-      configured.network === 'local'
-        ? 'Start it (e.g. agent-hooks devnet) or correct local.grpcAddress in the config file.'
-        : 'Check the internet connection, and that no proxy or firewall blocks outgoing TCP to the nodes (port 50211); then retry.';
-    const reached = await this.progress(
-      `checking that a node of network "${configured.network}" answers`,
-      reachAnyNode(Object.keys(configured.client.network), { network: configured.network, hint }),
-    );
-    this.logger.debug({ node: reached }, 'a node accepts connections');
   }
 }

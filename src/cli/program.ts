@@ -1,7 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/config-error.js';
-import { NodeUnreachableError } from '../config/node-reachability.js';
-import { ErrorCode, isAgentHooksError, messageOf } from '../lifecycle/errors.js';
+import { ErrorCode, isAgentHooksError, messageOf, provesNothingSent } from '../lifecycle/errors.js';
 import type { CliError } from './cli-error.js';
 import { Output, processIo, type CliIo } from './cli-io.js';
 import { LOG_LEVELS } from './cli-logger.js';
@@ -99,7 +98,7 @@ function report(error: unknown, output: Output): ExitCode {
     return fail(ExitCode.USAGE, { code: ErrorCode.CONFIG, message, problems: error.problems, source: error.source }, error.message);
   }
   if (error instanceof UsageError) return fail(ExitCode.USAGE, { code: ErrorCode.USAGE, message: error.message });
-  if (error instanceof NodeUnreachableError) return fail(ExitCode.FAILED, { code: error.code, message: error.message, submitted: false });
+  if (provesNothingSent(error)) return fail(ExitCode.FAILED, { code: ErrorCode.NODE_UNREACHABLE, message: messageOf(error), submitted: false });
   if (isAgentHooksError(error)) return fail(CONFIG_CODES.has(error.code) ? ExitCode.USAGE : ExitCode.FAILED, { code: error.code, message: error.message });
   return fail(ExitCode.FAILED, { code: ErrorCode.FAILED, message: messageOf(error) });
 }

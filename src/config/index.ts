@@ -8,6 +8,6 @@ export { ConfigError } from './config-error.js';
 export { loadConfig, parseConfig, type LoadConfigOptions, type LoadedConfig } from './load-config.js';
 export { createKitFromConfig, type ConfiguredKit, type ConfiguredKitOptions } from './create-kit-from-config.js';
 export { chooseNetwork, type NetworkChoice, type NetworkInput } from './network-choice.js';
-export { NodeUnreachableError, reachAnyNode, type UnreachableAddress } from './node-reachability.js';
+export { NodeUnreachableError, reachAnyNode, type UnreachableAddress } from '../modes/node-reachability.js';
 export { listenerCatalog, type CatalogEntry } from './listener-catalog.js';
 export { operatorFromEnv, type Operator } from './operator-from-env.js';

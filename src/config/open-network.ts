@@ -1,7 +1,7 @@
-import { AccountId, Client, type PrivateKey } from '@hiero-ledger/sdk';
+import { AccountId, Client, LedgerId, type PrivateKey } from '@hiero-ledger/sdk';
 import type { Devnet, DevnetOptions } from '../devnet/index.js';
 import type { NetworkChoice } from './network-choice.js';
-import { reachAnyNode } from './node-reachability.js';
+import { reachAnyNode } from '../modes/node-reachability.js';
 
 /** The client a network choice leads to, and what to close when done. */
 export interface OpenedNetwork {
@@ -56,7 +56,8 @@ export async function openNetwork(choice: NetworkChoice, options: OpenNetworkOpt
     const { grpcAddress, nodeAccountId } = choice.local!;
     const where = options.source ? ` in ${options.source}` : '';
     await reachAnyNode([grpcAddress], { network: 'local', hint: `Start it (e.g. agent-hooks devnet) or correct local.grpcAddress${where}.` });
-    client = Client.forNetwork({ [grpcAddress]: AccountId.fromString(nodeAccountId) }, { scheduleNetworkUpdate: false });
+    // Named as a local node, as a devnet client is: tools choose factories and mirrors by the ledger ID.
+    client = Client.forNetwork({ [grpcAddress]: AccountId.fromString(nodeAccountId) }, { scheduleNetworkUpdate: false }).setLedgerId(LedgerId.LOCAL_NODE);
   } else {
     client = Client.forName(choice.network);
   }

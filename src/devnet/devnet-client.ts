@@ -1,14 +1,17 @@
-import { AccountId, Client, type PrivateKey } from '@hiero-ledger/sdk';
+import { AccountId, Client, LedgerId, type PrivateKey } from '@hiero-ledger/sdk';
 import { operatorSigner } from './operator-signer.js';
 
 /**
  * An SDK client for one devnet node, e.g. a devnet started by `npm run devnet` in another process. Retry waits are cut from seconds to tens of milliseconds: the SDK's
  * node backoff after a transport error (8 s, doubling) would otherwise stall every fault test, and a
  * loopback node never needs it. With `mirrorGrpcAddress` (a devnet's `mirrorGrpcAddress`) the client's
- * mirror network is set too, so `TopicMessageQuery.subscribe` works.
+ * mirror network is set too, so `TopicMessageQuery.subscribe` works. The client names its ledger
+ * (LOCAL_NODE, as the devnet's query answers do), because tools pick network-specific things by it: the
+ * EVM tools their token factories, the Hedera Agent Kit its mirror node, and its HederaAgentAPI refuses
+ * a client without one.
  */
 export function createDevnetClient(grpcAddress: string, operatorId: string, operatorKey: PrivateKey, mirrorGrpcAddress?: string): Client {
-  const client = Client.forNetwork({ [grpcAddress]: '0.0.3' }, { scheduleNetworkUpdate: false });
+  const client = Client.forNetwork({ [grpcAddress]: '0.0.3' }, { scheduleNetworkUpdate: false }).setLedgerId(LedgerId.LOCAL_NODE);
   if (mirrorGrpcAddress !== undefined) {
     client.setMirrorNetwork([mirrorGrpcAddress]);
     // With a mirror network the SDK answers INVALID_NODE_ACCOUNT by reloading the address book, and it

@@ -75,7 +75,7 @@ export interface Devnet {
    * local node (0.0.1012 and 0.0.1013), so its `create_erc20_tool` / `create_erc721_tool` work here.
    */
   readonly contracts: DevnetContracts;
-  /** A new SDK client for the operator with fast retries and this mirror gRPC; closed by {@link Devnet.stop}. */
+  /** A new SDK client for the operator with fast retries, this mirror gRPC and ledger ID LOCAL_NODE; closed by {@link Devnet.stop}. */
   client(): Client;
   /** Creates and funds an account through a real AccountCreateTransaction paid by the operator. */
   createAccount(options: CreateAccountOptions): Promise<{ accountId: string; privateKey: PrivateKey }>;

@@ -30,7 +30,8 @@ export interface CallOutcome {
 
 /**
  * The outcome of a call from its result, and for a call that threw, the step it failed at. A
- * failure while submitting (or after) may have reached the network, so it is `'unknown'`; so is a
+ * failure while submitting (or after) may have reached the network, so it is `'unknown'`, unless
+ * the failure proved nothing was sent (`submitted: false`, e.g. no node reachable); so is a
  * status the kit does not know (a custom strategy's): an outcome that cannot be read must not give a
  * budget back.
  */
@@ -40,7 +41,8 @@ export function outcomeOf(callId: string, method: string, result: ToolResult, fa
   if (failedAt === undefined) {
     executed = raw.status === 'SUCCESS' ? true : raw.status === 'ERROR' || raw.status === 'NOT_SUBMITTED' ? false : 'unknown';
   } else {
-    executed = failedAt === 'secondaryAction' || failedAt === 'postToolExecution' ? 'unknown' : false;
+    // A failure while submitting may have gone out, unless the kit's result says it provably did not.
+    executed = failedAt === 'postToolExecution' || (failedAt === 'secondaryAction' && raw.submitted !== false) ? 'unknown' : false;
   }
   return Object.freeze({
     callId,

@@ -56,6 +56,14 @@ export function isAgentHooksError(value: unknown): value is AgentHooksError {
   return value instanceof Error && ownKindOf(value) === 'error' && typeof (value as { code?: unknown }).code === 'string';
 }
 
+/**
+ * Whether an error proves that nothing of the call reached the network, even when it was raised
+ * while submitting: no node accepted a connection (E_NODE_UNREACHABLE) before anything was sent.
+ */
+export function provesNothingSent(value: unknown): boolean {
+  return isAgentHooksError(value) && value.code === ErrorCode.NODE_UNREACHABLE;
+}
+
 /** A PolicyBlockedError from either build. */
 export function isPolicyBlockedError(value: unknown): value is PolicyBlockedError {
   if (!isAgentHooksError(value) || value.code !== ErrorCode.POLICY_BLOCKED) return false;

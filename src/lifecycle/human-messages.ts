@@ -56,6 +56,11 @@ export function sentTransactionFailedMessage(tool: string, stage: string, sent: 
   }
 }
 
+/** A call that failed while being submitted, but provably before anything reached a node. */
+export function unsentFailureMessage(tool: string, reason: string): string {
+  return `The ${tool} call was not submitted: ${sentence(reason)}`;
+}
+
 /** The sentence about a finished call, from its raw result; BaseTool.describeResult's default. */
 export function outcomeMessage(toolName: string, raw: RawToolResult): string {
   if (raw.status === 'SUCCESS') {

@@ -13,8 +13,8 @@ import { deepFreezePlain } from './approved-values.js';
 import { isDefaultHandleError } from './default-error-result.js';
 import type { DrivableTool } from './drivable-tool.js';
 import type { Context } from './context.js';
-import { AgentHooksError, ErrorCode, describeValue, PolicyBlockedError, asError, isAgentHooksError, isInvalidParamsError, isPolicyBlockedError, messageOf } from './errors.js';
-import { blockedAfterExecutionMessage, blockedMessage, failedMessage, invalidParamsMessage, sentTransactionFailedMessage, unreportedTransactionMessage, unsentTransactionMessage } from './human-messages.js';
+import { AgentHooksError, ErrorCode, describeValue, PolicyBlockedError, asError, isAgentHooksError, isInvalidParamsError, isPolicyBlockedError, messageOf, provesNothingSent } from './errors.js';
+import { blockedAfterExecutionMessage, blockedMessage, failedMessage, invalidParamsMessage, sentTransactionFailedMessage, unreportedTransactionMessage, unsentFailureMessage, unsentTransactionMessage } from './human-messages.js';
 import type { ListenerIndex } from './listener-index.js';
 import type { Logger } from './logger.js';
 import { parseParams } from './parse-params.js';
@@ -471,6 +471,10 @@ function describeFailure(tool: DrivableTool, step: LifecycleStep, error: Error):
     return { raw, humanMessage: sentTransactionFailedMessage(tool.method, step, sent) };
   }
   const errorCode = isAgentHooksError(error) ? error.code : statusNameOf(error);
+  if (provesNothingSent(error)) {
+    // Failed while submitting, yet provably unsent: say so, since "check before retrying" would make an agent wait for nothing.
+    return { raw: { status: 'ERROR', errorCode, error: error.message, stage: step, submitted: false }, humanMessage: unsentFailureMessage(tool.method, error.message) };
+  }
   const humanMessage =
     step === 'secondaryAction' && errorCode !== ErrorCode.TOOL_RESULT
       ? `The ${tool.method} call failed while being submitted: ${error.message}. Check the account's recent transactions before retrying.`

@@ -5,6 +5,7 @@ import { messageOf } from '../lifecycle/errors.js';
 import type { RawToolResult } from '../lifecycle/tool-result.js';
 import { freezeWithNodes } from './freeze-with-nodes.js';
 import { leavesOutcomeOpen, outcomeFromReceipt, settleOpenOutcome } from './open-outcome.js';
+import { ReachabilityGate } from './reachability-gate.js';
 import { receiptFields } from './receipt-fields.js';
 import type { TransactionStrategy } from './transaction-strategy.js';
 
@@ -17,19 +18,29 @@ export { receiptFields };
  * is `status: 'UNKNOWN'`, because an agent told "error" retries and a retried transfer pays twice.
  * An answer that leaves the outcome open (DUPLICATE_TRANSACTION after a lost answer, a timeout) is
  * settled from the transaction's receipt before anything is reported.
+ *
+ * Before submitting, it checks that some node of the client accepts a connection (the verdict is
+ * cached for a few seconds, see ReachabilityGate): with none, it throws a NodeUnreachableError
+ * (E_NODE_UNREACHABLE) at once, which the runner reports through toolError as a call that sent
+ * nothing, instead of waiting through the SDK's retries into an outcome nobody can establish.
  */
 export class ExecuteStrategy implements TransactionStrategy {
+  constructor(private readonly gate: ReachabilityGate = new ReachabilityGate()) {}
+
   prepare(transaction: Transaction, client: Client): Transaction {
     return freezeWithNodes(transaction, client);
   }
 
   async finish(transaction: Transaction, client: Client): Promise<RawToolResult> {
     assertSealed(transaction);
+    await this.gate.ensureReachable(client);
     let response;
     try {
       response = await transaction.execute(client);
     } catch (error) {
       const transactionId = transaction.transactionId?.toString();
+      // The nodes answered the probe but not the call: the next call probes again.
+      if (!isPrecheckStatusError(error)) this.gate.forget(client);
       if (transactionId && leavesOutcomeOpen(error)) return settleOpenOutcome(transactionId, client, error);
       if (isPrecheckStatusError(error)) {
         // Refused at precheck: nothing reached consensus, so reporting an error is honest.

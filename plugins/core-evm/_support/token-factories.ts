@@ -26,6 +26,6 @@ export function factoryFor(kind: keyof typeof FACTORIES, client: Client, tool: s
     ErrorCode.CONFIG,
     `${tool}: no ${standard} factory is known for ${ledger ? `the ${ledger.toString()} network` : 'a client without a ledger ID'}; ` +
       `there is one on testnet (${FACTORIES[kind].testnet}) and on a local node (${FACTORIES[kind].localNode}, also the devnet's). ` +
-      'For a local node or the devnet, set client.setLedgerId(LedgerId.LOCAL_NODE). Nothing was built or sent.',
+      'For a local node, set client.setLedgerId(LedgerId.LOCAL_NODE) (clients from the devnet have it already). Nothing was built or sent.',
   );
 }

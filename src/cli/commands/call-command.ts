@@ -18,13 +18,15 @@ export function registerCallCommand(program: Command, run: RunAction): void {
         const params = parseParamsArgument(json);
         const configured = await ctx.openKit();
         try {
-          await ctx.ensureNodeReachable(configured, tool);
+          // No probe here: the kit's execute strategy finds an unreachable network before submitting,
+          // and its result says nothing was submitted (raw.submitted false), for every caller alike.
           const result = await ctx.progress(`running ${tool} on network "${configured.network}"`, configured.kit.execute(tool, params));
           const exitCode = exitCodeFor(result);
           // Rendered with the kit's redactor: an SDK value's string form is only known here.
           const render = (value: unknown, space?: number) => configured.kit.redactor.toJson(value, space);
           const rendered = JSON.parse(render(result)) as typeof result;
-          ctx.output.document(withError(rendered, exitCode, { code: rendered.raw.errorCode ?? rendered.raw.status, message: rendered.humanMessage }));
+          const unsent = rendered.raw.submitted === false && rendered.raw.status !== 'SUCCESS' ? { submitted: false } : {};
+          ctx.output.document(withError(rendered, exitCode, { code: rendered.raw.errorCode ?? rendered.raw.status, message: rendered.humanMessage, ...unsent }));
           ctx.output.line(result.humanMessage);
           const { raw } = result;
           if (raw.transactionId) ctx.output.line(`  transaction: ${raw.transactionId}`);

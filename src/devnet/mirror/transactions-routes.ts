@@ -28,26 +28,40 @@ export function getTransaction(request: MirrorRequest): MirrorResponse {
   return found.length ? ok({ transactions: found.map(formatTransactionDetail) }) : notFound();
 }
 
-/** Every leg of a record (HBAR, token, NFT) as account and signed amount: what credit/debit looks at. */
-function legsOf(record: TransactionRecordState): Array<{ account: number; amount: bigint }> {
+/**
+ * The HBAR and fungible-token legs of a record as account and signed amount: what `type=credit|debit`
+ * looks at. As on the mirror node, which reads the amounts of its crypto and token transfer tables,
+ * NFT movements have no amount and count for neither.
+ */
+function amountLegsOf(record: TransactionRecordState): Array<{ account: number; amount: bigint }> {
   return [
     ...record.transfers.map((leg) => ({ account: leg.account, amount: leg.amount })),
     ...record.tokenTransfers.map((leg) => ({ account: leg.account, amount: leg.amount })),
-    ...record.nftTransfers.flatMap((nft) => [{ account: nft.receiver, amount: 1n }, ...(nft.sender ? [{ account: nft.sender, amount: -1n }] : [])]),
   ];
 }
 
+/** Every account a record involves without `type`: its payer and every leg, NFT senders and receivers too. */
+function accountsOf(record: TransactionRecordState): number[] {
+  return [record.payer, ...amountLegsOf(record).map((leg) => leg.account), ...record.nftTransfers.flatMap((nft) => (nft.sender ? [nft.receiver, nft.sender] : [nft.receiver]))];
+}
+
 /**
- * Whether the record involves an account passing the `account.id` filters (as payer or in a leg), and
- * with `type`, whether such an account is credited or debited by it.
+ * Whether the record passes the `account.id` filters and `type`. Without `type`, an account it
+ * involves must pass them. With `type`, as the mirror node does, one leg must pass them and move
+ * value the right way: `credit` the account received (a positive amount), `debit` it paid (a
+ * negative one, its fee included); being the payer alone is not enough.
  */
 function matchesAccounts(record: TransactionRecordState, accounts: Array<Filter<bigint>>, type: 'credit' | 'debit' | undefined): boolean {
-  const legs = legsOf(record);
-  const candidates = new Set([record.payer, ...legs.map((leg) => leg.account)]);
-  const selected = [...candidates].filter((num) => matchesFilters(BigInt(num), accounts));
-  if (!selected.length) return false;
-  if (type === undefined) return true;
-  return legs.some((leg) => selected.includes(leg.account) && (type === 'credit' ? leg.amount > 0n : leg.amount < 0n));
+  if (type === undefined) return accountsOf(record).some((num) => matchesFilters(BigInt(num), accounts));
+  return amountLegsOf(record).some((leg) => (type === 'credit' ? leg.amount > 0n : leg.amount < 0n) && matchesFilters(BigInt(leg.account), accounts));
+}
+
+/** `type` as the mirror node reads it: one value (any case), repeated alike; two different ones match nothing. */
+function creditOrDebit(request: MirrorRequest): 'credit' | 'debit' | 'neither' | undefined {
+  const values = request.query.values('type').map((value) => value.toLowerCase());
+  if (values.some((value) => value !== 'credit' && value !== 'debit')) throw invalidParameter('type');
+  if (values.length === 0) return undefined;
+  return values.every((value) => value === values[0]) ? (values[0] as 'credit' | 'debit') : 'neither';
 }
 
 /** `/transactions`: every record, newest first by default, paged by `timestamp`. */
@@ -57,9 +71,8 @@ export function listTransactions(request: MirrorRequest): MirrorResponse {
   if (transactionType !== undefined && !TRANSACTION_TYPES.has(transactionType)) throw invalidParameter('transactiontype');
   const result = request.query.last('result')?.toLowerCase();
   if (result !== undefined && result !== 'success' && result !== 'fail') throw invalidParameter('result');
-  const type = request.query.last('type')?.toLowerCase();
-  if (type !== undefined && type !== 'credit' && type !== 'debit') throw invalidParameter('type');
-  const selected = request.ledger.recordList.filter((record) => {
+  const type = creditOrDebit(request);
+  const selected = type === 'neither' ? [] : request.ledger.recordList.filter((record) => {
     const success = statusName(record.receipt.status ?? 0) === 'SUCCESS';
     return matchesAccounts(record, accounts, type)
       && (transactionType === undefined || transactionName(record) === transactionType)

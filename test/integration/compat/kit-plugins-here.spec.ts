@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AccountBalanceQuery, type Client } from '@hiero-ledger/sdk';
+import { AccountBalanceQuery, Client as SdkClient, type Client } from '@hiero-ledger/sdk';
 import { AbstractPolicy as KitAbstractPolicy, TOOL_TYPE as KIT_TOOL_TYPE } from '@hashgraph/hedera-agent-kit';
 import { allCorePlugins, coreAccountPlugin, coreAccountQueryPlugin, coreConsensusPlugin } from '@hashgraph/hedera-agent-kit/plugins';
 import { MaxRecipientsPolicy as KitMaxRecipientsPolicy, RejectToolPolicy as KitRejectToolPolicy } from '@hashgraph/hedera-agent-kit/policies';
@@ -195,12 +195,18 @@ describe('the Hedera Agent Kit’s plugins in this kit, unchanged', function () 
     });
 
     it('says what to configure when the kit has no mirror node and the client no ledger ID', async () => {
-      const kit = await createAgentKit({ client, pluginsDir: null, plugins: [coreAccountQueryPlugin as Plugin] });
-      const result = await kit.execute('get_hbar_balance_query_tool', { accountId: recipient });
-      expect(result.raw.status).to.equal('ERROR');
-      expect(result.raw.errorCode).to.equal('E_MIRROR_NOT_CONFIGURED');
-      expect(result.raw.error).to.contain('pass mirrorNodeUrl to createAgentKit');
-      await kit.close();
+      // The devnet's own clients name their ledger; this one, of the same node, does not.
+      const bare = SdkClient.forNetwork({ [net.grpcAddress]: '0.0.3' }, { scheduleNetworkUpdate: false }).setOperator(net.operatorId, net.operatorKey);
+      const kit = await createAgentKit({ client: bare, pluginsDir: null, plugins: [coreAccountQueryPlugin as Plugin] });
+      try {
+        const result = await kit.execute('get_hbar_balance_query_tool', { accountId: recipient });
+        expect(result.raw.status).to.equal('ERROR');
+        expect(result.raw.errorCode).to.equal('E_MIRROR_NOT_CONFIGURED');
+        expect(result.raw.error).to.contain('pass mirrorNodeUrl to createAgentKit');
+      } finally {
+        await kit.close();
+        bare.close();
+      }
     });
   });
 

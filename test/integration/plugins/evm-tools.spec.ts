@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { LedgerId, PrivateKey, ScheduleInfoQuery } from '@hiero-ledger/sdk';
+import { Client, LedgerId, PrivateKey, ScheduleInfoQuery } from '@hiero-ledger/sdk';
 import type { ContractExecuteTransaction } from '@hiero-ledger/sdk';
 import { MirrorErrorCode } from '../../../src/mirror/mirror-error.js';
 import { refusedInput } from './core-plugins-world.js';
@@ -213,13 +213,18 @@ describe('core-evm tools on the devnet (AUTONOMOUS, ECDSA operator)', function (
     });
 
     it('refuses to create a token on a network with no known factory', async () => {
-      const client = world.net.client();
-      const kit = await world.kitWith({}, {}, client);
-      const result = await kit.execute('create_erc20_tool', { tokenName: 'A', tokenSymbol: 'A' });
-      expect(result.raw).to.include({ errorCode: 'E_CONFIG', stage: 'normalizeParams' });
-      expect(result.raw.error).to.contain('no ERC-20 factory is known for a client without a ledger ID').and.contain('client.setLedgerId(LedgerId.LOCAL_NODE)');
-      client.setLedgerId(LedgerId.MAINNET);
-      expect((await kit.execute('create_erc721_tool', { tokenName: 'A', tokenSymbol: 'A' })).raw.error).to.contain('no ERC-721 factory is known for the mainnet network');
+      // A client of the devnet's node that does not name its ledger (the devnet's own clients do).
+      const client = Client.forNetwork({ [world.net.grpcAddress]: '0.0.3' }, { scheduleNetworkUpdate: false }).setOperator(world.net.operatorId, world.net.operatorKey);
+      try {
+        const kit = await world.kitWith({}, {}, client);
+        const result = await kit.execute('create_erc20_tool', { tokenName: 'A', tokenSymbol: 'A' });
+        expect(result.raw).to.include({ errorCode: 'E_CONFIG', stage: 'normalizeParams' });
+        expect(result.raw.error).to.contain('no ERC-20 factory is known for a client without a ledger ID').and.contain('client.setLedgerId(LedgerId.LOCAL_NODE)');
+        client.setLedgerId(LedgerId.MAINNET);
+        expect((await kit.execute('create_erc721_tool', { tokenName: 'A', tokenSymbol: 'A' })).raw.error).to.contain('no ERC-721 factory is known for the mainnet network');
+      } finally {
+        client.close();
+      }
     });
   });
 });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PrivateKey } from '@hiero-ledger/sdk';
 import { Command } from 'commander';
@@ -30,6 +31,26 @@ describe('agent-hooks call when the network fails', () => {
       expect(run.code).to.equal(ExitCode.FAILED);
       expect(run.stderr).to.match(new RegExp(`^error: no node of network "local" could be reached \\(${grpcAddress.replace(/\./g, '\\.')}: ECONNREFUSED\\); nothing was submitted\\. Start it \\(e\\.g\\. agent-hooks devnet\\)`, 'm'));
       expect(run.stderr).to.not.contain('Check the account').and.to.not.contain(key);
+    });
+  });
+
+  describe('when the node stops accepting connections after the kit opened', () => {
+    it("fails through the kit's execute strategy, saying nothing was submitted, and exits 1", async () => {
+      // Accepts the one connection of the CLI's start-up check, then stops listening.
+      const node = createServer((socket) => {
+        socket.destroy();
+        node.close();
+      });
+      await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve));
+      const grpcAddress = `127.0.0.1:${(node.address() as AddressInfo).port}`;
+      writeConfig({ network: 'local', local: { grpcAddress, mirrorUrl: 'http://127.0.0.1:1' } });
+      const env = { HEDERA_OPERATOR_ID: '0.0.2', HEDERA_OPERATOR_KEY: PrivateKey.generateED25519().toStringDer() };
+      const run = await runCliIn(cwd, env, 'call', 'transfer_hbar_tool', transfer, '--json');
+      expect(run.code, run.stdout + run.stderr).to.equal(ExitCode.FAILED);
+      const document = JSON.parse(run.stdout) as { raw: Record<string, unknown>; error: { code: string; submitted?: boolean; message: string } };
+      expect(document.raw).to.include({ status: 'ERROR', errorCode: 'E_NODE_UNREACHABLE', submitted: false });
+      expect(document.error).to.include({ code: 'E_NODE_UNREACHABLE', submitted: false });
+      expect(document.error.message).to.contain(`(${grpcAddress}: ECONNREFUSED); nothing was submitted`).and.not.contain('Check the account');
     });
   });
 

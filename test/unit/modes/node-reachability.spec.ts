@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { ErrorCode } from '../../../src/lifecycle/errors.js';
-import { NodeUnreachableError, reachAnyNode } from '../../../src/config/node-reachability.js';
+import { NodeUnreachableError, reachAnyNode } from '../../../src/modes/node-reachability.js';
 import { closedPort } from '../../support/cli-run.js';
 
 async function refusal(addresses: string[]): Promise<NodeUnreachableError> {
