@@ -1,7 +1,7 @@
 import { TopicId, type Client } from '@hiero-ledger/sdk';
-import { checkAuditTopic } from '../audit/check-audit-topic.js';
-import { HcsDelivery } from '../audit/hcs-delivery.js';
-import type { DeliveryStrategy } from '../audit/delivery-strategy.js';
+import { checkAuditTopic } from '../audit/readers/check-audit-topic.js';
+import { HcsDelivery } from '../audit/delivery/hcs-delivery.js';
+import type { DeliveryStrategy } from '../audit/delivery/delivery-strategy.js';
 import { ErrorCode, invalidArgument, messageOf } from '../lifecycle/errors.js';
 import { AuditRefusal, AuditTrailBase, type AuditTrailOptions } from './audit-trail-base.js';
 
