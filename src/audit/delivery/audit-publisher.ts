@@ -1,7 +1,7 @@
 import type { Client, Transaction, TransactionReceipt } from '@hiero-ledger/sdk';
 import { messageOf } from '../../lifecycle/errors.js';
 import type { Logger } from '../../lifecycle/logger.js';
-import type { AuditJournal, JournalJob } from '../journal/audit-journal.js';
+import type { AuditJournal, JournalJob } from '../journal/index.js';
 import { RetryLater, type DeliveryStrategy } from './delivery-strategy.js';
 import { InFlightLimit } from './in-flight-limit.js';
 import { IntentSettler, type Settled } from './intent-settler.js';

@@ -1,13 +1,8 @@
-import type { AnyAuditEntry } from '../entries/audit-entry.js';
+import type { AnyAuditEntry } from '../entries/index.js';
 import {
-  HCS_MESSAGE_MAX_BYTES,
-  compressEntries,
-  entriesMessage,
-  envelope,
-  type BatchHeader,
-  type CompressedEntriesMessage,
-  type PartMessage,
-} from '../codecs/hcs-message-codec.js';
+  HCS_MESSAGE_MAX_BYTES, compressEntries, entriesMessage, envelope, type BatchHeader,
+  type CompressedEntriesMessage, type PartMessage,
+} from '../codecs/index.js';
 
 /** Consecutive entries that go out together, the messages that carry them, and whether more would have fit. */
 export interface PackedBatch {

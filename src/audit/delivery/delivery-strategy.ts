@@ -1,6 +1,6 @@
 import type { Client, Transaction, TransactionReceipt } from '@hiero-ledger/sdk';
-import type { AnyAuditEntry } from '../entries/audit-entry.js';
-import type { JournalJob } from '../journal/audit-journal.js';
+import type { AnyAuditEntry } from '../entries/index.js';
+import type { JournalJob } from '../journal/index.js';
 
 /** Thrown by a step that did not complete; the publisher waits and runs the job again. */
 export class RetryLater extends Error {}

@@ -1,6 +1,6 @@
 import { TopicId, TopicMessageSubmitTransaction, TransactionId } from '@hiero-ledger/sdk';
-import type { AnyAuditEntry } from '../entries/audit-entry.js';
-import type { JournalJob } from '../journal/audit-journal.js';
+import type { AnyAuditEntry } from '../entries/index.js';
+import type { JournalJob } from '../journal/index.js';
 import type { DeliveryStrategy, ProposedJob, StepRunner } from './delivery-strategy.js';
 import { packBatches } from './batch-packer.js';
 

@@ -1,11 +1,9 @@
 import { TopicCreateTransaction, TopicId, TransactionId, type Client } from '@hiero-ledger/sdk';
 import { RetryLater, type DeliveryStrategy, type ProposedJob, type StepRunner } from './delivery-strategy.js';
-import type { AnyAuditEntry } from '../entries/audit-entry.js';
-import type { JournalJob } from '../journal/audit-journal.js';
-import { encodeHcs1File } from '../codecs/hcs1-codec.js';
-import { HCS2_REGISTER_TX_MEMO, registerMessage } from '../codecs/hcs2-codec.js';
+import type { AnyAuditEntry } from '../entries/index.js';
+import type { JournalJob } from '../journal/index.js';
+import { encodeHcs1File, HCS2_REGISTER_TX_MEMO, registerMessage, entriesMessage } from '../codecs/index.js';
 import { allSteps, submitMessage } from './hcs-delivery.js';
-import { entriesMessage } from '../codecs/hcs-message-codec.js';
 
 /** Largest batch file content, in bytes of JSON before compression (about ten chunks once compressed). */
 export const HOL_BATCH_MAX_BYTES = 64 * 1024;

@@ -1,11 +1,10 @@
 import type { Client } from '@hiero-ledger/sdk';
 import { messageOf } from '../../lifecycle/errors.js';
 import type { Logger } from '../../lifecycle/logger.js';
-import type { AuditJournal } from '../journal/audit-journal.js';
+import type { AuditJournal, IntentRecord } from '../journal/index.js';
 import { interruptedEntry } from './interrupted-entry.js';
-import type { IntentRecord } from '../journal/journal-records.js';
 import type { PublisherSettings } from './publisher-options.js';
-import { lookUpTransaction, type LookupResult } from '../readers/transaction-lookup.js';
+import { lookUpTransaction, type LookupResult } from '../readers/index.js';
 
 /** Most interrupted calls looked up at once: a crash leaves a handful (the calls then in flight). */
 export const MAX_CONCURRENT_LOOKUPS = 4;

@@ -1,7 +1,6 @@
-import type { AuditEntry } from '../entries/audit-entry.js';
-import { entryHead } from '../entries/entry-head.js';
-import type { IntentRecord } from '../journal/journal-records.js';
-import type { LookupResult } from '../readers/transaction-lookup.js';
+import { type AuditEntry, entryHead } from '../entries/index.js';
+import type { IntentRecord } from '../journal/index.js';
+import type { LookupResult } from '../readers/index.js';
 
 export type SettledLookup = Exclude<LookupResult, { found: 'unknown' }>;
 

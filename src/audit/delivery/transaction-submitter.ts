@@ -8,7 +8,7 @@ import {
 import { isPrecheckStatusError, isReceiptStatusError } from '../../compat/sdk-values.js';
 import { messageOf } from '../../lifecycle/errors.js';
 import { freezeWithNodes } from '../../modes/freeze-with-nodes.js';
-import { lookUpTransaction } from '../readers/transaction-lookup.js';
+import { lookUpTransaction } from '../readers/index.js';
 
 /**
  * What became of one attempt to get a transaction with a fixed ID onto the ledger:

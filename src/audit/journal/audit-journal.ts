@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AgentHooksError, ErrorCode, messageOf } from '../../lifecycle/errors.js';
 import { silentLogger, type Logger } from '../../lifecycle/logger.js';
 import type { KeyRedactor } from '../../secrets/key-redactor.js';
-import type { AnyAuditEntry } from '../entries/audit-entry.js';
+import type { AnyAuditEntry } from '../entries/index.js';
 import { JournalFile } from './journal-file.js';
 import { isJournalRecord, type EntryRecord, type IntentRecord, type JournalRecord, type ScheduleWatch } from './journal-records.js';
 import { segmentsFolder, tidySegments, writeSegments } from './journal-segments.js';

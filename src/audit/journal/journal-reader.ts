@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import type { AnyAuditEntry } from '../entries/audit-entry.js';
+import type { AnyAuditEntry } from '../entries/index.js';
 import { isJournalRecord } from './journal-records.js';
 import { readSegment, segmentsFolder } from './journal-segments.js';
 

@@ -1,4 +1,4 @@
-import type { AnyAuditEntry, AuditEntry } from '../entries/audit-entry.js';
+import type { AnyAuditEntry, AuditEntry } from '../entries/index.js';
 
 /**
  * The lines of an audit journal's hot file. Every line is one of these, written in this order per call

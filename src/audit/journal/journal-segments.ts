@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { AnyAuditEntry } from '../entries/audit-entry.js';
+import type { AnyAuditEntry } from '../entries/index.js';
 import { removeIfPresent, syncDirectory } from './durable-files.js';
 import { isSealRecord, type EntryRecord, type SealRecord } from './journal-records.js';
 import { makeFolders } from './make-folders.js';

@@ -1,4 +1,4 @@
-import { isScheduleOutcomeEntry, type AnyAuditEntry } from '../entries/audit-entry.js';
+import { isScheduleOutcomeEntry, type AnyAuditEntry } from '../entries/index.js';
 import type { ArchiveRecord, IntentRecord, JournalRecord, ScheduleWatch } from './journal-records.js';
 
 /**

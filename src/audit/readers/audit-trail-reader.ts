@@ -1,4 +1,4 @@
-import { decodeAuditMessage, joinParts, type BatchHeader } from '../codecs/hcs-message-codec.js';
+import { decodeAuditMessage, joinParts, type BatchHeader } from '../codecs/index.js';
 
 /** One topic message as a reader sees it. */
 export interface TopicMessageText {

@@ -1,7 +1,5 @@
 import { accept, type FoundEntry } from './audit-trail-reader.js';
-import { decodeAuditMessage } from '../codecs/hcs-message-codec.js';
-import { decodeHcs1File } from '../codecs/hcs1-codec.js';
-import { parseRegisterMessage } from '../codecs/hcs2-codec.js';
+import { decodeAuditMessage, decodeHcs1File, parseRegisterMessage } from '../codecs/index.js';
 import { fetchTopicInfo, fetchTopicMessages, type MirrorMessage } from './mirror-reader.js';
 
 /**

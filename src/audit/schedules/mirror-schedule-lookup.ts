@@ -1,8 +1,7 @@
 import { TransactionId } from '@hiero-ledger/sdk';
 import { messageOf } from '../../lifecycle/errors.js';
-import type { ScheduleWatch } from '../journal/journal-records.js';
-import { getJson } from '../readers/mirror-reader.js';
-import { mirrorTransactionId } from '../readers/mirror-transaction-id.js';
+import type { ScheduleWatch } from '../journal/index.js';
+import { getJson, mirrorTransactionId } from '../readers/index.js';
 import { DEFAULT_SCHEDULE_LIFETIME_SECONDS, EXPIRY_GRACE_MS, pending, sourceFailed, type ScheduleFinding } from './schedule-finding.js';
 
 /** The fields of `GET /api/v1/schedules/{id}` this reads. */

@@ -1,6 +1,6 @@
 import { ScheduleInfoQuery, TransactionId, TransactionReceiptQuery, type Client, type Timestamp } from '@hiero-ledger/sdk';
 import { messageOf } from '../../lifecycle/errors.js';
-import type { ScheduleWatch } from '../journal/journal-records.js';
+import type { ScheduleWatch } from '../journal/index.js';
 import { pending, sourceFailed, type ScheduleFinding } from './schedule-finding.js';
 
 /**

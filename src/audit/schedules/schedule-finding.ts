@@ -1,4 +1,4 @@
-import type { ScheduleOutcomeEntry } from '../entries/audit-entry.js';
+import type { ScheduleOutcomeEntry } from '../entries/index.js';
 
 /**
  * What a look at a schedule established:

@@ -1,6 +1,5 @@
-import type { ScheduleOutcomeEntry } from '../entries/audit-entry.js';
-import { entryHead } from '../entries/entry-head.js';
-import type { ScheduleWatch } from '../journal/journal-records.js';
+import { type ScheduleOutcomeEntry, entryHead } from '../entries/index.js';
+import type { ScheduleWatch } from '../journal/index.js';
 import type { ScheduleFinding } from './schedule-finding.js';
 
 /** The follow-up entry of the call that recorded `watch`, once `finding` settled its schedule. */

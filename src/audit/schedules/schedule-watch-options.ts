@@ -1,5 +1,5 @@
 import { invalidArgument } from '../../lifecycle/errors.js';
-import { shown } from '../delivery/publisher-options.js';
+import { shown } from '../delivery/index.js';
 
 /** `scheduleWatch` of the audit hooks: how often schedules the trail recorded are looked at. */
 export interface ScheduleWatchOptions {

@@ -1,7 +1,6 @@
 import { messageOf } from '../../lifecycle/errors.js';
 import type { Logger } from '../../lifecycle/logger.js';
-import type { AuditJournal } from '../journal/audit-journal.js';
-import type { ScheduleWatch } from '../journal/journal-records.js';
+import type { AuditJournal, ScheduleWatch } from '../journal/index.js';
 import type { ScheduleFinding } from './schedule-finding.js';
 import { scheduleOutcomeEntry } from './schedule-outcome-entry.js';
 import type { ScheduleWatchSettings } from './schedule-watch-options.js';

@@ -1,5 +1,5 @@
-import { isScheduleOutcomeEntry, type AnyAuditEntry, type ScheduleOutcome } from '../entries/audit-entry.js';
-import { watchOf } from '../journal/journal-state.js';
+import { isScheduleOutcomeEntry, type AnyAuditEntry, type ScheduleOutcome } from '../entries/index.js';
+import { watchOf } from '../journal/index.js';
 
 /** The scheduled calls of a trail: how many schedules have their outcome entry, by outcome, and how many wait for one. */
 export interface ScheduleTally {

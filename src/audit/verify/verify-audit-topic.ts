@@ -1,12 +1,9 @@
 import { resolve } from 'node:path';
-import { DEFAULT_JOURNAL_DIR } from '../journal/defaults.js';
-import { auditEntryProblems, type AnyAuditEntry } from '../entries/audit-entry.js';
+import { DEFAULT_JOURNAL_DIR, readJournalSnapshot } from '../journal/index.js';
+import { auditEntryProblems, type AnyAuditEntry } from '../entries/index.js';
 import { scheduleProblems, scheduleTally, type ScheduleTally } from './schedule-trail-check.js';
-import { readAuditMessages, streamGaps, type FoundEntry } from '../readers/audit-trail-reader.js';
-import { isIndexedRegistryMemo } from '../codecs/hcs2-codec.js';
-import { readJournalSnapshot } from '../journal/journal-reader.js';
-import { fetchTopicInfo, fetchTopicMessages } from '../readers/mirror-reader.js';
-import { readHolEntries } from '../readers/hol-reader.js';
+import { readAuditMessages, streamGaps, type FoundEntry, fetchTopicInfo, fetchTopicMessages, readHolEntries } from '../readers/index.js';
+import { isIndexedRegistryMemo } from '../codecs/index.js';
 
 export interface VerifyAuditTopicOptions {
   /** Mirror node REST base URL, e.g. `http://127.0.0.1:5551`. */
