@@ -1,4 +1,11 @@
-/** A minimal mirror-node REST reader for verification: topic info and every message of a topic. */
+/**
+ * The mirror-node reads of verification and schedule follow-up: topic info and every message of a
+ * topic. They go through the one MirrorClient (timeouts, bounded retries of 429/503 and network
+ * errors); what they add is "not found is an answer, not an error" and reading a topic to its end.
+ */
+import { isAgentHooksError } from '../../lifecycle/errors.js';
+import { mirrorFor } from '../../mirror/mirror-client.js';
+import { MirrorErrorCode } from '../../mirror/mirror-error.js';
 
 export interface MirrorTopicInfo {
   topic_id: string;
@@ -14,31 +21,32 @@ export interface MirrorMessage {
   text: string;
 }
 
-/** GET `path` from the mirror: the body of a 200, no body for a 404, an error for anything else or no answer. */
-export async function getJson(mirrorUrl: string, path: string): Promise<{ status: number; body: unknown }> {
-  let response: Response;
+/**
+ * GET `path` (under /api/v1) from the mirror: the body of a 200, no body for a 404; anything else,
+ * or no answer after the client's retries, raises the client's coded MirrorError. `what` names the
+ * thing read in that error (default: the path).
+ */
+export async function getJson(mirrorUrl: string, path: string, what: string = path): Promise<{ status: number; body: unknown }> {
   try {
-    response = await fetch(new URL(path, mirrorUrl));
+    return { status: 200, body: await mirrorFor({ mirrorNodeUrl: mirrorUrl }).getJson<unknown>(path, what) };
   } catch (error) {
-    throw new Error(`could not reach the mirror node at ${mirrorUrl} (${(error as Error).message})`);
+    if (isAgentHooksError(error) && error.code === MirrorErrorCode.NOT_FOUND) return { status: 404, body: undefined };
+    throw error;
   }
-  const body = response.status === 404 ? undefined : await response.json().catch(() => undefined);
-  if (response.status !== 200 && response.status !== 404) throw new Error(`mirror node answered HTTP ${response.status} for ${path}`);
-  return { status: response.status, body };
 }
 
 /** The topic's info, or undefined when the mirror does not know it. */
 export async function fetchTopicInfo(mirrorUrl: string, topicId: string): Promise<MirrorTopicInfo | undefined> {
-  const { status, body } = await getJson(mirrorUrl, `/api/v1/topics/${topicId}`);
+  const { status, body } = await getJson(mirrorUrl, `/api/v1/topics/${topicId}`, `topic ${topicId}`);
   return status === 404 ? undefined : (body as MirrorTopicInfo);
 }
 
-/** Every message of a topic, in sequence order, following `links.next`. */
+/** Every message of a topic, in sequence order, following `links.next` to the end (no cap: verification needs them all). */
 export async function fetchTopicMessages(mirrorUrl: string, topicId: string): Promise<MirrorMessage[]> {
   const messages: MirrorMessage[] = [];
   let next: string | null = `/api/v1/topics/${topicId}/messages?limit=100&order=asc`;
   while (next) {
-    const { status, body } = await getJson(mirrorUrl, next);
+    const { status, body } = await getJson(mirrorUrl, next, `messages of topic ${topicId}`);
     if (status === 404) return messages;
     const page = body as { messages: { sequence_number: number; consensus_timestamp: string; message: string }[]; links?: { next: string | null } };
     for (const message of page.messages) {

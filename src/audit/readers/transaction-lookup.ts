@@ -1,5 +1,6 @@
 import { TransactionId, TransactionReceiptQuery, type Client, type TransactionReceipt } from '@hiero-ledger/sdk';
-import { messageOf } from '../../lifecycle/errors.js';
+import { isAgentHooksError, messageOf } from '../../lifecycle/errors.js';
+import { mirrorFor } from '../../mirror/mirror-client.js';
 import { mirrorTransactionId } from './mirror-transaction-id.js';
 
 /**
@@ -39,7 +40,7 @@ interface ValidityWindow {
  * so a lookup more than about three minutes after the valid start can only say `unknowable`.
  *
  * @param validDurationSeconds the transaction's valid duration when known (default: 180, the maximum)
- * @param signal cancels the mirror request (a lookup no one waits for any more must not keep the process alive)
+ * @param signal cancels the mirror request and its retries (a lookup no one waits for any more must not keep the process alive)
  */
 export async function lookUpTransaction(
   transactionId: string,
@@ -59,21 +60,36 @@ export async function lookUpTransaction(
   }
   if (!mirrorUrl) return withoutMirror(transactionId, window);
   const mirrorId = mirrorTransactionId(id);
-  let response: Response;
+  let body: MirrorTransactionsBody | undefined;
   try {
-    response = await fetch(new URL(`/api/v1/transactions/${mirrorId}`, mirrorUrl), signal ? { signal } : {});
+    body = await mirrorFor({ mirrorNodeUrl: mirrorUrl }).getJson<MirrorTransactionsBody>(`/transactions/${mirrorId}`, `transaction ${mirrorId}`, signal ? { signal } : {});
   } catch (error) {
-    return { found: 'unknown', reason: `could not reach the mirror node at ${mirrorUrl}: ${messageOf(error)}` };
+    const unanswered = mirrorFailure(error, mirrorUrl, mirrorId);
+    if (unanswered) return unanswered;
   }
-  if (response.status === 200) {
-    const body = (await response.json()) as { transactions?: { result?: string; scheduled?: boolean; nonce?: number; entity_id?: string | null }[] };
-    const record = body.transactions?.find((item) => !item.scheduled && !item.nonce);
-    if (record?.result) return { found: true, status: record.result, ...(record.entity_id ? { entityId: record.entity_id } : {}) };
-  } else if (response.status !== 404) {
-    return { found: 'unknown', reason: `the mirror node answered HTTP ${response.status} for ${mirrorId}` };
-  }
+  const record = body?.transactions?.find((item) => !item.scheduled && !item.nonce);
+  if (record?.result) return { found: true, status: record.result, ...(record.entity_id ? { entityId: record.entity_id } : {}) };
   const finalAt = window.lastLandingMs + CLOCK_SKEW_MS + MIRROR_LAG_MS;
   return Date.now() > finalAt ? { found: false } : stillOpen(transactionId, finalAt, 'is not on the mirror node yet');
+}
+
+/** The fields of `GET /api/v1/transactions/{id}` this reads. */
+interface MirrorTransactionsBody {
+  transactions?: { result?: string; scheduled?: boolean; nonce?: number; entity_id?: string | null }[];
+}
+
+/**
+ * What a failed mirror read means for the lookup: nothing for a 404 (the transaction is not listed,
+ * judged by its window like an empty answer), else an `unknown` naming the failure.
+ */
+function mirrorFailure(error: unknown, mirrorUrl: string, mirrorId: string): LookupResult | undefined {
+  const status = isAgentHooksError(error) ? (error as { httpStatus?: unknown }).httpStatus : undefined;
+  if (status === 404) return undefined;
+  if (typeof status === 'number' && (status < 200 || status > 299)) return { found: 'unknown', reason: `the mirror node answered HTTP ${status} for ${mirrorId}` };
+  if (typeof status === 'number') return { found: 'unknown', reason: messageOf(error) };
+  // No answer at all: name what the network said, not the client's wrapper around it.
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  return { found: 'unknown', reason: `could not reach the mirror node at ${mirrorUrl}: ${messageOf(cause ?? error)}` };
 }
 
 /** The receipt alone proves "never landed" only between the window's close and the receipt's expiry. */

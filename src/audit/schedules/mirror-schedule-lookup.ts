@@ -31,7 +31,7 @@ interface MirrorTransactions {
 export async function lookUpScheduleOnMirror(watch: ScheduleWatch, mirrorUrl: string, now: () => number = Date.now): Promise<ScheduleFinding> {
   let schedule: MirrorSchedule | undefined;
   try {
-    const answer = await getJson(mirrorUrl, `/api/v1/schedules/${watch.scheduleId}`);
+    const answer = await getJson(mirrorUrl, `/api/v1/schedules/${watch.scheduleId}`, `schedule ${watch.scheduleId}`);
     schedule = answer.status === 404 ? undefined : (answer.body as MirrorSchedule);
   } catch (error) {
     return sourceFailed(messageOf(error));
@@ -64,7 +64,7 @@ async function executionRecord(watch: ScheduleWatch, mirrorUrl: string): Promise
   const path = `/api/v1/transactions/${mirrorTransactionId(TransactionId.fromString(watch.scheduledTransactionId))}?scheduled=true`;
   let answer: { status: number; body: unknown };
   try {
-    answer = await getJson(mirrorUrl, path);
+    answer = await getJson(mirrorUrl, path, `scheduled transaction ${watch.scheduledTransactionId}`);
   } catch (error) {
     return { kind: 'failed', reason: messageOf(error) };
   }
