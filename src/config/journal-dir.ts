@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_JOURNAL_DIR } from '../audit/defaults.js';
+import { DEFAULT_JOURNAL_DIR } from '../audit/index.js';
 
 /** Which constructor argument of each built-in audit hook is its options object. */
 const OPTIONS_ARGUMENT: Readonly<Record<string, number>> = { HcsAuditTrailHook: 3, HolAuditTrailHook: 0 };

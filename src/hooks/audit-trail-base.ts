@@ -1,19 +1,13 @@
 import type { Client, TopicId } from '@hiero-ledger/sdk';
 import { isSdkClient, isSdkTransaction } from '../compat/sdk-values.js';
 import { resolve } from 'node:path';
-import { AuditJournal } from '../audit/audit-journal.js';
-import { DEFAULT_JOURNAL_DIR } from '../audit/defaults.js';
-import { readUndeliveredEntries } from '../audit/journal-reader.js';
-import type { AuditParticipant, AuditStatus } from '../audit/audit-participant.js';
-import { AuditPublisher } from '../audit/audit-publisher.js';
-import { closeTimeoutSetting, publisherSettings, type PublisherOptions, type PublisherSettings } from '../audit/publisher-options.js';
-import type { DeliveryStrategy } from '../audit/delivery-strategy.js';
-import { errorEntry, executedEntry, sequenced, transactionIdOf, type UnsequencedEntry } from '../audit/entry-builder.js';
-import { lookUpScheduleOnMirror } from '../audit/mirror-schedule-lookup.js';
-import { lookUpScheduleOnNetwork } from '../audit/network-schedule-lookup.js';
-import { scheduleWatchSettings, type ScheduleWatchOptions, type ScheduleWatchSettings } from '../audit/schedule-watch-options.js';
-import { ScheduleWatcher } from '../audit/schedule-watcher.js';
-import { auditParams } from '../audit/redact.js';
+import {
+  AuditJournal, DEFAULT_JOURNAL_DIR, readUndeliveredEntries, type AuditParticipant, type AuditStatus,
+  AuditPublisher, closeTimeoutSetting, publisherSettings, type PublisherOptions, type PublisherSettings,
+  type DeliveryStrategy, errorEntry, executedEntry, sequenced, transactionIdOf, type UnsequencedEntry,
+  lookUpScheduleOnMirror, lookUpScheduleOnNetwork, scheduleWatchSettings, type ScheduleWatchOptions,
+  type ScheduleWatchSettings, ScheduleWatcher, auditParams,
+} from '../audit/index.js';
 import { AUDIT_CLIENT } from '../di/tokens.js';
 import type { KitAware, KitScope } from '../kit/kit-scope.js';
 import { AgentHooksError, ErrorCode, invalidArgument } from '../lifecycle/errors.js';

@@ -1,7 +1,5 @@
 import { TopicId, type Client } from '@hiero-ledger/sdk';
-import { checkAuditTopic } from '../audit/check-audit-topic.js';
-import { HcsDelivery } from '../audit/hcs-delivery.js';
-import type { DeliveryStrategy } from '../audit/delivery-strategy.js';
+import { checkAuditTopic, HcsDelivery, type DeliveryStrategy } from '../audit/index.js';
 import { ErrorCode, invalidArgument, messageOf } from '../lifecycle/errors.js';
 import { AuditRefusal, AuditTrailBase, type AuditTrailOptions } from './audit-trail-base.js';
 

@@ -1,7 +1,5 @@
 import { TopicInfoQuery, type Client, type TopicId } from '@hiero-ledger/sdk';
-import type { DeliveryStrategy } from '../audit/delivery-strategy.js';
-import { isIndexedRegistryMemo } from '../audit/hcs2-codec.js';
-import { HolDelivery } from '../audit/hol-delivery.js';
+import { type DeliveryStrategy, isIndexedRegistryMemo, HolDelivery } from '../audit/index.js';
 import { ErrorCode, invalidArgument, messageOf } from '../lifecycle/errors.js';
 import { ownOptions } from '../lifecycle/primordials.js';
 import { AuditRefusal, AuditTrailBase, type AuditTrailOptions } from './audit-trail-base.js';

@@ -1,6 +1,6 @@
 import type { Client } from '@hiero-ledger/sdk';
 import type { DependencyContainer } from 'tsyringe';
-import { kitAudit, type KitAudit } from '../audit/audit-participant.js';
+import { kitAudit, type KitAudit } from '../audit/index.js';
 import type { Context } from '../lifecycle/context.js';
 import { AgentHooksError, ErrorCode, UnknownToolError, isAgentHooksError } from '../lifecycle/errors.js';
 import { failedMessage } from '../lifecycle/human-messages.js';

@@ -28,6 +28,15 @@ export interface MirrorClientOptions {
   fetch?: typeof fetch;
 }
 
+/** Per-request options. */
+export interface MirrorRequestOptions {
+  /**
+   * Cancels the request and any retry still to come: a read no one waits for any more (a kit being
+   * closed) must not keep the process alive. A cancelled request raises E_MIRROR_UNAVAILABLE.
+   */
+  signal?: AbortSignal;
+}
+
 export interface TopicMessagesQuery {
   /** How many messages to return in total (default 25, at most 1000); pages are followed to reach it. */
   limit?: number;
@@ -154,8 +163,8 @@ export class MirrorClient {
    * @example
    * const page = await mirror.getJson<{ nfts: unknown[] }>('/accounts/0.0.5/nfts?limit=100', 'NFTs of account 0.0.5');
    */
-  getJson<T>(path: string, what: string): Promise<T> {
-    return this.send<T>('GET', path, what);
+  getJson<T>(path: string, what: string, options: MirrorRequestOptions = {}): Promise<T> {
+    return this.send<T>('GET', path, what, undefined, options.signal);
   }
 
   /**
@@ -183,17 +192,20 @@ export class MirrorClient {
     return { items: items as Body[Key], next };
   }
 
-  private async send<T>(method: 'GET' | 'POST', path: string, what: string, body?: string): Promise<T> {
+  private async send<T>(method: 'GET' | 'POST', path: string, what: string, body?: string, cancel?: AbortSignal): Promise<T> {
     const url = path.startsWith('/api/') ? `${this.baseUrl}${path}` : `${this.baseUrl}/api/v1${path}`;
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     for (let attempt = 0; ; attempt++) {
+      if (cancel?.aborted) throw this.cancelled(what, cancel);
+      const timeout = AbortSignal.timeout(this.timeoutMs);
       let response: Response;
       try {
-        response = await this.fetchImpl(url, { method, headers, body, signal: AbortSignal.timeout(this.timeoutMs) });
+        response = await this.fetchImpl(url, { method, headers, body, signal: cancel ? AbortSignal.any([cancel, timeout]) : timeout });
       } catch (error) {
+        if (cancel?.aborted) throw this.cancelled(what, cancel);
         if (attempt < this.retries) {
-          await delay(this.retryDelayMs * 2 ** attempt);
+          await delay(this.retryDelayMs * 2 ** attempt, cancel);
           continue;
         }
         throw new MirrorError(MirrorErrorCode.UNAVAILABLE, `Mirror node at ${this.baseUrl} could not be reached for ${what}: ${(error as Error).message}`, undefined, { cause: error });
@@ -201,11 +213,15 @@ export class MirrorClient {
       if (response.ok) return parseBody<T>(response, what, this.baseUrl);
       await response.body?.cancel().catch(() => undefined);
       if (this.retryStatuses.has(response.status) && attempt < this.retries) {
-        await delay(this.retryDelayMs * 2 ** attempt);
+        await delay(this.retryDelayMs * 2 ** attempt, cancel);
         continue;
       }
       throw httpError(response.status, what, this.baseUrl);
     }
+  }
+
+  private cancelled(what: string, signal: AbortSignal): MirrorError {
+    return new MirrorError(MirrorErrorCode.UNAVAILABLE, `The request to the mirror node at ${this.baseUrl} for ${what} was cancelled.`, undefined, { cause: signal.reason });
   }
 }
 
@@ -237,8 +253,17 @@ function httpError(status: number, what: string, baseUrl: string): MirrorError {
   return new MirrorError(MirrorErrorCode.UNAVAILABLE, `Mirror node at ${baseUrl} answered HTTP ${status} for ${what}; try again later.`, status);
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits between retries; a cancelled request stops waiting at once (the loop then reports the cancellation). */
+function delay(ms: number, cancel?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    cancel?.addEventListener('abort', done, { once: true });
+    function done(): void {
+      clearTimeout(timer);
+      cancel?.removeEventListener('abort', done);
+      resolve();
+    }
+  });
 }
 
 /** Public mirror nodes by network, used when the kit was given no `mirrorNodeUrl`. */

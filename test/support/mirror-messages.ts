@@ -1,5 +1,5 @@
-import { bySeq, readAuditMessages } from '../../src/audit/audit-trail-reader.js';
-import { decodeAuditMessage } from '../../src/audit/hcs-message-codec.js';
+import { bySeq, readAuditMessages } from '../../src/audit/readers/audit-trail-reader.js';
+import { decodeAuditMessage } from '../../src/audit/codecs/hcs-message-codec.js';
 
 /** Reads every message of a topic from a mirror REST API, following `links.next`; returns their UTF-8 texts in sequence order. */
 export async function readTopicMessages(mirrorUrl: string, topicId: string): Promise<string[]> {

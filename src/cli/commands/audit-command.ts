@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { DEFAULT_JOURNAL_DIR } from '../../audit/defaults.js';
-import { verifyAuditTopic, type AuditVerifyReport } from '../../audit/verify-audit-topic.js';
+import { DEFAULT_JOURNAL_DIR, verifyAuditTopic, type AuditVerifyReport } from '../../audit/index.js';
 import { configuredJournalDir } from '../../config/configured-journal-dir.js';
 import type { LoadedConfig } from '../../config/load-config.js';
 import { chooseNetwork } from '../../config/network-choice.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { entryDetail } from '../../audit/entry-summary.js';
+import { entryDetail } from '../../audit/index.js';
 import { toJson } from '../../lifecycle/to-json.js';
 import { CliErrorCode, withError } from '../cli-error.js';
 import { asScripted, runDemo, type DemoCall, type DemoReport } from '../demo/run-demo.js';

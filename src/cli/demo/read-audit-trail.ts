@@ -1,5 +1,4 @@
-import { auditEntryProblems, type AnyAuditEntry } from '../../audit/audit-entry.js';
-import { bySeq, readAuditMessages, streamGaps } from '../../audit/audit-trail-reader.js';
+import { auditEntryProblems, type AnyAuditEntry, bySeq, readAuditMessages, streamGaps } from '../../audit/index.js';
 import { MirrorClient } from '../../mirror/mirror-client.js';
 
 /** The audit entries found on a topic, and what could not be read. */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TopicCreateTransaction } from '@hiero-ledger/sdk';
 import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
-import { verifyAuditTopic } from '../../../src/audit/verify-audit-topic.js';
+import { verifyAuditTopic } from '../../../src/audit/verify/verify-audit-topic.js';
 import { auditEntries, readTopicMessages } from '../../support/mirror-messages.js';
 
 const CALLS = 200;

@@ -8,9 +8,9 @@ import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import { HolAuditTrailHook } from '../../../src/hooks/index.js';
 import { MaxRecipientsPolicy } from '../../../src/policies/index.js';
-import { verifyAuditTopic } from '../../../src/audit/verify-audit-topic.js';
-import { AuditJournal } from '../../../src/audit/audit-journal.js';
-import { AUDIT_ENTRY_TYPE } from '../../../src/audit/audit-entry.js';
+import { verifyAuditTopic } from '../../../src/audit/verify/verify-audit-topic.js';
+import { AuditJournal } from '../../../src/audit/journal/audit-journal.js';
+import { AUDIT_ENTRY_TYPE } from '../../../src/audit/entries/audit-entry.js';
 import { transferPlugin } from '../../support/audit-transfer-tool.js';
 import { rawMessages, readHcs1File } from '../../support/hcs1-reader.js';
 

@@ -6,11 +6,11 @@ import { AccountId, Hbar, Timestamp, TopicCreateTransaction, TransactionId, Tran
 import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
-import { AuditJournal } from '../../../src/audit/audit-journal.js';
-import { callEntries } from '../../../src/audit/audit-entry.js';
-import { mirrorTransactionId } from '../../../src/audit/mirror-transaction-id.js';
-import { readJournalSnapshot } from '../../../src/audit/journal-reader.js';
-import { verifyAuditTopic } from '../../../src/audit/verify-audit-topic.js';
+import { AuditJournal } from '../../../src/audit/journal/audit-journal.js';
+import { callEntries } from '../../../src/audit/entries/audit-entry.js';
+import { mirrorTransactionId } from '../../../src/audit/readers/mirror-transaction-id.js';
+import { readJournalSnapshot } from '../../../src/audit/journal/journal-reader.js';
+import { verifyAuditTopic } from '../../../src/audit/verify/verify-audit-topic.js';
 import { auditEntries, readTopicMessages } from '../../support/mirror-messages.js';
 import { transferPlugin } from '../../support/audit-transfer-tool.js';
 

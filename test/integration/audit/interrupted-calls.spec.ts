@@ -6,7 +6,7 @@ import { AccountId, Hbar, Timestamp, TopicCreateTransaction, TransactionId, Tran
 import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
-import { AuditJournal } from '../../../src/audit/audit-journal.js';
+import { AuditJournal } from '../../../src/audit/journal/audit-journal.js';
 import { auditEntries, readTopicMessages } from '../../support/mirror-messages.js';
 
 describe('calls interrupted by a crash', () => {

@@ -5,8 +5,8 @@
 // durable: `stream <id>` once the stream ID is, `durable <id>…` once addEntry resolved,
 // `delivered <id>…` once complete() did.
 import { randomUUID } from 'node:crypto';
-import { AUDIT_ENTRY_TYPE, type AuditEntry } from '../../../src/audit/audit-entry.js';
-import { AuditJournal } from '../../../src/audit/audit-journal.js';
+import { AUDIT_ENTRY_TYPE, type AuditEntry } from '../../../src/audit/entries/audit-entry.js';
+import { AuditJournal } from '../../../src/audit/journal/audit-journal.js';
 
 const entry = (seq: number): AuditEntry => ({
   type: AUDIT_ENTRY_TYPE, version: 1, id: randomUUID(), seq, session: 'crash', timestamp: new Date().toISOString(),

@@ -3,9 +3,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AuditJournal } from '../../../src/audit/audit-journal.js';
-import { readJournalSnapshot } from '../../../src/audit/journal-reader.js';
-import { segmentsFolder } from '../../../src/audit/journal-segments.js';
+import { AuditJournal } from '../../../src/audit/journal/audit-journal.js';
+import { readJournalSnapshot } from '../../../src/audit/journal/journal-reader.js';
+import { segmentsFolder } from '../../../src/audit/journal/journal-segments.js';
 
 const CHILD = join(__dirname, 'journal-crash-child.js');
 

@@ -9,11 +9,11 @@ import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import type { AgentKit } from '../../../src/kit/agent-kit.js';
 import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
 import type { AuditTrailOptions } from '../../../src/hooks/audit-trail-base.js';
-import { AuditJournal } from '../../../src/audit/audit-journal.js';
-import { AUDIT_ENTRY_TYPE, type AuditEntry } from '../../../src/audit/audit-entry.js';
-import { decodeAuditMessage } from '../../../src/audit/hcs-message-codec.js';
-import { readJournalSnapshot } from '../../../src/audit/journal-reader.js';
-import { verifyAuditTopic } from '../../../src/audit/verify-audit-topic.js';
+import { AuditJournal } from '../../../src/audit/journal/audit-journal.js';
+import { AUDIT_ENTRY_TYPE, type AuditEntry } from '../../../src/audit/entries/audit-entry.js';
+import { decodeAuditMessage } from '../../../src/audit/codecs/hcs-message-codec.js';
+import { readJournalSnapshot } from '../../../src/audit/journal/journal-reader.js';
+import { verifyAuditTopic } from '../../../src/audit/verify/verify-audit-topic.js';
 import { EchoTool, pluginOf } from '../../support/noop-tools.js';
 import { auditEntries, readTopicMessages } from '../../support/mirror-messages.js';
 

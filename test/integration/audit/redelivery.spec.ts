@@ -6,12 +6,12 @@ import { TopicCreateTransaction, TopicId, type Client } from '@hiero-ledger/sdk'
 import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
-import { AuditJournal } from '../../../src/audit/audit-journal.js';
-import { AUDIT_ENTRY_TYPE, type AuditEntry } from '../../../src/audit/audit-entry.js';
-import { packBatches } from '../../../src/audit/batch-packer.js';
-import { submitMessage } from '../../../src/audit/hcs-delivery.js';
-import { freshTransactionId } from '../../../src/audit/transaction-submitter.js';
-import { verifyAuditTopic } from '../../../src/audit/verify-audit-topic.js';
+import { AuditJournal } from '../../../src/audit/journal/audit-journal.js';
+import { AUDIT_ENTRY_TYPE, type AuditEntry } from '../../../src/audit/entries/audit-entry.js';
+import { packBatches } from '../../../src/audit/delivery/batch-packer.js';
+import { submitMessage } from '../../../src/audit/delivery/hcs-delivery.js';
+import { freshTransactionId } from '../../../src/audit/delivery/transaction-submitter.js';
+import { verifyAuditTopic } from '../../../src/audit/verify/verify-audit-topic.js';
 import { auditEntries, readTopicMessages } from '../../support/mirror-messages.js';
 
 function entry(seq: number): AuditEntry {

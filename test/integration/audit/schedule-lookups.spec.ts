@@ -3,10 +3,10 @@ import {
   Hbar, PrivateKey, ScheduleCreateTransaction, ScheduleDeleteTransaction, ScheduleInfoQuery, ScheduleSignTransaction, Timestamp, TransferTransaction, type Client,
 } from '@hiero-ledger/sdk';
 import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
-import type { ScheduleWatch } from '../../../src/audit/journal-records.js';
-import { lookUpScheduleOnMirror } from '../../../src/audit/mirror-schedule-lookup.js';
-import { lookUpScheduleOnNetwork } from '../../../src/audit/network-schedule-lookup.js';
-import { EXPIRY_GRACE_MS } from '../../../src/audit/schedule-finding.js';
+import type { ScheduleWatch } from '../../../src/audit/journal/journal-records.js';
+import { lookUpScheduleOnMirror } from '../../../src/audit/schedules/mirror-schedule-lookup.js';
+import { lookUpScheduleOnNetwork } from '../../../src/audit/schedules/network-schedule-lookup.js';
+import { EXPIRY_GRACE_MS } from '../../../src/audit/schedules/schedule-finding.js';
 import { checkedGet } from '../../support/mirror-checked.js';
 
 describe('looking up what became of a schedule, on the devnet', function () {

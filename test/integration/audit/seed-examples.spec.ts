@@ -7,7 +7,7 @@ import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import { HcsAuditTrailHook, HolAuditTrailHook } from '../../../src/hooks/index.js';
 import { MaxRecipientsPolicy, RejectToolPolicy } from '../../../src/policies/index.js';
-import { verifyAuditTopic } from '../../../src/audit/verify-audit-topic.js';
+import { verifyAuditTopic } from '../../../src/audit/verify/verify-audit-topic.js';
 
 async function ledgerTransactionCount(mirrorUrl: string): Promise<number> {
   let count = 0;

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { AccountId, Hbar, Timestamp, TransactionId, TransferTransaction, type Client } from '@hiero-ledger/sdk';
 import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
-import { lookUpTransaction } from '../../../src/audit/transaction-lookup.js';
+import { lookUpTransaction } from '../../../src/audit/readers/transaction-lookup.js';
 
 /** An ID of the operator's that was never sent, its valid start `agoMs` in the past. */
 function unsentId(net: Devnet, agoMs: number): string {

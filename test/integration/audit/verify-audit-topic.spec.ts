@@ -6,10 +6,10 @@ import { TopicCreateTransaction, TopicMessageSubmitTransaction, type Client } fr
 import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
-import { verifyAuditTopic } from '../../../src/audit/verify-audit-topic.js';
-import { AuditJournal } from '../../../src/audit/audit-journal.js';
-import { segmentsFolder } from '../../../src/audit/journal-segments.js';
-import { registerMessage } from '../../../src/audit/hcs2-codec.js';
+import { verifyAuditTopic } from '../../../src/audit/verify/verify-audit-topic.js';
+import { AuditJournal } from '../../../src/audit/journal/audit-journal.js';
+import { segmentsFolder } from '../../../src/audit/journal/journal-segments.js';
+import { registerMessage } from '../../../src/audit/codecs/hcs2-codec.js';
 import { transferPlugin } from '../../support/audit-transfer-tool.js';
 import { entriesIn, readTopicMessages } from '../../support/mirror-messages.js';
 

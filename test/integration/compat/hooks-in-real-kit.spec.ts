@@ -6,8 +6,8 @@ import { AccountBalanceQuery, LedgerId, TopicCreateTransaction, type Client } fr
 import { AgentMode as KitAgentMode, HederaAgentAPI as KitHederaAgentAPI, type Tool as KitTool } from '@hashgraph/hedera-agent-kit';
 import { coreAccountPlugin, coreConsensusPlugin } from '@hashgraph/hedera-agent-kit/plugins';
 import { MaxRecipientsPolicy as KitMaxRecipientsPolicy } from '@hashgraph/hedera-agent-kit/policies';
-import { readJournalSnapshot } from '../../../src/audit/journal-reader.js';
-import { verifyAuditTopic } from '../../../src/audit/verify-audit-topic.js';
+import { readJournalSnapshot } from '../../../src/audit/journal/journal-reader.js';
+import { verifyAuditTopic } from '../../../src/audit/verify/verify-audit-topic.js';
 import { mirrornodeServiceFor } from '../../../src/compat/kit-mirrornode-service.js';
 import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { AbstractHook } from '../../../src/hooks/abstract-hook.js';

@@ -6,7 +6,7 @@ import { AccountBalanceQuery, Client as SdkClient, type Client } from '@hiero-le
 import { AbstractPolicy as KitAbstractPolicy, TOOL_TYPE as KIT_TOOL_TYPE } from '@hashgraph/hedera-agent-kit';
 import { allCorePlugins, coreAccountPlugin, coreAccountQueryPlugin, coreConsensusPlugin } from '@hashgraph/hedera-agent-kit/plugins';
 import { MaxRecipientsPolicy as KitMaxRecipientsPolicy, RejectToolPolicy as KitRejectToolPolicy } from '@hashgraph/hedera-agent-kit/policies';
-import { readJournalSnapshot } from '../../../src/audit/journal-reader.js';
+import { readJournalSnapshot } from '../../../src/audit/journal/journal-reader.js';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createMcpServer } from '../../../src/adapters/mcp/mcp-server.js';

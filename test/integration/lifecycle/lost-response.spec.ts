@@ -7,8 +7,8 @@ import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import type { AgentKit } from '../../../src/kit/agent-kit.js';
 import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
-import { readJournalSnapshot } from '../../../src/audit/journal-reader.js';
-import { callEntries, type AuditEntry } from '../../../src/audit/audit-entry.js';
+import { readJournalSnapshot } from '../../../src/audit/journal/journal-reader.js';
+import { callEntries, type AuditEntry } from '../../../src/audit/entries/audit-entry.js';
 import { CORE_PLUGINS, tinybarsOf } from '../plugins/core-plugins-world.js';
 
 const TOPIC = '0.0.999';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { CliIo } from '../../../src/cli/cli-io.js';
 import { runCli } from '../../../src/cli/program.js';
 import { parseConfig } from '../../../src/config/load-config.js';
-import type { AuditParticipant } from '../../../src/audit/audit-participant.js';
+import type { AuditParticipant } from '../../../src/audit/delivery/audit-participant.js';
 
 const BASE = path.join(path.sep, 'srv', 'agent');
 

@@ -8,7 +8,7 @@ import { HcsAuditTrailHook, HolAuditTrailHook } from '../../../src/hooks/index.j
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import { RejectToolPolicy } from '../../../src/policies/index.js';
 import { AgentMode } from '../../../src/modes/agent-mode.js';
-import { auditEntryProblems } from '../../../src/audit/audit-entry.js';
+import { auditEntryProblems } from '../../../src/audit/entries/audit-entry.js';
 import { offlineClient } from '../../support/offline-client.js';
 import { EchoTool, pluginOf } from '../../support/noop-tools.js';
 

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@hiero-ledger/sdk';
-import { AuditJournal } from '../../../src/audit/audit-journal.js';
+import { AuditJournal } from '../../../src/audit/journal/audit-journal.js';
 import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import type { ToolErrorParams } from '../../../src/lifecycle/stage-events.js';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { HcsAuditTrailHook, HolAuditTrailHook } from '../../../src/hooks/index.js';
-import type { ScheduleWatchOptions } from '../../../src/audit/schedule-watch-options.js';
+import type { ScheduleWatchOptions } from '../../../src/audit/schedules/schedule-watch-options.js';
 
 const hcsHook = (scheduleWatch: unknown) => new HcsAuditTrailHook(['transfer_hbar_tool'], '0.0.5', undefined, { scheduleWatch: scheduleWatch as ScheduleWatchOptions });
 const refusal = (make: () => unknown): string => {

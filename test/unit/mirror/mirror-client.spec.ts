@@ -1,49 +1,8 @@
 import { expect } from 'chai';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Client } from '@hiero-ledger/sdk';
 import { MirrorClient, PUBLIC_MIRROR_URLS, mirrorFor, toMirrorTransactionId } from '../../../src/mirror/mirror-client.js';
 import { MirrorError, MirrorErrorCode } from '../../../src/mirror/mirror-error.js';
-
-type Reply = { status: number; body?: unknown };
-
-/** A real HTTP server on loopback that answers each request from a script and records the URLs. */
-class ScriptedMirror {
-  readonly requests: string[] = [];
-  /** `METHOD url body` of every request, for the routes where method and body matter. */
-  readonly calls: string[] = [];
-  private readonly replies = new Map<string, Reply[]>();
-  private server!: Server;
-  url = '';
-
-  reply(pathPrefix: string, ...replies: Reply[]): void {
-    this.replies.set(pathPrefix, replies);
-  }
-
-  async start(): Promise<void> {
-    this.server = createServer((req: IncomingMessage, res: ServerResponse) => {
-      const url = req.url ?? '';
-      this.requests.push(url);
-      let body = '';
-      req.on('data', (chunk: Buffer) => { body += chunk.toString(); });
-      // Answer once the body is in, so `calls` is complete when the client sees the reply.
-      req.on('end', () => {
-        this.calls.push(`${req.method} ${url} ${body}`.trim());
-        const key = [...this.replies.keys()].filter((prefix) => url.startsWith(prefix)).sort((a, b) => b.length - a.length)[0];
-        const queue = key ? this.replies.get(key)! : [];
-        const next = queue.length > 1 ? queue.shift()! : queue[0] ?? { status: 404, body: { _status: { messages: [{ message: 'Not found' }] } } };
-        res.writeHead(next.status, { 'content-type': 'application/json' });
-        res.end(next.body === undefined ? '' : typeof next.body === 'string' ? next.body : JSON.stringify(next.body));
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  stop(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
+import { ScriptedMirror } from '../../support/scripted-mirror.js';
 
 const message = (seq: number) => ({
   consensus_timestamp: `1700000000.00000000${seq}`, message: Buffer.from(`m${seq}`).toString('base64'), payer_account_id: '0.0.2',
@@ -106,6 +65,28 @@ describe('MirrorClient', () => {
       mirror.reply('/api/v1/tokens/0.0.1', { status: 200, body: 'not json' });
       const error = await client.getToken('0.0.1').then(() => undefined, (thrown: unknown) => thrown);
       expect((error as MirrorError).code).to.equal(MirrorErrorCode.BAD_RESPONSE);
+    });
+  });
+
+  describe('when the caller cancels the request', () => {
+    it('stops at once, skipping the retries still to come, and says it was cancelled', async () => {
+      const patient = new MirrorClient(mirror.url, { retries: 2, retryDelayMs: 60_000 });
+      mirror.reply('/api/v1/topics/0.0.9', { status: 503 });
+      const cancel = new AbortController();
+      const read = patient.getJson('/topics/0.0.9', 'topic 0.0.9', { signal: cancel.signal }).then(() => undefined, (thrown: unknown) => thrown);
+      while (mirror.requests.length === 0) await new Promise((resolve) => setImmediate(resolve));
+      cancel.abort();
+      const error = (await read) as MirrorError;
+      expect(error.code).to.equal(MirrorErrorCode.UNAVAILABLE);
+      expect(error.message).to.equal(`The request to the mirror node at ${mirror.url} for topic 0.0.9 was cancelled.`);
+      expect(mirror.requests).to.have.length(1);
+    });
+
+    it('sends nothing when the signal is already aborted', async () => {
+      mirror.reply('/api/v1/topics/0.0.9', { status: 200, body: { topic_id: '0.0.9' } });
+      const error = await client.getJson('/topics/0.0.9', 'topic 0.0.9', { signal: AbortSignal.abort() }).then(() => undefined, (thrown: unknown) => thrown);
+      expect((error as MirrorError).message).to.contain('was cancelled');
+      expect(mirror.requests).to.deep.equal([]);
     });
   });
 

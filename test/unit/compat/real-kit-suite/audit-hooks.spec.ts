@@ -5,8 +5,8 @@ import path from 'node:path';
 import sinon from 'sinon';
 import { LedgerId, TopicCreateTransaction, TopicInfoQuery, TopicMessageSubmitTransaction, type Client } from '@hiero-ledger/sdk';
 import { HcsAuditTrailHook as KitHcsAuditTrailHook, HolAuditTrailHook as KitHolAuditTrailHook } from '@hashgraph/hedera-agent-kit/hooks';
-import { AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION } from '../../../../src/audit/audit-entry.js';
-import { readJournalSnapshot } from '../../../../src/audit/journal-reader.js';
+import { AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION } from '../../../../src/audit/entries/audit-entry.js';
+import { readJournalSnapshot } from '../../../../src/audit/journal/journal-reader.js';
 import { HcsAuditTrailHook, HolAuditTrailHook } from '../../../../src/hooks/index.js';
 import { offlineClient } from '../../../support/offline-client.js';
 

@@ -1,0 +1,7 @@
+/** The durable local journal: entries are on disk before a call returns, with the jobs and intents that deliver them exactly once. */
+export { AuditJournal } from './audit-journal.js';
+export type { JournalJob } from './audit-journal.js';
+export { DEFAULT_JOURNAL_DIR } from './defaults.js';
+export { readJournalSnapshot, readUndeliveredEntries } from './journal-reader.js';
+export type { IntentRecord, ScheduleWatch } from './journal-records.js';
+export { watchOf } from './journal-state.js';

@@ -1,0 +1,3 @@
+/** Checking a topic against its journal: every entry delivered once and unchanged, no gaps, every schedule followed up. */
+export { verifyAuditTopic } from './verify-audit-topic.js';
+export type { AuditVerifyReport, VerifyAuditTopicOptions } from './verify-audit-topic.js';
