@@ -10,7 +10,7 @@
  * tools as each plugin's `tools()` returns them), so `listTools()` reads as before.
  * (The file name starts with "_" so that the plugins folder loader does not take it for a plugin.)
  */
-import type { CoreManifest } from '../src/plugins/core-manifest.js';
+import type { CoreManifest } from '../src/authoring/index.js';
 
 export const CORE_MANIFEST: CoreManifest = [
   {

@@ -8,7 +8,7 @@
  * Constants keep that kit's spelling, so `DELETE_NFT_ALLOWANCE_TOOL` names
  * `delete_non_fungible_token_allowance_tool` here too.
  */
-import type { Plugin } from '../src/index.js';
+import type { Plugin } from '../src/authoring/index.js';
 import coreAccountPlugin from './core-account/index.js';
 import coreConsensusPlugin from './core-consensus/index.js';
 import coreEvmPlugin from './core-evm/index.js';

@@ -1,6 +1,6 @@
 import { Hbar, ScheduleInfoQuery, type Client, type ScheduleId } from '@hiero-ledger/sdk';
 import type { proto } from '@hiero-ledger/proto';
-import { movementsOf, type Movement } from '../../src/index.js';
+import { movementsOf, type Movement } from '../../src/authoring/index.js';
 
 /**
  * What a schedule will execute, read from the network before a call signs it, in the shapes the

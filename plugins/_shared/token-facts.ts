@@ -1,7 +1,5 @@
 import type { Client, TokenId } from '@hiero-ledger/sdk';
-import type { Context } from '../../src/index.js';
-import { MirrorError, MirrorErrorCode, mirrorFor } from '../../src/mirror/index.js';
-import { paramIssue } from '../../src/params/index.js';
+import { MirrorError, MirrorErrorCode, mirrorFor, paramIssue, type Context } from '../../src/authoring/index.js';
 
 /** What a normaliser needs to know about a token before scaling amounts. */
 export interface TokenFacts {

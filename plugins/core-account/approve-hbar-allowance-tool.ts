@@ -1,18 +1,20 @@
 import { AccountAllowanceApproveTransaction, type AccountId, type Client, type Hbar } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTransactionTool, type Context, type RawToolResult } from '../../src/index.js';
 import {
+  BaseTransactionTool,
   accountIdSchema,
   forTool,
   hbarAmountSchema,
+  outcomeText,
   paramIssue,
   resolveAccount,
   strictInput,
   toAccountId,
   toHbar,
   transactionMemoSchema,
-} from '../../src/params/index.js';
-import { outcomeText } from '../_shared/outcome-text.js';
+  type Context,
+  type RawToolResult,
+} from '../../src/authoring/index.js';
 
 export const APPROVE_HBAR_ALLOWANCE_TOOL = 'approve_hbar_allowance_tool';
 
@@ -32,7 +34,7 @@ export interface ApproveHbarAllowanceNormalised {
   transactionMemo?: string;
 }
 
-declare module '../../src/lifecycle/tool-types.js' {
+declare module '../../src/index.js' {
   interface ToolParamRegistry {
     approve_hbar_allowance_tool: { raw: ApproveHbarAllowanceInput; normalised: ApproveHbarAllowanceNormalised; coreActionResult: AccountAllowanceApproveTransaction };
   }

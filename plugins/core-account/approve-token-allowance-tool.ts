@@ -1,10 +1,11 @@
 import { AccountAllowanceApproveTransaction, type AccountId, type Client, type Long, type TokenId } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseTransactionTool, type Context, type RawToolResult } from '../../src/index.js';
 import {
+  BaseTransactionTool,
   accountIdSchema,
   forTool,
   formatUnits,
+  outcomeText,
   paramIssue,
   recipientsSchema,
   resolveAccount,
@@ -15,8 +16,9 @@ import {
   tokenAmountSchema,
   tokenIdSchema,
   transactionMemoSchema,
-} from '../../src/params/index.js';
-import { outcomeText } from '../_shared/outcome-text.js';
+  type Context,
+  type RawToolResult,
+} from '../../src/authoring/index.js';
 import { tokenFacts } from '../_shared/token-facts.js';
 
 export const APPROVE_TOKEN_ALLOWANCE_TOOL = 'approve_token_allowance_tool';
@@ -51,7 +53,7 @@ export interface ApproveTokenAllowanceNormalised {
   transactionMemo?: string;
 }
 
-declare module '../../src/lifecycle/tool-types.js' {
+declare module '../../src/index.js' {
   interface ToolParamRegistry {
     approve_token_allowance_tool: { raw: ApproveTokenAllowanceInput; normalised: ApproveTokenAllowanceNormalised; coreActionResult: AccountAllowanceApproveTransaction };
   }

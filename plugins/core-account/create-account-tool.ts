@@ -1,10 +1,23 @@
 import { AccountCreateTransaction, Hbar, type Client, type PublicKey } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseTransactionTool, type Context, type RawToolResult } from '../../src/index.js';
-import { forTool, hbarBalanceSchema, isZeroAmount, memoSchema, strictInput, toHbar, transactionMemoSchema } from '../../src/params/index.js';
-import { actingPublicKey, parsePublicKey } from '../_shared/acting-key.js';
-import { outcomeText } from '../_shared/outcome-text.js';
-import { scheduled, schedulingParamsSchema, type MaybeScheduled } from '../_shared/scheduling-params.js';
+import {
+  BaseTransactionTool,
+  actingPublicKey,
+  forTool,
+  hbarBalanceSchema,
+  isZeroAmount,
+  memoSchema,
+  outcomeText,
+  parsePublicKey,
+  scheduled,
+  schedulingParamsSchema,
+  strictInput,
+  toHbar,
+  transactionMemoSchema,
+  type Context,
+  type MaybeScheduled,
+  type RawToolResult,
+} from '../../src/authoring/index.js';
 
 export const CREATE_ACCOUNT_TOOL = 'create_account_tool';
 
@@ -45,7 +58,7 @@ export interface CreateAccountNormalised extends MaybeScheduled {
   transactionMemo?: string;
 }
 
-declare module '../../src/lifecycle/tool-types.js' {
+declare module '../../src/index.js' {
   interface ToolParamRegistry {
     create_account_tool: { raw: CreateAccountInput; normalised: CreateAccountNormalised; coreActionResult: AccountCreateTransaction };
   }

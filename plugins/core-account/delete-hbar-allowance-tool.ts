@@ -1,8 +1,18 @@
 import { AccountAllowanceApproveTransaction, Hbar, type AccountId, type Client } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTransactionTool, type Context, type RawToolResult } from '../../src/index.js';
-import { accountIdSchema, forTool, paramIssue, resolveAccount, strictInput, toAccountId, transactionMemoSchema } from '../../src/params/index.js';
-import { outcomeText } from '../_shared/outcome-text.js';
+import {
+  BaseTransactionTool,
+  accountIdSchema,
+  forTool,
+  outcomeText,
+  paramIssue,
+  resolveAccount,
+  strictInput,
+  toAccountId,
+  transactionMemoSchema,
+  type Context,
+  type RawToolResult,
+} from '../../src/authoring/index.js';
 
 export const DELETE_HBAR_ALLOWANCE_TOOL = 'delete_hbar_allowance_tool';
 
@@ -23,7 +33,7 @@ export interface DeleteHbarAllowanceNormalised {
   transactionMemo?: string;
 }
 
-declare module '../../src/lifecycle/tool-types.js' {
+declare module '../../src/index.js' {
   interface ToolParamRegistry {
     delete_hbar_allowance_tool: { raw: DeleteHbarAllowanceInput; normalised: DeleteHbarAllowanceNormalised; coreActionResult: AccountAllowanceApproveTransaction };
   }

@@ -1,9 +1,10 @@
 import { AccountAllowanceApproveTransaction, type AccountId, type Client, type TokenId } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseTransactionTool, type Context, type RawToolResult } from '../../src/index.js';
 import {
+  BaseTransactionTool,
   accountIdSchema,
   forTool,
+  outcomeText,
   paramIssue,
   recipientsSchema,
   resolveAccount,
@@ -12,8 +13,9 @@ import {
   toTokenId,
   tokenIdSchema,
   transactionMemoSchema,
-} from '../../src/params/index.js';
-import { outcomeText } from '../_shared/outcome-text.js';
+  type Context,
+  type RawToolResult,
+} from '../../src/authoring/index.js';
 import { tokenFacts } from '../_shared/token-facts.js';
 
 export const DELETE_TOKEN_ALLOWANCE_TOOL = 'delete_token_allowance_tool';
@@ -39,7 +41,7 @@ export interface DeleteTokenAllowanceNormalised {
   transactionMemo?: string;
 }
 
-declare module '../../src/lifecycle/tool-types.js' {
+declare module '../../src/index.js' {
   interface ToolParamRegistry {
     delete_token_allowance_tool: { raw: DeleteTokenAllowanceInput; normalised: DeleteTokenAllowanceNormalised; coreActionResult: AccountAllowanceApproveTransaction };
   }

@@ -1,4 +1,4 @@
-import type { Plugin } from '../../src/index.js';
+import type { Plugin } from '../../src/authoring/index.js';
 import { ApproveHbarAllowanceTool } from './approve-hbar-allowance-tool.js';
 import { ApproveTokenAllowanceTool } from './approve-token-allowance-tool.js';
 import { CreateAccountTool } from './create-account-tool.js';

@@ -1,8 +1,15 @@
 import { ScheduleDeleteTransaction, type Client, type ScheduleId } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTransactionTool, type Context, type RawToolResult } from '../../src/index.js';
-import { forTool, scheduleIdSchema, strictInput, toScheduleId } from '../../src/params/index.js';
-import { outcomeText } from '../_shared/outcome-text.js';
+import {
+  BaseTransactionTool,
+  forTool,
+  outcomeText,
+  scheduleIdSchema,
+  strictInput,
+  toScheduleId,
+  type Context,
+  type RawToolResult,
+} from '../../src/authoring/index.js';
 
 export const SCHEDULE_DELETE_TOOL = 'schedule_delete_tool';
 
@@ -16,7 +23,7 @@ export interface ScheduleDeleteNormalised {
   scheduleId: ScheduleId;
 }
 
-declare module '../../src/lifecycle/tool-types.js' {
+declare module '../../src/index.js' {
   interface ToolParamRegistry {
     schedule_delete_tool: { raw: ScheduleDeleteInput; normalised: ScheduleDeleteNormalised; coreActionResult: ScheduleDeleteTransaction };
   }

@@ -1,8 +1,16 @@
 import { ScheduleSignTransaction, type Client, type ScheduleId } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTransactionTool, type Context, type Movement, type RawToolResult } from '../../src/index.js';
-import { forTool, scheduleIdSchema, strictInput, toScheduleId } from '../../src/params/index.js';
-import { outcomeText } from '../_shared/outcome-text.js';
+import {
+  BaseTransactionTool,
+  forTool,
+  outcomeText,
+  scheduleIdSchema,
+  strictInput,
+  toScheduleId,
+  type Context,
+  type Movement,
+  type RawToolResult,
+} from '../../src/authoring/index.js';
 import { readSchedule, scheduleMovements, type ScheduleContents } from '../_shared/scheduled-body.js';
 
 export const SIGN_SCHEDULE_TRANSACTION_TOOL = 'sign_schedule_transaction_tool';
@@ -19,7 +27,7 @@ export interface SignScheduleTransactionNormalised {
   scheduled: ScheduleContents;
 }
 
-declare module '../../src/lifecycle/tool-types.js' {
+declare module '../../src/index.js' {
   interface ToolParamRegistry {
     sign_schedule_transaction_tool: { raw: SignScheduleTransactionInput; normalised: SignScheduleTransactionNormalised; coreActionResult: ScheduleSignTransaction };
   }

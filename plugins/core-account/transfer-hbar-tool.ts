@@ -1,22 +1,26 @@
 import { Hbar, Long, TransferTransaction, type Client } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTransactionTool, type Context, type RawToolResult } from '../../src/index.js';
 import {
+  BaseTransactionTool,
   MAX_TRANSFER_RECIPIENTS,
   accountIdSchema,
   forTool,
+  outcomeText,
   paramIssue,
   recipientsSchema,
   refuseSenderAmongRecipients,
   resolveAccount,
+  scheduled,
+  schedulingParamsSchema,
   strictInput,
   toAccountId,
   toHbar,
   transactionMemoSchema,
+  type Context,
   type HbarTransferEntry,
-} from '../../src/params/index.js';
-import { outcomeText } from '../_shared/outcome-text.js';
-import { scheduled, schedulingParamsSchema, type MaybeScheduled } from '../_shared/scheduling-params.js';
+  type MaybeScheduled,
+  type RawToolResult,
+} from '../../src/authoring/index.js';
 
 export const TRANSFER_HBAR_TOOL = 'transfer_hbar_tool';
 
@@ -40,7 +44,7 @@ export interface TransferHbarNormalised extends MaybeScheduled {
   transactionMemo?: string;
 }
 
-declare module '../../src/lifecycle/tool-types.js' {
+declare module '../../src/index.js' {
   interface ToolParamRegistry {
     transfer_hbar_tool: { raw: TransferHbarInput; normalised: TransferHbarNormalised; coreActionResult: TransferTransaction };
   }

@@ -1,19 +1,21 @@
 import { TransferTransaction, type AccountId, type Client } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTransactionTool, type Context, type RawToolResult } from '../../src/index.js';
 import {
+  BaseTransactionTool,
   MAX_TRANSFER_RECIPIENTS,
   accountIdSchema,
   forTool,
+  outcomeText,
   recipientsSchema,
   refuseSenderAmongRecipients,
   strictInput,
   toAccountId,
   toHbar,
   transactionMemoSchema,
+  type Context,
   type HbarTransferEntry,
-} from '../../src/params/index.js';
-import { outcomeText } from '../_shared/outcome-text.js';
+  type RawToolResult,
+} from '../../src/authoring/index.js';
 import { summarise, withDebit } from './transfer-hbar-tool.js';
 
 export const TRANSFER_HBAR_WITH_ALLOWANCE_TOOL = 'transfer_hbar_with_allowance_tool';
@@ -35,7 +37,7 @@ export interface TransferHbarWithAllowanceNormalised {
   transactionMemo?: string;
 }
 
-declare module '../../src/lifecycle/tool-types.js' {
+declare module '../../src/index.js' {
   interface ToolParamRegistry {
     transfer_hbar_with_allowance_tool: {
       raw: TransferHbarWithAllowanceInput;

@@ -1,9 +1,22 @@
 import { AccountUpdateTransaction, type AccountId, type Client } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseTransactionTool, type Context, type RawToolResult } from '../../src/index.js';
-import { accountIdSchema, forTool, memoSchema, paramIssue, resolveAccount, strictInput, toAccountId, transactionMemoSchema } from '../../src/params/index.js';
-import { outcomeText } from '../_shared/outcome-text.js';
-import { scheduled, schedulingParamsSchema, type MaybeScheduled } from '../_shared/scheduling-params.js';
+import {
+  BaseTransactionTool,
+  accountIdSchema,
+  forTool,
+  memoSchema,
+  outcomeText,
+  paramIssue,
+  resolveAccount,
+  scheduled,
+  schedulingParamsSchema,
+  strictInput,
+  toAccountId,
+  transactionMemoSchema,
+  type Context,
+  type MaybeScheduled,
+  type RawToolResult,
+} from '../../src/authoring/index.js';
 
 export const UPDATE_ACCOUNT_TOOL = 'update_account_tool';
 
@@ -39,7 +52,7 @@ export interface UpdateAccountNormalised extends MaybeScheduled {
   transactionMemo?: string;
 }
 
-declare module '../../src/lifecycle/tool-types.js' {
+declare module '../../src/index.js' {
   interface ToolParamRegistry {
     update_account_tool: { raw: UpdateAccountInput; normalised: UpdateAccountNormalised; coreActionResult: AccountUpdateTransaction };
   }

@@ -1,10 +1,19 @@
 import { TopicCreateTransaction, type Client, type PublicKey } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseTransactionTool, type Context, type RawToolResult } from '../../src/index.js';
-import { forTool, memoSchema, strictInput, transactionMemoSchema } from '../../src/params/index.js';
-import { actingPublicKey } from '../_shared/acting-key.js';
-import { outcomeText } from '../_shared/outcome-text.js';
-import { scheduled, schedulingParamsSchema, type MaybeScheduled } from '../_shared/scheduling-params.js';
+import {
+  BaseTransactionTool,
+  actingPublicKey,
+  forTool,
+  memoSchema,
+  outcomeText,
+  scheduled,
+  schedulingParamsSchema,
+  strictInput,
+  transactionMemoSchema,
+  type Context,
+  type MaybeScheduled,
+  type RawToolResult,
+} from '../../src/authoring/index.js';
 
 export const CREATE_TOPIC_TOOL = 'create_topic_tool';
 
@@ -31,7 +40,7 @@ export interface CreateTopicNormalised extends MaybeScheduled {
   transactionMemo?: string;
 }
 
-declare module '../../src/lifecycle/tool-types.js' {
+declare module '../../src/index.js' {
   interface ToolParamRegistry {
     create_topic_tool: { raw: CreateTopicInput; normalised: CreateTopicNormalised; coreActionResult: TopicCreateTransaction };
   }

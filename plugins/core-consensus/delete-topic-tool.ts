@@ -1,8 +1,16 @@
 import { TopicDeleteTransaction, type Client, type TopicId } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTransactionTool, type Context, type RawToolResult } from '../../src/index.js';
-import { forTool, strictInput, toTopicId, topicIdSchema, transactionMemoSchema } from '../../src/params/index.js';
-import { outcomeText } from '../_shared/outcome-text.js';
+import {
+  BaseTransactionTool,
+  forTool,
+  outcomeText,
+  strictInput,
+  toTopicId,
+  topicIdSchema,
+  transactionMemoSchema,
+  type Context,
+  type RawToolResult,
+} from '../../src/authoring/index.js';
 
 export const DELETE_TOPIC_TOOL = 'delete_topic_tool';
 
@@ -18,7 +26,7 @@ export interface DeleteTopicNormalised {
   transactionMemo?: string;
 }
 
-declare module '../../src/lifecycle/tool-types.js' {
+declare module '../../src/index.js' {
   interface ToolParamRegistry {
     delete_topic_tool: { raw: DeleteTopicInput; normalised: DeleteTopicNormalised; coreActionResult: TopicDeleteTransaction };
   }

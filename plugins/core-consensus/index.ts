@@ -1,4 +1,4 @@
-import type { Plugin } from '../../src/index.js';
+import type { Plugin } from '../../src/authoring/index.js';
 import { CreateTopicTool } from './create-topic-tool.js';
 import { DeleteTopicTool } from './delete-topic-tool.js';
 import { SubmitTopicMessageTool } from './submit-topic-message-tool.js';

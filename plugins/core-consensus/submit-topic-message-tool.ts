@@ -1,18 +1,22 @@
 import { TopicMessageSubmitTransaction, type Client, type TopicId } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseTransactionTool, type Context, type RawToolResult } from '../../src/index.js';
 import {
+  BaseTransactionTool,
   LONE_SURROGATE_ERROR,
   forTool,
   hasLoneSurrogate,
+  outcomeText,
+  scheduled,
+  schedulingParamsSchema,
   strictInput,
   toTopicId,
   topicIdSchema,
   transactionMemoSchema,
   withoutPrivateKey,
-} from '../../src/params/index.js';
-import { outcomeText } from '../_shared/outcome-text.js';
-import { scheduled, schedulingParamsSchema, type MaybeScheduled } from '../_shared/scheduling-params.js';
+  type Context,
+  type MaybeScheduled,
+  type RawToolResult,
+} from '../../src/authoring/index.js';
 
 export const SUBMIT_TOPIC_MESSAGE_TOOL = 'submit_topic_message_tool';
 
@@ -45,7 +49,7 @@ export interface SubmitTopicMessageNormalised extends MaybeScheduled {
   transactionMemo?: string;
 }
 
-declare module '../../src/lifecycle/tool-types.js' {
+declare module '../../src/index.js' {
   interface ToolParamRegistry {
     submit_topic_message_tool: { raw: SubmitTopicMessageInput; normalised: SubmitTopicMessageNormalised; coreActionResult: TopicMessageSubmitTransaction };
   }

@@ -1,9 +1,22 @@
 import { TopicUpdateTransaction, type AccountId, type Client, type PublicKey, type TopicId } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseTransactionTool, type Context, type RawToolResult } from '../../src/index.js';
-import { accountIdSchema, forTool, memoSchema, paramIssue, strictInput, toAccountId, toTopicId, topicIdSchema, transactionMemoSchema } from '../../src/params/index.js';
-import { actingPublicKey, parsePublicKey } from '../_shared/acting-key.js';
-import { outcomeText } from '../_shared/outcome-text.js';
+import {
+  BaseTransactionTool,
+  accountIdSchema,
+  actingPublicKey,
+  forTool,
+  memoSchema,
+  outcomeText,
+  paramIssue,
+  parsePublicKey,
+  strictInput,
+  toAccountId,
+  toTopicId,
+  topicIdSchema,
+  transactionMemoSchema,
+  type Context,
+  type RawToolResult,
+} from '../../src/authoring/index.js';
 
 export const UPDATE_TOPIC_TOOL = 'update_topic_tool';
 
@@ -48,7 +61,7 @@ export interface UpdateTopicNormalised {
   transactionMemo?: string;
 }
 
-declare module '../../src/lifecycle/tool-types.js' {
+declare module '../../src/index.js' {
   interface ToolParamRegistry {
     update_topic_tool: { raw: UpdateTopicInput; normalised: UpdateTopicNormalised; coreActionResult: TopicUpdateTransaction };
   }

@@ -1,4 +1,4 @@
-import type { Plugin } from '../../src/plugins/plugin-contract.js';
+import type { Plugin } from '../../src/authoring/index.js';
 import { CreateErc20Tool } from './tools/create-erc20-tool.js';
 import { CreateErc721Tool } from './tools/create-erc721-tool.js';
 import { MintErc721Tool } from './tools/mint-erc721-tool.js';

@@ -1,8 +1,16 @@
 import type { AccountId, Client } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseQueryTool, type Context, type ToolResult } from '../../src/index.js';
-import { mirrorFor, type MirrorAccount } from '../../src/mirror/index.js';
-import { accountIdSchema, forTool, strictInput, toAccountId } from '../../src/params/index.js';
+import {
+  BaseQueryTool,
+  accountIdSchema,
+  forTool,
+  mirrorFor,
+  strictInput,
+  toAccountId,
+  type Context,
+  type MirrorAccount,
+  type ToolResult,
+} from '../../src/authoring/index.js';
 import { displayUnits, isoOf, queryResult } from './query-result.js';
 
 export const GET_ACCOUNT_QUERY_TOOL = 'get_account_query_tool';
@@ -33,7 +41,7 @@ export interface AccountSummary {
   tokenCount: number;
 }
 
-declare module '../../src/lifecycle/tool-types.js' {
+declare module '../../src/index.js' {
   interface ToolParamRegistry {
     get_account_query_tool: { raw: GetAccountInput; normalised: GetAccountNormalised; coreActionResult: AccountSummary };
   }

@@ -1,8 +1,17 @@
 import type { AccountId, Client, TokenId } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseQueryTool, type Context, type ToolResult } from '../../src/index.js';
-import { mirrorFor } from '../../src/mirror/index.js';
-import { accountIdSchema, forTool, resolveAccount, strictInput, toTokenId, tokenIdSchema } from '../../src/params/index.js';
+import {
+  BaseQueryTool,
+  accountIdSchema,
+  forTool,
+  mirrorFor,
+  resolveAccount,
+  strictInput,
+  toTokenId,
+  tokenIdSchema,
+  type Context,
+  type ToolResult,
+} from '../../src/authoring/index.js';
 import { displayUnits, queryResult } from './query-result.js';
 
 export const GET_ACCOUNT_TOKEN_BALANCES_QUERY_TOOL = 'get_account_token_balances_query_tool';
@@ -30,7 +39,7 @@ export interface AccountTokenBalances {
   tokens: TokenBalanceLine[];
 }
 
-declare module '../../src/lifecycle/tool-types.js' {
+declare module '../../src/index.js' {
   interface ToolParamRegistry {
     get_account_token_balances_query_tool: {
       raw: GetAccountTokenBalancesInput;

@@ -1,8 +1,15 @@
 import { ContractId, type Client } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseQueryTool, type Context, type ToolResult } from '../../src/index.js';
-import { mirrorFor, type MirrorContract, type MirrorKey } from '../../src/mirror/index.js';
-import { forTool, strictInput } from '../../src/params/index.js';
+import {
+  BaseQueryTool,
+  forTool,
+  mirrorFor,
+  strictInput,
+  type Context,
+  type MirrorContract,
+  type MirrorKey,
+  type ToolResult,
+} from '../../src/authoring/index.js';
 import { addressSchema, isHederaId, normalisedEvmAddress } from '../_shared/evm-address.js';
 import { isoOf, queryResult } from './query-result.js';
 
@@ -38,7 +45,7 @@ export interface ContractSummary {
   runtimeBytecodeSize: number;
 }
 
-declare module '../../src/lifecycle/tool-types.js' {
+declare module '../../src/index.js' {
   interface ToolParamRegistry {
     get_contract_info_query_tool: { raw: GetContractInfoInput; normalised: GetContractInfoNormalised; coreActionResult: ContractSummary };
   }

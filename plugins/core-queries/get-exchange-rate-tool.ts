@@ -1,8 +1,13 @@
 import type { Client } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseQueryTool, type Context, type ToolResult } from '../../src/index.js';
-import { mirrorFor, type MirrorExchangeRate } from '../../src/mirror/index.js';
-import { strictInput } from '../../src/params/index.js';
+import {
+  BaseQueryTool,
+  mirrorFor,
+  strictInput,
+  type Context,
+  type MirrorExchangeRate,
+  type ToolResult,
+} from '../../src/authoring/index.js';
 import { isoOf, queryResult } from './query-result.js';
 
 export const GET_EXCHANGE_RATE_TOOL = 'get_exchange_rate_tool';
@@ -45,7 +50,7 @@ export interface ExchangeRates {
   nextRate: ExchangeRateLine;
 }
 
-declare module '../../src/lifecycle/tool-types.js' {
+declare module '../../src/index.js' {
   interface ToolParamRegistry {
     get_exchange_rate_tool: { raw: GetExchangeRateInput; normalised: GetExchangeRateNormalised; coreActionResult: ExchangeRates };
   }

@@ -1,8 +1,15 @@
 import type { AccountId, Client } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseQueryTool, type Context, type ToolResult } from '../../src/index.js';
-import { mirrorFor } from '../../src/mirror/index.js';
-import { accountIdSchema, forTool, resolveAccount, strictInput } from '../../src/params/index.js';
+import {
+  BaseQueryTool,
+  accountIdSchema,
+  forTool,
+  mirrorFor,
+  resolveAccount,
+  strictInput,
+  type Context,
+  type ToolResult,
+} from '../../src/authoring/index.js';
 import { displayUnits, queryResult } from './query-result.js';
 
 export const GET_HBAR_BALANCE_QUERY_TOOL = 'get_hbar_balance_query_tool';
@@ -22,7 +29,7 @@ export interface HbarBalance {
   tinybars: string;
 }
 
-declare module '../../src/lifecycle/tool-types.js' {
+declare module '../../src/index.js' {
   interface ToolParamRegistry {
     get_hbar_balance_query_tool: { raw: GetHbarBalanceInput; normalised: GetHbarBalanceNormalised; coreActionResult: HbarBalance };
   }

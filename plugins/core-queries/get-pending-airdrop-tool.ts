@@ -1,8 +1,17 @@
 import type { AccountId, Client } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseQueryTool, type Context, type ToolResult } from '../../src/index.js';
-import { mirrorFor, type MirrorAirdrop, type MirrorToken } from '../../src/mirror/index.js';
-import { accountIdSchema, forTool, resolveAccount, strictInput } from '../../src/params/index.js';
+import {
+  BaseQueryTool,
+  accountIdSchema,
+  forTool,
+  mirrorFor,
+  resolveAccount,
+  strictInput,
+  type Context,
+  type MirrorAirdrop,
+  type MirrorToken,
+  type ToolResult,
+} from '../../src/authoring/index.js';
 import { displayUnits, isoOf, queryResult } from './query-result.js';
 
 export const GET_PENDING_AIRDROP_TOOL = 'get_pending_airdrop_tool';
@@ -36,7 +45,7 @@ export interface PendingAirdrops {
   complete: boolean;
 }
 
-declare module '../../src/lifecycle/tool-types.js' {
+declare module '../../src/index.js' {
   interface ToolParamRegistry {
     get_pending_airdrop_tool: { raw: GetPendingAirdropInput; normalised: GetPendingAirdropNormalised; coreActionResult: PendingAirdrops };
   }

@@ -1,8 +1,16 @@
 import type { Client, TokenId } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseQueryTool, type Context, type ToolResult } from '../../src/index.js';
-import { mirrorFor, type MirrorKey } from '../../src/mirror/index.js';
-import { forTool, strictInput, toTokenId, tokenIdSchema } from '../../src/params/index.js';
+import {
+  BaseQueryTool,
+  forTool,
+  mirrorFor,
+  strictInput,
+  toTokenId,
+  tokenIdSchema,
+  type Context,
+  type MirrorKey,
+  type ToolResult,
+} from '../../src/authoring/index.js';
 import { displayUnits, isoOf, queryResult } from './query-result.js';
 
 export const GET_TOKEN_INFO_QUERY_TOOL = 'get_token_info_query_tool';
@@ -34,7 +42,7 @@ export interface TokenSummary {
   createdAt: string | null;
 }
 
-declare module '../../src/lifecycle/tool-types.js' {
+declare module '../../src/index.js' {
   interface ToolParamRegistry {
     get_token_info_query_tool: { raw: GetTokenInfoInput; normalised: GetTokenInfoNormalised; coreActionResult: TokenSummary };
   }

@@ -1,8 +1,16 @@
 import type { Client, TopicId } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseQueryTool, type Context, type ToolResult } from '../../src/index.js';
-import { mirrorFor, type MirrorKey } from '../../src/mirror/index.js';
-import { forTool, strictInput, toTopicId, topicIdSchema } from '../../src/params/index.js';
+import {
+  BaseQueryTool,
+  forTool,
+  mirrorFor,
+  strictInput,
+  toTopicId,
+  topicIdSchema,
+  type Context,
+  type MirrorKey,
+  type ToolResult,
+} from '../../src/authoring/index.js';
 import { isoOf, queryResult } from './query-result.js';
 
 export const GET_TOPIC_INFO_QUERY_TOOL = 'get_topic_info_query_tool';
@@ -24,7 +32,7 @@ export interface TopicSummary {
   deleted: boolean;
 }
 
-declare module '../../src/lifecycle/tool-types.js' {
+declare module '../../src/index.js' {
   interface ToolParamRegistry {
     get_topic_info_query_tool: { raw: GetTopicInfoInput; normalised: GetTopicInfoNormalised; coreActionResult: TopicSummary };
   }

@@ -1,8 +1,16 @@
 import type { Client, TopicId } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseQueryTool, type Context, type ToolResult } from '../../src/index.js';
-import { mirrorFor } from '../../src/mirror/index.js';
-import { forTool, paramIssue, strictInput, toTopicId, topicIdSchema } from '../../src/params/index.js';
+import {
+  BaseQueryTool,
+  forTool,
+  mirrorFor,
+  paramIssue,
+  strictInput,
+  toTopicId,
+  topicIdSchema,
+  type Context,
+  type ToolResult,
+} from '../../src/authoring/index.js';
 import { isoOf, queryResult } from './query-result.js';
 
 export const GET_TOPIC_MESSAGES_QUERY_TOOL = 'get_topic_messages_query_tool';
@@ -51,7 +59,7 @@ export interface TopicMessages {
   messages: TopicMessageLine[];
 }
 
-declare module '../../src/lifecycle/tool-types.js' {
+declare module '../../src/index.js' {
   interface ToolParamRegistry {
     get_topic_messages_query_tool: { raw: GetTopicMessagesInput; normalised: GetTopicMessagesNormalised; coreActionResult: TopicMessages };
   }

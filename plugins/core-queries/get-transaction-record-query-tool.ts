@@ -1,8 +1,15 @@
 import type { Client } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseQueryTool, type Context, type ToolResult } from '../../src/index.js';
-import { mirrorFor, toMirrorTransactionId, type MirrorTransaction } from '../../src/mirror/index.js';
-import { forTool, strictInput } from '../../src/params/index.js';
+import {
+  BaseQueryTool,
+  forTool,
+  mirrorFor,
+  strictInput,
+  toMirrorTransactionId,
+  type Context,
+  type MirrorTransaction,
+  type ToolResult,
+} from '../../src/authoring/index.js';
 import { displayUnits, isoOf, queryResult } from './query-result.js';
 
 export const GET_TRANSACTION_RECORD_QUERY_TOOL = 'get_transaction_record_query_tool';
@@ -41,7 +48,7 @@ export interface TransactionRecordSummary {
   nftTransfers: { tokenId: string; serialNumber: number; senderAccountId: string | null; receiverAccountId: string | null }[];
 }
 
-declare module '../../src/lifecycle/tool-types.js' {
+declare module '../../src/index.js' {
   interface ToolParamRegistry {
     get_transaction_record_query_tool: { raw: GetTransactionRecordInput; normalised: GetTransactionRecordNormalised; coreActionResult: TransactionRecordSummary };
   }

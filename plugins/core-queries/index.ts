@@ -1,4 +1,4 @@
-import type { Plugin } from '../../src/index.js';
+import type { Plugin } from '../../src/authoring/index.js';
 import { GetAccountQueryTool } from './get-account-query-tool.js';
 import { GetAccountTokenBalancesQueryTool } from './get-account-token-balances-query-tool.js';
 import { GetContractInfoQueryTool } from './get-contract-info-query-tool.js';

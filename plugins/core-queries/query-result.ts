@@ -1,4 +1,4 @@
-import type { RawToolResult, ToolResult } from '../../src/index.js';
+import type { RawToolResult, ToolResult } from '../../src/authoring/index.js';
 
 /**
  * Query tools report their data as fields of `raw` next to `status`, as the existing kit's query
@@ -16,4 +16,4 @@ export function isoOf(timestamp: string | null | undefined): string | null {
 }
 
 /** Smallest units as a display amount, e.g. (12345, 2) → "123.45"; exact for any size. */
-export { formatUnits as displayUnits } from '../../src/params/index.js';
+export { formatUnits as displayUnits } from '../../src/authoring/index.js';

@@ -1,4 +1,4 @@
-import type { Plugin } from '../../src/plugins/plugin-contract.js';
+import type { Plugin } from '../../src/authoring/index.js';
 import { AirdropFungibleTokenTool } from './tools/airdrop-fungible-token-tool.js';
 import { ApproveNftAllowanceTool } from './tools/approve-nft-allowance-tool.js';
 import { AssociateTokenTool } from './tools/associate-token-tool.js';

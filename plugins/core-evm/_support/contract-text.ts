@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LONE_SURROGATE_ERROR, hasLoneSurrogate, withoutPrivateKey } from '../../../src/params/index.js';
+import { LONE_SURROGATE_ERROR, hasLoneSurrogate, withoutPrivateKey } from '../../../src/authoring/index.js';
 
 /**
  * Text a token contract stores (a name, symbol or base URI): at most `maxBytes` of UTF-8, no lone

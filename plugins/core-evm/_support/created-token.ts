@@ -1,6 +1,5 @@
 import { TransactionId, TransactionRecordQuery, type Client } from '@hiero-ledger/sdk';
-import { messageOf } from '../../../src/lifecycle/errors.js';
-import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
+import { messageOf, type RawToolResult } from '../../../src/authoring/index.js';
 
 /**
  * After a factory call that reached SUCCESS on the ledger, the new token's address, which the factory

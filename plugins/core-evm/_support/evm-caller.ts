@@ -1,10 +1,5 @@
 import { PublicKey, type Client } from '@hiero-ledger/sdk';
-import type { Context } from '../../../src/lifecycle/context.js';
-import { AgentHooksError, ErrorCode } from '../../../src/lifecycle/errors.js';
-import { mirrorFor } from '../../../src/mirror/index.js';
-import { returnsBytes } from '../../../src/modes/agent-mode.js';
-import { paramIssue } from '../../../src/params/index.js';
-import { payerOf } from '../../../src/policies/movements.js';
+import { AgentHooksError, ErrorCode, mirrorFor, paramIssue, payerOf, returnsBytes, type Context } from '../../../src/authoring/index.js';
 
 /** The SDK's name of an ECDSA (secp256k1) key type. */
 const ECDSA = 'secp256k1';

@@ -1,7 +1,13 @@
 import { AccountId, ContractId, type Client } from '@hiero-ledger/sdk';
-import type { Context } from '../../../src/lifecycle/context.js';
-import { MirrorError, MirrorErrorCode, mirrorFor, type MirrorContract } from '../../../src/mirror/index.js';
-import { paramIssue, toAccountId } from '../../../src/params/index.js';
+import {
+  MirrorError,
+  MirrorErrorCode,
+  mirrorFor,
+  paramIssue,
+  toAccountId,
+  type Context,
+  type MirrorContract,
+} from '../../../src/authoring/index.js';
 import { isHederaId, normalisedEvmAddress as normalised } from '../../_shared/evm-address.js';
 
 /** An address as a call encodes it, and the Hedera account behind it when there is one. */

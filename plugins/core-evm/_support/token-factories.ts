@@ -1,5 +1,5 @@
 import type { Client } from '@hiero-ledger/sdk';
-import { AgentHooksError, ErrorCode } from '../../../src/lifecycle/errors.js';
+import { AgentHooksError, ErrorCode } from '../../../src/authoring/index.js';
 
 /**
  * Where the ERC-20 and ERC-721 factories are, by network: the Hedera Agent Kit's deployments on testnet,

@@ -1,16 +1,22 @@
 import { ContractFunctionParameters, type Client, type ContractExecuteTransaction } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseTransactionTool } from '../../../src/lifecycle/base-tool.js';
-import type { Context } from '../../../src/lifecycle/context.js';
-import type { RawToolResult, ToolResult } from '../../../src/lifecycle/tool-result.js';
-import { forTool, paramIssue, strictInput } from '../../../src/params/index.js';
-import { outcomeText } from '../../_shared/outcome-text.js';
+import {
+  BaseTransactionTool,
+  forTool,
+  outcomeText,
+  paramIssue,
+  scheduled,
+  schedulingParamsSchema,
+  strictInput,
+  type Context,
+  type RawToolResult,
+  type ToolResult,
+} from '../../../src/authoring/index.js';
 import { createdAt, withCreatedToken } from '../_support/created-token.js';
 import { ecdsaCaller } from '../_support/evm-caller.js';
 import { contractExecute, DEPLOY_GAS, encodeCall, type ContractCallParams } from '../_support/evm-call.js';
 import { contractText } from '../_support/contract-text.js';
 import { factoryFor } from '../_support/token-factories.js';
-import { scheduled, schedulingParamsSchema } from '../../_shared/scheduling-params.js';
 
 export const CREATE_ERC20_TOOL = 'create_erc20_tool';
 
@@ -53,7 +59,7 @@ export interface CreateErc20Normalised extends ContractCallParams {
   initialSupply: number;
 }
 
-declare module '../../../src/lifecycle/tool-types.js' {
+declare module '../../../src/index.js' {
   interface ToolParamRegistry {
     create_erc20_tool: { raw: CreateErc20Input; normalised: CreateErc20Normalised; coreActionResult: ContractExecuteTransaction };
   }

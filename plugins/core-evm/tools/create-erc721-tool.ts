@@ -1,16 +1,21 @@
 import { ContractFunctionParameters, type Client, type ContractExecuteTransaction } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTransactionTool } from '../../../src/lifecycle/base-tool.js';
-import type { Context } from '../../../src/lifecycle/context.js';
-import type { RawToolResult, ToolResult } from '../../../src/lifecycle/tool-result.js';
-import { forTool, strictInput } from '../../../src/params/index.js';
-import { outcomeText } from '../../_shared/outcome-text.js';
+import {
+  BaseTransactionTool,
+  forTool,
+  outcomeText,
+  scheduled,
+  schedulingParamsSchema,
+  strictInput,
+  type Context,
+  type RawToolResult,
+  type ToolResult,
+} from '../../../src/authoring/index.js';
 import { createdAt, withCreatedToken } from '../_support/created-token.js';
 import { ecdsaCaller } from '../_support/evm-caller.js';
 import { contractExecute, DEPLOY_GAS, encodeCall, type ContractCallParams } from '../_support/evm-call.js';
 import { contractText } from '../_support/contract-text.js';
 import { factoryFor } from '../_support/token-factories.js';
-import { scheduled, schedulingParamsSchema } from '../../_shared/scheduling-params.js';
 
 export const CREATE_ERC721_TOOL = 'create_erc721_tool';
 
@@ -35,7 +40,7 @@ export interface CreateErc721Normalised extends ContractCallParams {
   baseURI: string;
 }
 
-declare module '../../../src/lifecycle/tool-types.js' {
+declare module '../../../src/index.js' {
   interface ToolParamRegistry {
     create_erc721_tool: { raw: CreateErc721Input; normalised: CreateErc721Normalised; coreActionResult: ContractExecuteTransaction };
   }

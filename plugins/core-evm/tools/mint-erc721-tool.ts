@@ -1,15 +1,20 @@
 import { ContractFunctionParameters, type Client, type ContractExecuteTransaction } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTransactionTool } from '../../../src/lifecycle/base-tool.js';
-import type { Context } from '../../../src/lifecycle/context.js';
-import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
-import { forTool, resolveAccount, strictInput } from '../../../src/params/index.js';
-import { outcomeText } from '../../_shared/outcome-text.js';
+import {
+  BaseTransactionTool,
+  forTool,
+  outcomeText,
+  resolveAccount,
+  scheduled,
+  schedulingParamsSchema,
+  strictInput,
+  type Context,
+  type RawToolResult,
+} from '../../../src/authoring/index.js';
 import { ecdsaCaller } from '../_support/evm-caller.js';
 import { CALL_GAS, contractExecute, encodeCall, type ContractCallParams } from '../_support/evm-call.js';
 import { resolveAddress, resolveContract } from '../_support/evm-mirror.js';
 import { addressSchema } from '../../_shared/evm-address.js';
-import { scheduled, schedulingParamsSchema } from '../../_shared/scheduling-params.js';
 
 export const MINT_ERC721_TOOL = 'mint_erc721_tool';
 
@@ -35,7 +40,7 @@ export interface MintErc721Normalised extends ContractCallParams {
   toAccountId?: string;
 }
 
-declare module '../../../src/lifecycle/tool-types.js' {
+declare module '../../../src/index.js' {
   interface ToolParamRegistry {
     mint_erc721_tool: { raw: MintErc721Input; normalised: MintErc721Normalised; coreActionResult: ContractExecuteTransaction };
   }

@@ -1,16 +1,25 @@
 import { ContractFunctionParameters, type Client, type ContractExecuteTransaction } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTransactionTool } from '../../../src/lifecycle/base-tool.js';
-import type { Context } from '../../../src/lifecycle/context.js';
-import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
-import { amountProblem, decimalParts, forTool, formatUnits, paramIssue, strictInput, tokenAmountSchema } from '../../../src/params/index.js';
-import { scaledDigits } from '../../../src/params/decimal-amount.js';
-import { outcomeText } from '../../_shared/outcome-text.js';
+import {
+  BaseTransactionTool,
+  amountProblem,
+  decimalParts,
+  forTool,
+  formatUnits,
+  outcomeText,
+  paramIssue,
+  scaledDigits,
+  scheduled,
+  schedulingParamsSchema,
+  strictInput,
+  tokenAmountSchema,
+  type Context,
+  type RawToolResult,
+} from '../../../src/authoring/index.js';
 import { ecdsaCaller } from '../_support/evm-caller.js';
 import { CALL_GAS, contractExecute, encodeCall, uint256, type ContractCallParams } from '../_support/evm-call.js';
 import { readDecimals, resolveAddress, resolveContract } from '../_support/evm-mirror.js';
 import { addressSchema } from '../../_shared/evm-address.js';
-import { scheduled, schedulingParamsSchema } from '../../_shared/scheduling-params.js';
 
 export const TRANSFER_ERC20_TOOL = 'transfer_erc20_tool';
 
@@ -47,7 +56,7 @@ export interface TransferErc20Normalised extends ContractCallParams {
   decimals: number;
 }
 
-declare module '../../../src/lifecycle/tool-types.js' {
+declare module '../../../src/index.js' {
   interface ToolParamRegistry {
     transfer_erc20_tool: { raw: TransferErc20Input; normalised: TransferErc20Normalised; coreActionResult: ContractExecuteTransaction };
   }

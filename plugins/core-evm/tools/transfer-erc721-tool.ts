@@ -1,15 +1,21 @@
 import { ContractFunctionParameters, type Client, type ContractExecuteTransaction } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseTransactionTool } from '../../../src/lifecycle/base-tool.js';
-import type { Context } from '../../../src/lifecycle/context.js';
-import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
-import { forTool, paramIssue, resolveAccount, strictInput } from '../../../src/params/index.js';
-import { outcomeText } from '../../_shared/outcome-text.js';
+import {
+  BaseTransactionTool,
+  forTool,
+  outcomeText,
+  paramIssue,
+  resolveAccount,
+  scheduled,
+  schedulingParamsSchema,
+  strictInput,
+  type Context,
+  type RawToolResult,
+} from '../../../src/authoring/index.js';
 import { ecdsaCaller } from '../_support/evm-caller.js';
 import { CALL_GAS, contractExecute, encodeCall, type ContractCallParams } from '../_support/evm-call.js';
 import { resolveAddress, resolveContract } from '../_support/evm-mirror.js';
 import { addressSchema } from '../../_shared/evm-address.js';
-import { scheduled, schedulingParamsSchema } from '../../_shared/scheduling-params.js';
 
 export const TRANSFER_ERC721_TOOL = 'transfer_erc721_tool';
 
@@ -44,7 +50,7 @@ export interface TransferErc721Normalised extends ContractCallParams {
   tokenId: number;
 }
 
-declare module '../../../src/lifecycle/tool-types.js' {
+declare module '../../../src/index.js' {
   interface ToolParamRegistry {
     transfer_erc721_tool: { raw: TransferErc721Input; normalised: TransferErc721Normalised; coreActionResult: ContractExecuteTransaction };
   }

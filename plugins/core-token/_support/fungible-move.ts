@@ -1,7 +1,5 @@
 import type { AccountId, Client, TokenId } from '@hiero-ledger/sdk';
-import type { Context } from '../../../src/lifecycle/context.js';
-import { toTokenId } from '../../../src/params/entity-id-schemas.js';
-import type { AmountInput } from '../../../src/params/amount-schemas.js';
+import { toTokenId, type AmountInput, type Context } from '../../../src/authoring/index.js';
 import { creditedTotal, displayAmount, fungibleTransfers, type FungibleTransferEntry } from './fungible-transfers.js';
 import { readToken, requireFungible } from './token-facts.js';
 

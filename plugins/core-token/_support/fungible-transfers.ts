@@ -1,10 +1,12 @@
 import { Long, type AccountId, type TokenId } from '@hiero-ledger/sdk';
-import type { AmountInput } from '../../../src/params/amount-schemas.js';
-import { toSmallestUnits } from '../../../src/params/amount-schemas.js';
-import { toAccountId } from '../../../src/params/entity-id-schemas.js';
-import { paramIssue } from '../../../src/params/param-issue.js';
-import { refuseSenderAmongRecipients } from '../../../src/params/recipients.js';
-import type { TokenTransferEntry } from '../../../src/params/normalised-shapes.js';
+import {
+  paramIssue,
+  refuseSenderAmongRecipients,
+  toAccountId,
+  toSmallestUnits,
+  type AmountInput,
+  type TokenTransferEntry,
+} from '../../../src/authoring/index.js';
 
 /** A fungible-token transfer line; `isApproval` marks an owner's debit spent through an allowance. */
 export interface FungibleTransferEntry extends TokenTransferEntry {

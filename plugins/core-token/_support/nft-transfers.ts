@@ -1,10 +1,6 @@
 import { Long, type AccountId, type TokenId } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { accountIdSchema } from '../../../src/params/entity-id-schemas.js';
-import { toAccountId } from '../../../src/params/entity-id-schemas.js';
-import { paramIssue } from '../../../src/params/param-issue.js';
-import type { NftTransferEntry } from '../../../src/params/normalised-shapes.js';
-import { strictInput } from '../../../src/params/strict-input.js';
+import { accountIdSchema, paramIssue, strictInput, toAccountId, type NftTransferEntry } from '../../../src/authoring/index.js';
 
 /** Hedera caps a CryptoTransfer at 10 NFT movements. */
 export const MAX_NFT_TRANSFERS = 10;

@@ -1,7 +1,6 @@
 import { Long } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { isZeroAmount, toSmallestUnits, type AmountInput } from '../../../src/params/amount-schemas.js';
-import { amountProblem } from '../../../src/params/decimal-amount.js';
+import { amountProblem, isZeroAmount, toSmallestUnits, type AmountInput } from '../../../src/authoring/index.js';
 
 /**
  * A supply amount in display units that may be zero (a token can start with no supply), but never

@@ -1,9 +1,5 @@
 import type { Client, TokenId } from '@hiero-ledger/sdk';
-import type { Context } from '../../../src/lifecycle/context.js';
-import { paramIssue } from '../../../src/params/param-issue.js';
-import { mirrorFor } from '../../../src/mirror/mirror-client.js';
-import type { MirrorToken } from '../../../src/mirror/mirror-types.js';
-import { MirrorError, MirrorErrorCode } from '../../../src/mirror/mirror-error.js';
+import { MirrorError, MirrorErrorCode, mirrorFor, paramIssue, type Context, type MirrorToken } from '../../../src/authoring/index.js';
 
 export type TokenKind = 'FUNGIBLE_COMMON' | 'NON_FUNGIBLE_UNIQUE';
 

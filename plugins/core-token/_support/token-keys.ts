@@ -1,8 +1,6 @@
 import type { PublicKey } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { paramIssue } from '../../../src/params/param-issue.js';
-import type { MirrorToken } from '../../../src/mirror/mirror-types.js';
-import { parsePublicKey } from '../../_shared/acting-key.js';
+import { paramIssue, parsePublicKey, type MirrorToken } from '../../../src/authoring/index.js';
 
 /** The token keys update_token_tool can replace, with the mirror field that shows whether the token has one. */
 export const TOKEN_KEY_FIELDS = {

@@ -1,7 +1,6 @@
 import type { TokenId } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { tokenIdSchema, toTokenId } from '../../../src/params/entity-id-schemas.js';
-import { paramIssue } from '../../../src/params/param-issue.js';
+import { paramIssue, toTokenId, tokenIdSchema } from '../../../src/authoring/index.js';
 
 /** Bound on one (dis)association call; keeps the transaction small and a runaway list out. */
 export const MAX_TOKENS_PER_CALL = 10;

@@ -1,11 +1,14 @@
 import type { z } from 'zod';
-import { accountIdSchema } from '../../../src/params/entity-id-schemas.js';
-import { tokenAmountSchema } from '../../../src/params/amount-schemas.js';
-import { memoSchema } from '../../../src/params/memo-schema.js';
-import { MAX_TRANSFER_RECIPIENTS, recipientsSchema } from '../../../src/params/recipients.js';
-import { strictInput } from '../../../src/params/strict-input.js';
+import {
+  MAX_TRANSFER_RECIPIENTS,
+  accountIdSchema,
+  memoSchema,
+  recipientsSchema,
+  strictInput,
+  tokenAmountSchema,
+} from '../../../src/authoring/index.js';
 
-export { transactionMemoSchema } from '../../../src/params/memo-schema.js';
+export { transactionMemoSchema } from '../../../src/authoring/index.js';
 
 /**
  * Text stored on the ledger (a token name, symbol, memo or metadata): at most 100 UTF-8 bytes, no NUL;

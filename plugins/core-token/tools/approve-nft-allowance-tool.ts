@@ -1,14 +1,20 @@
 import { AccountAllowanceApproveTransaction, Long, NftId, type AccountId, type Client, type TokenId } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseTransactionTool } from '../../../src/lifecycle/base-tool.js';
-import type { Context } from '../../../src/lifecycle/context.js';
-import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
-import { accountIdSchema, toAccountId, tokenIdSchema, toTokenId } from '../../../src/params/entity-id-schemas.js';
-import { forTool, paramIssue } from '../../../src/params/param-issue.js';
-import { resolveAccount } from '../../../src/params/default-account.js';
+import {
+  BaseTransactionTool,
+  accountIdSchema,
+  forTool,
+  outcomeText,
+  paramIssue,
+  resolveAccount,
+  strictInput,
+  toAccountId,
+  toTokenId,
+  tokenIdSchema,
+  type Context,
+  type RawToolResult,
+} from '../../../src/authoring/index.js';
 import { serialNumberSchema } from '../_support/nft-transfers.js';
-import { outcomeText } from '../../_shared/outcome-text.js';
-import { strictInput } from '../../../src/params/strict-input.js';
 import { readToken, requireNonFungible } from '../_support/token-facts.js';
 import { transactionMemoSchema } from '../_support/token-schemas.js';
 
@@ -46,7 +52,7 @@ export interface ApproveNftAllowanceNormalised {
   transactionMemo?: string;
 }
 
-declare module '../../../src/lifecycle/tool-types.js' {
+declare module '../../../src/index.js' {
   interface ToolParamRegistry {
     approve_nft_allowance_tool: { raw: ApproveNftAllowanceInput; normalised: ApproveNftAllowanceNormalised };
   }

@@ -1,18 +1,23 @@
 import { Long, TokenCreateTransaction, TokenSupplyType, TokenType, type AccountId, type Client, type PublicKey } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseTransactionTool } from '../../../src/lifecycle/base-tool.js';
-import type { Context } from '../../../src/lifecycle/context.js';
-import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
-import { accountIdSchema } from '../../../src/params/entity-id-schemas.js';
-import { forTool, paramIssue } from '../../../src/params/param-issue.js';
-import { resolveAccount } from '../../../src/params/default-account.js';
-import { actingPublicKey } from '../../_shared/acting-key.js';
+import {
+  BaseTransactionTool,
+  accountIdSchema,
+  actingPublicKey,
+  forTool,
+  outcomeText,
+  paramIssue,
+  resolveAccount,
+  scheduled,
+  schedulingParamsSchema,
+  strictInput,
+  type Context,
+  type MaybeScheduled,
+  type RawToolResult,
+} from '../../../src/authoring/index.js';
 import { displayAmount } from '../_support/fungible-transfers.js';
-import { outcomeText } from '../../_shared/outcome-text.js';
-import { strictInput } from '../../../src/params/strict-input.js';
 import { supplyAmountSchema, supplyToSmallestUnits } from '../_support/supply-amount.js';
 import { ledgerText } from '../_support/token-schemas.js';
-import { scheduled, schedulingParamsSchema, type MaybeScheduled } from '../../_shared/scheduling-params.js';
 
 export const CREATE_FUNGIBLE_TOKEN_TOOL = 'create_fungible_token_tool';
 
@@ -62,7 +67,7 @@ export interface CreateFungibleTokenNormalised extends MaybeScheduled {
   tokenMemo?: string;
 }
 
-declare module '../../../src/lifecycle/tool-types.js' {
+declare module '../../../src/index.js' {
   interface ToolParamRegistry {
     create_fungible_token_tool: { raw: CreateFungibleTokenInput; normalised: CreateFungibleTokenNormalised };
   }

@@ -1,16 +1,20 @@
 import { Long, TokenCreateTransaction, TokenSupplyType, TokenType, type AccountId, type Client, type PublicKey } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseTransactionTool } from '../../../src/lifecycle/base-tool.js';
-import type { Context } from '../../../src/lifecycle/context.js';
-import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
-import { accountIdSchema } from '../../../src/params/entity-id-schemas.js';
-import { forTool } from '../../../src/params/param-issue.js';
-import { resolveAccount } from '../../../src/params/default-account.js';
-import { actingPublicKey } from '../../_shared/acting-key.js';
-import { outcomeText } from '../../_shared/outcome-text.js';
-import { strictInput } from '../../../src/params/strict-input.js';
+import {
+  BaseTransactionTool,
+  accountIdSchema,
+  actingPublicKey,
+  forTool,
+  outcomeText,
+  resolveAccount,
+  scheduled,
+  schedulingParamsSchema,
+  strictInput,
+  type Context,
+  type MaybeScheduled,
+  type RawToolResult,
+} from '../../../src/authoring/index.js';
 import { ledgerText } from '../_support/token-schemas.js';
-import { scheduled, schedulingParamsSchema, type MaybeScheduled } from '../../_shared/scheduling-params.js';
 
 export const CREATE_NON_FUNGIBLE_TOKEN_TOOL = 'create_non_fungible_token_tool';
 
@@ -50,7 +54,7 @@ export interface CreateNonFungibleTokenNormalised extends MaybeScheduled {
   tokenMemo?: string;
 }
 
-declare module '../../../src/lifecycle/tool-types.js' {
+declare module '../../../src/index.js' {
   interface ToolParamRegistry {
     create_non_fungible_token_tool: { raw: CreateNonFungibleTokenInput; normalised: CreateNonFungibleTokenNormalised };
   }

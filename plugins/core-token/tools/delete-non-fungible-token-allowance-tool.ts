@@ -1,16 +1,20 @@
 import { AccountAllowanceDeleteTransaction, Long, NftId, type AccountId, type Client, type TokenId } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseTransactionTool } from '../../../src/lifecycle/base-tool.js';
-import type { Context } from '../../../src/lifecycle/context.js';
-import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
-import { accountIdSchema, tokenIdSchema, toTokenId } from '../../../src/params/entity-id-schemas.js';
-import { forTool } from '../../../src/params/param-issue.js';
-import { resolveAccount } from '../../../src/params/default-account.js';
-import { strictInput } from '../../../src/params/strict-input.js';
+import {
+  BaseTransactionTool,
+  accountIdSchema,
+  forTool,
+  outcomeText,
+  resolveAccount,
+  strictInput,
+  toTokenId,
+  tokenIdSchema,
+  type Context,
+  type RawToolResult,
+} from '../../../src/authoring/index.js';
 import { serialNumberSchema } from '../_support/nft-transfers.js';
 import { readToken, requireNonFungible } from '../_support/token-facts.js';
 import { transactionMemoSchema } from '../_support/token-schemas.js';
-import { outcomeText } from '../../_shared/outcome-text.js';
 
 export const DELETE_NON_FUNGIBLE_TOKEN_ALLOWANCE_TOOL = 'delete_non_fungible_token_allowance_tool';
 
@@ -43,7 +47,7 @@ export interface DeleteNonFungibleTokenAllowanceNormalised {
   transactionMemo?: string;
 }
 
-declare module '../../../src/lifecycle/tool-types.js' {
+declare module '../../../src/index.js' {
   interface ToolParamRegistry {
     delete_non_fungible_token_allowance_tool: {
       raw: DeleteNonFungibleTokenAllowanceInput;

@@ -1,13 +1,15 @@
 import { TokenDissociateTransaction, type AccountId, type Client, type TokenId } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTransactionTool } from '../../../src/lifecycle/base-tool.js';
-import type { Context } from '../../../src/lifecycle/context.js';
-import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
-import { accountIdSchema } from '../../../src/params/entity-id-schemas.js';
-import { forTool } from '../../../src/params/param-issue.js';
-import { resolveAccount } from '../../../src/params/default-account.js';
-import { outcomeText } from '../../_shared/outcome-text.js';
-import { strictInput } from '../../../src/params/strict-input.js';
+import {
+  BaseTransactionTool,
+  accountIdSchema,
+  forTool,
+  outcomeText,
+  resolveAccount,
+  strictInput,
+  type Context,
+  type RawToolResult,
+} from '../../../src/authoring/index.js';
 import { MAX_TOKENS_PER_CALL, tokenIdListSchema, toTokenIdList } from '../_support/token-list.js';
 import { transactionMemoSchema } from '../_support/token-schemas.js';
 
@@ -30,7 +32,7 @@ export interface DissociateTokenNormalised {
   transactionMemo?: string;
 }
 
-declare module '../../../src/lifecycle/tool-types.js' {
+declare module '../../../src/index.js' {
   interface ToolParamRegistry {
     dissociate_token_tool: { raw: DissociateTokenInput; normalised: DissociateTokenNormalised };
   }

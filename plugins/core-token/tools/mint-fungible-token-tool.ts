@@ -1,16 +1,22 @@
 import { TokenMintTransaction, type Client, type Long, type TokenId } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseTransactionTool } from '../../../src/lifecycle/base-tool.js';
-import type { Context } from '../../../src/lifecycle/context.js';
-import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
-import { tokenAmountSchema, toSmallestUnits } from '../../../src/params/amount-schemas.js';
-import { tokenIdSchema, toTokenId } from '../../../src/params/entity-id-schemas.js';
-import { forTool } from '../../../src/params/param-issue.js';
+import {
+  BaseTransactionTool,
+  forTool,
+  outcomeText,
+  scheduled,
+  schedulingParamsSchema,
+  strictInput,
+  toSmallestUnits,
+  toTokenId,
+  tokenAmountSchema,
+  tokenIdSchema,
+  type Context,
+  type MaybeScheduled,
+  type RawToolResult,
+} from '../../../src/authoring/index.js';
 import { displayAmount } from '../_support/fungible-transfers.js';
-import { outcomeText } from '../../_shared/outcome-text.js';
-import { strictInput } from '../../../src/params/strict-input.js';
 import { readToken, requireFungible } from '../_support/token-facts.js';
-import { scheduled, schedulingParamsSchema, type MaybeScheduled } from '../../_shared/scheduling-params.js';
 
 export const MINT_FUNGIBLE_TOKEN_TOOL = 'mint_fungible_token_tool';
 
@@ -33,7 +39,7 @@ export interface MintFungibleTokenNormalised extends MaybeScheduled {
   decimals: number;
 }
 
-declare module '../../../src/lifecycle/tool-types.js' {
+declare module '../../../src/index.js' {
   interface ToolParamRegistry {
     mint_fungible_token_tool: { raw: MintFungibleTokenInput; normalised: MintFungibleTokenNormalised };
   }

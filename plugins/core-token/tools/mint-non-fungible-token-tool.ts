@@ -1,15 +1,22 @@
 import { TokenMintTransaction, type Client, type TokenId } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { BaseTransactionTool } from '../../../src/lifecycle/base-tool.js';
-import type { Context } from '../../../src/lifecycle/context.js';
-import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
-import { tokenIdSchema, toTokenId } from '../../../src/params/entity-id-schemas.js';
-import { forTool } from '../../../src/params/param-issue.js';
-import { outcomeText } from '../../_shared/outcome-text.js';
-import { strictInput } from '../../../src/params/strict-input.js';
-import { LONE_SURROGATE_ERROR, hasLoneSurrogate, withoutPrivateKey } from '../../../src/params/memo-schema.js';
+import {
+  BaseTransactionTool,
+  LONE_SURROGATE_ERROR,
+  forTool,
+  hasLoneSurrogate,
+  outcomeText,
+  scheduled,
+  schedulingParamsSchema,
+  strictInput,
+  toTokenId,
+  tokenIdSchema,
+  withoutPrivateKey,
+  type Context,
+  type MaybeScheduled,
+  type RawToolResult,
+} from '../../../src/authoring/index.js';
 import { readToken, requireNonFungible } from '../_support/token-facts.js';
-import { scheduled, schedulingParamsSchema, type MaybeScheduled } from '../../_shared/scheduling-params.js';
 
 export const MINT_NON_FUNGIBLE_TOKEN_TOOL = 'mint_non_fungible_token_tool';
 
@@ -47,7 +54,7 @@ export interface MintNonFungibleTokenNormalised extends MaybeScheduled {
   metadata: Uint8Array[];
 }
 
-declare module '../../../src/lifecycle/tool-types.js' {
+declare module '../../../src/index.js' {
   interface ToolParamRegistry {
     mint_non_fungible_token_tool: { raw: MintNonFungibleTokenInput; normalised: MintNonFungibleTokenNormalised };
   }

@@ -1,15 +1,21 @@
 import { TransferTransaction, type Client } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTransactionTool } from '../../../src/lifecycle/base-tool.js';
-import type { Context } from '../../../src/lifecycle/context.js';
-import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
-import { accountIdSchema, toAccountId, tokenIdSchema } from '../../../src/params/entity-id-schemas.js';
-import { forTool } from '../../../src/params/param-issue.js';
+import {
+  BaseTransactionTool,
+  accountIdSchema,
+  forTool,
+  outcomeText,
+  scheduled,
+  schedulingParamsSchema,
+  strictInput,
+  toAccountId,
+  tokenIdSchema,
+  type Context,
+  type MaybeScheduled,
+  type RawToolResult,
+} from '../../../src/authoring/index.js';
 import { fungibleMoveSummary, normaliseFungibleMove, type FungibleMoveNormalised } from '../_support/fungible-move.js';
-import { outcomeText } from '../../_shared/outcome-text.js';
-import { strictInput } from '../../../src/params/strict-input.js';
 import { tokenCreditsSchema, transactionMemoSchema } from '../_support/token-schemas.js';
-import { scheduled, schedulingParamsSchema, type MaybeScheduled } from '../../_shared/scheduling-params.js';
 
 export const TRANSFER_FUNGIBLE_TOKEN_WITH_ALLOWANCE_TOOL = 'transfer_fungible_token_with_allowance_tool';
 
@@ -32,7 +38,7 @@ export type TransferFungibleTokenWithAllowanceInput = z.infer<typeof parameters>
 /** Shared with the other fungible movers; see FungibleMoveNormalised. */
 export type TransferFungibleTokenWithAllowanceNormalised = FungibleMoveNormalised & MaybeScheduled;
 
-declare module '../../../src/lifecycle/tool-types.js' {
+declare module '../../../src/index.js' {
   interface ToolParamRegistry {
     transfer_fungible_token_with_allowance_tool: { raw: TransferFungibleTokenWithAllowanceInput; normalised: TransferFungibleTokenWithAllowanceNormalised };
   }

@@ -1,18 +1,24 @@
 import { TransferTransaction, type AccountId, type Client, type TokenId } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTransactionTool } from '../../../src/lifecycle/base-tool.js';
-import type { Context } from '../../../src/lifecycle/context.js';
-import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
-import { accountIdSchema, tokenIdSchema, toTokenId } from '../../../src/params/entity-id-schemas.js';
-import { forTool } from '../../../src/params/param-issue.js';
-import { resolveAccount } from '../../../src/params/default-account.js';
-import type { NftTransferEntry } from '../../../src/params/normalised-shapes.js';
+import {
+  BaseTransactionTool,
+  accountIdSchema,
+  forTool,
+  outcomeText,
+  resolveAccount,
+  scheduled,
+  schedulingParamsSchema,
+  strictInput,
+  toTokenId,
+  tokenIdSchema,
+  type Context,
+  type MaybeScheduled,
+  type NftTransferEntry,
+  type RawToolResult,
+} from '../../../src/authoring/index.js';
 import { nftRecipientsSchema, nftSummary, nftTransfers } from '../_support/nft-transfers.js';
-import { outcomeText } from '../../_shared/outcome-text.js';
-import { strictInput } from '../../../src/params/strict-input.js';
 import { readToken, requireNonFungible } from '../_support/token-facts.js';
 import { transactionMemoSchema } from '../_support/token-schemas.js';
-import { scheduled, schedulingParamsSchema, type MaybeScheduled } from '../../_shared/scheduling-params.js';
 
 export const TRANSFER_NON_FUNGIBLE_TOKEN_TOOL = 'transfer_non_fungible_token_tool';
 
@@ -40,7 +46,7 @@ export interface TransferNonFungibleTokenNormalised extends MaybeScheduled {
   transactionMemo?: string;
 }
 
-declare module '../../../src/lifecycle/tool-types.js' {
+declare module '../../../src/index.js' {
   interface ToolParamRegistry {
     transfer_non_fungible_token_tool: { raw: TransferNonFungibleTokenInput; normalised: TransferNonFungibleTokenNormalised };
   }

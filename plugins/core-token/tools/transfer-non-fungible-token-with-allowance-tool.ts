@@ -1,14 +1,19 @@
 import { TransferTransaction, type AccountId, type Client, type TokenId } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTransactionTool } from '../../../src/lifecycle/base-tool.js';
-import type { Context } from '../../../src/lifecycle/context.js';
-import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
-import { accountIdSchema, toAccountId, tokenIdSchema, toTokenId } from '../../../src/params/entity-id-schemas.js';
-import { forTool } from '../../../src/params/param-issue.js';
-import type { NftTransferEntry } from '../../../src/params/normalised-shapes.js';
+import {
+  BaseTransactionTool,
+  accountIdSchema,
+  forTool,
+  outcomeText,
+  strictInput,
+  toAccountId,
+  toTokenId,
+  tokenIdSchema,
+  type Context,
+  type NftTransferEntry,
+  type RawToolResult,
+} from '../../../src/authoring/index.js';
 import { nftRecipientsSchema, nftSummary, nftTransfers } from '../_support/nft-transfers.js';
-import { outcomeText } from '../../_shared/outcome-text.js';
-import { strictInput } from '../../../src/params/strict-input.js';
 import { readToken, requireNonFungible } from '../_support/token-facts.js';
 import { transactionMemoSchema } from '../_support/token-schemas.js';
 
@@ -38,7 +43,7 @@ export interface TransferNonFungibleTokenWithAllowanceNormalised {
   transactionMemo?: string;
 }
 
-declare module '../../../src/lifecycle/tool-types.js' {
+declare module '../../../src/index.js' {
   interface ToolParamRegistry {
     transfer_non_fungible_token_with_allowance_tool: {
       raw: TransferNonFungibleTokenWithAllowanceInput;

@@ -1,13 +1,19 @@
 import { TokenUpdateTransaction, type AccountId, type Client, type PublicKey, type TokenId } from '@hiero-ledger/sdk';
 import type { z } from 'zod';
-import { BaseTransactionTool } from '../../../src/lifecycle/base-tool.js';
-import type { Context } from '../../../src/lifecycle/context.js';
-import type { RawToolResult } from '../../../src/lifecycle/tool-result.js';
-import { accountIdSchema, toAccountId, tokenIdSchema, toTokenId } from '../../../src/params/entity-id-schemas.js';
-import { forTool, paramIssue } from '../../../src/params/param-issue.js';
-import { actingPublicKey } from '../../_shared/acting-key.js';
-import { outcomeText } from '../../_shared/outcome-text.js';
-import { strictInput } from '../../../src/params/strict-input.js';
+import {
+  BaseTransactionTool,
+  accountIdSchema,
+  actingPublicKey,
+  forTool,
+  outcomeText,
+  paramIssue,
+  strictInput,
+  toAccountId,
+  toTokenId,
+  tokenIdSchema,
+  type Context,
+  type RawToolResult,
+} from '../../../src/authoring/index.js';
 import { readToken } from '../_support/token-facts.js';
 import { holdsAdminKey, resolveTokenKey, TOKEN_KEY_FIELDS, tokenKeyInputSchema, type TokenKeyField } from '../_support/token-keys.js';
 import { ledgerText } from '../_support/token-schemas.js';
@@ -47,7 +53,7 @@ export interface UpdateTokenNormalised extends Partial<Record<TokenKeyField, Pub
   changes: string[];
 }
 
-declare module '../../../src/lifecycle/tool-types.js' {
+declare module '../../../src/index.js' {
   interface ToolParamRegistry {
     update_token_tool: { raw: UpdateTokenInput; normalised: UpdateTokenNormalised };
   }

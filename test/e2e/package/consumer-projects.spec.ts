@@ -151,6 +151,18 @@ describe('the packed package in fresh consumer projects', function () {
     return JSON.parse(last) as Record<string, any>;
   }
 
+  /** What out/main.js reports, run once per consumer and read by each test that checks part of it. */
+  const mainReports = new Map<Consumer, Promise<Record<string, any>>>();
+  function mainReportOf(consumer: Consumer): Promise<Record<string, any>> {
+    if (!mainReports.has(consumer)) mainReports.set(consumer, runJson(consumer, 'out/main.js'));
+    return mainReports.get(consumer)!;
+  }
+
+  /** The tools entry as the app required or imported it: the main entry's classes, and strict input that refuses. */
+  function expectToolsEntry(report: Record<string, any>): void {
+    expect(report.toolsEntry).to.deep.equal({ sameBaseTool: true, refusesUnknownField: true });
+  }
+
   /** A core transfer and a tool built with the app's SDK import, each moving HBAR exactly once. */
   function expectBothPaidOnce(report: Record<string, any>): void {
     expect(report.core.status, JSON.stringify(report.core)).to.equal('SUCCESS');
@@ -162,13 +174,21 @@ describe('the packed package in fresh consumer projects', function () {
 
   describe('when a CommonJS TypeScript app uses it', () => {
     it('runs a core transfer and the app tool with the app client, each paying once', async () => {
-      expectBothPaidOnce(await runJson(consumers.tsCjs, 'out/main.js'));
+      expectBothPaidOnce(await mainReportOf(consumers.tsCjs));
+    });
+
+    it('requires hedera-agent-hooks/tools, typed, with the main entry classes', async () => {
+      expectToolsEntry(await mainReportOf(consumers.tsCjs));
     });
   });
 
   describe('when an ES-module TypeScript app (module NodeNext) uses it', () => {
     it('runs a core transfer and the app tool with the app client, each paying once', async () => {
-      expectBothPaidOnce(await runJson(consumers.tsEsm, 'out/main.js'));
+      expectBothPaidOnce(await mainReportOf(consumers.tsEsm));
+    });
+
+    it('imports hedera-agent-hooks/tools, typed, with the main entry classes', async () => {
+      expectToolsEntry(await mainReportOf(consumers.tsEsm));
     });
 
     it('runs every docs/examples file', async () => {
@@ -187,6 +207,8 @@ describe('the packed package in fresh consumer projects', function () {
         counts: { 'transfer_hbar_tool:blocked': 1, 'transfer_hbar_tool:SUCCESS': 1 },
       });
       expect(report.quota).to.deep.equal({ failed: 'ERROR', sent: 'SUCCESS', refused: { policy: 'Transfer Quota Policy', stage: 'preToolExecution' } });
+      // docs/examples/tip-tool.ts imports only hedera-agent-hooks/tools, here from the packed package.
+      expect(report.tip).to.deep.equal({ sent: 'SUCCESS', tipped: '50000000', refused: 'ERROR', named: true });
     });
 
     for (const [sample, check] of Object.entries(README_RUNS)) {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { PrivateKey } from '@hiero-ledger/sdk';
-import { isEd25519Point } from '../../../plugins/_shared/ed25519-point.js';
+import { isEd25519Point } from '../../../src/authoring/ed25519-point.js';
 import { startAdversarialWorld, refusedBeforeBuild, tinybarsOf, type AdversarialWorld } from './adversarial-world.js';
 
 /**

@@ -3,10 +3,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { TopicCreateTransaction, type Client } from '@hiero-ledger/sdk';
+import { AccountBalanceQuery, TopicCreateTransaction, type Client } from '@hiero-ledger/sdk';
 import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import type { Plugin } from '../../../src/plugins/plugin-contract.js';
+import { MaxTransferPolicy } from '../../../src/policies/index.js';
 
 const ROOT = resolve(__dirname, '../../../..');
 const EXAMPLES = join(ROOT, 'docs/examples');
@@ -97,6 +98,31 @@ describe('docs/hooks-and-policies.md code samples', function () {
       expect(paid.raw.status, paid.humanMessage).to.equal('SUCCESS');
       expect(crowded.raw.blockedBy?.policy).to.equal('Max Recipients Policy');
       expect(large.raw.blockedBy).to.include({ stage: 'postParamsNormalization', reason: 'invoice INV-3 exceeds 10 ℏ' });
+    });
+
+    it('tip-tool: written only with hedera-agent-hooks/tools, it tips, schedules, names bad fields and is judged on what it moves', async () => {
+      const { TipTool } = require(join(COMPILED, 'tip-tool.js'));
+      const kit = await createAgentKit({ client, pluginsDir: null, plugins: [{ name: 'tips', tools: () => [new TipTool()] }], context: { hooks: [new MaxTransferPolicy({ hbar: 5 })] } });
+      const balance = async () => BigInt((await new AccountBalanceQuery().setAccountId(recipient).execute(client)).hbars.toTinybars().toString());
+      const before = await balance();
+      const tipped = await kit.execute('tip_tool', { recipientId: recipient, amount: 0.5, transactionMemo: 'thanks' });
+      const afterTip = await balance();
+      const scheduled = await kit.execute('tip_tool', { recipientId: recipient, amount: 1, schedulingParams: { isScheduled: true } });
+      const misplaced = await kit.execute('tip_tool', { recipientId: recipient, amount: 1, tokenId: '0.0.5' });
+      const large = await kit.execute('tip_tool', { recipientId: recipient, amount: 6 });
+      await kit.close();
+      const after = await balance();
+      expect(tipped.raw.status, tipped.humanMessage).to.equal('SUCCESS');
+      expect(tipped.humanMessage).to.equal(`Tipped 0.5 ℏ to ${recipient} (transaction ${String(tipped.raw.transactionId)}).`);
+      expect(afterTip - before).to.equal(50_000_000n);
+      expect(scheduled.raw.status, scheduled.humanMessage).to.equal('SUCCESS');
+      expect(scheduled.raw.scheduled).to.equal(true);
+      expect(String(scheduled.raw.scheduleId)).to.match(/^0\.0\.\d+$/);
+      // The operator's signature was the only one the schedule needed, so it ran at once; nothing else moved.
+      expect(after - afterTip).to.equal(100_000_000n);
+      expect(misplaced.raw.status).to.equal('ERROR');
+      expect(misplaced.humanMessage).to.contain('tokenId').and.to.contain('tips are HBAR only');
+      expect(large.raw.blockedBy).to.include({ policy: 'Max Transfer Policy', stage: 'postParamsNormalization' });
     });
   });
 });

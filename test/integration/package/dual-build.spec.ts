@@ -34,6 +34,29 @@ describe('the package as CommonJS and as ES modules', function () {
     }
   });
 
+  describe('when a tool author imports hedera-agent-hooks/tools', () => {
+    // What the core tools in plugins/ are written with; a tool of the author's needs the same.
+    const FUNCTIONS = [
+      'BaseTool', 'BaseTransactionTool', 'BaseQueryTool', 'InvalidParamsError', 'strictInput', 'toAccountId', 'toHbar', 'resolveAccount',
+      'paramIssue', 'forTool', 'parsePublicKey', 'actingPublicKey', 'mirrorFor', 'MirrorClient', 'MirrorError', 'scheduled',
+      'scheduledTransactionOf', 'movementsOf', 'payerOf', 'outcomeText',
+    ];
+    const SCHEMAS = ['accountIdSchema', 'hbarAmountSchema', 'tokenAmountSchema', 'transactionMemoSchema', 'schedulingParamsSchema'];
+
+    it('offers what the core tools use, as the same classes and functions as the main entry, in both builds', async () => {
+      const builds = {
+        require: { tools: require(`${pkg.name}/tools`) as Record<string, unknown>, main: require(pkg.name) as Record<string, unknown> },
+        import: { tools: await importEsm<Record<string, unknown>>(`${pkg.name}/tools`), main: await importEsm<Record<string, unknown>>(pkg.name) },
+      };
+      for (const [build, { tools, main }] of Object.entries(builds)) {
+        for (const name of FUNCTIONS) expect(tools[name], `${build} ${name}`).to.be.a('function');
+        for (const name of SCHEMAS) expect((tools[name] as { safeParse?: unknown } | undefined)?.safeParse, `${build} ${name}`).to.be.a('function');
+        for (const name of ['BaseTool', 'BaseTransactionTool', 'InvalidParamsError', 'movementsOf']) expect(tools[name], `${build} ${name}`).to.equal(main[name]);
+      }
+      expect(builds.import.tools.BaseTool).to.not.equal(builds.require.tools.BaseTool);
+    });
+  });
+
   describe('when an ES-module app uses the package', () => {
     type EsmKit = typeof import('../../../src/index.js');
     type EsmDevnet = typeof import('../../../src/devnet/index.js');

@@ -1,9 +1,9 @@
 import type { Client } from '@hiero-ledger/sdk';
 import { Timestamp } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import type { Context } from '../../src/index.js';
-import type { NormalisedSchedulingParams } from '../../src/modes/scheduled-transaction.js';
-import { accountIdSchema, paramIssue, toAccountId } from '../../src/params/index.js';
+import type { Context } from '../lifecycle/context.js';
+import type { NormalisedSchedulingParams } from '../modes/scheduled-transaction.js';
+import { accountIdSchema, paramIssue, toAccountId } from '../params/index.js';
 import { actingPublicKey, parsePublicKey } from './acting-key.js';
 
 /** ISO 8601 date-time (a date alone is read as midnight UTC, as `Date` reads it). */

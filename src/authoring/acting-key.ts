@@ -1,8 +1,8 @@
 import { PrivateKey, PublicKey, type Client } from '@hiero-ledger/sdk';
-import type { Context } from '../../src/index.js';
-import { mirrorFor } from '../../src/mirror/index.js';
-import { paramIssue } from '../../src/params/index.js';
-import { returnsBytes } from '../../src/modes/agent-mode.js';
+import type { Context } from '../lifecycle/context.js';
+import { mirrorFor } from '../mirror/index.js';
+import { paramIssue } from '../params/index.js';
+import { returnsBytes } from '../modes/agent-mode.js';
 import { isEd25519Point } from './ed25519-point.js';
 
 /**

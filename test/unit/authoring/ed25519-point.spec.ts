@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { PrivateKey } from '@hiero-ledger/sdk';
-import { isEd25519Point } from '../../../plugins/_shared/ed25519-point.js';
+import { isEd25519Point } from '../../../src/authoring/ed25519-point.js';
 
 describe('isEd25519Point', () => {
   describe('when given real ED25519 public keys', () => {

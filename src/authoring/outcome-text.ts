@@ -1,4 +1,4 @@
-import type { RawToolResult } from '../../src/index.js';
+import type { RawToolResult } from '../lifecycle/tool-result.js';
 
 /** What a transaction tool says about itself: `done` in the past tense, `what` as an infinitive phrase. */
 export interface OutcomeWords {
