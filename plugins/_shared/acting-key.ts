@@ -2,7 +2,7 @@ import { PrivateKey, PublicKey, type Client } from '@hiero-ledger/sdk';
 import type { Context } from '../../src/index.js';
 import { mirrorFor } from '../../src/mirror/index.js';
 import { paramIssue } from '../../src/params/index.js';
-import { returnsBytes } from '../../src/modes/agent-mode.js';
+import { returnsBytes } from '../../src/values/agent-mode.js';
 import { isEd25519Point } from './ed25519-point.js';
 
 /**

@@ -2,7 +2,7 @@ import type { Client } from '@hiero-ledger/sdk';
 import { Timestamp } from '@hiero-ledger/sdk';
 import { z } from 'zod';
 import type { Context } from '../../src/index.js';
-import type { NormalisedSchedulingParams } from '../../src/modes/scheduled-transaction.js';
+import type { NormalisedSchedulingParams } from '../../src/lifecycle/scheduled-transaction.js';
 import { accountIdSchema, paramIssue, toAccountId } from '../../src/params/index.js';
 import { actingPublicKey, parsePublicKey } from './acting-key.js';
 

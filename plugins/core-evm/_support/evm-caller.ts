@@ -2,7 +2,7 @@ import { PublicKey, type Client } from '@hiero-ledger/sdk';
 import type { Context } from '../../../src/lifecycle/context.js';
 import { AgentHooksError, ErrorCode } from '../../../src/lifecycle/errors.js';
 import { mirrorFor } from '../../../src/mirror/index.js';
-import { returnsBytes } from '../../../src/modes/agent-mode.js';
+import { returnsBytes } from '../../../src/values/agent-mode.js';
 import { paramIssue } from '../../../src/params/index.js';
 import { payerOf } from '../../../src/policies/movements.js';
 
