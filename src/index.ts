@@ -3,6 +3,8 @@
  * Every tool call runs through one lifecycle; hooks observe it, policies can veto it.
  */
 import 'reflect-metadata';
+// Binds the mode strategies and the standalone runner into the lifecycle (see lifecycle/late-bindings.ts).
+import './kit/bind-lifecycle.js';
 
 export { BaseTool, BaseQueryTool, BaseTransactionTool } from './lifecycle/base-tool.js';
 export type { DrivableTool, ParamSchema } from './lifecycle/drivable-tool.js';
@@ -36,15 +38,15 @@ export { HOOK_STAGES, LIFECYCLE_STAGES, LIFECYCLE_STEPS, ALL_TOOLS } from './lif
 export type { HookStage, LifecycleStage, LifecycleStep } from './lifecycle/stages.js';
 export { toJson } from './lifecycle/to-json.js';
 export { KeyRedactor, type SecretKey } from './secrets/key-redactor.js';
-export { REDACTED, containsPrivateKey } from './secrets/private-key-patterns.js';
+export { REDACTED, containsPrivateKey } from './values/private-key-patterns.js';
 export type { BlockedBy, RawToolResult, ToolResult } from './lifecycle/tool-result.js';
 export type { ToolParamRegistry, TypedToolName } from './lifecycle/tool-types.js';
 
-export { AbstractHook, isAbstractHook } from './hooks/abstract-hook.js';
-export { AbstractPolicy, isAbstractPolicy } from './policies/abstract-policy.js';
+export { AbstractHook, isAbstractHook } from './listeners/abstract-hook.js';
+export { AbstractPolicy, isAbstractPolicy } from './listeners/abstract-policy.js';
 export { movementsOf } from './policies/movements.js';
 export { NEW_ACCOUNT, CURRENT_TREASURY } from './policies/account-ids.js';
-export type { Movement, MovementCall, MovementView } from './policies/movement.js';
+export type { Movement, MovementCall, MovementView } from './values/movement.js';
 export {
   isAccountId,
   isEntityId,
@@ -59,17 +61,17 @@ export {
   isStatus,
   isStatusError,
   statusNameOf,
-} from './compat/sdk-values.js';
+} from './values/sdk-values.js';
 
 export { Hook, Policy } from './di/decorators.js';
 export type { PolicyOptions } from './di/decorators.js';
 export { AUDIT_CLIENT, HEDERA_CLIENT, KIT_CONTEXT } from './di/tokens.js';
 
-export { AgentMode } from './modes/agent-mode.js';
-export type { TransactionStrategy } from './modes/transaction-strategy.js';
+export { AgentMode } from './values/agent-mode.js';
+export type { TransactionStrategy } from './lifecycle/context.js';
 export { ExecuteStrategy } from './modes/execute-strategy.js';
 export { ReturnBytesStrategy } from './modes/return-bytes-strategy.js';
-export { scheduledTransactionOf, type NormalisedSchedulingParams } from './modes/scheduled-transaction.js';
+export { scheduledTransactionOf, type NormalisedSchedulingParams } from './lifecycle/scheduled-transaction.js';
 
 export type { Plugin } from './plugins/plugin-contract.js';
 export { loadPlugins, validatePlugin, CORE_PLUGINS_DIR } from './plugins/plugin-loader.js';
@@ -77,10 +79,10 @@ export type { LoadedPlugin } from './plugins/plugin-loader.js';
 
 export { AgentKit } from './kit/agent-kit.js';
 export { createAgentKit } from './kit/create-agent-kit.js';
-export { createKitFromEnv, type EnvKit, type EnvKitOptions } from './kit/env-kit.js';
+export { createKitFromEnv, type EnvKit, type EnvKitOptions } from './config/env-kit.js';
 export type { AgentKitOptions } from './kit/create-agent-kit.js';
 export { agentKitFromConfiguration, type KitConfiguration, type KitFromConfigurationOptions } from './kit/kit-from-configuration.js';
 export { HederaAgentAPI } from './kit/hedera-agent-api.js';
 export type { ToolSummary } from './kit/hedera-agent-api.js';
 export type { ToolDescription } from './kit/tool-registry.js';
-export type { KitAware, KitScope } from './kit/kit-scope.js';
+export type { KitAware, KitScope } from './di/kit-scope.js';

@@ -2,7 +2,7 @@ import { PrivateKey, PublicKey, type Client } from '@hiero-ledger/sdk';
 import type { Context } from '../lifecycle/context.js';
 import { mirrorFor } from '../mirror/index.js';
 import { paramIssue } from '../params/index.js';
-import { returnsBytes } from '../modes/agent-mode.js';
+import { returnsBytes } from '../values/agent-mode.js';
 import { isEd25519Point } from './ed25519-point.js';
 
 /**

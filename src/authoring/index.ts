@@ -31,12 +31,12 @@ export * from '../mirror/index.js';
 
 // Scheduling: the `schedulingParams` input a tool opts into, and what the kit wraps it in.
 export { schedulingParamsSchema, scheduling, scheduled, type MaybeScheduled, type SchedulingParamsInput } from './scheduling-params.js';
-export { scheduledTransactionOf, type NormalisedSchedulingParams } from '../modes/scheduled-transaction.js';
-export { AgentMode, returnsBytes } from '../modes/agent-mode.js';
+export { scheduledTransactionOf, type NormalisedSchedulingParams } from '../lifecycle/scheduled-transaction.js';
+export { AgentMode, returnsBytes } from '../values/agent-mode.js';
 
 // What a call moves, for the value policies.
 export { movementsOf, payerOf } from '../policies/movements.js';
-export type { Movement, MovementCall, MovementView } from '../policies/movement.js';
+export type { Movement, MovementCall, MovementView } from '../values/movement.js';
 
 // What a core transaction tool says to an LLM about its outcome.
 export { outcomeText, hbarText, type OutcomeWords } from './outcome-text.js';

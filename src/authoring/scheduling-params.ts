@@ -2,7 +2,7 @@ import type { Client } from '@hiero-ledger/sdk';
 import { Timestamp } from '@hiero-ledger/sdk';
 import { z } from 'zod';
 import type { Context } from '../lifecycle/context.js';
-import type { NormalisedSchedulingParams } from '../modes/scheduled-transaction.js';
+import type { NormalisedSchedulingParams } from '../lifecycle/scheduled-transaction.js';
 import { accountIdSchema, paramIssue, toAccountId } from '../params/index.js';
 import { actingPublicKey, parsePublicKey } from './acting-key.js';
 

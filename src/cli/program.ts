@@ -5,6 +5,7 @@ import type { CliError } from './cli-error.js';
 import { Output, processIo, type CliIo } from './cli-io.js';
 import { LOG_LEVELS } from './cli-logger.js';
 import { CommandContext } from './command-context.js';
+import type { RunAction } from './run-action.js';
 import { registerAuditCommand } from './commands/audit-command.js';
 import { registerCallCommand } from './commands/call-command.js';
 import { registerDemoCommand } from './commands/demo-command.js';
@@ -16,7 +17,7 @@ import { packageVersion } from './package-version.js';
 import { UsageError } from './usage-error.js';
 
 /** Runs one command action and turns what it throws into a message and an exit code. */
-export type RunAction = (command: Command, action: (ctx: CommandContext) => Promise<ExitCode>) => Promise<void>;
+export type { RunAction } from './run-action.js';
 
 const CONFIG_CODES: ReadonlySet<string> = new Set([ErrorCode.INVALID_ARGUMENT, ErrorCode.PLUGIN_LOAD, ErrorCode.PLUGIN_INVALID, ErrorCode.DUPLICATE_TOOL, ErrorCode.INVALID_LISTENER, ErrorCode.MODE, ErrorCode.MISSING_PEER]);
 

@@ -6,11 +6,11 @@ import { outcomeMessage } from '../lifecycle/human-messages.js';
 import { isToolType, TOOL_TYPE, type OutputParser, type ToolType } from '../lifecycle/tool-intent.js';
 import { asToolResult } from '../lifecycle/result-shape.js';
 import type { RawToolResult, ToolResult } from '../lifecycle/tool-result.js';
-import { AgentMode, returnsBytes } from '../modes/agent-mode.js';
+import { AgentMode, returnsBytes } from '../values/agent-mode.js';
 import { strategyForMode } from '../modes/strategy-for-mode.js';
 import { kitToolContext } from './kit-tool-context.js';
 import { CORE_TOOLS_MOVING_NO_VALUE } from '../policies/movements.js';
-import type { Movement, MovementCall } from '../policies/movement.js';
+import type { Movement, MovementCall } from '../values/movement.js';
 
 type Fn = (...args: any[]) => any;
 

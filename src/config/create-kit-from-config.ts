@@ -8,7 +8,7 @@ import type { AgentKit } from '../kit/agent-kit.js';
 import { createAgentKit } from '../kit/create-agent-kit.js';
 import { refuseUnknownOptions } from '../kit/option-keys.js';
 import { PUBLIC_MIRROR_URLS } from '../mirror/mirror-client.js';
-import { AgentMode } from '../modes/agent-mode.js';
+import { AgentMode } from '../values/agent-mode.js';
 import { loadPlugins } from '../plugins/plugin-loader.js';
 import type { Plugin } from '../plugins/plugin-contract.js';
 import type { NetworkName } from './config-schema.js';

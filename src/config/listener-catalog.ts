@@ -1,7 +1,7 @@
-import { isAbstractHook } from '../hooks/abstract-hook.js';
+import { isAbstractHook } from '../listeners/abstract-hook.js';
 import * as builtInHooks from '../hooks/index.js';
 import { AgentHooksError, ErrorCode, argPathOf, invalidArgument, isAgentHooksError, messageOf } from '../lifecycle/errors.js';
-import { isAbstractPolicy } from '../policies/abstract-policy.js';
+import { isAbstractPolicy } from '../listeners/abstract-policy.js';
 import { CompositePolicy } from '../policies/composition.js';
 import { isPlainObject } from './config-schema.js';
 import * as builtInPolicies from '../policies/index.js';

@@ -1,5 +1,5 @@
 import type { Client, TopicId } from '@hiero-ledger/sdk';
-import { isSdkClient, isSdkTransaction } from '../compat/sdk-values.js';
+import { isSdkClient, isSdkTransaction } from '../values/sdk-values.js';
 import { resolve } from 'node:path';
 import {
   AuditJournal, DEFAULT_JOURNAL_DIR, readUndeliveredEntries, type AuditParticipant, type AuditStatus,
@@ -9,7 +9,7 @@ import {
   type ScheduleWatchSettings, ScheduleWatcher, auditParams,
 } from '../audit/index.js';
 import { AUDIT_CLIENT } from '../di/tokens.js';
-import type { KitAware, KitScope } from '../kit/kit-scope.js';
+import type { KitAware, KitScope } from '../di/kit-scope.js';
 import { AgentHooksError, ErrorCode, invalidArgument } from '../lifecycle/errors.js';
 import { silentLogger, type Logger } from '../lifecycle/logger.js';
 import { ownOptions } from '../lifecycle/primordials.js';
@@ -17,9 +17,9 @@ import { refuseUnknownKeys } from '../lifecycle/unknown-keys.js';
 import { KeyRedactor } from '../secrets/key-redactor.js';
 import { redactingLogger } from '../secrets/redacting-logger.js';
 import type { PostCoreActionParams, PostSecondaryActionParams, PreToolExecutionParams, ToolErrorParams } from '../lifecycle/stage-events.js';
-import { returnsBytes } from '../modes/agent-mode.js';
-import { AbstractHook } from './abstract-hook.js';
-import { checkedTools } from './seed-listeners.js';
+import { returnsBytes } from '../values/agent-mode.js';
+import { AbstractHook } from '../listeners/abstract-hook.js';
+import { checkedTools } from '../listeners/seed-listeners.js';
 
 /** Options shared by the audit hooks. */
 export interface AuditTrailOptions extends PublisherOptions {

@@ -1,5 +1,5 @@
 /** `hedera-agent-hooks/hooks`: the hook base class and the built-in hooks. */
-export { AbstractHook } from './abstract-hook.js';
+export { AbstractHook } from '../listeners/abstract-hook.js';
 export { HcsAuditTrailHook } from './hcs-audit-trail-hook.js';
 export { HolAuditTrailHook } from './hol-audit-trail-hook.js';
 export type { HolAuditTrailOptions } from './hol-audit-trail-hook.js';

@@ -1,3 +1,4 @@
+import './bind-lifecycle.js';
 import type { Client } from '@hiero-ledger/sdk';
 import type { DependencyContainer } from 'tsyringe';
 import { AUDIT_CLIENT, HEDERA_CLIENT, KIT_CONTEXT } from '../di/tokens.js';
@@ -14,8 +15,8 @@ import type { KeyRedactor } from '../secrets/key-redactor.js';
 import { kitRedactor } from '../secrets/kit-redactor.js';
 import { redactingLogger } from '../secrets/redacting-logger.js';
 import { AgentKit } from './agent-kit.js';
-import { isKitAware } from './kit-scope.js';
-import { listenersFrom } from './listener-sources.js';
+import { isKitAware } from '../di/kit-scope.js';
+import { listenersFrom } from '../listeners/listener-sources.js';
 import { checkListenerToolNames, type KitToolNames } from './listener-tool-names.js';
 import { checkPolicyStagesOffered, checkValuePoliciesSeeMovements } from './policy-tool-names.js';
 import { ToolRegistry } from './tool-registry.js';

@@ -1,10 +1,10 @@
 import type { Client } from '@hiero-ledger/sdk';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import type { Context } from '../lifecycle/context.js';
-import { isSdkClient } from '../compat/sdk-values.js';
+import { isSdkClient } from '../values/sdk-values.js';
 import { describeValue, invalidArgument } from '../lifecycle/errors.js';
 import { silentLogger, type Logger } from '../lifecycle/logger.js';
-import { isAgentMode, AgentMode } from '../modes/agent-mode.js';
+import { isAgentMode, AgentMode } from '../values/agent-mode.js';
 import type { Plugin } from '../plugins/plugin-contract.js';
 import { kitRedactor } from '../secrets/kit-redactor.js';
 import type { SecretKey } from '../secrets/key-redactor.js';

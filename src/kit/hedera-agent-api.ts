@@ -1,12 +1,12 @@
 import type { Client } from '@hiero-ledger/sdk';
 import { container as rootContainer } from 'tsyringe';
-import { isSdkClient } from '../compat/sdk-values.js';
+import { isSdkClient } from '../values/sdk-values.js';
 import { describeValue, invalidArgument } from '../lifecycle/errors.js';
 import type { BaseTool } from '../lifecycle/base-tool.js';
 import type { Context } from '../lifecycle/context.js';
 import { silentLogger } from '../lifecycle/logger.js';
 import type { ToolType } from '../lifecycle/tool-intent.js';
-import { AgentMode } from '../modes/agent-mode.js';
+import { AgentMode } from '../values/agent-mode.js';
 import type { AgentKit } from './agent-kit.js';
 import { assembleKit } from './assemble-kit.js';
 import { DEFAULT_POLICY_TIMEOUT_MS } from './create-agent-kit.js';

@@ -1,10 +1,10 @@
 import type { Client } from '@hiero-ledger/sdk';
 import { container as rootContainer } from 'tsyringe';
-import { isSdkClient } from '../compat/sdk-values.js';
+import { isSdkClient } from '../values/sdk-values.js';
 import type { Context } from '../lifecycle/context.js';
 import { describeValue, invalidArgument } from '../lifecycle/errors.js';
 import { silentLogger } from '../lifecycle/logger.js';
-import { AgentMode, isAgentMode } from '../modes/agent-mode.js';
+import { AgentMode, isAgentMode } from '../values/agent-mode.js';
 import type { Plugin } from '../plugins/plugin-contract.js';
 import { pluginLabel, validatePlugin, type LoadedPlugin } from '../plugins/plugin-loader.js';
 import type { AgentKit } from './agent-kit.js';

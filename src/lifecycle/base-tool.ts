@@ -1,7 +1,7 @@
 import type { Client, Transaction } from '@hiero-ledger/sdk';
-import { isSdkTransaction } from '../compat/sdk-values.js';
-import { strategyForMode } from '../modes/strategy-for-mode.js';
-import { scheduledTransactionOf } from '../modes/scheduled-transaction.js';
+import { isSdkTransaction } from '../values/sdk-values.js';
+import { runStandalone, strategyForMode } from './late-bindings.js';
+import { scheduledTransactionOf } from './scheduled-transaction.js';
 import { AgentHooksError, ErrorCode, describeValue } from './errors.js';
 import type { Context } from './context.js';
 import { defaultErrorResult, markDefaultHandleError } from './default-error-result.js';
@@ -10,8 +10,7 @@ import { outcomeMessage } from './human-messages.js';
 import { TOOL_TYPE, type OutputParser, type ToolType } from './tool-intent.js';
 import { isResultEnvelope, passedThrough } from './result-shape.js';
 import type { RawToolResult, ToolResult } from './tool-result.js';
-import { runStandalone } from '../compat/standalone-run.js';
-import type { Movement, MovementCall } from '../policies/movement.js';
+import type { Movement, MovementCall } from '../values/movement.js';
 
 /**
  * A tool an agent can call. Subclasses supply the steps; the kit's runner drives them through the
@@ -93,7 +92,7 @@ export abstract class BaseTool<TRaw = any, TNormalised = any, TCore = any> imple
       );
     }
     const raw = await strategyForMode(context).finish(coreActionResult as unknown as Transaction, client, context);
-    // Wrapped by schedulingParams (src/modes/scheduled-transaction.ts): what went out is the schedule.
+    // Wrapped by schedulingParams (src/lifecycle/scheduled-transaction.ts): what went out is the schedule.
     if (scheduledTransactionOf(coreActionResult)) raw.scheduled = true;
     return { raw, humanMessage: this.describeResult(raw, params) };
   }

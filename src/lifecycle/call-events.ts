@@ -1,5 +1,5 @@
 import type { Client } from '@hiero-ledger/sdk';
-import type { Movement } from '../policies/movement.js';
+import type { Movement } from '../values/movement.js';
 import { CALL_MOVEMENTS, type CallMovements } from './call-movements.js';
 import type { Context } from './context.js';
 import type { ToolType } from './tool-intent.js';

@@ -1,32 +1,12 @@
 import { isAgentHooksError, messageOf } from './errors.js';
 import { isThenable } from './policy-judge.js';
+import type { CallOutcome } from './call-outcome-shape.js';
 import type { StageListener } from './stage-listener.js';
 import { withinBudget } from './time-budget.js';
 import type { LifecycleStep } from './stages.js';
 import type { BlockedBy, ToolResult } from './tool-result.js';
 
-/**
- * How a call a policy judged ended, as `settle` receives it. Stateful policies reserve when they
- * approve and settle here: commit when the call executed, release when it did not.
- *
- * `executed` is `true` when the call did what it asked (a transaction that reached consensus with
- * SUCCESS, bytes handed back in RETURN_BYTES mode, which the wallet may submit, a query answered),
- * `'unknown'` when it may have gone out (an UNKNOWN result, a failure while submitting: count it as
- * executed), `false` when nothing it asked for happened (blocked, failed before submission, refused
- * at precheck, or a ledger failure status: the network applied none of it).
- */
-export interface CallOutcome {
-  /** The `callId` every event of the call carried. */
-  readonly callId: string;
-  readonly method: string;
-  readonly executed: boolean | 'unknown';
-  /** `raw.status` of the result: `SUCCESS`, `ERROR`, `UNKNOWN`, `NOT_SUBMITTED`, … */
-  readonly status: string;
-  readonly transactionId?: string;
-  /** The Hedera status or the kit's error code when the call did not succeed. */
-  readonly errorCode?: string;
-  readonly blockedBy?: BlockedBy;
-}
+export type { CallOutcome } from './call-outcome-shape.js';
 
 /**
  * The outcome of a call from its result, and for a call that threw, the step it failed at. A

@@ -1,5 +1,6 @@
-import type { AgentMode } from '../modes/agent-mode.js';
-import type { TransactionStrategy } from '../modes/transaction-strategy.js';
+import type { AgentMode } from '../values/agent-mode.js';
+import type { Client, Transaction } from '@hiero-ledger/sdk';
+import type { RawToolResult } from './tool-result.js';
 
 /**
  * What a kit knows about the agent it serves. Passed to every tool step and every listener.
@@ -24,4 +25,14 @@ export interface Context {
   sessionId?: string;
   /** Anything else a plugin wants to carry. */
   [extension: string]: unknown;
+}
+
+/**
+ * How a built transaction leaves the kit. `prepare` runs before the postCoreAction policies so they
+ * judge the exact transaction that will be signed (payer, transaction ID, nodes, frozen body);
+ * `finish` runs in the secondary action.
+ */
+export interface TransactionStrategy {
+  prepare(transaction: Transaction, client: Client, context: Context): Transaction | Promise<Transaction>;
+  finish(transaction: Transaction, client: Client, context: Context): Promise<RawToolResult>;
 }

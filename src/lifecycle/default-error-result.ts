@@ -1,4 +1,4 @@
-import { isStatusError } from '../compat/sdk-values.js';
+import { isStatusError } from '../values/sdk-values.js';
 import { messageOf } from './errors.js';
 import { redactKeyMaterial } from './secret-text.js';
 import type { RawToolResult, ToolResult } from './tool-result.js';

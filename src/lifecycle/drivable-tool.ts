@@ -1,5 +1,5 @@
 import type { Client } from '@hiero-ledger/sdk';
-import type { Movement, MovementCall } from '../policies/movement.js';
+import type { Movement, MovementCall } from '../values/movement.js';
 import type { Context } from './context.js';
 import type { ParamsSchema } from './parse-params.js';
 import type { OutputParser, ToolType } from './tool-intent.js';

@@ -1,4 +1,4 @@
-import { brandPrototype, ownKindOf } from '../compat/own-values.js';
+import { brandPrototype, ownKindOf } from '../values/own-values.js';
 import type { BlockedBy } from './tool-result.js';
 
 /**

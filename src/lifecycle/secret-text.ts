@@ -1,4 +1,4 @@
-import { REDACTED, containsPrivateKey, redactBare32Bytes, redactPrivateKeys } from '../secrets/private-key-patterns.js';
+import { REDACTED, containsPrivateKey, redactBare32Bytes, redactPrivateKeys } from '../values/private-key-patterns.js';
 
 /**
  * What the lifecycle cuts from failure texts when it knows nothing of the kit's own keys (the kit

@@ -1,4 +1,4 @@
-import { isPrecheckStatusError, isReceiptStatusError, isStatusError } from '../compat/sdk-values.js';
+import { isPrecheckStatusError, isReceiptStatusError, isStatusError } from '../values/sdk-values.js';
 
 /**
  * What a status error says of the transaction it names:

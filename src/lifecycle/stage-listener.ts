@@ -1,4 +1,4 @@
-import type { CallOutcome } from './call-outcome.js';
+import type { CallOutcome } from './call-outcome-shape.js';
 import type { LifecycleStage } from './stages.js';
 
 /**
@@ -24,7 +24,7 @@ export interface StageListener {
   readonly readsMovements?: boolean;
   /**
    * Set by the kit for its own policies that never write what they judge (see
-   * src/policies/read-only-policies.ts): a call whose every listener says so, with nobody observing
+   * src/listeners/read-only-policies.ts): a call whose every listener says so, with nobody observing
    * the bus, is run without freezing or locking anything.
    */
   readonly neverWrites?: boolean;

@@ -1,5 +1,5 @@
-import { isPrivateKey, isSdkTransaction } from '../compat/sdk-values.js';
-import { REDACTED } from '../secrets/private-key-patterns.js';
+import { isPrivateKey, isSdkTransaction } from '../values/sdk-values.js';
+import { REDACTED } from '../values/private-key-patterns.js';
 
 /**
  * JSON for results an LLM or a program reads: SDK values (ids, Hbar, Long, timestamps) as their

@@ -1,8 +1,8 @@
 import type { Client, Transaction } from '@hiero-ledger/sdk';
-import { isSdkTransaction, looksLikeTransaction, statusNameOf as sdkStatusNameOf } from '../compat/sdk-values.js';
-import { leavesOutcomeOpen } from '../modes/open-outcome.js';
-import { strategyForMode } from '../modes/strategy-for-mode.js';
-import { scheduledIfAsked } from '../modes/scheduled-transaction.js';
+import { isSdkTransaction, looksLikeTransaction, statusNameOf as sdkStatusNameOf } from '../values/sdk-values.js';
+import { leavesOutcomeOpen } from './open-outcome.js';
+import { strategyForMode } from './late-bindings.js';
+import { scheduledIfAsked } from './scheduled-transaction.js';
 import { ApprovalLock } from './approval-lock.js';
 import { assertSealed, sealTransaction } from './approval-seal.js';
 import { noteJudge, outcomeOf, settleJudges, type CallOutcome } from './call-outcome.js';

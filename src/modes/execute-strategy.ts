@@ -1,13 +1,13 @@
 import type { Client, Transaction } from '@hiero-ledger/sdk';
-import { isPrecheckStatusError } from '../compat/sdk-values.js';
+import { isPrecheckStatusError } from '../values/sdk-values.js';
 import { assertSealed } from '../lifecycle/approval-seal.js';
 import { messageOf } from '../lifecycle/errors.js';
 import type { RawToolResult } from '../lifecycle/tool-result.js';
 import { freezeWithNodes } from './freeze-with-nodes.js';
-import { leavesOutcomeOpen, outcomeFromReceipt, settleOpenOutcome } from './open-outcome.js';
+import { leavesOutcomeOpen, outcomeFromReceipt, settleOpenOutcome } from '../lifecycle/open-outcome.js';
 import { ReachabilityGate } from './reachability-gate.js';
-import { receiptFields } from './receipt-fields.js';
-import type { TransactionStrategy } from './transaction-strategy.js';
+import { receiptFields } from '../lifecycle/receipt-fields.js';
+import type { TransactionStrategy } from '../lifecycle/context.js';
 
 export { receiptFields };
 

@@ -3,7 +3,7 @@ import type { Context } from '../lifecycle/context.js';
 import { AgentHooksError, ErrorCode, describeValue } from '../lifecycle/errors.js';
 import { assertSealed } from '../lifecycle/approval-seal.js';
 import type { RawToolResult } from '../lifecycle/tool-result.js';
-import type { TransactionStrategy } from './transaction-strategy.js';
+import type { TransactionStrategy } from '../lifecycle/context.js';
 
 /** The Hedera Agent Kit's custom-mode strategy: one `handle`, given the unfrozen transaction. */
 export interface HandleStrategy {

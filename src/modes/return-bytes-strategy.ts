@@ -4,8 +4,8 @@ import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
 import { assertSealed } from '../lifecycle/approval-seal.js';
 import type { RawToolResult } from '../lifecycle/tool-result.js';
 import { freezeWithNodes } from './freeze-with-nodes.js';
-import { scheduledTransactionIdOf } from './scheduled-transaction.js';
-import type { TransactionStrategy } from './transaction-strategy.js';
+import { scheduledTransactionIdOf } from '../lifecycle/scheduled-transaction.js';
+import type { TransactionStrategy } from '../lifecycle/context.js';
 
 /**
  * RETURN_BYTES mode: the transaction is frozen with `context.accountId` as payer and handed back as

@@ -1,9 +1,9 @@
 import type { Context } from '../lifecycle/context.js';
 import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
-import { AgentMode } from './agent-mode.js';
+import { AgentMode } from '../values/agent-mode.js';
 import { ExecuteStrategy } from './execute-strategy.js';
 import { ReturnBytesStrategy } from './return-bytes-strategy.js';
-import type { TransactionStrategy } from './transaction-strategy.js';
+import type { TransactionStrategy } from '../lifecycle/context.js';
 import { isHandleStrategy, strategyFromHandle } from './handle-strategy.js';
 
 const executeStrategy = new ExecuteStrategy();

@@ -7,7 +7,7 @@ export { accountIdSchema, scheduleIdSchema, tokenIdSchema, topicIdSchema, toAcco
 export { HBAR_DECIMALS, hbarAmountSchema, hbarBalanceSchema, isZeroAmount, tokenAmountSchema, toSmallestUnits, toHbar } from './amount-schemas.js';
 export { strictInput } from './strict-input.js';
 export { LONE_SURROGATE_ERROR, MAX_MEMO_BYTES, PRIVATE_KEY_TEXT_ERROR, hasLoneSurrogate, memoSchema, transactionMemoSchema, withoutPrivateKey } from './memo-schema.js';
-export { containsPrivateKey } from '../secrets/private-key-patterns.js';
+export { containsPrivateKey } from '../values/private-key-patterns.js';
 export type { AmountInput } from './amount-schemas.js';
 export { amountProblem, decimalParts, formatUnits } from './decimal-amount.js';
 export {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { containsPrivateKey } from '../secrets/private-key-patterns.js';
+import { containsPrivateKey } from '../values/private-key-patterns.js';
 
 /** Hedera limits transaction, account, token and topic memos to 100 bytes of UTF-8. */
 export const MAX_MEMO_BYTES = 100;

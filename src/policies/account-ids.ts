@@ -1,4 +1,4 @@
-import { isEntityId, textOfLong } from '../compat/sdk-values.js';
+import { isEntityId, textOfLong } from '../values/sdk-values.js';
 
 /** The `to` of a new account's initial balance: its ID exists only once the call executed. */
 export const NEW_ACCOUNT = 'new-account';

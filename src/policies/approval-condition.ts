@@ -1,8 +1,8 @@
-import { checkedTools } from '../hooks/seed-listeners.js';
+import { checkedTools } from '../listeners/seed-listeners.js';
 import { invalidArgument } from '../lifecycle/errors.js';
 import type { PostParamsNormalizationParams } from '../lifecycle/stage-events.js';
 import { formatHbar, hbarToTinybars, type MovedValue } from './approval-moves.js';
-import type { Movement } from './movement.js';
+import type { Movement } from '../values/movement.js';
 
 /**
  * When ApprovalPolicy asks, as data (also in a configuration file). The fields combine: `{ hbarAbove:

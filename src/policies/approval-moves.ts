@@ -1,5 +1,5 @@
 import type { PostParamsNormalizationParams } from '../lifecycle/stage-events.js';
-import type { Movement } from './movement.js';
+import type { Movement } from '../values/movement.js';
 
 /** What ApprovalPolicy knows a call moves. */
 export interface MovedValue {

@@ -3,7 +3,7 @@ import { redactKeyMaterial } from '../lifecycle/secret-text.js';
 import type { PostParamsNormalizationParams } from '../lifecycle/stage-events.js';
 import { toJson } from '../lifecycle/to-json.js';
 import { refuseUnknownKeys } from '../lifecycle/unknown-keys.js';
-import { AbstractPolicy } from './abstract-policy.js';
+import { AbstractPolicy } from '../listeners/abstract-policy.js';
 import { compileCondition, type ApprovalCondition, type ApprovalThreshold, type CompiledCondition } from './approval-condition.js';
 import { formatHbar, movedValueOf, type MovedValue } from './approval-moves.js';
 import { APPROVER_NAMES, oneLine, readAnswer, type ApprovalCallback, type ApprovalRequest, type Approver, type ApproverName } from './approvers/approver.js';

@@ -1,6 +1,6 @@
-import { bigintOfLong, isEntityId, isHbar, isLong, isPrivateKey, isPublicKey, tinybarsOfHbar } from '../compat/sdk-values.js';
-import { REDACTED } from '../secrets/private-key-patterns.js';
-import type { Movement } from './movement.js';
+import { bigintOfLong, isEntityId, isHbar, isLong, isPrivateKey, isPublicKey, tinybarsOfHbar } from '../values/sdk-values.js';
+import { REDACTED } from '../values/private-key-patterns.js';
+import type { Movement } from '../values/movement.js';
 
 /** Deeper than any tool's params; beyond it values read as null rather than recursing without end. */
 const MAX_DEPTH = 32;

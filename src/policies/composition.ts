@@ -1,13 +1,13 @@
 import type { CallOutcome } from '../lifecycle/call-outcome.js';
-import { isSeedShapedListener, listenersFromSeedShaped } from '../compat/kit-listeners.js';
-import { listenersFromSeedInstance } from '../hooks/seed-listeners.js';
+import { isSeedShapedListener, listenersFromSeedShaped } from '../listeners/kit-listeners.js';
+import { listenersFromSeedInstance } from '../listeners/seed-listeners.js';
 import { invalidArgument, isPolicyBlockedError, messageOf } from '../lifecycle/errors.js';
 import { isThenable, readVerdict } from '../lifecycle/policy-judge.js';
 import type { PreToolExecutionParams, ToolErrorParams } from '../lifecycle/stage-events.js';
 import type { StageListener } from '../lifecycle/stage-listener.js';
 import { HOOK_STAGES, type HookStage } from '../lifecycle/stages.js';
-import { isKitAware, type KitScope } from '../kit/kit-scope.js';
-import { AbstractPolicy, POLICY_METHODS, isAbstractPolicy } from './abstract-policy.js';
+import { isKitAware, type KitScope } from '../di/kit-scope.js';
+import { AbstractPolicy, POLICY_METHODS, isAbstractPolicy } from '../listeners/abstract-policy.js';
 
 type Mode = 'allOf' | 'anyOf' | 'not';
 

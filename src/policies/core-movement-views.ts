@@ -1,7 +1,7 @@
-import { isHbar, tinybarsOfHbar } from '../compat/sdk-values.js';
+import { isHbar, tinybarsOfHbar } from '../values/sdk-values.js';
 import { CURRENT_TREASURY, NEW_ACCOUNT, canonicalAccountId, canonicalTokenId } from './account-ids.js';
 import { decodeErcCall } from './erc-calls.js';
-import type { Movement, MovementCall, MovementView } from './movement.js';
+import type { Movement, MovementCall, MovementView } from '../values/movement.js';
 import { HBAR_DECIMALS, UNBOUNDED_AMOUNT, displayToUnits, tinybarsOf, unitsOf } from './movement-amounts.js';
 import { movement, movementsFromLines, type TransferLine } from './transfer-lines.js';
 

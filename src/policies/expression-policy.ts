@@ -1,12 +1,12 @@
 import { Environment, type ParseResult } from '@marcbachmann/cel-js';
-import { checkedTools } from '../hooks/seed-listeners.js';
+import { checkedTools } from '../listeners/seed-listeners.js';
 import { invalidArgument, messageOf } from '../lifecycle/errors.js';
 import { isThenable } from '../lifecycle/policy-judge.js';
 import type { PreToolExecutionParams } from '../lifecycle/stage-events.js';
 import { HOOK_STAGES, type HookStage } from '../lifecycle/stages.js';
-import { AbstractPolicy, POLICY_METHODS } from './abstract-policy.js';
+import { AbstractPolicy, POLICY_METHODS } from '../listeners/abstract-policy.js';
 import { celMovement, celValue } from './cel-values.js';
-import type { Movement } from './movement.js';
+import type { Movement } from '../values/movement.js';
 import { refuseUnknownKeys } from '../lifecycle/unknown-keys.js';
 import { listed } from './movement-policy.js';
 import { movementsOfEvent } from './movements.js';

@@ -1,5 +1,5 @@
 /** `hedera-agent-hooks/policies`: the policy base class, the built-in policies, composition and the movements view. */
-export { AbstractPolicy } from './abstract-policy.js';
+export { AbstractPolicy } from '../listeners/abstract-policy.js';
 export { RejectToolPolicy } from './reject-tool-policy.js';
 export { MaxRecipientsPolicy } from './max-recipients-policy.js';
 export type { RecipientCounter } from './max-recipients-policy.js';
@@ -29,4 +29,4 @@ export type { ExpressionPolicyOptions } from './expression-policy.js';
 export { CompositePolicy, allOf, anyOf, not } from './composition.js';
 export { movementsOf, hasBuiltInMovementsView, CORE_TOOLS_MOVING_NO_VALUE } from './movements.js';
 export { NEW_ACCOUNT, CURRENT_TREASURY, canonicalAccountId, canonicalTokenId } from './account-ids.js';
-export type { Movement, MovementCall, MovementView } from './movement.js';
+export type { Movement, MovementCall, MovementView } from '../values/movement.js';

@@ -1,7 +1,7 @@
 import type { PostParamsNormalizationParams, PreToolExecutionParams } from '../lifecycle/stage-events.js';
 import type { HookStage } from '../lifecycle/stages.js';
 import { invalidArgument } from '../lifecycle/errors.js';
-import { AbstractPolicy } from './abstract-policy.js';
+import { AbstractPolicy } from '../listeners/abstract-policy.js';
 import { DEFAULT_RECIPIENT_COUNTERS, type RecipientCounter } from './recipient-counting.js';
 
 export type { RecipientCounter } from './recipient-counting.js';

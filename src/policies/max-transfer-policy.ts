@@ -1,11 +1,11 @@
 import { invalidArgument, messageOf } from '../lifecycle/errors.js';
 import { decimalParts, formatUnits, type DecimalParts } from '../params/decimal-amount.js';
 import { canonicalTokenId } from './account-ids.js';
-import type { Movement } from './movement.js';
+import type { Movement } from '../values/movement.js';
 import { HBAR_DECIMALS, displayToUnits, unitsOf } from './movement-amounts.js';
 import { refuseUnknownKeys } from '../lifecycle/unknown-keys.js';
 import { MovementPolicy, listed } from './movement-policy.js';
-import { markReadOnly } from './read-only-policies.js';
+import { markReadOnly } from '../listeners/read-only-policies.js';
 
 /** A token cap: display units (`25`, `"0.5"`, scaled by the token's decimals), or base units. */
 export type TokenCap = number | string | { baseUnits: number | string | bigint };

@@ -1,4 +1,4 @@
-import { bigintOfLong, isHbar, isLong, tinybarsOfHbar } from '../compat/sdk-values.js';
+import { bigintOfLong, isHbar, isLong, tinybarsOfHbar } from '../values/sdk-values.js';
 import { decimalParts, formatUnits, scaledDigits } from '../params/decimal-amount.js';
 
 /** HBAR has 8 decimal places. */

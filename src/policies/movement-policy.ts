@@ -1,10 +1,10 @@
-import { checkedTools } from '../hooks/seed-listeners.js';
+import { checkedTools } from '../listeners/seed-listeners.js';
 import { invalidArgument } from '../lifecycle/errors.js';
 import { isThenable } from '../lifecycle/policy-judge.js';
 import type { PostParamsNormalizationParams, PreToolExecutionParams } from '../lifecycle/stage-events.js';
 import type { HookStage } from '../lifecycle/stages.js';
-import { AbstractPolicy } from './abstract-policy.js';
-import type { Movement } from './movement.js';
+import { AbstractPolicy } from '../listeners/abstract-policy.js';
+import type { Movement } from '../values/movement.js';
 import { movementsOfEvent } from './movements.js';
 
 /**

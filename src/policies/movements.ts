@@ -2,11 +2,11 @@ import type { Client } from '@hiero-ledger/sdk';
 import type { Context } from '../lifecycle/context.js';
 import type { DrivableTool } from '../lifecycle/drivable-tool.js';
 import type { PreToolExecutionParams } from '../lifecycle/stage-events.js';
-import { returnsBytes } from '../modes/agent-mode.js';
+import { returnsBytes } from '../values/agent-mode.js';
 import { CURRENT_TREASURY, NEW_ACCOUNT, canonicalAccountId, canonicalTokenId } from './account-ids.js';
 import { CORE_MOVEMENT_VIEWS } from './core-movement-views.js';
 import { evmAliasesOf, resolveEvmAliases } from './evm-aliases.js';
-import type { Movement, MovementCall } from './movement.js';
+import type { Movement, MovementCall } from '../values/movement.js';
 import { HBAR_DECIMALS, UNBOUNDED_AMOUNT, unitsOf } from './movement-amounts.js';
 import { movement } from './transfer-lines.js';
 

@@ -1,13 +1,13 @@
 import type { CallOutcome } from '../lifecycle/call-outcome.js';
 import { PolicyBlockedError, invalidArgument, messageOf } from '../lifecycle/errors.js';
 import type { PreToolExecutionParams } from '../lifecycle/stage-events.js';
-import { checkedTools } from '../hooks/seed-listeners.js';
+import { checkedTools } from '../listeners/seed-listeners.js';
 import { refuseUnknownKeys } from '../lifecycle/unknown-keys.js';
-import { AbstractPolicy } from './abstract-policy.js';
+import { AbstractPolicy } from '../listeners/abstract-policy.js';
 import { waitText, windowText } from './limit-text.js';
 import type { PolicyStore, WindowCount, WindowCounter } from './state/policy-store.js';
 import { storeFrom, type StoreSpec } from './state/store-spec.js';
-import { markReadOnly } from './read-only-policies.js';
+import { markReadOnly } from '../listeners/read-only-policies.js';
 
 export interface RateLimitOptions {
   /** Calls allowed per window. */

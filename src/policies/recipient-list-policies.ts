@@ -1,9 +1,9 @@
 import { invalidArgument, messageOf } from '../lifecycle/errors.js';
 import { CURRENT_TREASURY, NEW_ACCOUNT, canonicalAccountId } from './account-ids.js';
-import type { Movement } from './movement.js';
+import type { Movement } from '../values/movement.js';
 import { refuseUnknownKeys } from '../lifecycle/unknown-keys.js';
 import { MovementPolicy, listed } from './movement-policy.js';
-import { markReadOnly } from './read-only-policies.js';
+import { markReadOnly } from '../listeners/read-only-policies.js';
 
 export interface RecipientListOptions {
   /** Tools to cover; default every tool (`['*']`). */

@@ -1,6 +1,6 @@
-import { checkedTools } from '../hooks/seed-listeners.js';
-import { AbstractPolicy } from './abstract-policy.js';
-import { markReadOnly } from './read-only-policies.js';
+import { checkedTools } from '../listeners/seed-listeners.js';
+import { AbstractPolicy } from '../listeners/abstract-policy.js';
+import { markReadOnly } from '../listeners/read-only-policies.js';
 
 /**
  * Disables tools outright: any call to one of `relevantTools` is refused at preToolExecution,

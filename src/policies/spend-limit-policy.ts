@@ -6,16 +6,16 @@ import type { PostParamsNormalizationParams } from '../lifecycle/stage-events.js
 import { mirrorFor } from '../mirror/mirror-client.js';
 import { MirrorError, MirrorErrorCode } from '../mirror/mirror-error.js';
 import { decimalParts, scaledDigits } from '../params/decimal-amount.js';
-import { checkedTools } from '../hooks/seed-listeners.js';
+import { checkedTools } from '../listeners/seed-listeners.js';
 import { refuseUnknownKeys } from '../lifecycle/unknown-keys.js';
-import { AbstractPolicy } from './abstract-policy.js';
+import { AbstractPolicy } from '../listeners/abstract-policy.js';
 import { unitsText, waitText, windowText } from './limit-text.js';
-import type { Movement } from './movement.js';
+import type { Movement } from '../values/movement.js';
 import { movementsOfEvent } from './movements.js';
 import type { BudgetLine, BudgetUsage, PolicyStore, Reservation } from './state/policy-store.js';
 import { storeFrom, type StoreSpec } from './state/store-spec.js';
 import { VALUE_MOVING_TOOLS } from './value-moving-tools.js';
-import { markReadOnly } from './read-only-policies.js';
+import { markReadOnly } from '../listeners/read-only-policies.js';
 
 export interface SpendLimitOptions {
   /** HBAR each paying account may spend per window, e.g. `500` or `'0.5'`. */

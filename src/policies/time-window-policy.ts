@@ -1,8 +1,8 @@
-import { checkedTools } from '../hooks/seed-listeners.js';
+import { checkedTools } from '../listeners/seed-listeners.js';
 import { invalidArgument } from '../lifecycle/errors.js';
 import type { PreToolExecutionParams } from '../lifecycle/stage-events.js';
 import type { HookStage } from '../lifecycle/stages.js';
-import { AbstractPolicy } from './abstract-policy.js';
+import { AbstractPolicy } from '../listeners/abstract-policy.js';
 import { refuseUnknownKeys } from '../lifecycle/unknown-keys.js';
 
 export interface TimeWindowOptions {

@@ -1,5 +1,5 @@
 import { canonicalAccountId } from './account-ids.js';
-import type { Movement } from './movement.js';
+import type { Movement } from '../values/movement.js';
 import { displayOf } from './movement-amounts.js';
 
 /** One signed line of a transfer list: negative for the account that pays, as on the ledger. */

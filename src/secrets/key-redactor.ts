@@ -1,10 +1,10 @@
 import { PrivateKey } from '@hiero-ledger/sdk';
-import { isPrivateKey, isSdkClient } from '../compat/sdk-values.js';
+import { isPrivateKey, isSdkClient } from '../values/sdk-values.js';
 import { invalidArgument } from '../lifecycle/errors.js';
 import { jsonReplacer, toJsonValue } from '../lifecycle/to-json.js';
 import { KeyPieces, MIN_BASE64_PIECE } from './key-pieces.js';
 import { OwnKeyCheck } from './own-key-check.js';
-import { containsPrivateKey, redactBare32Bytes, redactPrivateKeys } from './private-key-patterns.js';
+import { containsPrivateKey, redactBare32Bytes, redactPrivateKeys } from '../values/private-key-patterns.js';
 import { redactDeep, type RedactRules } from './redact-deep.js';
 import { longestRun } from './run-scanner.js';
 

@@ -1,6 +1,6 @@
-import { isPrivateKey } from '../compat/sdk-values.js';
+import { isPrivateKey } from '../values/sdk-values.js';
 import { hasOwnIn } from '../lifecycle/primordials.js';
-import { REDACTED } from './private-key-patterns.js';
+import { REDACTED } from '../values/private-key-patterns.js';
 
 /**
  * Deeper than any result or entry the kit writes; beyond it a value is not walked but replaced. It

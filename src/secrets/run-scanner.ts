@@ -1,4 +1,4 @@
-import { REDACTED } from './private-key-patterns.js';
+import { REDACTED } from '../values/private-key-patterns.js';
 
 /** 1 for the base64 characters (which include hex and the URL-safe `-` and `_`), by char code. */
 const IN_RUN = new Uint8Array(128);

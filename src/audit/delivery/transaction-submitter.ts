@@ -5,7 +5,7 @@ import {
   type Transaction,
   type TransactionReceipt,
 } from '@hiero-ledger/sdk';
-import { isPrecheckStatusError, isReceiptStatusError } from '../../compat/sdk-values.js';
+import { isPrecheckStatusError, isReceiptStatusError } from '../../values/sdk-values.js';
 import { messageOf } from '../../lifecycle/errors.js';
 import { freezeWithNodes } from '../../modes/freeze-with-nodes.js';
 import { lookUpTransaction } from '../readers/index.js';

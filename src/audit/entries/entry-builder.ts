@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isSdkTransaction } from '../../compat/sdk-values.js';
+import { isSdkTransaction } from '../../values/sdk-values.js';
 import type { PostSecondaryActionParams, ToolErrorParams } from '../../lifecycle/stage-events.js';
 import { AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION, type AuditEntry } from './audit-entry.js';
 import { auditMessage, auditParams } from './redact.js';

@@ -1,5 +1,5 @@
-import { isPrivateKey } from '../../compat/sdk-values.js';
-import { REDACTED, redactBare32Bytes, redactPrivateKeys } from '../../secrets/private-key-patterns.js';
+import { isPrivateKey } from '../../values/sdk-values.js';
+import { REDACTED, redactBare32Bytes, redactPrivateKeys } from '../../values/private-key-patterns.js';
 import { toJsonValue } from '../../lifecycle/to-json.js';
 
 export { REDACTED };

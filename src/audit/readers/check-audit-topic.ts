@@ -1,5 +1,5 @@
 import { TopicInfoQuery, type Client, type Key, type TopicId } from '@hiero-ledger/sdk';
-import { isPublicKey, isStatusError, statusNameOf } from '../../compat/sdk-values.js';
+import { isPublicKey, isStatusError, statusNameOf } from '../../values/sdk-values.js';
 import { AgentHooksError, ErrorCode, messageOf } from '../../lifecycle/errors.js';
 
 /** How long the start-up check waits for the network before refusing, in ms. */

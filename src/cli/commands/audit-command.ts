@@ -8,7 +8,7 @@ import { PUBLIC_MIRROR_URLS } from '../../mirror/mirror-client.js';
 import { CliErrorCode, withError } from '../cli-error.js';
 import { ExitCode } from '../exit-codes.js';
 import type { CommandContext } from '../command-context.js';
-import type { RunAction } from '../program.js';
+import type { RunAction } from '../run-action.js';
 import { UsageError } from '../usage-error.js';
 
 /** `agent-hooks audit verify --topic <id>`: reads an audit topic back and checks it against the journal. */

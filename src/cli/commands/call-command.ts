@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { messageOf } from '../../lifecycle/errors.js';
-import type { RunAction } from '../program.js';
+import type { RunAction } from '../run-action.js';
 import { withError } from '../cli-error.js';
 import { exitCodeFor, ExitCode } from '../exit-codes.js';
 import { UsageError } from '../usage-error.js';

@@ -5,7 +5,7 @@ import { CliErrorCode, withError } from '../cli-error.js';
 import { asScripted, runDemo, type DemoCall, type DemoReport } from '../demo/run-demo.js';
 import { ExitCode } from '../exit-codes.js';
 import type { Output } from '../cli-io.js';
-import type { RunAction } from '../program.js';
+import type { RunAction } from '../run-action.js';
 
 /** `agent-hooks demo`: the guarded session on a fresh devnet, what `npm start` runs. */
 export function registerDemoCommand(program: Command, run: RunAction): void {

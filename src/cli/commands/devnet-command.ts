@@ -4,7 +4,7 @@ import { startDevnet } from '../../devnet/index.js';
 import { operatorFromEnv } from '../../config/operator-from-env.js';
 import { ExitCode } from '../exit-codes.js';
 import { UsageError } from '../usage-error.js';
-import type { RunAction } from '../program.js';
+import type { RunAction } from '../run-action.js';
 
 /**
  * `agent-hooks devnet` (also what `npm run devnet` runs): an embedded devnet in the foreground, for

@@ -3,7 +3,7 @@ import type { ConfiguredKit } from '../../config/create-kit-from-config.js';
 import { loadWithPeer } from '../../lifecycle/optional-peer.js';
 import type { CommandContext } from '../command-context.js';
 import { ExitCode } from '../exit-codes.js';
-import type { RunAction } from '../program.js';
+import type { RunAction } from '../run-action.js';
 import { UsageError } from '../usage-error.js';
 
 interface McpOptions {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { toolInputJsonSchema } from '../../adapters/mcp/tool-input-schema.js';
-import type { RunAction } from '../program.js';
+import type { RunAction } from '../run-action.js';
 import { ExitCode } from '../exit-codes.js';
 
 /** `agent-hooks tools`: the configured tools, with descriptions (and input schemas with --json). */

@@ -4,7 +4,7 @@ import { fileFor } from '../ledger/files-handler.js';
 import { toLong } from '../ledger/numbers.js';
 import { fileContents } from '../ledger/system-files.js';
 import { LOCAL_LEDGER_ID } from './ledger-id.js';
-import type { QueryAnswer } from './query-answers.js';
+import type { QueryAnswer } from './query-answer.js';
 
 /** fileGetContents: a deleted file answers with its cleared (empty) contents, as on a node. */
 export const fileContentsAnswer: QueryAnswer = (ledger, request) => {

@@ -11,12 +11,9 @@ import { fileContentsAnswer, fileInfoAnswer } from './file-answers.js';
 import { LOCAL_LEDGER_ID } from './ledger-id.js';
 import { scheduleInfoAnswer } from './schedule-answers.js';
 import { versionInfoAnswer } from './version-answer.js';
+import type { QueryAnswer, QueryValidator } from './query-answer.js';
 
-/** Builds the body of one query answer (everything except the response header). */
-export type QueryAnswer = (ledger: Ledger, request: Record<string, unknown>) => Record<string, unknown> | Promise<Record<string, unknown>>;
-
-/** Checks a query before its payment is settled and before it runs (for queries that do real work). */
-export type QueryValidator = (ledger: Ledger, request: Record<string, unknown>) => void;
+export type { QueryAnswer, QueryValidator } from './query-answer.js';
 
 function accountFor(ledger: Ledger, id: proto.IAccountID | null | undefined): AccountState {
   return ledger.account(id, 'INVALID_ACCOUNT_ID');

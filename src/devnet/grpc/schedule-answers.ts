@@ -4,7 +4,7 @@ import { nsToTimestamp, toLong } from '../ledger/numbers.js';
 import { liveSchedule } from '../ledger/schedule-store.js';
 import { scheduledTransactionId } from '../ledger/scheduled-transaction.js';
 import { LOCAL_LEDGER_ID } from './ledger-id.js';
-import type { QueryAnswer } from './query-answers.js';
+import type { QueryAnswer } from './query-answer.js';
 
 /** scheduleGetInfo: a schedule still in state (an expired one is INVALID_SCHEDULE_ID, as on a node). */
 export const scheduleInfoAnswer: QueryAnswer = (ledger, request) => {

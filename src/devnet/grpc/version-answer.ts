@@ -1,4 +1,4 @@
-import type { QueryAnswer } from './query-answers.js';
+import type { QueryAnswer } from './query-answer.js';
 
 /**
  * The HAPI version the devnet speaks: that of the protobufs in @hiero-ledger/proto 2.31.0, the package

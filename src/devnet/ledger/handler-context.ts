@@ -1,17 +1,13 @@
 import type { proto } from '@hiero-ledger/proto';
 import { accountId, entityString } from './entity-ids.js';
 import { hollowAccountSigner, isHollow } from './hollow-accounts.js';
+import type { KeyVerdicts } from './key-verdicts.js';
 import { runInOrder } from './in-order.js';
 import { FEE_COLLECTOR_NUM, type Ledger } from './ledger.js';
 import { LedgerStatusError } from './status-error.js';
 import type { AccountState, HbarTransferEntry, NftTransferEntry, TokenTransferEntry, TransactionRecordState } from './state-types.js';
 
-/** Which keys a transaction's signatures satisfy (its SignatureChecker, or a schedule's collected signatories). */
-export interface KeyVerdicts {
-  isSatisfied(key: proto.IKey | null | undefined): boolean;
-  /** the ECDSA keys the signatures name in full, candidates for a hollow account's key (none for a schedule) */
-  fullyNamedEcdsaKeys?(): proto.IKey[];
-}
+export type { KeyVerdicts } from './key-verdicts.js';
 
 /** What a handler may use to run further transactions, and the raw signatures it arrived with. */
 export interface DispatchInfo {

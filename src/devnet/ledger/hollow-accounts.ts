@@ -1,6 +1,6 @@
 import type { proto } from '@hiero-ledger/proto';
 import { evmAddressOfKey, isEvmAddressAlias } from './aliases.js';
-import type { KeyVerdicts } from './handler-context.js';
+import type { KeyVerdicts } from './key-verdicts.js';
 import type { AccountState } from './state-types.js';
 
 /**

@@ -1,5 +1,6 @@
 import type { Ledger } from '../ledger/ledger.js';
 import type { MirrorQuery } from './mirror-query.js';
+import type { MirrorMessage } from './mirror-param-error.js';
 
 /** Where the devnet's one consensus node listens, for `/network/nodes`. */
 export interface MirrorNodeInfo {
@@ -27,8 +28,7 @@ export interface MirrorResponse {
 
 export type MirrorHandler = (request: MirrorRequest) => MirrorResponse | Promise<MirrorResponse>;
 
-/** One mirror message: `message` always, `detail` when a short reason helps the caller, `data` (hex) for an EVM revert. */
-export interface MirrorMessage { message: string; detail?: string; data?: string }
+export type { MirrorMessage } from './mirror-param-error.js';
 
 /** The mirror node's error body: `{_status:{messages:[{message}]}}`. */
 export function errorBody(...messages: Array<string | MirrorMessage>): { _status: { messages: MirrorMessage[] } } {
@@ -39,18 +39,4 @@ export const ok = (body: unknown): MirrorResponse => ({ status: 200, body });
 export const notFound = (message = 'Not found'): MirrorResponse => ({ status: 404, body: errorBody(message) });
 export const badRequest = (...messages: Array<string | MirrorMessage>): MirrorResponse => ({ status: 400, body: errorBody(...messages) });
 
-/** Thrown by parameter parsers; the server answers 400 with every message it carries. */
-export class MirrorParamError extends Error {
-  readonly messages: MirrorMessage[];
-
-  constructor(...messages: Array<string | MirrorMessage>) {
-    const list = messages.map((m) => (typeof m === 'string' ? { message: m } : m));
-    super(list.map((m) => m.message).join('; '));
-    this.messages = list;
-  }
-}
-
-/** `Invalid parameter: <name>`, the mirror's wording for a malformed value. */
-export function invalidParameter(name: string, detail?: string): MirrorParamError {
-  return new MirrorParamError(detail ? { message: `Invalid parameter: ${name}`, detail } : `Invalid parameter: ${name}`);
-}
+export { MirrorParamError, invalidParameter } from './mirror-param-error.js';

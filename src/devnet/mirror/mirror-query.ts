@@ -1,4 +1,4 @@
-import { invalidParameter, MirrorParamError } from './mirror-http.js';
+import { invalidParameter, MirrorParamError } from './mirror-param-error.js';
 
 export type FilterOp = 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte';
 

@@ -1,4 +1,4 @@
-import type { Movement } from '../movement.js';
+import type { Movement } from '../../values/movement.js';
 
 /**
  * What an approver is asked: one call that ApprovalPolicy holds until someone says yes. The

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { AccountId, Hbar, Long, TransactionId, TransferTransaction, type Client } from '@hiero-ledger/sdk';
-import { AgentMode } from '../../../src/modes/agent-mode.js';
+import { AgentMode } from '../../../src/values/agent-mode.js';
 import { startAdversarialWorld, tinybarsOf, type AdversarialWorld } from './adversarial-world.js';
 
 type Transfer = { accountId: AccountId; amount: Hbar };

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { MaxRecipientsPolicy } from '../../../src/policies/max-recipients-policy.js';
-import { AbstractPolicy } from '../../../src/policies/abstract-policy.js';
+import { AbstractPolicy } from '../../../src/listeners/abstract-policy.js';
 import type { ToolResult } from '../../../src/lifecycle/tool-result.js';
 import { startAdversarialWorld, tinybarsOf, type AdversarialWorld } from './adversarial-world.js';
 

@@ -7,7 +7,7 @@ import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
 import { RejectToolPolicy } from '../../../src/policies/index.js';
-import { AgentMode } from '../../../src/modes/agent-mode.js';
+import { AgentMode } from '../../../src/values/agent-mode.js';
 import { verifyAuditTopic } from '../../../src/audit/verify/verify-audit-topic.js';
 import { transferPlugin } from '../../support/audit-transfer-tool.js';
 import { auditEntries, readTopicMessages } from '../../support/mirror-messages.js';

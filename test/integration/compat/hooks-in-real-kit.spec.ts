@@ -10,10 +10,10 @@ import { readJournalSnapshot } from '../../../src/audit/journal/journal-reader.j
 import { verifyAuditTopic } from '../../../src/audit/verify/verify-audit-topic.js';
 import { mirrornodeServiceFor } from '../../../src/compat/kit-mirrornode-service.js';
 import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
-import { AbstractHook } from '../../../src/hooks/abstract-hook.js';
+import { AbstractHook } from '../../../src/listeners/abstract-hook.js';
 import { HcsAuditTrailHook, HolAuditTrailHook } from '../../../src/hooks/index.js';
 import { CORE_PLUGINS_DIR, loadPlugins } from '../../../src/plugins/plugin-loader.js';
-import { AbstractPolicy } from '../../../src/policies/abstract-policy.js';
+import { AbstractPolicy } from '../../../src/listeners/abstract-policy.js';
 import { MaxRecipientsPolicy, RejectToolPolicy } from '../../../src/policies/index.js';
 
 type KitResult = { raw: Record<string, any>; humanMessage: string };

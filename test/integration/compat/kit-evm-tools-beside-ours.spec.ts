@@ -5,7 +5,7 @@ import { HederaAgentAPI as KitHederaAgentAPI, type Context as KitContext, type I
 import { coreEVMPlugin } from '@hashgraph/hedera-agent-kit/plugins';
 import { mirrornodeServiceFor } from '../../../src/compat/kit-mirrornode-service.js';
 import { MaxTransferPolicy, RecipientAllowlistPolicy, RecipientDenylistPolicy } from '../../../src/policies/index.js';
-import { AgentMode } from '../../../src/modes/agent-mode.js';
+import { AgentMode } from '../../../src/values/agent-mode.js';
 import { runRealKitTool } from '../../support/real-kit.js';
 import { longZero, startEvmWorld, succeeded, type EvmActor, type EvmWorld } from '../plugins/evm-fixtures.js';
 

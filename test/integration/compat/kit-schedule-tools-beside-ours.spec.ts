@@ -6,7 +6,7 @@ import { createDevnetClient } from '../../../src/devnet/devnet-client.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import type { AgentKit } from '../../../src/kit/agent-kit.js';
 import coreAccountPlugin from '../../../plugins/core-account/index.js';
-import { AgentMode } from '../../../src/modes/agent-mode.js';
+import { AgentMode } from '../../../src/values/agent-mode.js';
 import { realKitTool } from '../../support/real-kit.js';
 import { tinybarsOf } from '../plugins/core-plugins-world.js';
 

@@ -9,7 +9,7 @@ import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { mirrornodeServiceFor } from '../../../src/compat/kit-mirrornode-service.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import type { AgentKit } from '../../../src/kit/agent-kit.js';
-import { AgentMode } from '../../../src/modes/agent-mode.js';
+import { AgentMode } from '../../../src/values/agent-mode.js';
 import { MirrorClient } from '../../../src/mirror/mirror-client.js';
 import coreQueriesPlugin from '../../../plugins/core-queries/index.js';
 import coreTokenPlugin from '../../../plugins/core-token/index.js';

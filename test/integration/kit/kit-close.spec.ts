@@ -7,7 +7,7 @@ import type { Client } from '@hiero-ledger/sdk';
 import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import { AbstractHook, HcsAuditTrailHook } from '../../../src/hooks/index.js';
-import { AbstractPolicy } from '../../../src/policies/abstract-policy.js';
+import { AbstractPolicy } from '../../../src/listeners/abstract-policy.js';
 import { callEntries } from '../../../src/audit/entries/audit-entry.js';
 import { readJournalSnapshot } from '../../../src/audit/journal/journal-reader.js';
 import { ErrorCode } from '../../../src/lifecycle/errors.js';

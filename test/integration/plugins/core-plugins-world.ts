@@ -6,7 +6,7 @@ import type { Context } from '../../../src/lifecycle/context.js';
 import type { RawToolResult, ToolResult } from '../../../src/lifecycle/tool-result.js';
 import { createAgentKit, type AgentKitOptions } from '../../../src/kit/create-agent-kit.js';
 import type { AgentKit } from '../../../src/kit/agent-kit.js';
-import { AgentMode } from '../../../src/modes/agent-mode.js';
+import { AgentMode } from '../../../src/values/agent-mode.js';
 import { MirrorClient } from '../../../src/mirror/mirror-client.js';
 import { MirrorErrorCode } from '../../../src/mirror/mirror-error.js';
 import coreAccountPlugin from '../../../plugins/core-account/index.js';

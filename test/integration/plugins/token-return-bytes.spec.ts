@@ -4,7 +4,7 @@ import {
   TokenMintTransaction, TokenType, TokenUpdateTransaction, Transaction, TransferTransaction,
 } from '@hiero-ledger/sdk';
 import { proto } from '@hiero-ledger/proto';
-import { AgentMode } from '../../../src/modes/agent-mode.js';
+import { AgentMode } from '../../../src/values/agent-mode.js';
 import type { AgentKit } from '../../../src/kit/agent-kit.js';
 import { MirrorError, MirrorErrorCode } from '../../../src/mirror/mirror-error.js';
 import { startTokenWorld, succeeded, type Actor, type TokenWorld } from './token-fixtures.js';

@@ -12,7 +12,7 @@ import { ExitCode } from '../../../src/cli/exit-codes.js';
 import { UsageError } from '../../../src/cli/usage-error.js';
 import type { Logger } from '../../../src/lifecycle/logger.js';
 import { KeyRedactor } from '../../../src/secrets/key-redactor.js';
-import { REDACTED } from '../../../src/secrets/private-key-patterns.js';
+import { REDACTED } from '../../../src/values/private-key-patterns.js';
 import { redactingLogger } from '../../../src/secrets/redacting-logger.js';
 import { runCliIn } from '../../support/cli-run.js';
 

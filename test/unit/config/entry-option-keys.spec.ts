@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import type { Client } from '@hiero-ledger/sdk';
 import { createKitFromConfig } from '../../../src/config/create-kit-from-config.js';
 import { loadConfig, parseConfig } from '../../../src/config/load-config.js';
-import { createKitFromEnv } from '../../../src/kit/env-kit.js';
-import { AgentMode } from '../../../src/modes/agent-mode.js';
+import { createKitFromEnv } from '../../../src/config/env-kit.js';
+import { AgentMode } from '../../../src/values/agent-mode.js';
 import { offlineClient } from '../../support/offline-client.js';
 import { optionRefusal } from '../../support/option-refusal.js';
 

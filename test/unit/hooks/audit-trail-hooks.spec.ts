@@ -7,7 +7,7 @@ import { PrivateKey, type Client } from '@hiero-ledger/sdk';
 import { HcsAuditTrailHook, HolAuditTrailHook } from '../../../src/hooks/index.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import { RejectToolPolicy } from '../../../src/policies/index.js';
-import { AgentMode } from '../../../src/modes/agent-mode.js';
+import { AgentMode } from '../../../src/values/agent-mode.js';
 import { auditEntryProblems } from '../../../src/audit/entries/audit-entry.js';
 import { offlineClient } from '../../support/offline-client.js';
 import { EchoTool, pluginOf } from '../../support/noop-tools.js';

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import type { Client } from '@hiero-ledger/sdk';
-import { AbstractHook } from '../../../src/hooks/abstract-hook.js';
+import { AbstractHook } from '../../../src/listeners/abstract-hook.js';
 import type { AgentKit } from '../../../src/kit/agent-kit.js';
 import { agentKitFromConfiguration, type KitConfiguration } from '../../../src/kit/kit-from-configuration.js';
 import type { Context } from '../../../src/lifecycle/context.js';
-import { AgentMode } from '../../../src/modes/agent-mode.js';
+import { AgentMode } from '../../../src/values/agent-mode.js';
 import type { Plugin } from '../../../src/plugins/plugin-contract.js';
 import { RejectToolPolicy } from '../../../src/policies/reject-tool-policy.js';
 import { EchoTool, pluginOf } from '../../support/noop-tools.js';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Client } from '@hiero-ledger/sdk';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
-import { AgentMode } from '../../../src/modes/agent-mode.js';
+import { AgentMode } from '../../../src/values/agent-mode.js';
 import { offlineClient } from '../../support/offline-client.js';
 import { optionRefusal } from '../../support/option-refusal.js';
 

@@ -3,7 +3,7 @@ import { Client, ContractExecuteTransaction, LedgerId, PrivateKey } from '@hiero
 import sinon from 'sinon';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import type { BaseTool } from '../../../src/lifecycle/base-tool.js';
-import { AgentMode } from '../../../src/modes/agent-mode.js';
+import { AgentMode } from '../../../src/values/agent-mode.js';
 import coreEvmPlugin from '../../../plugins/core-evm/index.js';
 import { issuesOf, offlineKit, withProtoKey } from './bad-input-support.js';
 

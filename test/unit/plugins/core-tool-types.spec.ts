@@ -3,7 +3,7 @@ import { PrivateKey, type Hbar, type PublicKey } from '@hiero-ledger/sdk';
 import { Hook } from '../../../src/di/decorators.js';
 import type { StageEvent } from '../../../src/lifecycle/stage-events.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
-import { AgentMode } from '../../../src/modes/agent-mode.js';
+import { AgentMode } from '../../../src/values/agent-mode.js';
 import coreAccountPlugin from '../../../plugins/core-account/index.js';
 import coreConsensusPlugin from '../../../plugins/core-consensus/index.js';
 import { offlineClient } from '../../support/offline-client.js';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Client } from '@hiero-ledger/sdk';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
-import { AbstractPolicy } from '../../../src/policies/abstract-policy.js';
+import { AbstractPolicy } from '../../../src/listeners/abstract-policy.js';
 import { EchoTool } from '../../support/noop-tools.js';
 import { offlineClient } from '../../support/offline-client.js';
 

@@ -3,7 +3,7 @@ import { PrivateKey } from '@hiero-ledger/sdk';
 import type { SinonSandbox } from 'sinon';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import type { AgentKit } from '../../../src/kit/agent-kit.js';
-import { AgentMode } from '../../../src/modes/agent-mode.js';
+import { AgentMode } from '../../../src/values/agent-mode.js';
 import { MirrorClient } from '../../../src/mirror/mirror-client.js';
 import { MirrorError, MirrorErrorCode } from '../../../src/mirror/mirror-error.js';
 import type { MirrorToken } from '../../../src/mirror/mirror-types.js';

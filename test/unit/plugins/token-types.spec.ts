@@ -4,7 +4,7 @@ import type { Long } from '@hiero-ledger/sdk';
 import { Hook } from '../../../src/di/decorators.js';
 import type { StageEvent } from '../../../src/lifecycle/stage-events.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
-import { AgentMode } from '../../../src/modes/agent-mode.js';
+import { AgentMode } from '../../../src/values/agent-mode.js';
 import coreTokenPlugin from '../../../plugins/core-token/index.js';
 import { offlineClient } from '../../support/offline-client.js';
 import { AGENT, AGENT_KEY, FUNGIBLE, NFT, stubMirrorTokens } from './token-test-kit.js';

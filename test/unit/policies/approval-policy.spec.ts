@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { BaseTool, createAgentKit, type AgentKit } from '../../../src/index.js';
 import { ApprovalPolicy, type ApprovalRequest, type Approver } from '../../../src/policies/index.js';
 import { hbarToTinybars } from '../../../src/policies/approval-moves.js';
-import type { Movement } from '../../../src/policies/movement.js';
+import type { Movement } from '../../../src/values/movement.js';
 import { pluginOf } from '../../support/noop-tools.js';
 import { offlineClient } from '../../support/offline-client.js';
 

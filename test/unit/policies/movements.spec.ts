@@ -3,7 +3,7 @@ import { AccountId, EvmAddress, Hbar, HbarAllowance, Long, NftId, PrivateKey, To
 import { HederaParameterNormaliser } from '@hashgraph/hedera-agent-kit';
 import { NEW_ACCOUNT, CURRENT_TREASURY, canonicalAccountId, canonicalTokenId } from '../../../src/policies/account-ids.js';
 import { checkedMovements, movementsOf, payerOf } from '../../../src/policies/movements.js';
-import { AgentMode } from '../../../src/modes/agent-mode.js';
+import { AgentMode } from '../../../src/values/agent-mode.js';
 import { offlineClient } from '../../support/offline-client.js';
 
 const id = (text: string) => AccountId.fromString(text);

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { createServer, type Server } from 'node:http';
 import type { Client } from '@hiero-ledger/sdk';
 import { AbstractPolicy, createAgentKit, type AgentKit, type ToolResult } from '../../../src/index.js';
-import type { Movement } from '../../../src/policies/movement.js';
+import type { Movement } from '../../../src/values/movement.js';
 import { SpendLimitPolicy } from '../../../src/policies/spend-limit-policy.js';
 import { MemoryPolicyStore } from '../../../src/policies/state/memory-store.js';
 import { RedisPolicyStore } from '../../../src/policies/state/redis-store.js';

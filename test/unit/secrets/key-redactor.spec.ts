@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { Client, Hbar, PrivateKey } from '@hiero-ledger/sdk';
 import { KeyRedactor } from '../../../src/secrets/key-redactor.js';
-import { REDACTED } from '../../../src/secrets/private-key-patterns.js';
+import { REDACTED } from '../../../src/values/private-key-patterns.js';
 import { KEY_KINDS, generateKey, keyText, leakedPieces, ordinaryText, publicForms, splitInTwo, WHOLE_ENCODINGS } from '../../support/key-encodings.js';
 
 function clientWith(key: PrivateKey): Client {

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { PrivateKey } from '@hiero-ledger/sdk';
 import { silentLogger, type Logger } from '../../../src/lifecycle/logger.js';
 import { KeyRedactor } from '../../../src/secrets/key-redactor.js';
-import { REDACTED } from '../../../src/secrets/private-key-patterns.js';
+import { REDACTED } from '../../../src/values/private-key-patterns.js';
 import { redactingLogger } from '../../../src/secrets/redacting-logger.js';
 
 describe('redactingLogger', () => {

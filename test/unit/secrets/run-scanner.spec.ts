@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { REDACTED } from '../../../src/secrets/private-key-patterns.js';
+import { REDACTED } from '../../../src/values/private-key-patterns.js';
 import { RunScanner, longestRun } from '../../../src/secrets/run-scanner.js';
 
 /** Records the runs it is asked about, and holds those that contain "KEY". */

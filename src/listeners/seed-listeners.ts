@@ -3,9 +3,9 @@ import type { StageListener } from '../lifecycle/stage-listener.js';
 import { isThenable } from '../lifecycle/policy-judge.js';
 import { bindTo } from '../lifecycle/primordials.js';
 import { HOOK_STAGES, LIFECYCLE_STAGES, type HookStage } from '../lifecycle/stages.js';
-import { brandedBaseOf } from '../compat/own-values.js';
-import { AbstractPolicy, POLICY_METHODS, isAbstractPolicy } from '../policies/abstract-policy.js';
-import { isReadOnlyPolicy } from '../policies/read-only-policies.js';
+import { brandedBaseOf } from '../values/own-values.js';
+import { AbstractPolicy, POLICY_METHODS, isAbstractPolicy } from './abstract-policy.js';
+import { isReadOnlyPolicy } from './read-only-policies.js';
 import { AbstractHook, HOOK_METHODS } from './abstract-hook.js';
 
 /**

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { AccountId, MaxAttemptsOrTimeoutError, PrecheckStatusError, Status, TransactionId } from '@hiero-ledger/sdk';
-import { leavesOutcomeOpen } from '../../../src/modes/open-outcome.js';
+import { leavesOutcomeOpen } from '../../../src/lifecycle/open-outcome.js';
 
 const precheck = (status: Status) =>
   new PrecheckStatusError({ status, transactionId: TransactionId.generate('0.0.2'), nodeId: AccountId.fromString('0.0.3'), contractFunctionResult: null });

@@ -4,7 +4,7 @@ import { AbstractHook, createAgentKit } from '../../../src/index.js';
 import { MaxTransferPolicy, RateLimitPolicy, SpendLimitPolicy } from '../../../src/policies/index.js';
 import { pluginOf } from '../../support/noop-tools.js';
 import { offlineClient } from '../../support/offline-client.js';
-import { ShapeTool, hbarCredits } from './value-policy-kit.js';
+import { ShapeTool, hbarCredits } from '../policies/value-policy-kit.js';
 
 /** A transfer_hbar_tool stand-in that notes whether the params it builds from are frozen. */
 class FreezeProbe extends ShapeTool {

@@ -1,7 +1,7 @@
 import { TransactionId, TransactionReceiptQuery, type Client, type TransactionReceipt } from '@hiero-ledger/sdk';
-import { isPrecheckStatusError, isReceiptStatusError } from '../compat/sdk-values.js';
-import { messageOf } from '../lifecycle/errors.js';
-import type { RawToolResult } from '../lifecycle/tool-result.js';
+import { isPrecheckStatusError, isReceiptStatusError } from '../values/sdk-values.js';
+import { messageOf } from './errors.js';
+import type { RawToolResult } from './tool-result.js';
 import { receiptFields } from './receipt-fields.js';
 
 /**

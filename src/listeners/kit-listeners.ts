@@ -1,9 +1,9 @@
-import { checkedTimeout, checkedTools } from '../hooks/seed-listeners.js';
-import { HOOK_METHODS } from '../hooks/abstract-hook.js';
+import { checkedTimeout, checkedTools } from './seed-listeners.js';
+import { HOOK_METHODS } from './abstract-hook.js';
 import { bindTo } from '../lifecycle/primordials.js';
 import type { StageListener } from '../lifecycle/stage-listener.js';
 import { HOOK_STAGES, type HookStage } from '../lifecycle/stages.js';
-import { POLICY_METHODS } from '../policies/abstract-policy.js';
+import { POLICY_METHODS } from './abstract-policy.js';
 
 type Methods = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import { ScheduleCreateTransaction, TransactionId, type AccountId, type Key, type Timestamp, type Transaction } from '@hiero-ledger/sdk';
-import { isSdkTransaction } from '../compat/sdk-values.js';
+import { isSdkTransaction } from '../values/sdk-values.js';
 
 /**
  * The scheduling a call asked for, in the Hedera Agent Kit's normalised shape

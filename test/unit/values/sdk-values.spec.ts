@@ -14,7 +14,7 @@ import {
   isStatus,
   looksLikeTransaction,
   statusNameOf,
-} from '../../../src/compat/sdk-values.js';
+} from '../../../src/values/sdk-values.js';
 
 type Sdk = typeof cjsSdk;
 

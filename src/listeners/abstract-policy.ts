@@ -1,5 +1,5 @@
-import { brandPrototype, ownKindOf } from '../compat/own-values.js';
-import { AbstractHook } from '../hooks/abstract-hook.js';
+import { brandPrototype, ownKindOf } from '../values/own-values.js';
+import { AbstractHook } from './abstract-hook.js';
 import type { CallOutcome } from '../lifecycle/call-outcome.js';
 import { PolicyBlockedError } from '../lifecycle/errors.js';
 import { readVerdict } from '../lifecycle/policy-judge.js';

@@ -1,6 +1,6 @@
 import type { Client } from '@hiero-ledger/sdk';
 import { container as rootContainer } from 'tsyringe';
-import { listenersFrom } from '../kit/listener-sources.js';
+import { listenersFrom } from '../listeners/listener-sources.js';
 import type { Context } from '../lifecycle/context.js';
 import type { DrivableTool } from '../lifecycle/drivable-tool.js';
 import { ListenerIndex } from '../lifecycle/listener-index.js';

@@ -1,12 +1,12 @@
 import type { Client, PrivateKey } from '@hiero-ledger/sdk';
-import { chooseNetwork } from '../config/network-choice.js';
-import { openNetwork, type OpenedNetwork } from '../config/open-network.js';
+import { chooseNetwork } from './network-choice.js';
+import { openNetwork, type OpenedNetwork } from './open-network.js';
 import type { Devnet, DevnetOptions } from '../devnet/index.js';
 import type { Context } from '../lifecycle/context.js';
 import { silentLogger } from '../lifecycle/logger.js';
-import type { AgentKit } from './agent-kit.js';
-import { createAgentKit, refuseUnknownKitOptions, type AgentKitOptions } from './create-agent-kit.js';
-import { refuseUnknownOptions } from './option-keys.js';
+import type { AgentKit } from '../kit/agent-kit.js';
+import { createAgentKit, refuseUnknownKitOptions, type AgentKitOptions } from '../kit/create-agent-kit.js';
+import { refuseUnknownOptions } from '../kit/option-keys.js';
 
 /** What {@link createKitFromEnv} accepts; everything is optional. */
 export interface EnvKitOptions {

@@ -55,7 +55,7 @@ describe('hooks and policies shaped like the Hedera Agent Kit’s', () => {
       await k.execute('echo_tool', { text: 'a' });
       expect(hook.calls).to.equal(1);
       // Only the overridden stage became a listener; the other three are the base's no-ops.
-      const { listenersFromSeedShaped } = await import('../../../src/compat/kit-listeners.js');
+      const { listenersFromSeedShaped } = await import('../../../src/listeners/kit-listeners.js');
       expect(listenersFromSeedShaped(hook).map((listener) => listener.stage)).to.deep.equal(['postToolExecution']);
     });
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { PrivateKey } from '@hiero-ledger/sdk';
-import { createKitFromEnv } from '../../../src/kit/env-kit.js';
+import { createKitFromEnv } from '../../../src/config/env-kit.js';
 import { AgentHooksError } from '../../../src/lifecycle/errors.js';
 import { PUBLIC_MIRROR_URLS, mirrorFor } from '../../../src/mirror/mirror-client.js';
 import coreQueriesPlugin from '../../../plugins/core-queries/index.js';

@@ -1,9 +1,9 @@
 import type { DependencyContainer } from 'tsyringe';
 import { instantiateDecorated, listenersFromDecoratedInstance } from '../di/decorated-listeners.js';
 import { listenerMetadataOf } from '../di/decorators.js';
-import { isAbstractHook, type AbstractHook } from '../hooks/abstract-hook.js';
-import { listenersFromSeedInstance } from '../hooks/seed-listeners.js';
-import { isSeedShapedListener, listenersFromSeedShaped } from '../compat/kit-listeners.js';
+import { isAbstractHook, type AbstractHook } from './abstract-hook.js';
+import { listenersFromSeedInstance } from './seed-listeners.js';
+import { isSeedShapedListener, listenersFromSeedShaped } from './kit-listeners.js';
 import { AgentHooksError, ErrorCode, describeValue, isAgentHooksError } from '../lifecycle/errors.js';
 import type { StageListener } from '../lifecycle/stage-listener.js';
 
