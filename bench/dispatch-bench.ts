@@ -1,7 +1,7 @@
 import { Client, PrivateKey } from '@hiero-ledger/sdk';
 import { z } from 'zod';
 import { AbstractHook, BaseTool, createAgentKit, type Context } from '../src/index.js';
-import { deepFreezePlain } from '../src/lifecycle/approved-values.js';
+import { freezePlainData } from '../src/lifecycle/approval/index.js';
 import { nextCallId } from '../src/lifecycle/call-ids.js';
 import { copyRawParams } from '../src/lifecycle/raw-params.js';
 import { refuseOwnKeyMaterial } from '../src/secrets/input-screen.js';
@@ -100,13 +100,13 @@ export async function benchDispatch(registered: number, relevant: number, callsP
       const event: Record<string, unknown> = { method: METHOD, callId: watched ? nextCallId() : '', context, rawParams, client };
       for (const hook of relevantHooks) await hook.preToolExecutionHook();
       if (watched) {
-        deepFreezePlain(rawParams);
+        freezePlainData(rawParams);
         Object.freeze(event);
       }
       refuseOwnKeyMaterial(METHOD, rawParams, redactor);
       const parsed = tool.parameters.parse(rawParams);
       const normalised = await tool.normalizeParams(parsed);
-      const normalisedParams = watched ? deepFreezePlain(normalised) : normalised;
+      const normalisedParams = watched ? freezePlainData(normalised) : normalised;
       if (watched) Object.freeze({ ...event, normalisedParams });
       for (const hook of relevantHooks) await hook.postParamsNormalizationHook();
       const coreActionResult = await tool.coreAction();

@@ -1,7 +1,7 @@
 import { Client, PrivateKey } from '@hiero-ledger/sdk';
 import { AbstractPolicy as KitAbstractPolicy, type Context as KitContext } from '@hashgraph/hedera-agent-kit';
 import { AbstractPolicy, Policy, createAgentKit, type Context } from '../src/index.js';
-import { deepFreezePlain } from '../src/lifecycle/approved-values.js';
+import { freezePlainData } from '../src/lifecycle/approval/index.js';
 import { nextCallId } from '../src/lifecycle/call-ids.js';
 import { copyRawParams } from '../src/lifecycle/raw-params.js';
 import { refuseOwnKeyMaterial } from '../src/secrets/input-screen.js';
@@ -95,7 +95,7 @@ export async function benchPolicyDispatch(style: 'seed' | 'decorated', callsPerR
   const guardedFloor = async () => {
     for (let i = 0; i < callsPerRound; i++) {
       const rawParams = copyRawParams(METHOD, {});
-      const event = Object.freeze({ method: METHOD, callId: nextCallId(), toolType: 'other', context, rawParams: deepFreezePlain(rawParams), client });
+      const event = Object.freeze({ method: METHOD, callId: nextCallId(), toolType: 'other', context, rawParams: freezePlainData(rawParams), client });
       for (const verdict of verdicts) if (verdict(event)) throw new Error('blocked');
       refuseOwnKeyMaterial(METHOD, rawParams, redactor);
       const parsed = tool.parameters.parse(rawParams);

@@ -1,5 +1,6 @@
 import type { CallOutcome } from './call-outcome.js';
 import { isAgentHooksError, messageOf } from './errors.js';
+import { settleFailedWarning, settleOvertimeWarning } from './human-messages.js';
 import type { StageListener } from './stage-listener.js';
 import { isThenable } from './thenable.js';
 import { withinBudget } from './time-budget.js';
@@ -37,13 +38,12 @@ async function settleOne(judge: StageListener, outcome: CallOutcome, timeoutMs: 
     () => undefined,
     (error: unknown) => settleFailed(judge, error),
   );
-  const problem = await withinBudget<string | undefined>(settled, timeoutMs, () => `policy "${judge.name}" did not settle the call within its ${timeoutMs} ms time budget`);
+  const problem = await withinBudget<string | undefined>(settled, timeoutMs, () => settleOvertimeWarning(judge.name, timeoutMs));
   if (problem) warn(problem);
 }
 
 function settleFailed(judge: StageListener, error: unknown): string {
-  const code = isAgentHooksError(error) ? ` (${error.code})` : '';
-  return `policy "${judge.name}" failed to settle the call${code}: ${messageOf(error)}`;
+  return settleFailedWarning(judge.name, isAgentHooksError(error) ? error.code : undefined, messageOf(error));
 }
 
 /** Adds a policy to the call's judges once, however many of its stages judged it. */
