@@ -33,6 +33,11 @@ export interface DispatchResult {
   guarded_floor_ns_per_call: number;
 }
 
+/** Reads a result as a caller does; throws if the call did not succeed, so no loop skips its work. */
+export function consume(result: { raw: { status: string }; humanMessage: string }): void {
+  if (result.raw.status !== 'SUCCESS' || result.humanMessage.length === 0) throw new Error(`dispatch bench: the call did not succeed: ${result.humanMessage}`);
+}
+
 /** The no-op tool's name, shared with the ten-policy case. */
 export const NOOP_METHOD = 'noop_tool';
 const METHOD = NOOP_METHOD;
@@ -75,8 +80,9 @@ export async function benchDispatch(registered: number, relevant: number, callsP
   const context: Context = {};
   const kit = await createAgentKit({ client, pluginsDir: null, plugins: [{ name: 'bench', tools: () => [tool] }], hooks, context });
 
+  // Every loop reads its result as a caller does (status and sentence), so none is work thrown away.
   const viaKit = async () => {
-    for (let i = 0; i < callsPerRound; i++) await kit.execute(METHOD, {});
+    for (let i = 0; i < callsPerRound; i++) consume(await kit.execute(METHOD, {}));
   };
   const floor = async () => {
     for (let i = 0; i < callsPerRound; i++) {
@@ -87,8 +93,9 @@ export async function benchDispatch(registered: number, relevant: number, callsP
       for (const hook of relevantHooks) await hook.postParamsNormalizationHook();
       event.coreActionResult = await tool.coreAction();
       for (const hook of relevantHooks) await hook.postCoreActionHook();
-      event.toolResult = tool.formatResult(1, event.normalisedParams as Record<string, never>);
+      const toolResult = (event.toolResult = tool.formatResult(1, event.normalisedParams as Record<string, never>));
       for (const hook of relevantHooks) await hook.postToolExecutionHook();
+      consume(toolResult);
     }
   };
 
@@ -115,7 +122,7 @@ export async function benchDispatch(registered: number, relevant: number, callsP
       const toolResult = tool.formatResult(1, normalisedParams as Record<string, never>);
       if (watched) Object.freeze({ ...event, normalisedParams, coreActionResult, toolResult });
       for (const hook of relevantHooks) await hook.postToolExecutionHook();
-      redactor.redactValue(toolResult);
+      consume(redactor.redactValue(toolResult));
     }
   };
 

@@ -71,11 +71,33 @@ function continueStage<E extends object, C extends ListeningCall>(
   for (let at = from; at < length; at++) {
     if (at === lockAt) lock!(event, call);
     const pending = react(rules, listeners[at]!, event, call);
-    if (pending) return pending.then(() => continueStage(rules, listeners, event, call, lockAt, lock, at + 1));
+    if (pending) return finishStage(rules, listeners, event, call, lockAt, lock, at + 1, pending);
   }
   if (lockAt === length) lock!(event, call);
   publish(rules, event, call);
   return undefined;
+}
+
+/** The rest of a stage once a listener went asynchronous: one async frame, awaiting only promises. */
+async function finishStage<E extends object, C extends ListeningCall>(
+  rules: StageRules,
+  listeners: readonly StageListener[],
+  event: E,
+  call: C,
+  lockAt: number,
+  lock: ((event: E, call: C) => void) | undefined,
+  from: number,
+  pending: PromiseLike<unknown>,
+): Promise<void> {
+  await pending;
+  const length = listeners.length;
+  for (let at = from; at < length; at++) {
+    if (at === lockAt) lock!(event, call);
+    const next = react(rules, listeners[at]!, event, call);
+    if (next) await next;
+  }
+  if (lockAt === length) lock!(event, call);
+  publish(rules, event, call);
 }
 
 /** One listener's reaction; a promise only when it answered asynchronously. */
