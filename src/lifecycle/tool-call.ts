@@ -14,7 +14,7 @@ import { copyRawParams } from './raw-params.js';
 import { redactKeyMaterial } from './secret-text.js';
 import type { StageBus } from './stage-bus.js';
 import type { StageListener } from './stage-listener.js';
-import { STAGE_RULES, runStage, type ListeningCall } from './stage-loop.js';
+import { STAGE_RULES, runStage, type ListeningCall, type StageCursor } from './stage-loop.js';
 import type { LifecycleStep } from './stages.js';
 import { checkedCoreResult, secondaryResult, unsentResult } from './step-results.js';
 import { isThenable } from './thenable.js';
@@ -49,6 +49,7 @@ export class ToolCall implements ListeningCall {
   readonly policyTimeoutMs: number;
   readonly bus: StageBus;
   objection: BlockedBy | undefined = undefined;
+  cursor: StageCursor | undefined = undefined;
   step: LifecycleStep = 'preToolExecution';
   /** Where warnings go: the result once there is one. */
   result: ToolResult | undefined = undefined;
@@ -85,7 +86,7 @@ export class ToolCall implements ListeningCall {
     this.movements = movementsOf && plan.movements ? new CallMovements(movementsOf, tool, context, client, !plan.freezeEvents) : undefined;
   }
 
-  preToolExecution(input: unknown): PromiseLike<void> | undefined {
+  preToolExecution(input: unknown): PromiseLike<unknown> | undefined {
     const pre: PreEvent = { method: this.method, callId: this.callId, toolType: this.toolType, context: this.context, rawParams: copyRawParams(this.method, input), client: this.client };
     // A call blocked at this stage is audited with what the agent sent, not with no params at all.
     this.reachedRaw = pre.rawParams;
@@ -102,7 +103,7 @@ export class ToolCall implements ListeningCall {
     return this.tool.normalizeParams(parsed, this.context, this.client);
   }
 
-  postParamsNormalization(normalised: unknown): PromiseLike<void> | undefined {
+  postParamsNormalization(normalised: unknown): PromiseLike<unknown> | undefined {
     this.reachedNormalised = normalised;
     this.step = 'postParamsNormalization';
     const plan = this.plan;
@@ -139,7 +140,7 @@ export class ToolCall implements ListeningCall {
     return isThenable(prepared) ? prepared.then((transaction) => void (this.coreActionResult = transaction)) : void (this.coreActionResult = prepared);
   }
 
-  postCoreAction(): PromiseLike<void> | undefined {
+  postCoreAction(): PromiseLike<unknown> | undefined {
     this.step = 'postCoreAction';
     const plan = this.plan;
     let built = this.coreActionResult;
@@ -168,7 +169,7 @@ export class ToolCall implements ListeningCall {
   }
 
   /** The call's result from what its last step returned; postToolExecution's event, when somebody sees it. */
-  postToolExecution(returned: unknown): PromiseLike<void> | undefined {
+  postToolExecution(returned: unknown): PromiseLike<unknown> | undefined {
     const toolResult = (this.result = this.submits ? secondaryResult(this.tool, this.coreActionResult, returned) : (returned as ToolResult));
     this.step = 'postToolExecution';
     const plan = this.plan;

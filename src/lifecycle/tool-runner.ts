@@ -12,7 +12,7 @@ import { blockedAfterExecutionMessage, objectedAfterExecutionWarning } from './h
 import type { ListenerIndex } from './listener-index.js';
 import type { Logger } from './logger.js';
 import type { StageBus } from './stage-bus.js';
-import { STAGE_RULES, runStage } from './stage-loop.js';
+import { STAGE_RULES, finishStage, resumeRejected, resumeStage, runStage } from './stage-loop.js';
 import { isThenable } from './thenable.js';
 import { ToolCall, type CallSettings } from './tool-call.js';
 import type { BlockedBy, ToolResult } from './tool-result.js';
@@ -73,13 +73,15 @@ export class ToolRunner {
       const call = new ToolCall(tool, context, client, this.plans.for(tool), this.settings);
       let result: ToolResult;
       try {
-        // Each step may answer synchronously; awaiting only promises saves a microtask per step.
+        // Each step may answer synchronously; awaiting only promises saves a microtask per step. A
+        // stage returns the promise of the listener it waits for; waiting here, in run's own frame,
+        // costs one await per promise, and resuming goes on where the stage stopped (stage-loop.ts).
         let pending = call.preToolExecution(input);
-        if (pending) await pending;
+        while (pending) try { pending = resumeStage(call, await pending); } catch (error) { pending = resumeRejected(call, error); }
         let normalised = call.normalizeParams();
         if (isThenable(normalised)) normalised = await normalised;
         pending = call.postParamsNormalization(normalised);
-        if (pending) await pending;
+        while (pending) try { pending = resumeStage(call, await pending); } catch (error) { pending = resumeRejected(call, error); }
         let built = call.coreAction();
         if (isThenable(built)) built = await built;
         let answer = call.shouldSecondaryAction(built);
@@ -87,11 +89,11 @@ export class ToolRunner {
         const prepared = call.prepare(answer);
         if (isThenable(prepared)) await prepared;
         pending = call.postCoreAction();
-        if (pending) await pending;
+        while (pending) try { pending = resumeStage(call, await pending); } catch (error) { pending = resumeRejected(call, error); }
         let returned = call.secondaryAction();
         if (isThenable(returned)) returned = await returned;
         pending = call.postToolExecution(returned);
-        if (pending) await pending;
+        while (pending) try { pending = resumeStage(call, await pending); } catch (error) { pending = resumeRejected(call, error); }
         result = call.result!;
         if (call.objection) await this.objectedAfterExecution(call, call.objection);
         if (call.judges.length) await this.settle(call, result);
@@ -118,7 +120,8 @@ export class ToolRunner {
     call.warn(objectedAfterExecutionWarning(blockedBy.policy));
     result.humanMessage = blockedAfterExecutionMessage(result.humanMessage, blockedBy);
     const error = new PolicyBlockedError(call.method, blockedBy);
-    return runStage(STAGE_RULES.toolError, call.plan.listeners.toolError, Object.freeze({ ...call.executed, stage: 'postToolExecution', error, blockedBy }), call);
+    const pending = runStage(STAGE_RULES.toolError, call.plan.listeners.toolError, Object.freeze({ ...call.executed, stage: 'postToolExecution', error, blockedBy }), call);
+    return pending && finishStage(call, pending);
   }
 
   private async fail(call: ToolCall, thrown: unknown): Promise<ToolResult> {
@@ -135,7 +138,7 @@ export class ToolRunner {
     }
     this.options.logger.debug({ tool: tool.method, stage: step, code: result.raw.errorCode }, 'tool call did not complete');
     const pending = runStage(STAGE_RULES.toolError, call.plan.listeners.toolError, Object.freeze({ ...call.reached(), stage: step, error, blockedBy: result.raw.blockedBy }), call);
-    if (pending) await pending;
+    if (pending) await finishStage(call, pending);
     return result;
   }
 }
