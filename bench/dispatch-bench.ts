@@ -1,7 +1,7 @@
 import { Client, PrivateKey } from '@hiero-ledger/sdk';
 import { z } from 'zod';
 import { AbstractHook, BaseTool, createAgentKit, type Context } from '../src/index.js';
-import { deepFreezePlain } from '../src/lifecycle/approved-values.js';
+import { freezePlainData } from '../src/lifecycle/approval/index.js';
 import { nextCallId } from '../src/lifecycle/call-ids.js';
 import { copyRawParams } from '../src/lifecycle/raw-params.js';
 import { refuseOwnKeyMaterial } from '../src/secrets/input-screen.js';
@@ -31,6 +31,11 @@ export interface DispatchResult {
    * params and of each stage's event. What the kit costs beyond this is its dispatch proper.
    */
   guarded_floor_ns_per_call: number;
+}
+
+/** Reads a result as a caller does; throws if the call did not succeed, so no loop skips its work. */
+export function consume(result: { raw: { status: string }; humanMessage: string }): void {
+  if (result.raw.status !== 'SUCCESS' || result.humanMessage.length === 0) throw new Error(`dispatch bench: the call did not succeed: ${result.humanMessage}`);
 }
 
 /** The no-op tool's name, shared with the ten-policy case. */
@@ -75,8 +80,9 @@ export async function benchDispatch(registered: number, relevant: number, callsP
   const context: Context = {};
   const kit = await createAgentKit({ client, pluginsDir: null, plugins: [{ name: 'bench', tools: () => [tool] }], hooks, context });
 
+  // Every loop reads its result as a caller does (status and sentence), so none is work thrown away.
   const viaKit = async () => {
-    for (let i = 0; i < callsPerRound; i++) await kit.execute(METHOD, {});
+    for (let i = 0; i < callsPerRound; i++) consume(await kit.execute(METHOD, {}));
   };
   const floor = async () => {
     for (let i = 0; i < callsPerRound; i++) {
@@ -87,8 +93,9 @@ export async function benchDispatch(registered: number, relevant: number, callsP
       for (const hook of relevantHooks) await hook.postParamsNormalizationHook();
       event.coreActionResult = await tool.coreAction();
       for (const hook of relevantHooks) await hook.postCoreActionHook();
-      event.toolResult = tool.formatResult(1, event.normalisedParams as Record<string, never>);
+      const toolResult = (event.toolResult = tool.formatResult(1, event.normalisedParams as Record<string, never>));
       for (const hook of relevantHooks) await hook.postToolExecutionHook();
+      consume(toolResult);
     }
   };
 
@@ -100,13 +107,13 @@ export async function benchDispatch(registered: number, relevant: number, callsP
       const event: Record<string, unknown> = { method: METHOD, callId: watched ? nextCallId() : '', context, rawParams, client };
       for (const hook of relevantHooks) await hook.preToolExecutionHook();
       if (watched) {
-        deepFreezePlain(rawParams);
+        freezePlainData(rawParams);
         Object.freeze(event);
       }
       refuseOwnKeyMaterial(METHOD, rawParams, redactor);
       const parsed = tool.parameters.parse(rawParams);
       const normalised = await tool.normalizeParams(parsed);
-      const normalisedParams = watched ? deepFreezePlain(normalised) : normalised;
+      const normalisedParams = watched ? freezePlainData(normalised) : normalised;
       if (watched) Object.freeze({ ...event, normalisedParams });
       for (const hook of relevantHooks) await hook.postParamsNormalizationHook();
       const coreActionResult = await tool.coreAction();
@@ -115,7 +122,7 @@ export async function benchDispatch(registered: number, relevant: number, callsP
       const toolResult = tool.formatResult(1, normalisedParams as Record<string, never>);
       if (watched) Object.freeze({ ...event, normalisedParams, coreActionResult, toolResult });
       for (const hook of relevantHooks) await hook.postToolExecutionHook();
-      redactor.redactValue(toolResult);
+      consume(redactor.redactValue(toolResult));
     }
   };
 

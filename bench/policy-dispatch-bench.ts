@@ -1,11 +1,11 @@
 import { Client, PrivateKey } from '@hiero-ledger/sdk';
 import { AbstractPolicy as KitAbstractPolicy, type Context as KitContext } from '@hashgraph/hedera-agent-kit';
 import { AbstractPolicy, Policy, createAgentKit, type Context } from '../src/index.js';
-import { deepFreezePlain } from '../src/lifecycle/approved-values.js';
+import { freezePlainData } from '../src/lifecycle/approval/index.js';
 import { nextCallId } from '../src/lifecycle/call-ids.js';
 import { copyRawParams } from '../src/lifecycle/raw-params.js';
 import { refuseOwnKeyMaterial } from '../src/secrets/input-screen.js';
-import { NOOP_METHOD as METHOD, NoopTool } from './dispatch-bench.js';
+import { NOOP_METHOD as METHOD, NoopTool, consume } from './dispatch-bench.js';
 import { KitNoopTool } from './real-kit-contender.js';
 import { interleavedMedians } from './timing.js';
 
@@ -77,8 +77,7 @@ export async function benchPolicyDispatch(style: 'seed' | 'decorated', callsPerR
 
   const viaKit = async () => {
     for (let i = 0; i < callsPerRound; i++) {
-      const result = await kit.execute(METHOD, {});
-      if (result.raw.status !== 'SUCCESS') throw new Error(`policy dispatch bench: the call did not succeed: ${result.humanMessage}`);
+      consume(await kit.execute(METHOD, {}));
     }
   };
   const floor = async () => {
@@ -88,20 +87,20 @@ export async function benchPolicyDispatch(style: 'seed' | 'decorated', callsPerR
       const parsed = tool.parameters.parse(event.rawParams);
       event.normalisedParams = await tool.normalizeParams(parsed);
       event.coreActionResult = await tool.coreAction();
-      event.toolResult = tool.formatResult(1, event.normalisedParams as Record<string, never>);
+      consume((event.toolResult = tool.formatResult(1, event.normalisedParams as Record<string, never>)));
     }
   };
   const redactor = kit.redactor;
   const guardedFloor = async () => {
     for (let i = 0; i < callsPerRound; i++) {
       const rawParams = copyRawParams(METHOD, {});
-      const event = Object.freeze({ method: METHOD, callId: nextCallId(), toolType: 'other', context, rawParams: deepFreezePlain(rawParams), client });
+      const event = Object.freeze({ method: METHOD, callId: nextCallId(), toolType: 'other', context, rawParams: freezePlainData(rawParams), client });
       for (const verdict of verdicts) if (verdict(event)) throw new Error('blocked');
       refuseOwnKeyMaterial(METHOD, rawParams, redactor);
       const parsed = tool.parameters.parse(rawParams);
       const normalisedParams = await tool.normalizeParams(parsed);
       await tool.coreAction();
-      redactor.redactValue(tool.formatResult(1, normalisedParams));
+      consume(redactor.redactValue(tool.formatResult(1, normalisedParams)));
     }
   };
   const kitTool = new KitNoopTool(METHOD);

@@ -72,6 +72,8 @@ declare module '../../src/index.js' {
  */
 export class CreateAccountTool extends BaseTransactionTool<CreateAccountInput, CreateAccountNormalised, AccountCreateTransaction> {
   readonly method = CREATE_ACCOUNT_TOOL;
+  // Takes schedulingParams: the kit wraps its transaction in a ScheduleCreate when asked.
+  override readonly schedulable = true;
   readonly name = 'Create account';
   readonly description =
     "Creates a new Hedera account. The key defaults to the agent's public key; initialBalance (HBAR, default 0) is paid by the payer. " +

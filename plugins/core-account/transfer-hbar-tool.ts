@@ -58,6 +58,8 @@ declare module '../../src/index.js' {
  */
 export class TransferHbarTool extends BaseTransactionTool<TransferHbarInput, TransferHbarNormalised, TransferTransaction> {
   readonly method = TRANSFER_HBAR_TOOL;
+  // Takes schedulingParams: the kit wraps its transaction in a ScheduleCreate when asked.
+  override readonly schedulable = true;
   readonly name = 'Transfer HBAR';
   readonly description =
     "Transfers HBAR from an account (default: the agent's account) to one or more recipients. Amounts are in HBAR, not tinybars, " +

@@ -68,6 +68,8 @@ const CHANGES = ['accountMemo', 'maxAutomaticTokenAssociations', 'stakedAccountI
  */
 export class UpdateAccountTool extends BaseTransactionTool<UpdateAccountInput, UpdateAccountNormalised, AccountUpdateTransaction> {
   readonly method = UPDATE_ACCOUNT_TOOL;
+  // Takes schedulingParams: the kit wraps its transaction in a ScheduleCreate when asked.
+  override readonly schedulable = true;
   /** Moves no value beyond its fee: the value policies cover it without a movements view. */
   override readonly movesNoValue = true;
   readonly name = 'Update account';

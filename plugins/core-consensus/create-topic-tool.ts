@@ -55,6 +55,8 @@ declare module '../../src/index.js' {
  */
 export class CreateTopicTool extends BaseTransactionTool<CreateTopicInput, CreateTopicNormalised, TopicCreateTransaction> {
   readonly method = CREATE_TOPIC_TOOL;
+  // Takes schedulingParams: the kit wraps its transaction in a ScheduleCreate when asked.
+  override readonly schedulable = true;
   /** Moves no value beyond its fee: the value policies cover it without a movements view. */
   override readonly movesNoValue = true;
   readonly name = 'Create topic';

@@ -64,6 +64,8 @@ declare module '../../src/index.js' {
  */
 export class SubmitTopicMessageTool extends BaseTransactionTool<SubmitTopicMessageInput, SubmitTopicMessageNormalised, TopicMessageSubmitTransaction> {
   readonly method = SUBMIT_TOPIC_MESSAGE_TOOL;
+  // Takes schedulingParams: the kit wraps its transaction in a ScheduleCreate when asked.
+  override readonly schedulable = true;
   /** Moves no value beyond its fee: the value policies cover it without a movements view. */
   override readonly movesNoValue = true;
   readonly name = 'Submit topic message';

@@ -55,6 +55,14 @@ export abstract class BaseTool<TRaw = any, TNormalised = any, TCore = any> imple
   movements?(normalisedParams: TNormalised, call: MovementCall): readonly Movement[];
   /** `true` on a transaction tool that moves no value (beyond its fee): value policies then cover it without a view. */
   declare readonly movesNoValue?: true;
+  /**
+   * `true` on a tool that takes the Hedera Agent Kit's `schedulingParams` (see `scheduled` in the
+   * core plugins): a call that asks for it goes out inside a ScheduleCreate.
+   *
+   * @example
+   * override readonly schedulable = true;
+   */
+  declare readonly schedulable?: boolean;
 
   /**
    * Runs the tool outside a kit, as the Hedera Agent Kit calls its tools: the hooks and policies in

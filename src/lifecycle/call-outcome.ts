@@ -1,10 +1,7 @@
-import { isAgentHooksError, messageOf } from './errors.js';
-import { isThenable } from './policy-judge.js';
-import type { CallOutcome } from './call-outcome-shape.js';
-import type { StageListener } from './stage-listener.js';
-import { withinBudget } from './time-budget.js';
 import type { LifecycleStep } from './stages.js';
 import type { BlockedBy, ToolResult } from './tool-result.js';
+
+import type { CallOutcome } from './call-outcome-shape.js';
 
 export type { CallOutcome } from './call-outcome-shape.js';
 
@@ -33,47 +30,4 @@ export function outcomeOf(callId: string, method: string, result: ToolResult, fa
     ...(typeof raw.errorCode === 'string' ? { errorCode: raw.errorCode } : {}),
     ...(raw.blockedBy ? { blockedBy: Object.freeze({ ...raw.blockedBy }) } : {}),
   });
-}
-
-/**
- * Tells each policy that judged the call how it ended, all at once, each within its time budget. A
- * throw, a rejection or overtime is a warning for `warn`; it never changes the result.
- */
-export async function settleJudges(
-  judges: readonly StageListener[],
-  outcome: CallOutcome,
-  defaultTimeoutMs: number,
-  warn: (text: string) => void,
-): Promise<void> {
-  // Most calls have one or two stateful judges: settle them without building an array of promises.
-  if (judges.length === 1) return settleOne(judges[0]!, outcome, judges[0]!.timeoutMs ?? defaultTimeoutMs, warn);
-  await Promise.all(judges.map((judge) => settleOne(judge, outcome, judge.timeoutMs ?? defaultTimeoutMs, warn)));
-}
-
-async function settleOne(judge: StageListener, outcome: CallOutcome, timeoutMs: number, warn: (text: string) => void): Promise<void> {
-  let done: unknown;
-  try {
-    done = judge.settle!(outcome);
-  } catch (error) {
-    warn(settleFailed(judge, error));
-    return;
-  }
-  if (!isThenable(done)) return;
-  const settled = Promise.resolve(done).then(
-    () => undefined,
-    (error: unknown) => settleFailed(judge, error),
-  );
-  const problem = await withinBudget<string | undefined>(settled, timeoutMs, () => `policy "${judge.name}" did not settle the call within its ${timeoutMs} ms time budget`);
-  if (problem) warn(problem);
-}
-
-function settleFailed(judge: StageListener, error: unknown): string {
-  const code = isAgentHooksError(error) ? ` (${error.code})` : '';
-  return `policy "${judge.name}" failed to settle the call${code}: ${messageOf(error)}`;
-}
-
-/** Adds a policy to the call's judges once, however many of its stages judged it. */
-export function noteJudge(judges: StageListener[], listener: StageListener): void {
-  for (let at = 0; at < judges.length; at++) if (judges[at]!.settle === listener.settle) return;
-  judges[judges.length] = listener;
 }

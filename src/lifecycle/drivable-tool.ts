@@ -32,6 +32,12 @@ export interface DrivableTool {
   movements?(normalisedParams: any, call: MovementCall): readonly Movement[];
   /** Set on a transaction tool that moves no value (beyond its fee), so value policies cover it without a view. */
   readonly movesNoValue?: true;
+  /**
+   * Set on a transaction tool that takes the Hedera Agent Kit's `schedulingParams`: when its
+   * normalised params say `schedulingParams.isScheduled`, the kit wraps the transaction it built in
+   * a ScheduleCreate (src/modes/scheduled-transaction.ts). Tools that do not set it are never wrapped.
+   */
+  readonly schedulable?: boolean;
   normalizeParams(params: any, context: Context, client: Client): unknown;
   coreAction(params: any, context: Context, client: Client): unknown;
   shouldSecondaryAction(coreActionResult: any, context: Context): unknown;

@@ -81,3 +81,39 @@ export function unsentTransactionMessage(toolName: string): string {
 export function unreportedTransactionMessage(toolName: string, transactionId: string | undefined): string {
   return `${toolName}: its secondary action gave no result for transaction ${transactionId ?? '(no ID)'}, so whether it was submitted is not known. Do not retry; look the transaction ID up first.`;
 }
+
+/** A call that failed while its transaction was being submitted: it may have gone out. */
+export function submissionFailedMessage(tool: string, reason: string): string {
+  return `The ${tool} call failed while being submitted: ${reason}. Check the account's recent transactions before retrying.`;
+}
+
+/* Warnings (`raw.warnings`): what went wrong beside a result whose status stands. */
+
+/** A hook failed once the action had run (postToolExecution) or while a failure was reported (toolError). */
+export function hookFailedWarning(stage: string, hook: string, reason: string): string {
+  return stage === 'toolError' ? `toolError hook "${hook}" failed: ${reason}` : `hook "${hook}" failed after the action ran: ${reason}`;
+}
+
+export function observerFailedWarning(stage: string, reason: string): string {
+  return `a ${stage} observer failed: ${reason}`;
+}
+
+export function objectedAfterExecutionWarning(policy: string): string {
+  return `policy "${policy}" objected after the action ran; it was not undone`;
+}
+
+export function handleErrorFailedWarning(tool: string, reason: string): string {
+  return `${tool}: its handleError failed: ${reason}`;
+}
+
+export function handleErrorUnreadableWarning(tool: string, returned: string): string {
+  return `${tool}: its handleError returned ${returned}, not { raw, humanMessage }`;
+}
+
+export function settleOvertimeWarning(policy: string, timeoutMs: number): string {
+  return `policy "${policy}" did not settle the call within its ${timeoutMs} ms time budget`;
+}
+
+export function settleFailedWarning(policy: string, code: string | undefined, reason: string): string {
+  return `policy "${policy}" failed to settle the call${code ? ` (${code})` : ''}: ${reason}`;
+}

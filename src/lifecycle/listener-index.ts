@@ -32,6 +32,12 @@ export class ListenerIndex {
   private readonly wildcard: Entry[] = [];
   private readonly plans = new Map<string, ToolPlan>();
   private seq = 0;
+  private changes = 0;
+
+  /** Counts registration changes: a plan derived from this index is current while it is unchanged. */
+  get version(): number {
+    return this.changes;
+  }
 
   /** Registers a listener; returns a function that removes it. */
   add(listener: StageListener): () => void {
@@ -39,6 +45,7 @@ export class ListenerIndex {
     const targets = arrayIncludes(listener.tools, ALL_TOOLS) ? [this.wildcard] : this.toolBuckets(listener.tools);
     for (let at = 0; at < targets.length; at++) targets[at]![targets[at]!.length] = entry;
     mapClearIn(this.plans);
+    this.changes++;
     return () => {
       for (let at = 0; at < targets.length; at++) {
         const bucket = targets[at]!;
@@ -46,6 +53,7 @@ export class ListenerIndex {
         if (found >= 0) bucket.splice(found, 1);
       }
       mapClearIn(this.plans);
+      this.changes++;
     };
   }
 

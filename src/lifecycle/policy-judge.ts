@@ -1,5 +1,6 @@
 import { isPolicyBlockedError, messageOf } from './errors.js';
 import type { StageListener } from './stage-listener.js';
+import { isThenable } from './thenable.js';
 import { withinBudget } from './time-budget.js';
 import type { HookStage } from './stages.js';
 import type { BlockedBy } from './tool-result.js';
@@ -32,9 +33,8 @@ export function judge(
   return withinBudget<BlockedBy | undefined>(answered, timeoutMs, () => ({ policy: policy.name, stage, reason: `no verdict within its ${timeoutMs} ms time budget` }));
 }
 
-export function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as PromiseLike<unknown>).then === 'function';
-}
+// Re-exported for the listener folders that import it from here.
+export { isThenable };
 
 /**
  * Falsy allows, and so does an object that says `block: false`; anything else truthy blocks. A

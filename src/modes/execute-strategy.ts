@@ -1,6 +1,6 @@
 import type { Client, Transaction } from '@hiero-ledger/sdk';
 import { isPrecheckStatusError } from '../values/sdk-values.js';
-import { assertSealed } from '../lifecycle/approval-seal.js';
+import { assertTransactionBytesUnchanged } from '../lifecycle/approval/index.js';
 import { messageOf } from '../lifecycle/errors.js';
 import type { RawToolResult } from '../lifecycle/tool-result.js';
 import { freezeWithNodes } from './freeze-with-nodes.js';
@@ -32,7 +32,7 @@ export class ExecuteStrategy implements TransactionStrategy {
   }
 
   async finish(transaction: Transaction, client: Client): Promise<RawToolResult> {
-    assertSealed(transaction);
+    assertTransactionBytesUnchanged(transaction);
     await this.gate.ensureReachable(client);
     let response;
     try {

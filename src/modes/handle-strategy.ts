@@ -1,7 +1,7 @@
 import type { Client, Transaction } from '@hiero-ledger/sdk';
 import type { Context } from '../lifecycle/context.js';
 import { AgentHooksError, ErrorCode, describeValue } from '../lifecycle/errors.js';
-import { assertSealed } from '../lifecycle/approval-seal.js';
+import { assertTransactionBytesUnchanged } from '../lifecycle/approval/index.js';
 import type { RawToolResult } from '../lifecycle/tool-result.js';
 import type { TransactionStrategy } from '../lifecycle/context.js';
 
@@ -28,7 +28,7 @@ export function strategyFromHandle(strategy: HandleStrategy): TransactionStrateg
     adapter = {
       prepare: (transaction) => transaction,
       async finish(transaction, client, context): Promise<RawToolResult> {
-        assertSealed(transaction);
+        assertTransactionBytesUnchanged(transaction);
         const result = (await strategy.handle(transaction, client, context)) as { raw?: unknown; bytes?: unknown; humanMessage?: unknown } | null;
         if (result && typeof result.raw === 'object' && result.raw !== null) {
           const raw = { ...(result.raw as RawToolResult) };

@@ -1,7 +1,7 @@
 import { AccountId, TransactionId, type Client, type Transaction } from '@hiero-ledger/sdk';
 import type { Context } from '../lifecycle/context.js';
 import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
-import { assertSealed } from '../lifecycle/approval-seal.js';
+import { assertTransactionBytesUnchanged } from '../lifecycle/approval/index.js';
 import type { RawToolResult } from '../lifecycle/tool-result.js';
 import { freezeWithNodes } from './freeze-with-nodes.js';
 import { scheduledTransactionIdOf } from '../lifecycle/scheduled-transaction.js';
@@ -29,7 +29,7 @@ export class ReturnBytesStrategy implements TransactionStrategy {
   }
 
   async finish(transaction: Transaction): Promise<RawToolResult> {
-    assertSealed(transaction);
+    assertTransactionBytesUnchanged(transaction);
     const transactionId = transaction.transactionId;
     const validStart = transactionId?.validStart?.toDate();
     const expiresAt = validStart

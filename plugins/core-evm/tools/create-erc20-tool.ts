@@ -75,6 +75,8 @@ declare module '../../../src/index.js' {
  */
 export class CreateErc20Tool extends BaseTransactionTool<CreateErc20Input, CreateErc20Normalised, ContractExecuteTransaction> {
   readonly method = CREATE_ERC20_TOOL;
+  // Takes schedulingParams: the kit wraps its transaction in a ScheduleCreate when asked.
+  override readonly schedulable = true;
   /** Moves no value beyond its fee: the supply is new, and goes to the caller. */
   override readonly movesNoValue = true;
   readonly name = 'Create ERC20 Token';

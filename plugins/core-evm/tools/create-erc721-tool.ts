@@ -56,6 +56,8 @@ declare module '../../../src/index.js' {
  */
 export class CreateErc721Tool extends BaseTransactionTool<CreateErc721Input, CreateErc721Normalised, ContractExecuteTransaction> {
   readonly method = CREATE_ERC721_TOOL;
+  // Takes schedulingParams: the kit wraps its transaction in a ScheduleCreate when asked.
+  override readonly schedulable = true;
   /** Moves no value beyond its fee: the collection starts empty. */
   override readonly movesNoValue = true;
   readonly name = 'Create ERC721 Token';

@@ -56,6 +56,8 @@ declare module '../../../src/index.js' {
  */
 export class MintErc721Tool extends BaseTransactionTool<MintErc721Input, MintErc721Normalised, ContractExecuteTransaction> {
   readonly method = MINT_ERC721_TOOL;
+  // Takes schedulingParams: the kit wraps its transaction in a ScheduleCreate when asked.
+  override readonly schedulable = true;
   readonly name = 'Mint ERC721';
   readonly description =
     'Mints a new token of an ERC-721 collection (an EVM contract, not an HTS NFT) to toAddress (default: the agent\'s account). ' +

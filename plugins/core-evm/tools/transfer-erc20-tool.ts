@@ -71,6 +71,8 @@ declare module '../../../src/index.js' {
  */
 export class TransferErc20Tool extends BaseTransactionTool<TransferErc20Input, TransferErc20Normalised, ContractExecuteTransaction> {
   readonly method = TRANSFER_ERC20_TOOL;
+  // Takes schedulingParams: the kit wraps its transaction in a ScheduleCreate when asked.
+  override readonly schedulable = true;
   readonly name = 'Transfer ERC20';
   readonly description =
     'Transfers ERC-20 tokens (an EVM token contract, not an HTS token) from the agent\'s account to one recipient. ' +

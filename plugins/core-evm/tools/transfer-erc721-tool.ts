@@ -65,6 +65,8 @@ declare module '../../../src/index.js' {
  */
 export class TransferErc721Tool extends BaseTransactionTool<TransferErc721Input, TransferErc721Normalised, ContractExecuteTransaction> {
   readonly method = TRANSFER_ERC721_TOOL;
+  // Takes schedulingParams: the kit wraps its transaction in a ScheduleCreate when asked.
+  override readonly schedulable = true;
   readonly name = 'Transfer ERC721';
   readonly description =
     'Transfers one ERC-721 token (an NFT of an EVM contract, not an HTS NFT) by its tokenId from its holder (default: the agent\'s account) to toAddress. ' +

@@ -81,6 +81,8 @@ declare module '../../../src/index.js' {
  */
 export class CreateFungibleTokenTool extends BaseTransactionTool<CreateFungibleTokenInput, CreateFungibleTokenNormalised, TokenCreateTransaction> {
   readonly method = CREATE_FUNGIBLE_TOKEN_TOOL;
+  // Takes schedulingParams: the kit wraps its transaction in a ScheduleCreate when asked.
+  override readonly schedulable = true;
   /** Moves no value beyond its fee: the value policies cover it without a movements view. */
   override readonly movesNoValue = true;
   readonly name = 'Create Fungible Token';

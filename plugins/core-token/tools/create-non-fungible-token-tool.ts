@@ -68,6 +68,8 @@ declare module '../../../src/index.js' {
  */
 export class CreateNonFungibleTokenTool extends BaseTransactionTool<CreateNonFungibleTokenInput, CreateNonFungibleTokenNormalised, TokenCreateTransaction> {
   readonly method = CREATE_NON_FUNGIBLE_TOKEN_TOOL;
+  // Takes schedulingParams: the kit wraps its transaction in a ScheduleCreate when asked.
+  override readonly schedulable = true;
   /** Moves no value beyond its fee: the value policies cover it without a movements view. */
   override readonly movesNoValue = true;
   readonly name = 'Create Non-Fungible Token';

@@ -53,6 +53,8 @@ declare module '../../../src/index.js' {
  */
 export class MintFungibleTokenTool extends BaseTransactionTool<MintFungibleTokenInput, MintFungibleTokenNormalised, TokenMintTransaction> {
   readonly method = MINT_FUNGIBLE_TOKEN_TOOL;
+  // Takes schedulingParams: the kit wraps its transaction in a ScheduleCreate when asked.
+  override readonly schedulable = true;
   /** Moves no value beyond its fee: the value policies cover it without a movements view. */
   override readonly movesNoValue = true;
   readonly name = 'Mint Fungible Token';

@@ -68,6 +68,8 @@ declare module '../../../src/index.js' {
  */
 export class MintNonFungibleTokenTool extends BaseTransactionTool<MintNonFungibleTokenInput, MintNonFungibleTokenNormalised, TokenMintTransaction> {
   readonly method = MINT_NON_FUNGIBLE_TOKEN_TOOL;
+  // Takes schedulingParams: the kit wraps its transaction in a ScheduleCreate when asked.
+  override readonly schedulable = true;
   /** Moves no value beyond its fee: the value policies cover it without a movements view. */
   override readonly movesNoValue = true;
   readonly name = 'Mint Non-Fungible Token';

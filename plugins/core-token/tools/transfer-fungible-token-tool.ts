@@ -52,6 +52,8 @@ declare module '../../../src/index.js' {
  */
 export class TransferFungibleTokenTool extends BaseTransactionTool<TransferFungibleTokenInput, TransferFungibleTokenNormalised, TransferTransaction> {
   readonly method = TRANSFER_FUNGIBLE_TOKEN_TOOL;
+  // Takes schedulingParams: the kit wraps its transaction in a ScheduleCreate when asked.
+  override readonly schedulable = true;
   readonly name = 'Transfer Fungible Token';
   readonly description =
     'Transfers a fungible token from the source account (default: the agent\'s account) to up to 9 recipients that are associated with the token. ' +

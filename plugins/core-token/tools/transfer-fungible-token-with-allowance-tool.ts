@@ -56,6 +56,8 @@ export class TransferFungibleTokenWithAllowanceTool extends BaseTransactionTool<
   TransferTransaction
 > {
   readonly method = TRANSFER_FUNGIBLE_TOKEN_WITH_ALLOWANCE_TOOL;
+  // Takes schedulingParams: the kit wraps its transaction in a ScheduleCreate when asked.
+  override readonly schedulable = true;
   readonly name = 'Transfer Fungible Token With Allowance';
   readonly description =
     'Transfers a fungible token out of another account (sourceAccountId) using the allowance it granted to the agent\'s account, which pays and signs. ' +

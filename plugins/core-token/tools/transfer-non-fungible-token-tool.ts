@@ -60,6 +60,8 @@ declare module '../../../src/index.js' {
  */
 export class TransferNonFungibleTokenTool extends BaseTransactionTool<TransferNonFungibleTokenInput, TransferNonFungibleTokenNormalised, TransferTransaction> {
   readonly method = TRANSFER_NON_FUNGIBLE_TOKEN_TOOL;
+  // Takes schedulingParams: the kit wraps its transaction in a ScheduleCreate when asked.
+  override readonly schedulable = true;
   readonly name = 'Transfer Non-Fungible Token';
   readonly description =
     'Transfers up to 10 NFTs of one collection from the owner (default: the agent\'s account) to recipients associated with the collection. ' +

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { InvalidParamsError } from '../../../src/lifecycle/errors.js';
-import { blockedAfterExecutionMessage, blockedMessage, failedMessage, invalidParamsMessage, sentTransactionFailedMessage } from '../../../src/lifecycle/human-messages.js';
+import { blockedAfterExecutionMessage, blockedMessage, failedMessage, hookFailedWarning, invalidParamsMessage, sentTransactionFailedMessage, submissionFailedMessage } from '../../../src/lifecycle/human-messages.js';
 
 describe('human messages', () => {
   describe('when a reason already ends its sentence', () => {
@@ -64,5 +64,18 @@ describe('human messages', () => {
         expect(sentTransactionFailedMessage('t', 'coreAction', { ...sent, outcome }).toLowerCase()).to.not.contain('nothing was submitted');
       }
     });
+  });
+});
+
+describe('human-messages: the runner\'s sentences and warnings come from here', () => {
+  it('words a failure while submitting as possibly sent', () => {
+    expect(submissionFailedMessage('transfer_hbar_tool', 'socket hang up')).to.equal(
+      "The transfer_hbar_tool call failed while being submitted: socket hang up. Check the account's recent transactions before retrying.",
+    );
+  });
+
+  it('words hook failures after the action and during toolError apart', () => {
+    expect(hookFailedWarning('postToolExecution', 'audit', 'disk full')).to.equal('hook "audit" failed after the action ran: disk full');
+    expect(hookFailedWarning('toolError', 'audit', 'disk full')).to.equal('toolError hook "audit" failed: disk full');
   });
 });

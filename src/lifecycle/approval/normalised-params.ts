@@ -1,8 +1,8 @@
-import { approvalFingerprint } from './approval-seal.js';
-import { AgentHooksError, ErrorCode } from './errors.js';
+import { AgentHooksError, ErrorCode } from '../errors.js';
+import { approvalFingerprint } from './fingerprint.js';
 
 /*
- * How approved normalised params are kept from changing between the policies' verdict and the
+ * What protects the normalised params the postParamsNormalization policies approved: how they are kept from changing between the policies' verdict and the
  * build (and the result and audit trail after it). Freezing is the cheap guard: one walk, and a
  * frozen value needs no later check. So the lock freezes everything it can — plain containers and
  * class instances alike (AccountId, Hbar, Long, BigNumber, keys: their methods return new values,
@@ -90,23 +90,23 @@ function tryFreeze(value: object): boolean {
 }
 
 /** Approved normalised params, locked: frozen, and fingerprinted where freezing falls short. */
-export class ApprovalLock {
+export class NormalisedParamsLock {
   /** What most calls get: nothing a freeze could not protect, so nothing to check. */
-  private static readonly NOTHING_TO_CHECK = new ApprovalLock([], '');
+  private static readonly NOTHING_TO_CHECK = new NormalisedParamsLock([], '');
 
   private constructor(
     private readonly residue: readonly object[],
     private readonly fingerprint: string,
   ) {}
 
-  static of(value: unknown): ApprovalLock {
+  static of(value: unknown): NormalisedParamsLock {
     // Numbers, strings and the like need no walk; most calls leave nothing to fingerprint and
     // share one lock with nothing to check.
-    if (value === null || typeof value !== 'object') return ApprovalLock.NOTHING_TO_CHECK;
+    if (value === null || typeof value !== 'object') return NormalisedParamsLock.NOTHING_TO_CHECK;
     const walk: Walk = { residue: [], ancestors: [], visits: 0 };
     freezeDeep(value, walk);
     const residue = walk.residue;
-    return residue.length ? new ApprovalLock(residue, approvalFingerprint(residue)) : ApprovalLock.NOTHING_TO_CHECK;
+    return residue.length ? new NormalisedParamsLock(residue, approvalFingerprint(residue)) : NormalisedParamsLock.NOTHING_TO_CHECK;
   }
 
   /** Throws when something freezing could not protect changed since the lock; nothing has been built or sent. */
@@ -117,4 +117,11 @@ export class ApprovalLock {
       `${tool}: the params the ${stage} policies approved were changed afterwards (a listener edited a value in place); nothing was built or sent.`,
     );
   }
+}
+
+/** Locks the normalised params an event carries, SDK values included, and freezes the event. */
+export function lockNormalisedParams(event: { readonly normalisedParams: unknown }): NormalisedParamsLock {
+  const lock = NormalisedParamsLock.of(event.normalisedParams);
+  Object.freeze(event);
+  return lock;
 }

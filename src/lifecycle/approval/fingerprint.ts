@@ -1,12 +1,7 @@
-import type { Transaction } from '@hiero-ledger/sdk';
-import { AgentHooksError, ErrorCode } from './errors.js';
-
 /*
- * What keeps "what executes is what was approved" true for values freezing cannot protect. The
- * normalised params are frozen where they can be and fingerprinted where not (approval-lock.ts);
- * a transaction, which must stay mutable to be signed, has its bytes sealed before the
- * postCoreAction listeners see it, and the strategies check the seal right before anything is
- * signed, sent or returned.
+ * The fingerprint of values freezing cannot protect (byte arrays, Map, Set, Date, live SDK
+ * machinery): the normalised-params lock compares it before the build and again before the
+ * secondary action (normalised-params.ts).
  */
 
 const MAX_DEPTH = 32;
@@ -108,27 +103,4 @@ function prototypeNumber(proto: object): number {
   let number = prototypeNumbers.get(proto);
   if (number === undefined) prototypeNumbers.set(proto, (number = nextPrototypeNumber++));
   return number;
-}
-
-const sealed = new WeakMap<object, Uint8Array>();
-
-/** Records a transaction's bytes as approved; called before the postCoreAction listeners run. */
-export function sealTransaction(transaction: Transaction): void {
-  sealed.set(transaction, transaction.toBytes());
-}
-
-/**
- * Throws when a sealed transaction's bytes differ from the approved ones (a body swapped, a field
- * set); unsealed transactions (nobody was asked to approve them) pass. Called right before a
- * transaction is signed, sent or returned as bytes.
- */
-export function assertSealed(transaction: Transaction, tool = 'the tool'): void {
-  const approved = sealed.get(transaction);
-  if (!approved) return;
-  const now = transaction.toBytes();
-  if (now.length === approved.length && now.every((byte, at) => byte === approved[at])) return;
-  throw new AgentHooksError(
-    ErrorCode.APPROVAL_CHANGED,
-    `${tool}: the transaction was changed after the postCoreAction policies approved it; nothing was sent.`,
-  );
 }

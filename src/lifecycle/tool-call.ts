@@ -1,0 +1,202 @@
+import type { Client, Transaction } from '@hiero-ledger/sdk';
+import { isSdkTransaction } from '../values/sdk-values.js';
+import { strategyForMode } from './late-bindings.js';
+import { NormalisedParamsLock, assertTransactionBytesUnchanged, freezePlainData, lockNormalisedParams, lockRawParams, sealTransactionBytes } from './approval/index.js';
+import { CoreActionEvent, ExecutedEvent, NormalisedEvent } from './call-events.js';
+import { nextCallId } from './call-ids.js';
+import { CallMovements, type MovementsReader } from './call-movements.js';
+import type { CallPlan } from './call-plan.js';
+import type { Context } from './context.js';
+import type { DrivableTool } from './drivable-tool.js';
+import type { Logger } from './logger.js';
+import { parseParams } from './parse-params.js';
+import { copyRawParams } from './raw-params.js';
+import { redactKeyMaterial } from './secret-text.js';
+import type { StageBus } from './stage-bus.js';
+import type { StageListener } from './stage-listener.js';
+import { STAGE_RULES, runStage, type ListeningCall, type StageCursor } from './stage-loop.js';
+import type { LifecycleStep } from './stages.js';
+import { checkedCoreResult, secondaryResult, unsentResult } from './step-results.js';
+import { isThenable } from './thenable.js';
+import type { ToolType } from './tool-intent.js';
+import type { BlockedBy, ToolResult } from './tool-result.js';
+
+/** What every call of one runner shares: its bus and the options the kit gave it. */
+export interface CallSettings {
+  readonly bus: StageBus;
+  readonly policyTimeoutMs: number;
+  readonly logger: Logger;
+  readonly screenInput?: (method: string, rawParams: unknown, client: Client) => void;
+  readonly movementsOf?: MovementsReader;
+  readonly scheduleIfAsked: (coreActionResult: unknown, normalisedParams: unknown) => unknown;
+}
+
+type PreEvent = Record<string, unknown> & { method: string; rawParams: unknown };
+
+/**
+ * One call on its way through the steps, each a method the runner calls in order; each answers
+ * synchronously where it can, so the runner awaits only promises. It carries what the call has
+ * reached (for the toolError event), the locks on what was approved, and the policies that judged it.
+ * Hooks at the first two stages may enrich the params before that stage's policies judge them; once
+ * judged, later steps read the approved copy and later stages get new events, frozen when the plan
+ * guards them, so no later listener can change what executes.
+ */
+export class ToolCall implements ListeningCall {
+  readonly method: string;
+  readonly toolType: ToolType;
+  readonly callId: string;
+  readonly judges: StageListener[] = [];
+  readonly policyTimeoutMs: number;
+  readonly bus: StageBus;
+  objection: BlockedBy | undefined = undefined;
+  cursor: StageCursor | undefined = undefined;
+  step: LifecycleStep = 'preToolExecution';
+  /** Where warnings go: the result once there is one. */
+  result: ToolResult | undefined = undefined;
+  reachedRaw: unknown = undefined;
+  reachedNormalised: unknown = undefined;
+  reachedCore: unknown = undefined;
+  /** The lock on the normalised params the postParamsNormalization policies approved. */
+  approved: NormalisedParamsLock | undefined = undefined;
+  executed: ExecutedEvent | undefined = undefined;
+  private rawParams: unknown = undefined;
+  private preEvent: PreEvent | undefined = undefined;
+  private normalisedEvent: NormalisedEvent | undefined = undefined;
+  private coreActionResult: unknown = undefined;
+  private submits = false;
+  private sealed = false;
+  private readonly movements: CallMovements | undefined;
+
+  constructor(
+    readonly tool: DrivableTool,
+    readonly context: Context,
+    readonly client: Client,
+    readonly plan: CallPlan,
+    private readonly settings: CallSettings,
+  ) {
+    this.method = tool.method;
+    // Every event says what kind of tool runs, as the Hedera Agent Kit's params do (policies key on it).
+    this.toolType = tool.toolType ?? 'other';
+    // One ID on every event of this call; nobody sees the events of an unwatched call, so it needs none.
+    this.callId = plan.watched ? nextCallId() : '';
+    this.policyTimeoutMs = settings.policyTimeoutMs;
+    this.bus = settings.bus;
+    const movementsOf = settings.movementsOf;
+    // event.movements: computed on first read, once per call (see CallMovements).
+    this.movements = movementsOf && plan.movements ? new CallMovements(movementsOf, tool, context, client, !plan.freezeEvents) : undefined;
+  }
+
+  preToolExecution(input: unknown): PromiseLike<unknown> | undefined {
+    const pre: PreEvent = { method: this.method, callId: this.callId, toolType: this.toolType, context: this.context, rawParams: copyRawParams(this.method, input), client: this.client };
+    // A call blocked at this stage is audited with what the agent sent, not with no params at all.
+    this.reachedRaw = pre.rawParams;
+    const pending = runStage(STAGE_RULES.preToolExecution, this.plan.listeners.preToolExecution, pre, this, this.plan.rawLockAt, lockRaw);
+    this.preEvent = pre;
+    return pending;
+  }
+
+  normalizeParams(): unknown {
+    this.rawParams = this.reachedRaw = this.preEvent!.rawParams;
+    this.step = 'normalizeParams';
+    this.settings.screenInput?.(this.method, this.rawParams, this.client);
+    const parsed = parseParams(this.method, this.tool.parameters, this.rawParams);
+    return this.tool.normalizeParams(parsed, this.context, this.client);
+  }
+
+  postParamsNormalization(normalised: unknown): PromiseLike<unknown> | undefined {
+    this.reachedNormalised = normalised;
+    this.step = 'postParamsNormalization';
+    const plan = this.plan;
+    if (plan.normalisedEvent) {
+      const norm = (this.normalisedEvent = new NormalisedEvent(this.movements, this.method, this.callId, this.toolType, this.context, this.rawParams, this.client, normalised));
+      return runStage(STAGE_RULES.postParamsNormalization, plan.listeners.postParamsNormalization, norm, this, plan.normalisedLockAt, lockNormalised);
+    }
+    if (plan.lockNormalisedParams) this.approved = NormalisedParamsLock.of(normalised);
+    return undefined;
+  }
+
+  coreAction(): unknown {
+    if (this.normalisedEvent) this.reachedNormalised = this.normalisedEvent.normalisedParams;
+    this.step = 'coreAction';
+    this.approved?.assertUnchanged(this.method, 'postParamsNormalization');
+    return this.tool.coreAction(this.reachedNormalised, this.context, this.client);
+  }
+
+  /** Whether the built result goes out (the tool's answer, possibly a promise). */
+  shouldSecondaryAction(built: unknown): unknown {
+    // A tool that takes schedulingParams opted into this step: when asked, its transaction goes out
+    // inside a ScheduleCreate. The policies so far judged the inner transaction's params; postCoreAction sees the wrapper.
+    this.coreActionResult = this.plan.schedules ? this.settings.scheduleIfAsked(built, this.reachedNormalised) : built;
+    return this.tool.shouldSecondaryAction(this.coreActionResult, this.context);
+  }
+
+  /** Fixes payer, transaction ID and body before the policies look, so they judge the exact bytes. */
+  prepare(answer: unknown): unknown {
+    // An async answer is the answer it resolves to, not a promise that counts as "yes".
+    this.submits = Boolean(answer);
+    const built = this.coreActionResult;
+    if (!checkedCoreResult(this.tool, built) || !this.submits) return undefined;
+    const prepared = strategyForMode(this.context).prepare(built, this.client, this.context);
+    return isThenable(prepared) ? prepared.then((transaction) => void (this.coreActionResult = transaction)) : void (this.coreActionResult = prepared);
+  }
+
+  postCoreAction(): PromiseLike<unknown> | undefined {
+    this.step = 'postCoreAction';
+    const plan = this.plan;
+    let built = this.coreActionResult;
+    // Sealed before any listener sees it: the bytes that go out are the bytes approved here.
+    if (plan.freezeCoreResult) {
+      built = this.coreActionResult = freezePlainData(built);
+      this.sealed = this.submits && isSdkTransaction(built);
+      if (this.sealed) sealTransactionBytes(built as Transaction);
+    }
+    this.reachedCore = built;
+    if (!plan.coreEvent) return undefined;
+    const core = new CoreActionEvent(this.movements, this.method, this.callId, this.toolType, this.context, this.rawParams, this.client, this.reachedNormalised, built);
+    if (plan.freezeEvents) Object.freeze(core);
+    return runStage(STAGE_RULES.postCoreAction, plan.listeners.postCoreAction, core, this);
+  }
+
+  /** The tool's secondaryAction's answer (a promise), or the result when nothing goes out. */
+  secondaryAction(): unknown {
+    this.step = 'secondaryAction';
+    const built = this.coreActionResult;
+    // Checked again: the result and the audit trail describe the call from these params.
+    this.approved?.assertUnchanged(this.method, 'postParamsNormalization');
+    if (this.sealed) assertTransactionBytesUnchanged(built as Transaction, this.method);
+    if (this.submits) return this.tool.secondaryAction(built, this.client, this.context, this.reachedNormalised);
+    return isSdkTransaction(built) ? unsentResult(this.tool, built) : this.tool.formatResult(built, this.reachedNormalised);
+  }
+
+  /** The call's result from what its last step returned; postToolExecution's event, when somebody sees it. */
+  postToolExecution(returned: unknown): PromiseLike<unknown> | undefined {
+    const toolResult = (this.result = this.submits ? secondaryResult(this.tool, this.coreActionResult, returned) : (returned as ToolResult));
+    this.step = 'postToolExecution';
+    const plan = this.plan;
+    if (!plan.executedEvent) return undefined;
+    const post = new ExecutedEvent(this.movements, this.method, this.callId, this.toolType, this.context, this.rawParams, this.client, this.reachedNormalised, plan.inner ? this.coreActionResult : undefined, toolResult);
+    if (plan.freezeEvents) Object.freeze(post);
+    this.executed = post;
+    return runStage(STAGE_RULES.postToolExecution, plan.listeners.postToolExecution, post, this);
+  }
+
+  /** What the call reached, for the toolError event. */
+  reached(): Record<string, unknown> {
+    return { method: this.method, callId: this.callId, toolType: this.toolType, context: this.context, client: this.client, rawParams: this.reachedRaw, normalisedParams: this.reachedNormalised, coreActionResult: this.reachedCore };
+  }
+
+  warn(text: string, result: ToolResult = this.result!): void {
+    const warning = redactKeyMaterial(text);
+    (result.raw.warnings ??= []).push(warning);
+    this.settings.logger.warn({ warning }, 'tool call warning');
+  }
+}
+
+function lockRaw(event: PreEvent, call: ToolCall): void {
+  lockRawParams(event);
+  call.reachedRaw = event.rawParams; // what the policies judge, hooks' enrichments included
+}
+
+function lockNormalised(event: NormalisedEvent, call: ToolCall): void {
+  call.approved = lockNormalisedParams(event);
+}
