@@ -1,5 +1,5 @@
 import { canonicalToolName } from './canonical-tool-name.js';
-import { closestNames } from './closest-names.js';
+import { closestNames, distanceInside } from './closest-names.js';
 import { isHederaToolName } from './hedera-tool-names.js';
 import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
 import type { Logger } from '../lifecycle/logger.js';
@@ -85,9 +85,14 @@ function closestLoaded(name: string, loaded: readonly string[]): Closest | undef
   if (slipOf) return { tool: slipOf, slip: true };
   const byCanonical = new Map(loaded.map((tool) => [canonicalToolName(tool), tool]));
   const canonical = canonicalToolName(name);
-  // A tool's name wrapped in more ("plugin/delete_account_tool", "core-account:delete_account_tool"): the longest one inside.
-  const inside = [...byCanonical.keys()].filter((tool) => tool && canonical.includes(tool)).sort((a, b) => b.length - a.length)[0];
-  if (inside !== undefined) return { tool: byCanonical.get(inside)!, slip: false };
+  // A tool's name wrapped in more ("plugin/delete_account_tool", "core-account:delete_account_tool"): the closest, then longest, inside.
+  // Inside it with a letter disguised or slipped as well ("plugin/de1ete_account_tool"): one edit allowed.
+  const inside = [...byCanonical.keys()]
+    .filter((tool) => tool.length > 3)
+    .map((tool) => ({ tool, distance: distanceInside(canonical, tool) }))
+    .filter(({ distance }) => distance <= 1)
+    .sort((a, b) => a.distance - b.distance || b.tool.length - a.tool.length)[0];
+  if (inside !== undefined) return { tool: byCanonical.get(inside.tool)!, slip: false };
   const [near] = closestNames(canonical, byCanonical.keys(), 1);
   if (near !== undefined) return { tool: byCanonical.get(near)!, slip: false };
   const [plain] = closestNames(name, loaded, 1);
