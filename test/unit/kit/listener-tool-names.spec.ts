@@ -175,8 +175,11 @@ describe('listener tool names at kit start', () => {
 
     it('names delete_account_tool for a wrapped name with a disguised letter as well (a case the property found)', async () => {
       for (const name of ['plugin/de1ete_account_tool()', 'core-account/d\u0435lete_acc0unt_tool']) {
-        const error = await optionRefusal(createAgentKit({ client, context: { hooks: [new RejectToolPolicy([name])] } }));
-        expect(error.message, name).to.contain('the closest tool it has is "delete_account_tool"');
+        const error = await createAgentKit({ client, context: { hooks: [new RejectToolPolicy([name])] } }).then(
+          (kit) => (kits.push(kit), undefined),
+          (thrown: Error) => thrown,
+        );
+        expect(error?.message, name).to.contain('the closest tool it has is "delete_account_tool"');
       }
     });
 
