@@ -51,6 +51,8 @@ export class TipTool extends BaseTransactionTool<TipInput, TipNormalised, Transf
   readonly name = 'Tip';
   readonly description = "Sends a tip in HBAR from the agent's account to one account; can be scheduled.";
   readonly parameters = parameters;
+  // Opts into the kit's scheduling step: a call with schedulingParams.isScheduled goes out inside a ScheduleCreate.
+  override readonly schedulable = true;
 
   // forTool names this tool in every field error; scheduled() adds schedulingParams when the call asks for it.
   normalizeParams(params: TipInput, context: Context, client: Client): Promise<TipNormalised> {

@@ -66,6 +66,11 @@ function isScheduleCreate(transaction: Transaction): boolean {
   return typeof (transaction as { setScheduledTransaction?: unknown }).setScheduledTransaction === 'function';
 }
 
+/** Whether a call's normalised params ask for its transaction to be scheduled. */
+export function asksToSchedule(normalisedParams: unknown): boolean {
+  return schedulingOf(normalisedParams)?.isScheduled === true;
+}
+
 function schedulingOf(normalisedParams: unknown): NormalisedSchedulingParams | undefined {
   if (normalisedParams === null || typeof normalisedParams !== 'object') return undefined;
   const scheduling = (normalisedParams as { schedulingParams?: unknown }).schedulingParams;

@@ -1,5 +1,6 @@
 import type { Client, Transaction } from '@hiero-ledger/sdk';
 import { isSdkTransaction } from '../values/sdk-values.js';
+import { AgentHooksError, ErrorCode } from './errors.js';
 import { strategyForMode } from './late-bindings.js';
 import { NormalisedParamsLock, assertTransactionBytesUnchanged, freezePlainData, lockNormalisedParams, lockRawParams, sealTransactionBytes } from './approval/index.js';
 import { CoreActionEvent, ExecutedEvent, NormalisedEvent } from './call-events.js';
@@ -17,6 +18,7 @@ import type { StageListener } from './stage-listener.js';
 import { STAGE_RULES, runStage, type ListeningCall, type StageCursor } from './stage-loop.js';
 import type { LifecycleStep } from './stages.js';
 import { checkedCoreResult, secondaryResult, unsentResult } from './step-results.js';
+import { asksToSchedule } from './scheduled-transaction.js';
 import { isThenable } from './thenable.js';
 import type { ToolType } from './tool-intent.js';
 import type { BlockedBy, ToolResult } from './tool-result.js';
@@ -126,7 +128,9 @@ export class ToolCall implements ListeningCall {
   shouldSecondaryAction(built: unknown): unknown {
     // A tool that takes schedulingParams opted into this step: when asked, its transaction goes out
     // inside a ScheduleCreate. The policies so far judged the inner transaction's params; postCoreAction sees the wrapper.
-    this.coreActionResult = this.plan.schedules ? this.settings.scheduleIfAsked(built, this.reachedNormalised) : built;
+    if (this.plan.schedules) this.coreActionResult = this.settings.scheduleIfAsked(built, this.reachedNormalised);
+    else if (asksToSchedule(this.reachedNormalised)) throw notSchedulable(this.method);
+    else this.coreActionResult = built;
     return this.tool.shouldSecondaryAction(this.coreActionResult, this.context);
   }
 
@@ -199,4 +203,15 @@ function lockRaw(event: PreEvent, call: ToolCall): void {
 
 function lockNormalised(event: NormalisedEvent, call: ToolCall): void {
   call.approved = lockNormalisedParams(event);
+}
+
+/**
+ * A call that asks to be scheduled, of a tool that never opted into scheduling: sending its
+ * transaction at once would do what the caller did not ask, so it fails before anything is sent.
+ */
+function notSchedulable(method: string): AgentHooksError {
+  return new AgentHooksError(
+    ErrorCode.CONFIG,
+    `${method} was asked to schedule its transaction (schedulingParams.isScheduled), but the tool does not declare \`schedulable = true\`, so this kit would send it at once; nothing was submitted. Its author adds \`override readonly schedulable = true;\` to the tool.`,
+  );
 }

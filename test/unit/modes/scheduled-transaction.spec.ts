@@ -69,10 +69,25 @@ describe('scheduling: a step a tool opts into', () => {
   });
 
   describe('when a tool does not declare it', () => {
-    it('leaves its transaction as built, whatever its params say', async () => {
+    it('refuses a call whose params ask to be scheduled, before anything is sent, naming what the tool lacks', async () => {
       const tool = new AsksToBeScheduledTool('unscheduled_tool');
       kit = await createAgentKit({ client, pluginsDir: null, plugins: [pluginOf('test', tool)] });
       const result = await kit.execute('unscheduled_tool', { to: '0.0.7' });
+      expect(result.raw.status).to.equal('ERROR');
+      expect(result.raw.errorCode).to.equal('E_CONFIG');
+      expect(result.raw.error).to.contain('unscheduled_tool was asked to schedule').and.to.contain('schedulable = true');
+      expect(result.humanMessage).to.contain('submitted nothing');
+      expect(tool.submitted).to.have.length(0);
+    });
+
+    it('sends a call that does not ask to be scheduled as built', async () => {
+      const tool = new (class extends AsksToBeScheduledTool {
+        override normalizeParams(params: { to: string }) {
+          return { to: AccountId.fromString(params.to), schedulingParams: { isScheduled: false } };
+        }
+      })('plain_tool');
+      kit = await createAgentKit({ client, pluginsDir: null, plugins: [pluginOf('test', tool)] });
+      const result = await kit.execute('plain_tool', { to: '0.0.7' });
       expect(result.raw.status).to.equal('SUCCESS');
       expect(tool.submitted).to.have.length(1);
       expect(scheduledTransactionOf(tool.submitted[0])).to.equal(undefined);
