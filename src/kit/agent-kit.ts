@@ -3,7 +3,7 @@ import type { DependencyContainer } from 'tsyringe';
 import { kitAudit, type KitAudit } from '../audit/index.js';
 import type { Context } from '../lifecycle/context.js';
 import { AgentHooksError, ErrorCode, UnknownToolError, isAgentHooksError } from '../lifecycle/errors.js';
-import { failedMessage } from '../lifecycle/human-messages.js';
+import { failedMessage, unknownToolMessage } from '../lifecycle/human-messages.js';
 import type { ListenerIndex } from '../lifecycle/listener-index.js';
 import type { Logger } from '../lifecycle/logger.js';
 import type { StageBus } from '../lifecycle/stage-bus.js';
@@ -110,7 +110,7 @@ export class AgentKit {
       // The name is the model's own text, echoed back: it is redacted like any result.
       return Promise.resolve(secrets.redactValue({
         raw: { status: 'ERROR', errorCode: error.code, error: error.message, suggestions: [...error.suggestions] },
-        humanMessage: unknownToolMessage(error, this.parts.registry),
+        humanMessage: unknownToolMessage(error.message, error.suggestions, this.parts.registry.methods()),
       }));
     }
     // The runner redacts the result and counts the call in flight (see assembleKit).
@@ -201,11 +201,4 @@ function isToolLoadError(error: unknown): error is AgentHooksError {
 
 function closedError(): AgentHooksError {
   return new AgentHooksError(ErrorCode.KIT_CLOSED, 'This agent kit is closed; create a new one.');
-}
-
-/** What the model reads about an unknown tool: the close names, or else every tool it may call. */
-function unknownToolMessage(error: UnknownToolError, registry: ToolRegistry): string {
-  if (error.suggestions.length) return `${error.message} Call one of those instead.`;
-  const tools = registry.methods();
-  return tools.length ? `${error.message} The tools available are: ${tools.join(', ')}.` : error.message;
 }

@@ -1,5 +1,6 @@
 import { isStatusError } from '../values/sdk-values.js';
 import { messageOf } from './errors.js';
+import { failedToExecuteMessage } from './human-messages.js';
 import { redactKeyMaterial } from './secret-text.js';
 import type { RawToolResult, ToolResult } from './tool-result.js';
 
@@ -29,7 +30,7 @@ export function isDefaultHandleError(handler: unknown): boolean {
  */
 export function defaultErrorResult(toolName: string, error: unknown): ToolResult {
   // A thrown non-Error is described too (the Hedera Agent Kit drops it), so the message says what failed.
-  const message = redactKeyMaterial(`Failed to execute ${toolName}: ${messageOf(error)}`);
+  const message = redactKeyMaterial(failedToExecuteMessage(toolName, messageOf(error)));
   if (!isStatusError(error)) return { raw: { status: 'ERROR', error: message }, humanMessage: message };
   const raw: RawToolResult = { status: 'ERROR', errorCode: error.status.toString(), error: redactKeyMaterial(error.message) };
   const transactionId = error.transactionId?.toString();

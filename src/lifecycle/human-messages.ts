@@ -87,6 +87,20 @@ export function submissionFailedMessage(tool: string, reason: string): string {
   return `The ${tool} call failed while being submitted: ${reason}. Check the account's recent transactions before retrying.`;
 }
 
+/**
+ * A call of a tool the kit does not have: the closest names when there are some (already in
+ * `message`), else the tools it has, so the model can pick a real one.
+ */
+export function unknownToolMessage(message: string, suggestions: readonly string[], available: readonly string[]): string {
+  if (suggestions.length) return `${message} Call one of those instead.`;
+  return available.length ? `${message} The tools available are: ${available.join(', ')}.` : message;
+}
+
+/** The Hedera Agent Kit's words for a failed tool, which its callers match on: `Failed to execute <name>: <message>`. */
+export function failedToExecuteMessage(toolName: string, message: string): string {
+  return `Failed to execute ${toolName}: ${message}`;
+}
+
 /* Warnings (`raw.warnings`): what went wrong beside a result whose status stands. */
 
 /** A hook failed once the action had run (postToolExecution) or while a failure was reported (toolError). */
