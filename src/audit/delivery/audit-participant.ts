@@ -1,3 +1,5 @@
+import { flushTimeoutSetting } from './publisher-options.js';
+
 /** What an audit stream reports about delivery, e.g. before shutting down. */
 export interface AuditStatus {
   /** Which hook and topic, e.g. `HcsAuditTrailHook 0.0.1234`. */
@@ -62,6 +64,10 @@ export function kitAudit(owned: () => readonly object[]): KitAudit {
   const participants = (): AuditParticipant[] => owned().filter(isAuditParticipant);
   return {
     pending: () => participants().map((participant) => participant.auditStatus()),
-    flush: (timeoutMs) => Promise.all(participants().map((participant) => participant.flushAudit(timeoutMs))),
+    flush: async (timeoutMs) => {
+      // A bad wait (a string, NaN, negative) would otherwise end the flush at once, as if nothing were left to wait for.
+      const wait = flushTimeoutSetting(timeoutMs);
+      return Promise.all(participants().map((participant) => participant.flushAudit(wait)));
+    },
   };
 }

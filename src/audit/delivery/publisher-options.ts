@@ -68,6 +68,11 @@ export function closeTimeoutSetting(value: unknown, owner: string): number {
   return milliseconds(value, 'closeTimeoutMs', 0, MAX_CLOSE_TIMEOUT_MS, DEFAULT_CLOSE_TIMEOUT_MS, owner);
 }
 
+/** Checks the `timeoutMs` given to `kit.audit.flush` (left out: each hook's `closeTimeoutMs`). */
+export function flushTimeoutSetting(value: unknown): number | undefined {
+  return value === undefined ? undefined : milliseconds(value, 'timeoutMs', 0, MAX_CLOSE_TIMEOUT_MS, 0, 'kit.audit.flush');
+}
+
 function milliseconds(value: unknown, name: string, min: number, max: number, fallback: number, owner: string): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {

@@ -17,6 +17,19 @@ describe('kitAudit', () => {
     });
   });
 
+  describe('when flush is given a wait that is not a number of milliseconds', () => {
+    it('refuses it by name, saying what is accepted, and asks no hook to flush', async () => {
+      let asked = 0;
+      const audit = kitAudit(() => [{ auditStatus: () => status('a', 1), flushAudit: async () => (asked++, status('a', 0)) }]);
+      for (const bad of ['5000', Number.NaN, -1, 3_600_001]) {
+        const error = await audit.flush(bad as number).then(() => undefined, (thrown: Error) => thrown);
+        expect(error?.message, String(bad)).to.contain('kit.audit.flush: timeoutMs must be a number of milliseconds from 0 to 3600000');
+      }
+      expect(asked).to.equal(0);
+      expect(await audit.flush()).to.deep.equal([status('a', 0)]);
+    });
+  });
+
   describe('when checking an object', () => {
     it('requires both methods', () => {
       expect(isAuditParticipant({ auditStatus() {} })).to.equal(false);
