@@ -1,13 +1,12 @@
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AccountId, Hbar, Timestamp, TopicCreateTransaction, TransactionId, TransferTransaction, type Client } from '@hiero-ledger/sdk';
-import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
+import { AccountId, Hbar, Timestamp, TransactionId, TransferTransaction, type Client } from '@hiero-ledger/sdk';
+import type { Devnet } from '../../../src/devnet/index.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
 import { AuditJournal } from '../../../src/audit/journal/audit-journal.js';
 import { auditEntries, readTopicMessages } from '../../support/mirror-messages.js';
+import { closeAuditWorld, openAuditWorld } from '../../support/audit-world.js';
 
 describe('calls interrupted by a crash', () => {
   let net: Devnet;
@@ -17,17 +16,10 @@ describe('calls interrupted by a crash', () => {
   let recipient: string;
 
   beforeEach(async () => {
-    net = await startDevnet();
-    client = net.client();
-    journalDir = mkdtempSync(join(tmpdir(), 'audit-interrupted-'));
-    topicId = (await (await new TopicCreateTransaction().execute(client)).getReceipt(client)).topicId!.toString();
-    recipient = (await net.createAccount({ hbar: 1 })).accountId;
+    ({ net, client, journalDir, topicId, recipient } = await openAuditWorld('audit-interrupted-'));
   });
 
-  afterEach(async () => {
-    await net.stop();
-    rmSync(journalDir, { recursive: true, force: true });
-  });
+  afterEach(() => closeAuditWorld({ net, journalDir }));
 
   describe('when the receipts are gone but a mirror node is known', () => {
     it('records the landed call with its ledger status and the expired one as never seen', async () => {

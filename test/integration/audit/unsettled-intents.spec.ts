@@ -1,9 +1,7 @@
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Hbar, TopicCreateTransaction, TransactionId, TransferTransaction, type Client } from '@hiero-ledger/sdk';
-import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
+import { Hbar, TransactionId, TransferTransaction, type Client } from '@hiero-ledger/sdk';
+import type { Devnet } from '../../../src/devnet/index.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
 import { AuditJournal } from '../../../src/audit/journal/audit-journal.js';
@@ -12,6 +10,7 @@ import { readJournalSnapshot } from '../../../src/audit/journal/journal-reader.j
 import { verifyAuditTopic } from '../../../src/audit/verify/verify-audit-topic.js';
 import { auditEntries, readTopicMessages } from '../../support/mirror-messages.js';
 import { transferPlugin } from '../../support/audit-transfer-tool.js';
+import { closeAuditWorld, openAuditWorld } from '../../support/audit-world.js';
 
 /**
  * A crashed run left an intent whose transaction had not reached the node (or had not yet): the
@@ -26,17 +25,10 @@ describe('intents the network cannot settle yet', () => {
   let recipient: string;
 
   beforeEach(async () => {
-    net = await startDevnet();
-    client = net.client();
-    journalDir = mkdtempSync(join(tmpdir(), 'audit-unsettled-'));
-    topicId = (await (await new TopicCreateTransaction().execute(client)).getReceipt(client)).topicId!.toString();
-    recipient = (await net.createAccount({ hbar: 1 })).accountId;
+    ({ net, client, journalDir, topicId, recipient } = await openAuditWorld('audit-unsettled-'));
   });
 
-  afterEach(async () => {
-    await net.stop();
-    rmSync(journalDir, { recursive: true, force: true });
-  });
+  afterEach(() => closeAuditWorld({ net, journalDir }));
 
   const journalPath = () => join(journalDir, `hcs-${topicId}.jsonl`);
 
