@@ -20,7 +20,6 @@ import { listenersFrom } from '../listeners/listener-sources.js';
 import { checkListenerToolNames, type KitToolNames } from './listener-tool-names.js';
 import { checkPolicyStagesOffered, checkValuePoliciesSeeMovements } from './policy-tool-names.js';
 import { ToolRegistry } from './tool-registry.js';
-import { scheduledIfAsked } from '../lifecycle/scheduled-transaction.js';
 
 export interface KitAssembly {
   client: Client;
@@ -98,7 +97,6 @@ export function assembleKit(assembly: KitAssembly): AgentKit {
     logger,
     screenInput: (method, rawParams) => refuseOwnKeyMaterial(method, rawParams, secrets),
     movementsOf: callMovements,
-    scheduleIfAsked: scheduledIfAsked,
     // Every result leaves through the redactor: raw fields, warnings, block reasons and humanMessage,
     // which tools fill with what they were given or read from the ledger.
     finishResult: (result) => secrets.redactValue(result),

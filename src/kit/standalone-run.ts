@@ -12,7 +12,6 @@ import { refuseOwnKeyMaterial } from '../secrets/input-screen.js';
 import { callMovements } from '../policies/movements.js';
 import { kitRedactor } from '../secrets/kit-redactor.js';
 import type { KeyRedactor } from '../secrets/key-redactor.js';
-import { scheduledIfAsked } from '../lifecycle/scheduled-transaction.js';
 
 /** Kept equal to the kit's default (DEFAULT_POLICY_TIMEOUT_MS), which lives with createAgentKit. */
 const POLICY_TIMEOUT_MS = 5_000;
@@ -65,7 +64,6 @@ function newRunner(hooks: readonly unknown[]): ToolRunner {
     logger: silentLogger,
     screenInput: (method, rawParams, client) => refuseOwnKeyMaterial(method, rawParams, redactorFor(client)),
     movementsOf: callMovements,
-    scheduleIfAsked: scheduledIfAsked,
   });
 }
 

@@ -23,7 +23,7 @@ const innerOf = new WeakMap<Transaction, Transaction>();
 /**
  * The call's transaction, wrapped in a ScheduleCreateTransaction when its normalised params say
  * `schedulingParams.isScheduled: true`; otherwise the value unchanged. The step a tool opts into with
- * `schedulable: true` (the runner is handed it as `scheduleIfAsked`): it runs between the core action
+ * `schedulable: true` (see CallPlan.schedules): it runs between the core action
  * and the strategy's `prepare`, once, and a tool that already built a ScheduleCreate (as the Hedera
  * Agent Kit's own tools do) is left as it is.
  */

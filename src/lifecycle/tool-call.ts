@@ -18,7 +18,7 @@ import type { StageListener } from './stage-listener.js';
 import { STAGE_RULES, runStage, type ListeningCall, type StageCursor } from './stage-loop.js';
 import type { LifecycleStep } from './stages.js';
 import { checkedCoreResult, secondaryResult, unsentResult } from './step-results.js';
-import { asksToSchedule } from './scheduled-transaction.js';
+import { asksToSchedule, scheduledIfAsked } from './scheduled-transaction.js';
 import { isThenable } from './thenable.js';
 import type { ToolType } from './tool-intent.js';
 import type { BlockedBy, ToolResult } from './tool-result.js';
@@ -30,7 +30,6 @@ export interface CallSettings {
   readonly logger: Logger;
   readonly screenInput?: (method: string, rawParams: unknown, client: Client) => void;
   readonly movementsOf?: MovementsReader;
-  readonly scheduleIfAsked: (coreActionResult: unknown, normalisedParams: unknown) => unknown;
 }
 
 type PreEvent = Record<string, unknown> & { method: string; rawParams: unknown };
@@ -128,7 +127,7 @@ export class ToolCall implements ListeningCall {
   shouldSecondaryAction(built: unknown): unknown {
     // A tool that takes schedulingParams opted into this step: when asked, its transaction goes out
     // inside a ScheduleCreate. The policies so far judged the inner transaction's params; postCoreAction sees the wrapper.
-    if (this.plan.schedules) this.coreActionResult = this.settings.scheduleIfAsked(built, this.reachedNormalised);
+    if (this.plan.schedules) this.coreActionResult = scheduledIfAsked(built, this.reachedNormalised);
     else if (asksToSchedule(this.reachedNormalised)) throw notSchedulable(this.method);
     else this.coreActionResult = built;
     return this.tool.shouldSecondaryAction(this.coreActionResult, this.context);

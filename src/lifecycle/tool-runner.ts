@@ -32,12 +32,6 @@ export interface ToolRunnerOptions {
    */
   movementsOf?: MovementsReader;
   /**
-   * The step a tool opts into by `schedulable: true`: the built transaction, wrapped in a
-   * ScheduleCreate when the normalised params ask for it (src/modes/scheduled-transaction.ts).
-   * Required, so a tool that opted in is never run by a runner that would ignore the request.
-   */
-  scheduleIfAsked: (coreActionResult: unknown, normalisedParams: unknown) => unknown;
-  /**
    * What every result goes through on its way out (the kit redacts key material here). Applied
    * inside the call rather than by a `.then` around it, which cost a promise and a turn per call.
    */
@@ -59,8 +53,8 @@ export class ToolRunner {
 
   constructor(index: ListenerIndex, bus: StageBus, private readonly options: ToolRunnerOptions) {
     this.plans = new CallPlans(index, bus);
-    const { policyTimeoutMs, logger, screenInput, movementsOf, scheduleIfAsked } = options;
-    this.settings = { bus, policyTimeoutMs, logger, screenInput, movementsOf, scheduleIfAsked };
+    const { policyTimeoutMs, logger, screenInput, movementsOf } = options;
+    this.settings = { bus, policyTimeoutMs, logger, screenInput, movementsOf };
   }
 
   async run(tool: DrivableTool, input: unknown, context: Context, client: Client): Promise<ToolResult> {
