@@ -9,7 +9,7 @@
 
 /** Bottom-up. A folder may import the folders of every earlier layer, and those named in `peers`. */
 const layers = [
-  { name: 'values and errors', folders: ['values'] },
+  { name: 'values and errors', folders: ['values', 'errors'], peers: { errors: ['values'] } },
   { name: 'lifecycle', folders: ['lifecycle'] },
   { name: 'tool support', folders: ['secrets', 'params', 'mirror', 'modes'], peers: { mirror: ['params'] } },
   { name: 'listeners', folders: ['di', 'listeners'], peers: { listeners: ['di'] } },

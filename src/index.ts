@@ -11,16 +11,8 @@ export type { DrivableTool, ParamSchema } from './lifecycle/drivable-tool.js';
 export { TOOL_TYPE, isToolType } from './lifecycle/tool-intent.js';
 export type { OutputParser, ToolType } from './lifecycle/tool-intent.js';
 export type { Context } from './lifecycle/context.js';
-export {
-  AgentHooksError,
-  ErrorCode,
-  InvalidParamsError,
-  PolicyBlockedError,
-  UnknownToolError,
-  isAgentHooksError,
-  isInvalidParamsError,
-  isPolicyBlockedError,
-} from './lifecycle/errors.js';
+export { AgentHooksError, ErrorCode, InvalidParamsError, UnknownToolError, isAgentHooksError, isInvalidParamsError } from './errors/index.js';
+export { PolicyBlockedError, isPolicyBlockedError } from './lifecycle/policy-blocked-error.js';
 export type { Logger } from './lifecycle/logger.js';
 export type {
   PreToolExecutionParams,

@@ -15,7 +15,7 @@ export { BaseTool, BaseQueryTool, BaseTransactionTool } from '../lifecycle/base-
 export type { Context } from '../lifecycle/context.js';
 export type { BlockedBy, RawToolResult, ToolResult } from '../lifecycle/tool-result.js';
 export type { ToolParamRegistry, TypedToolName } from '../lifecycle/tool-types.js';
-export { AgentHooksError, ErrorCode, InvalidParamsError, messageOf } from '../lifecycle/errors.js';
+export { AgentHooksError, ErrorCode, InvalidParamsError, messageOf } from '../errors/index.js';
 export type { Plugin } from '../plugins/plugin-contract.js';
 /** The shape of the core plugins' manifest (plugins/_core-manifest.ts), which the kit reads at start. */
 export type { CoreManifest, ManifestPlugin, ManifestTool } from '../plugins/core-manifest.js';

@@ -1,11 +1,3 @@
-/** Codes of failures only the CLI has, next to the library's ErrorCode values. */
-export const CliErrorCode = {
-  /** `audit verify` found the topic and the journal disagreeing. */
-  AUDIT_MISMATCH: 'E_AUDIT_MISMATCH',
-  /** `demo` ended with an outcome other than scripted. */
-  DEMO_FAILED: 'E_DEMO_FAILED',
-} as const;
-
 /**
  * What every `--json` run that exits non-zero prints on stdout: one JSON document with an `error`
  * object. Commands whose output is itself a result (`call`, `audit verify`, `demo`) keep their

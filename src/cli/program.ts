@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/config-error.js';
-import { ErrorCode, isAgentHooksError, messageOf, provesNothingSent } from '../lifecycle/errors.js';
+import { ErrorCode, exitCodeOf, isAgentHooksError, messageOf, provesNothingSent } from '../errors/index.js';
 import type { CliError } from './cli-error.js';
 import { Output, processIo, type CliIo } from './cli-io.js';
 import { LOG_LEVELS } from './cli-logger.js';
@@ -18,8 +18,6 @@ import { UsageError } from './usage-error.js';
 
 /** Runs one command action and turns what it throws into a message and an exit code. */
 export type { RunAction } from './run-action.js';
-
-const CONFIG_CODES: ReadonlySet<string> = new Set([ErrorCode.INVALID_ARGUMENT, ErrorCode.PLUGIN_LOAD, ErrorCode.PLUGIN_INVALID, ErrorCode.DUPLICATE_TOOL, ErrorCode.INVALID_LISTENER, ErrorCode.MODE, ErrorCode.MISSING_PEER]);
 
 /**
  * Runs `agent-hooks` with `argv` (without the node and script paths) and resolves to the exit code.
@@ -86,7 +84,7 @@ function buildProgram(io: CliIo, run: RunAction, json: boolean): Command {
   return program;
 }
 
-/** The one place a thrown error becomes output and an exit code. */
+/** The one place a thrown error becomes output; its exit code comes from the table of codes (errors/error-codes.ts). */
 function report(error: unknown, output: Output): ExitCode {
   const fail = (exitCode: ExitCode, details: Omit<CliError, 'exitCode'>, text?: string): ExitCode => {
     output.error({ ...details, exitCode }, text);
@@ -96,10 +94,10 @@ function report(error: unknown, output: Output): ExitCode {
     const [first, ...more] = error.problems;
     const where = error.source.startsWith('(') ? error.source : `(${error.source})`;
     const message = `invalid configuration ${where}: ${first ?? 'no details'}${more.length ? ` (and ${more.length} more problem${more.length > 1 ? 's' : ''})` : ''}`;
-    return fail(ExitCode.USAGE, { code: ErrorCode.CONFIG, message, problems: error.problems, source: error.source }, error.message);
+    return fail(exitCodeOf(ErrorCode.CONFIG), { code: ErrorCode.CONFIG, message, problems: error.problems, source: error.source }, error.message);
   }
-  if (error instanceof UsageError) return fail(ExitCode.USAGE, { code: ErrorCode.USAGE, message: error.message });
-  if (provesNothingSent(error)) return fail(ExitCode.FAILED, { code: ErrorCode.NODE_UNREACHABLE, message: messageOf(error), submitted: false });
-  if (isAgentHooksError(error)) return fail(CONFIG_CODES.has(error.code) ? ExitCode.USAGE : ExitCode.FAILED, { code: error.code, message: error.message });
-  return fail(ExitCode.FAILED, { code: ErrorCode.FAILED, message: messageOf(error) });
+  if (error instanceof UsageError) return fail(exitCodeOf(ErrorCode.USAGE), { code: ErrorCode.USAGE, message: error.message });
+  if (provesNothingSent(error)) return fail(exitCodeOf(ErrorCode.NODE_UNREACHABLE), { code: ErrorCode.NODE_UNREACHABLE, message: messageOf(error), submitted: false });
+  if (isAgentHooksError(error)) return fail(exitCodeOf(error.code), { code: error.code, message: error.message });
+  return fail(exitCodeOf(ErrorCode.FAILED), { code: ErrorCode.FAILED, message: messageOf(error) });
 }

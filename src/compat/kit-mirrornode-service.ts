@@ -1,5 +1,5 @@
 import BigNumber from 'bignumber.js';
-import { AgentHooksError, describeValue, ErrorCode } from '../lifecycle/errors.js';
+import { AgentHooksError, describeValue, ErrorCode } from '../errors/index.js';
 import { silentLogger, type Logger } from '../lifecycle/logger.js';
 import { toMirrorTransactionId } from '../mirror/mirror-client.js';
 import type {

@@ -1,6 +1,6 @@
 import type { Client } from '@hiero-ledger/sdk';
 import type { Context } from '../lifecycle/context.js';
-import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
+import { AgentHooksError, ErrorCode } from '../errors/index.js';
 import { mirrornodeServiceFor } from './kit-mirrornode-service.js';
 
 const toolContexts = new WeakMap<Context, Context>();

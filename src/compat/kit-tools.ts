@@ -1,7 +1,7 @@
 import type { Client, Transaction } from '@hiero-ledger/sdk';
 import type { Context } from '../lifecycle/context.js';
 import type { DrivableTool, ParamSchema } from '../lifecycle/drivable-tool.js';
-import { AgentHooksError, ErrorCode, describeValue, messageOf } from '../lifecycle/errors.js';
+import { AgentHooksError, ErrorCode, describeValue, messageOf } from '../errors/index.js';
 import { outcomeMessage } from '../lifecycle/human-messages.js';
 import { isToolType, TOOL_TYPE, type OutputParser, type ToolType } from '../lifecycle/tool-intent.js';
 import { asToolResult } from '../lifecycle/result-shape.js';

@@ -1,4 +1,4 @@
-import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
+import { AgentHooksError, ErrorCode } from '../errors/index.js';
 
 /**
  * A configuration that cannot be used. Carries every problem found, each naming its field, so a

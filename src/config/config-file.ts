@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { lilconfig, type Loader } from 'lilconfig';
-import { messageOf } from '../lifecycle/errors.js';
+import { messageOf } from '../errors/index.js';
 import { ConfigError } from './config-error.js';
 import { CONFIG_FILE_NAMES } from './config-schema.js';
 import { JsonSyntaxError, readJsonText } from './json-text.js';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Client } from '@hiero-ledger/sdk';
 import type { Devnet } from '../devnet/index.js';
 import type { Context } from '../lifecycle/context.js';
-import { messageOf, UnknownToolError } from '../lifecycle/errors.js';
+import { messageOf, UnknownToolError } from '../errors/index.js';
 import { silentLogger, type Logger } from '../lifecycle/logger.js';
 import type { AgentKit } from '../kit/agent-kit.js';
 import { createAgentKit } from '../kit/create-agent-kit.js';

@@ -1,6 +1,6 @@
 import { isAbstractHook } from '../listeners/abstract-hook.js';
 import * as builtInHooks from '../hooks/index.js';
-import { AgentHooksError, ErrorCode, argPathOf, invalidArgument, isAgentHooksError, messageOf } from '../lifecycle/errors.js';
+import { AgentHooksError, ErrorCode, argPathOf, invalidArgument, isAgentHooksError, messageOf } from '../errors/index.js';
 import { isAbstractPolicy } from '../listeners/abstract-policy.js';
 import { CompositePolicy } from '../policies/composition.js';
 import { isPlainObject } from './config-schema.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { z } from 'zod';
-import { argPathOf, invalidArgument, messageOf } from '../lifecycle/errors.js';
+import { argPathOf, invalidArgument, messageOf } from '../errors/index.js';
 import { formatPath } from '../lifecycle/parse-params.js';
 import { refuseUnknownOptions } from '../kit/option-keys.js';
 import { ConfigError } from './config-error.js';

@@ -1,5 +1,5 @@
 import type { DependencyContainer } from 'tsyringe';
-import { AgentHooksError, ErrorCode, messageOf } from '../lifecycle/errors.js';
+import { AgentHooksError, ErrorCode, messageOf } from '../errors/index.js';
 import type { StageListener } from '../lifecycle/stage-listener.js';
 import { bindTo } from '../lifecycle/primordials.js';
 import { listenerMetadataOf } from './decorators.js';

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { invalidArgument } from '../lifecycle/errors.js';
+import { invalidArgument } from '../errors/index.js';
 import type { StageEvent } from '../lifecycle/stage-events.js';
 import type { PolicyVerdict } from '../lifecycle/stage-listener.js';
 import { HOOK_STAGES, LIFECYCLE_STAGES, isHookStage, isLifecycleStage, type HookStage, type LifecycleStage } from '../lifecycle/stages.js';

@@ -10,7 +10,7 @@ import {
 } from '../audit/index.js';
 import { AUDIT_CLIENT } from '../di/tokens.js';
 import type { KitAware, KitScope } from '../di/kit-scope.js';
-import { AgentHooksError, ErrorCode, invalidArgument } from '../lifecycle/errors.js';
+import { AgentHooksError, ErrorCode, invalidArgument } from '../errors/index.js';
 import { silentLogger, type Logger } from '../lifecycle/logger.js';
 import { ownOptions } from '../lifecycle/primordials.js';
 import { refuseUnknownKeys } from '../lifecycle/unknown-keys.js';

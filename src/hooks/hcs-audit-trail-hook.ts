@@ -1,6 +1,6 @@
 import { TopicId, type Client } from '@hiero-ledger/sdk';
 import { checkAuditTopic, HcsDelivery, type DeliveryStrategy } from '../audit/index.js';
-import { ErrorCode, invalidArgument, messageOf } from '../lifecycle/errors.js';
+import { ErrorCode, invalidArgument, messageOf } from '../errors/index.js';
 import { AuditRefusal, AuditTrailBase, type AuditTrailOptions } from './audit-trail-base.js';
 
 /** Options of {@link HcsAuditTrailHook}: the journal options plus the start-up topic check. */

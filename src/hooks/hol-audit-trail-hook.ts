@@ -1,6 +1,6 @@
 import { TopicInfoQuery, type Client, type TopicId } from '@hiero-ledger/sdk';
 import { type DeliveryStrategy, isIndexedRegistryMemo, HolDelivery } from '../audit/index.js';
-import { ErrorCode, invalidArgument, messageOf } from '../lifecycle/errors.js';
+import { ErrorCode, invalidArgument, messageOf } from '../errors/index.js';
 import { ownOptions } from '../lifecycle/primordials.js';
 import { AuditRefusal, AuditTrailBase, type AuditTrailOptions } from './audit-trail-base.js';
 import { parseTopicId } from './hcs-audit-trail-hook.js';

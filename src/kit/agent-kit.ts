@@ -2,7 +2,7 @@ import type { Client } from '@hiero-ledger/sdk';
 import type { DependencyContainer } from 'tsyringe';
 import { kitAudit, type KitAudit } from '../audit/index.js';
 import type { Context } from '../lifecycle/context.js';
-import { AgentHooksError, ErrorCode, UnknownToolError, isAgentHooksError } from '../lifecycle/errors.js';
+import { AgentHooksError, ErrorCode, UnknownToolError, isAgentHooksError } from '../errors/index.js';
 import { failedMessage, unknownToolMessage } from '../lifecycle/human-messages.js';
 import type { ListenerIndex } from '../lifecycle/listener-index.js';
 import type { Logger } from '../lifecycle/logger.js';

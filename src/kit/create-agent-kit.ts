@@ -2,7 +2,7 @@ import type { Client } from '@hiero-ledger/sdk';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import type { Context } from '../lifecycle/context.js';
 import { isSdkClient } from '../values/sdk-values.js';
-import { describeValue, invalidArgument } from '../lifecycle/errors.js';
+import { describeValue, invalidArgument } from '../errors/index.js';
 import { silentLogger, type Logger } from '../lifecycle/logger.js';
 import { isAgentMode, AgentMode } from '../values/agent-mode.js';
 import type { Plugin } from '../plugins/plugin-contract.js';

@@ -1,7 +1,7 @@
 import type { Client } from '@hiero-ledger/sdk';
 import { container as rootContainer } from 'tsyringe';
 import { isSdkClient } from '../values/sdk-values.js';
-import { describeValue, invalidArgument } from '../lifecycle/errors.js';
+import { describeValue, invalidArgument } from '../errors/index.js';
 import type { BaseTool } from '../lifecycle/base-tool.js';
 import type { Context } from '../lifecycle/context.js';
 import { silentLogger } from '../lifecycle/logger.js';

@@ -2,7 +2,7 @@ import type { Client } from '@hiero-ledger/sdk';
 import { container as rootContainer } from 'tsyringe';
 import { isSdkClient } from '../values/sdk-values.js';
 import type { Context } from '../lifecycle/context.js';
-import { describeValue, invalidArgument } from '../lifecycle/errors.js';
+import { describeValue, invalidArgument } from '../errors/index.js';
 import { silentLogger } from '../lifecycle/logger.js';
 import { AgentMode, isAgentMode } from '../values/agent-mode.js';
 import type { Plugin } from '../plugins/plugin-contract.js';

@@ -1,7 +1,7 @@
 import { canonicalToolName } from './canonical-tool-name.js';
 import { closestNames, distanceInside } from './closest-names.js';
 import { isHederaToolName } from './hedera-tool-names.js';
-import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
+import { AgentHooksError, ErrorCode } from '../errors/index.js';
 import type { Logger } from '../lifecycle/logger.js';
 import type { StageListener } from '../lifecycle/stage-listener.js';
 

@@ -1,5 +1,5 @@
 import type { Context } from '../lifecycle/context.js';
-import { AgentHooksError, ErrorCode, messageOf } from '../lifecycle/errors.js';
+import { AgentHooksError, ErrorCode, messageOf } from '../errors/index.js';
 import type { LoadedPlugin } from '../plugins/plugin-loader.js';
 
 /** One tool a plugin built, with the plugin's name, as `assembleKit` registers it. */

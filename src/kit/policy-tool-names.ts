@@ -1,4 +1,4 @@
-import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
+import { AgentHooksError, ErrorCode } from '../errors/index.js';
 import type { StageListener } from '../lifecycle/stage-listener.js';
 
 // The tool names policies and hooks list are checked in listener-tool-names.ts.

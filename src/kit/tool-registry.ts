@@ -1,6 +1,6 @@
 import { asDrivableTool } from '../compat/kit-tools.js';
 import type { DrivableTool } from '../lifecycle/drivable-tool.js';
-import { AgentHooksError, ErrorCode, UnknownToolError } from '../lifecycle/errors.js';
+import { AgentHooksError, ErrorCode, UnknownToolError } from '../errors/index.js';
 import { formatPath } from '../lifecycle/parse-params.js';
 import { toolShapeSchema } from '../plugins/plugin-contract.js';
 import type { DeferredTool } from '../plugins/core-tools.js';

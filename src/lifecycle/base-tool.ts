@@ -2,7 +2,7 @@ import type { Client, Transaction } from '@hiero-ledger/sdk';
 import { isSdkTransaction } from '../values/sdk-values.js';
 import { runStandalone, strategyForMode } from './late-bindings.js';
 import { scheduledTransactionOf } from './scheduled-transaction.js';
-import { AgentHooksError, ErrorCode, describeValue } from './errors.js';
+import { AgentHooksError, ErrorCode, describeValue } from '../errors/index.js';
 import type { Context } from './context.js';
 import { defaultErrorResult, markDefaultHandleError } from './default-error-result.js';
 import type { DrivableTool, ParamSchema } from './drivable-tool.js';

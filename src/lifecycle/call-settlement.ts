@@ -1,5 +1,5 @@
 import type { CallOutcome } from './call-outcome.js';
-import { isAgentHooksError, messageOf } from './errors.js';
+import { isAgentHooksError, messageOf } from '../errors/index.js';
 import { settleFailedWarning, settleOvertimeWarning } from './human-messages.js';
 import type { StageListener } from './stage-listener.js';
 import { isThenable } from './thenable.js';

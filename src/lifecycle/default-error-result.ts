@@ -1,5 +1,5 @@
 import { isStatusError } from '../values/sdk-values.js';
-import { messageOf } from './errors.js';
+import { messageOf } from '../errors/index.js';
 import { failedToExecuteMessage } from './human-messages.js';
 import { redactKeyMaterial } from './secret-text.js';
 import type { RawToolResult, ToolResult } from './tool-result.js';

@@ -2,7 +2,8 @@ import { statusNameOf as sdkStatusNameOf } from '../values/sdk-values.js';
 import { leavesOutcomeOpen } from './open-outcome.js';
 import type { Context } from './context.js';
 import type { DrivableTool } from './drivable-tool.js';
-import { ErrorCode, describeValue, isAgentHooksError, isInvalidParamsError, isPolicyBlockedError, messageOf, provesNothingSent } from './errors.js';
+import { ErrorCode, describeValue, isAgentHooksError, isInvalidParamsError, messageOf, provesNothingSent } from '../errors/index.js';
+import { isPolicyBlockedError } from './policy-blocked-error.js';
 import {
   blockedMessage,
   failedMessage,

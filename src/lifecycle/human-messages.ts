@@ -1,4 +1,4 @@
-import type { InvalidParamsError } from './errors.js';
+import type { InvalidParamsError } from '../errors/index.js';
 import type { SentTransaction } from './sent-transaction.js';
 import type { BlockedBy, RawToolResult } from './tool-result.js';
 

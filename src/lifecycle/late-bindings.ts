@@ -1,7 +1,7 @@
 import type { Client } from '@hiero-ledger/sdk';
 import type { Context } from './context.js';
 import type { DrivableTool } from './drivable-tool.js';
-import { AgentHooksError, ErrorCode } from './errors.js';
+import { AgentHooksError, ErrorCode } from '../errors/index.js';
 import type { ToolResult } from './tool-result.js';
 import type { TransactionStrategy } from './context.js';
 

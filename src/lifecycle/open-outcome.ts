@@ -1,6 +1,6 @@
 import { TransactionId, TransactionReceiptQuery, type Client, type TransactionReceipt } from '@hiero-ledger/sdk';
 import { isPrecheckStatusError, isReceiptStatusError } from '../values/sdk-values.js';
-import { messageOf } from './errors.js';
+import { messageOf } from '../errors/index.js';
 import type { RawToolResult } from './tool-result.js';
 import { receiptFields } from './receipt-fields.js';
 

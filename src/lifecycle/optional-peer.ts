@@ -1,4 +1,4 @@
-import { AgentHooksError, ErrorCode } from './errors.js';
+import { AgentHooksError, ErrorCode } from '../errors/index.js';
 
 /**
  * Loads a module that needs an optional peer dependency (the MCP SDK, LangChain), turning "cannot

@@ -1,4 +1,4 @@
-import { InvalidParamsError } from './errors.js';
+import { InvalidParamsError } from '../errors/index.js';
 
 /** One problem a schema found, with the path of the field it concerns. */
 export interface ParamsIssue {

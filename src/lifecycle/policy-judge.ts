@@ -1,4 +1,5 @@
-import { isPolicyBlockedError, messageOf } from './errors.js';
+import { messageOf } from '../errors/index.js';
+import { isPolicyBlockedError } from './policy-blocked-error.js';
 import type { StageListener } from './stage-listener.js';
 import { isThenable } from './thenable.js';
 import { withinBudget } from './time-budget.js';

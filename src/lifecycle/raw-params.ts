@@ -1,4 +1,4 @@
-import { InvalidParamsError, describeValue } from './errors.js';
+import { InvalidParamsError, describeValue } from '../errors/index.js';
 
 /** Keys that can reach an object's prototype when merged; an LLM may send them on purpose. */
 const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);

@@ -1,5 +1,6 @@
 import { noteJudge } from './call-settlement.js';
-import { PolicyBlockedError, messageOf } from './errors.js';
+import { messageOf } from '../errors/index.js';
+import { PolicyBlockedError } from './policy-blocked-error.js';
 import { hookFailedWarning, observerFailedWarning } from './human-messages.js';
 import { judge } from './policy-judge.js';
 import type { StageListener } from './stage-listener.js';

@@ -1,7 +1,7 @@
 import type { Transaction } from '@hiero-ledger/sdk';
 import { isSdkTransaction, looksLikeTransaction } from '../values/sdk-values.js';
 import type { DrivableTool } from './drivable-tool.js';
-import { AgentHooksError, ErrorCode, describeValue } from './errors.js';
+import { AgentHooksError, ErrorCode, describeValue } from '../errors/index.js';
 import { unreportedTransactionMessage, unsentTransactionMessage } from './human-messages.js';
 import { asToolResult, isResultEnvelope } from './result-shape.js';
 import type { RawToolResult, ToolResult } from './tool-result.js';

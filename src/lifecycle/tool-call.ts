@@ -1,6 +1,6 @@
 import type { Client, Transaction } from '@hiero-ledger/sdk';
 import { isSdkTransaction } from '../values/sdk-values.js';
-import { AgentHooksError, ErrorCode } from './errors.js';
+import { AgentHooksError, ErrorCode } from '../errors/index.js';
 import { strategyForMode } from './late-bindings.js';
 import { NormalisedParamsLock, assertTransactionBytesUnchanged, freezePlainData, lockNormalisedParams, lockRawParams, sealTransactionBytes } from './approval/index.js';
 import { CoreActionEvent, ExecutedEvent, NormalisedEvent } from './call-events.js';

@@ -1,4 +1,4 @@
-import { invalidArgument } from './errors.js';
+import { invalidArgument } from '../errors/index.js';
 
 /**
  * Refuses option keys a built-in hook or policy does not know: a misspelt or invented option

@@ -1,7 +1,7 @@
 import { brandPrototype, ownKindOf } from '../values/own-values.js';
 import { AbstractHook } from './abstract-hook.js';
 import type { CallOutcome } from '../lifecycle/call-outcome.js';
-import { PolicyBlockedError } from '../lifecycle/errors.js';
+import { PolicyBlockedError } from '../lifecycle/policy-blocked-error.js';
 import { readVerdict } from '../lifecycle/policy-judge.js';
 import type {
   PostCoreActionParams,

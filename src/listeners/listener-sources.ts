@@ -4,7 +4,7 @@ import { listenerMetadataOf } from '../di/decorators.js';
 import { isAbstractHook, type AbstractHook } from './abstract-hook.js';
 import { listenersFromSeedInstance } from './seed-listeners.js';
 import { isSeedShapedListener, listenersFromSeedShaped } from './kit-listeners.js';
-import { AgentHooksError, ErrorCode, describeValue, isAgentHooksError } from '../lifecycle/errors.js';
+import { AgentHooksError, ErrorCode, describeValue, isAgentHooksError } from '../errors/index.js';
 import type { StageListener } from '../lifecycle/stage-listener.js';
 
 /** What the kit accepts as a hook or policy: a decorated class, its instance, or a seed-style instance from this package or the Hedera Agent Kit. */

@@ -1,4 +1,4 @@
-import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
+import { AgentHooksError, ErrorCode } from '../errors/index.js';
 import type { StageListener } from '../lifecycle/stage-listener.js';
 import { isThenable } from '../lifecycle/policy-judge.js';
 import { bindTo } from '../lifecycle/primordials.js';

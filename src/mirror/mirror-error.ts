@@ -1,4 +1,4 @@
-import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
+import { AgentHooksError, ErrorCode } from '../errors/index.js';
 
 /** Stable codes for mirror failures, reported as a tool result's `errorCode` (defined with the rest in errors.ts). */
 export const MirrorErrorCode = {

@@ -1,7 +1,7 @@
 import type { Client, Transaction } from '@hiero-ledger/sdk';
 import { isPrecheckStatusError } from '../values/sdk-values.js';
 import { assertTransactionBytesUnchanged } from '../lifecycle/approval/index.js';
-import { messageOf } from '../lifecycle/errors.js';
+import { messageOf } from '../errors/index.js';
 import type { RawToolResult } from '../lifecycle/tool-result.js';
 import { freezeWithNodes } from './freeze-with-nodes.js';
 import { leavesOutcomeOpen, outcomeFromReceipt, settleOpenOutcome } from '../lifecycle/open-outcome.js';

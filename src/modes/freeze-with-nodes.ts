@@ -1,5 +1,5 @@
 import type { AccountId, Client, Transaction } from '@hiero-ledger/sdk';
-import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
+import { AgentHooksError, ErrorCode } from '../errors/index.js';
 
 /** The part of the SDK's (internal) network object that picks nodes for a transaction. */
 interface NodePicker {

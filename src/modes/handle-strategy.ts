@@ -1,6 +1,6 @@
 import type { Client, Transaction } from '@hiero-ledger/sdk';
 import type { Context } from '../lifecycle/context.js';
-import { AgentHooksError, ErrorCode, describeValue } from '../lifecycle/errors.js';
+import { AgentHooksError, ErrorCode, describeValue } from '../errors/index.js';
 import { assertTransactionBytesUnchanged } from '../lifecycle/approval/index.js';
 import type { RawToolResult } from '../lifecycle/tool-result.js';
 import type { TransactionStrategy } from '../lifecycle/context.js';

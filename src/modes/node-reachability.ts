@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
+import { AgentHooksError, ErrorCode } from '../errors/index.js';
 
 /** How long the probe waits for any node to accept a connection. */
 export const REACH_TIMEOUT_MS = 3_000;

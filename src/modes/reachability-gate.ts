@@ -1,5 +1,5 @@
 import type { Client } from '@hiero-ledger/sdk';
-import { ErrorCode, isAgentHooksError } from '../lifecycle/errors.js';
+import { ErrorCode, isAgentHooksError } from '../errors/index.js';
 import { NodeUnreachableError, reachAnyNode, REACH_TIMEOUT_MS } from './node-reachability.js';
 
 /** How long "a node accepted a connection" is trusted before the next call probes again. */

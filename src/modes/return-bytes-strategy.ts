@@ -1,6 +1,6 @@
 import { AccountId, TransactionId, type Client, type Transaction } from '@hiero-ledger/sdk';
 import type { Context } from '../lifecycle/context.js';
-import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
+import { AgentHooksError, ErrorCode } from '../errors/index.js';
 import { assertTransactionBytesUnchanged } from '../lifecycle/approval/index.js';
 import type { RawToolResult } from '../lifecycle/tool-result.js';
 import { freezeWithNodes } from './freeze-with-nodes.js';

@@ -1,5 +1,5 @@
 import type { Context } from '../lifecycle/context.js';
-import { AgentHooksError, ErrorCode } from '../lifecycle/errors.js';
+import { AgentHooksError, ErrorCode } from '../errors/index.js';
 import { AgentMode } from '../values/agent-mode.js';
 import { ExecuteStrategy } from './execute-strategy.js';
 import { ReturnBytesStrategy } from './return-bytes-strategy.js';

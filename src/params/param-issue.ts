@@ -1,4 +1,4 @@
-import { InvalidParamsError, isInvalidParamsError } from '../lifecycle/errors.js';
+import { InvalidParamsError, isInvalidParamsError } from '../errors/index.js';
 
 /** Placeholder tool name used until a normaliser knows which tool it serves; see {@link forTool}. */
 const UNNAMED_TOOL = 'this tool';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { AgentHooksError, ErrorCode, messageOf } from '../lifecycle/errors.js';
+import { AgentHooksError, ErrorCode, messageOf } from '../errors/index.js';
 import { isToolType, type ToolType } from '../lifecycle/tool-intent.js';
 import { CORE_MANIFEST_FILE, type CoreManifest, type ManifestTool } from './core-manifest.js';
 import { CORE_PLUGINS_DIR } from './core-plugins-dir.cjs';

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { AgentHooksError, ErrorCode, messageOf } from '../lifecycle/errors.js';
+import { AgentHooksError, ErrorCode, messageOf } from '../errors/index.js';
 import { formatPath } from '../lifecycle/parse-params.js';
 import { CORE_PLUGINS_DIR } from './core-plugins-dir.cjs';
 import { pluginSchema, type Plugin } from './plugin-contract.js';

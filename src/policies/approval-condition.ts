@@ -1,5 +1,5 @@
 import { checkedTools } from '../listeners/seed-listeners.js';
-import { invalidArgument } from '../lifecycle/errors.js';
+import { invalidArgument } from '../errors/index.js';
 import type { PostParamsNormalizationParams } from '../lifecycle/stage-events.js';
 import { formatHbar, hbarToTinybars, type MovedValue } from './approval-moves.js';
 import type { Movement } from '../values/movement.js';

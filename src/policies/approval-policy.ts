@@ -1,4 +1,5 @@
-import { messageOf, invalidArgument, PolicyBlockedError } from '../lifecycle/errors.js';
+import { messageOf, invalidArgument } from '../errors/index.js';
+import { PolicyBlockedError } from '../lifecycle/policy-blocked-error.js';
 import { redactKeyMaterial } from '../lifecycle/secret-text.js';
 import type { PostParamsNormalizationParams } from '../lifecycle/stage-events.js';
 import { toJson } from '../lifecycle/to-json.js';

@@ -1,7 +1,8 @@
 import type { CallOutcome } from '../lifecycle/call-outcome.js';
 import { isSeedShapedListener, listenersFromSeedShaped } from '../listeners/kit-listeners.js';
 import { listenersFromSeedInstance } from '../listeners/seed-listeners.js';
-import { invalidArgument, isPolicyBlockedError, messageOf } from '../lifecycle/errors.js';
+import { invalidArgument, messageOf } from '../errors/index.js';
+import { isPolicyBlockedError } from '../lifecycle/policy-blocked-error.js';
 import { isThenable, readVerdict } from '../lifecycle/policy-judge.js';
 import type { PreToolExecutionParams, ToolErrorParams } from '../lifecycle/stage-events.js';
 import type { StageListener } from '../lifecycle/stage-listener.js';

@@ -1,6 +1,6 @@
 import type { Client } from '@hiero-ledger/sdk';
 import type { Context } from '../lifecycle/context.js';
-import { messageOf } from '../lifecycle/errors.js';
+import { messageOf } from '../errors/index.js';
 import { mirrorFor } from '../mirror/mirror-client.js';
 import { canonicalAccountId } from './account-ids.js';
 import { decodeErcCall } from './erc-calls.js';

@@ -1,6 +1,6 @@
 import { Environment, type ParseResult } from '@marcbachmann/cel-js';
 import { checkedTools } from '../listeners/seed-listeners.js';
-import { invalidArgument, messageOf } from '../lifecycle/errors.js';
+import { invalidArgument, messageOf } from '../errors/index.js';
 import { isThenable } from '../lifecycle/policy-judge.js';
 import type { PreToolExecutionParams } from '../lifecycle/stage-events.js';
 import { HOOK_STAGES, type HookStage } from '../lifecycle/stages.js';

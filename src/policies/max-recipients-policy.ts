@@ -1,6 +1,6 @@
 import type { PostParamsNormalizationParams, PreToolExecutionParams } from '../lifecycle/stage-events.js';
 import type { HookStage } from '../lifecycle/stages.js';
-import { invalidArgument } from '../lifecycle/errors.js';
+import { invalidArgument } from '../errors/index.js';
 import { AbstractPolicy } from '../listeners/abstract-policy.js';
 import { DEFAULT_RECIPIENT_COUNTERS, type RecipientCounter } from './recipient-counting.js';
 

@@ -1,4 +1,4 @@
-import { invalidArgument, messageOf } from '../lifecycle/errors.js';
+import { invalidArgument, messageOf } from '../errors/index.js';
 import { decimalParts, formatUnits, type DecimalParts } from '../params/decimal-amount.js';
 import { canonicalTokenId } from './account-ids.js';
 import type { Movement } from '../values/movement.js';

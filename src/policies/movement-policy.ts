@@ -1,5 +1,5 @@
 import { checkedTools } from '../listeners/seed-listeners.js';
-import { invalidArgument } from '../lifecycle/errors.js';
+import { invalidArgument } from '../errors/index.js';
 import { isThenable } from '../lifecycle/policy-judge.js';
 import type { PostParamsNormalizationParams, PreToolExecutionParams } from '../lifecycle/stage-events.js';
 import type { HookStage } from '../lifecycle/stages.js';

@@ -1,5 +1,6 @@
 import type { CallOutcome } from '../lifecycle/call-outcome.js';
-import { PolicyBlockedError, invalidArgument, messageOf } from '../lifecycle/errors.js';
+import { invalidArgument, messageOf } from '../errors/index.js';
+import { PolicyBlockedError } from '../lifecycle/policy-blocked-error.js';
 import type { PreToolExecutionParams } from '../lifecycle/stage-events.js';
 import { checkedTools } from '../listeners/seed-listeners.js';
 import { refuseUnknownKeys } from '../lifecycle/unknown-keys.js';

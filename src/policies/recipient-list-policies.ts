@@ -1,4 +1,4 @@
-import { invalidArgument, messageOf } from '../lifecycle/errors.js';
+import { invalidArgument, messageOf } from '../errors/index.js';
 import { CURRENT_TREASURY, NEW_ACCOUNT, canonicalAccountId } from './account-ids.js';
 import type { Movement } from '../values/movement.js';
 import { refuseUnknownKeys } from '../lifecycle/unknown-keys.js';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CallOutcome } from '../lifecycle/call-outcome.js';
-import { PolicyBlockedError, invalidArgument, messageOf } from '../lifecycle/errors.js';
+import { invalidArgument, messageOf } from '../errors/index.js';
+import { PolicyBlockedError } from '../lifecycle/policy-blocked-error.js';
 import { isThenable } from '../lifecycle/policy-judge.js';
 import type { PostParamsNormalizationParams } from '../lifecycle/stage-events.js';
 import { mirrorFor } from '../mirror/mirror-client.js';

@@ -1,4 +1,4 @@
-import { InvalidParamsError } from '../lifecycle/errors.js';
+import { InvalidParamsError } from '../errors/index.js';
 import { formatPath } from '../lifecycle/parse-params.js';
 import type { KeyRedactor } from './key-redactor.js';
 

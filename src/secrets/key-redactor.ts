@@ -1,6 +1,6 @@
 import { PrivateKey } from '@hiero-ledger/sdk';
 import { isPrivateKey, isSdkClient } from '../values/sdk-values.js';
-import { invalidArgument } from '../lifecycle/errors.js';
+import { invalidArgument } from '../errors/index.js';
 import { jsonReplacer, toJsonValue } from '../lifecycle/to-json.js';
 import { KeyPieces, MIN_BASE64_PIECE } from './key-pieces.js';
 import { OwnKeyCheck } from './own-key-check.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { AgentHooksError, ErrorCode } from '../../src/lifecycle/errors.js';
+import { AgentHooksError, ErrorCode } from '../../src/errors/index.js';
 
 /**
  * The INVALID_ARGUMENT error a kit entry point refuses its options with. A kit made after all is

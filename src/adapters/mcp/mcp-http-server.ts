@@ -5,7 +5,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { AgentKit } from '../../kit/agent-kit.js';
-import { describeValue, invalidArgument, messageOf } from '../../lifecycle/errors.js';
+import { describeValue, invalidArgument, messageOf } from '../../errors/index.js';
 import { isLoopback, loopbackRefusal, readCheckedBody, sendJsonRpcError, urlHost } from './http-request-checks.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from './line-transport.js';
 import { createMcpServer, type McpServerOptions } from './mcp-server.js';

@@ -1,7 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { AgentKit } from '../../kit/agent-kit.js';
-import { messageOf } from '../../lifecycle/errors.js';
+import { messageOf } from '../../errors/index.js';
 import { claimStdinForMcp, runInMcpCall } from '../../policies/approvers/mcp-call-scope.js';
 import { LineTransport, type LineTransportOptions } from './line-transport.js';
 import { toMcpToolResult } from './mcp-tool-result.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isZod3Schema, zod3InputJsonSchema, type Zod3Schema } from '../../compat/zod3-json-schema.js';
 import type { ParamSchema } from '../../lifecycle/drivable-tool.js';
-import { describeValue, invalidArgument } from '../../lifecycle/errors.js';
+import { describeValue, invalidArgument } from '../../errors/index.js';
 
 /** A JSON Schema object, as MCP and LangChain describe tool inputs. */
 export type JsonSchemaObject = { type: 'object'; properties?: Record<string, unknown>; required?: string[]; [keyword: string]: unknown };

@@ -1,7 +1,7 @@
 import type { AgentKit } from '../../kit/agent-kit.js';
 import { agentKitFromConfiguration, type KitFromConfigurationOptions } from '../../kit/kit-from-configuration.js';
 import type { ToolDescription } from '../../kit/tool-registry.js';
-import { describeValue, invalidArgument } from '../../lifecycle/errors.js';
+import { describeValue, invalidArgument } from '../../errors/index.js';
 
 /** What a toolkit adapter accepts besides a kit: which of its tools to offer. */
 export interface ToolkitOptions {

@@ -1,5 +1,5 @@
 import type { Client } from '@hiero-ledger/sdk';
-import { messageOf } from '../../lifecycle/errors.js';
+import { messageOf } from '../../errors/index.js';
 import type { Logger } from '../../lifecycle/logger.js';
 import type { AuditJournal, IntentRecord } from '../journal/index.js';
 import { interruptedEntry } from './interrupted-entry.js';

@@ -1,4 +1,4 @@
-import { invalidArgument } from '../../lifecycle/errors.js';
+import { invalidArgument } from '../../errors/index.js';
 
 export interface PublisherOptions {
   /** First wait after a failed attempt, in ms (default 100); doubles up to `maxBackoffMs`. */

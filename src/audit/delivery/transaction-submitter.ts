@@ -6,7 +6,7 @@ import {
   type TransactionReceipt,
 } from '@hiero-ledger/sdk';
 import { isPrecheckStatusError, isReceiptStatusError } from '../../values/sdk-values.js';
-import { messageOf } from '../../lifecycle/errors.js';
+import { messageOf } from '../../errors/index.js';
 import { freezeWithNodes } from '../../modes/freeze-with-nodes.js';
 import { lookUpTransaction } from '../readers/index.js';
 

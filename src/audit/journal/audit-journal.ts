@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AgentHooksError, ErrorCode, messageOf } from '../../lifecycle/errors.js';
+import { AgentHooksError, ErrorCode, messageOf } from '../../errors/index.js';
 import { silentLogger, type Logger } from '../../lifecycle/logger.js';
 import type { KeyRedactor } from '../../secrets/key-redactor.js';
 import type { AnyAuditEntry } from '../entries/index.js';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, truncateSync } from 'node:fs';
 import { open, rename, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { AgentHooksError, ErrorCode } from '../../lifecycle/errors.js';
+import { AgentHooksError, ErrorCode } from '../../errors/index.js';
 import { removeIfPresent, syncDirectory } from './durable-files.js';
 import { lockJournal, type JournalLock } from './journal-lock.js';
 import { makeFolders } from './make-folders.js';

@@ -1,7 +1,7 @@
 import { readFileSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import lockfile from 'proper-lockfile';
-import { AgentHooksError, ErrorCode } from '../../lifecycle/errors.js';
+import { AgentHooksError, ErrorCode } from '../../errors/index.js';
 
 /** A lock not refreshed for this long belongs to a process that is gone (or frozen): it is taken over. */
 export const JOURNAL_LOCK_STALE_MS = 10_000;

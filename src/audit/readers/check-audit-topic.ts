@@ -1,6 +1,6 @@
 import { TopicInfoQuery, type Client, type Key, type TopicId } from '@hiero-ledger/sdk';
 import { isPublicKey, isStatusError, statusNameOf } from '../../values/sdk-values.js';
-import { AgentHooksError, ErrorCode, messageOf } from '../../lifecycle/errors.js';
+import { AgentHooksError, ErrorCode, messageOf } from '../../errors/index.js';
 
 /** How long the start-up check waits for the network before refusing, in ms. */
 export const DEFAULT_TOPIC_CHECK_TIMEOUT_MS = 10_000;

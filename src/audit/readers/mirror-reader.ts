@@ -3,7 +3,7 @@
  * topic. They go through the one MirrorClient (timeouts, bounded retries of 429/503 and network
  * errors); what they add is "not found is an answer, not an error" and reading a topic to its end.
  */
-import { isAgentHooksError } from '../../lifecycle/errors.js';
+import { isAgentHooksError } from '../../errors/index.js';
 import { mirrorFor } from '../../mirror/mirror-client.js';
 import { MirrorErrorCode } from '../../mirror/mirror-error.js';
 

@@ -1,5 +1,5 @@
 import { TransactionId, TransactionReceiptQuery, type Client, type TransactionReceipt } from '@hiero-ledger/sdk';
-import { isAgentHooksError, messageOf } from '../../lifecycle/errors.js';
+import { isAgentHooksError, messageOf } from '../../errors/index.js';
 import { mirrorFor } from '../../mirror/mirror-client.js';
 import { mirrorTransactionId } from './mirror-transaction-id.js';
 

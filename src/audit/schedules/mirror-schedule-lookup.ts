@@ -1,5 +1,5 @@
 import { TransactionId } from '@hiero-ledger/sdk';
-import { messageOf } from '../../lifecycle/errors.js';
+import { messageOf } from '../../errors/index.js';
 import type { ScheduleWatch } from '../journal/index.js';
 import { getJson, mirrorTransactionId } from '../readers/index.js';
 import { DEFAULT_SCHEDULE_LIFETIME_SECONDS, EXPIRY_GRACE_MS, pending, sourceFailed, type ScheduleFinding } from './schedule-finding.js';

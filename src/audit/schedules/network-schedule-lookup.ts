@@ -1,5 +1,5 @@
 import { ScheduleInfoQuery, TransactionId, TransactionReceiptQuery, type Client, type Timestamp } from '@hiero-ledger/sdk';
-import { messageOf } from '../../lifecycle/errors.js';
+import { messageOf } from '../../errors/index.js';
 import type { ScheduleWatch } from '../journal/index.js';
 import { pending, sourceFailed, type ScheduleFinding } from './schedule-finding.js';
 

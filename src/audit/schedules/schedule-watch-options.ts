@@ -1,4 +1,4 @@
-import { invalidArgument } from '../../lifecycle/errors.js';
+import { invalidArgument } from '../../errors/index.js';
 import { shown } from '../delivery/index.js';
 
 /** `scheduleWatch` of the audit hooks: how often schedules the trail recorded are looked at. */

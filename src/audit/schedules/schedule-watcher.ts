@@ -1,4 +1,4 @@
-import { messageOf } from '../../lifecycle/errors.js';
+import { messageOf } from '../../errors/index.js';
 import type { Logger } from '../../lifecycle/logger.js';
 import type { AuditJournal, ScheduleWatch } from '../journal/index.js';
 import type { ScheduleFinding } from './schedule-finding.js';

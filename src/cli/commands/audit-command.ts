@@ -1,3 +1,4 @@
+import { ErrorCode, exitCodeOf } from '../../errors/index.js';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { DEFAULT_JOURNAL_DIR, verifyAuditTopic, type AuditVerifyReport } from '../../audit/index.js';
@@ -5,7 +6,7 @@ import { configuredJournalDir } from '../../config/configured-journal-dir.js';
 import type { LoadedConfig } from '../../config/load-config.js';
 import { chooseNetwork } from '../../config/network-choice.js';
 import { PUBLIC_MIRROR_URLS } from '../../mirror/mirror-client.js';
-import { CliErrorCode, withError } from '../cli-error.js';
+import { withError } from '../cli-error.js';
 import { ExitCode } from '../exit-codes.js';
 import type { CommandContext } from '../command-context.js';
 import type { RunAction } from '../run-action.js';
@@ -39,9 +40,9 @@ export function registerAuditCommand(program: Command, run: RunAction): void {
         if (!report.journalFound) {
           throw new UsageError(`there is no audit journal for topic ${report.topicId} at ${report.journal}; pass --journal <dir>, the journalDir the hook used`);
         }
-        const exitCode = report.ok ? ExitCode.OK : ExitCode.AUDIT_MISMATCH;
+        const exitCode = report.ok ? ExitCode.OK : exitCodeOf(ErrorCode.AUDIT_MISMATCH);
         const problems = report.problems.length === 1 ? '1 problem' : `${report.problems.length} problems`;
-        ctx.output.document(withError(report, exitCode, { code: CliErrorCode.AUDIT_MISMATCH, message: `audit topic ${report.topicId} does not match its journal: ${problems}`, problems: report.problems }));
+        ctx.output.document(withError(report, exitCode, { code: ErrorCode.AUDIT_MISMATCH, message: `audit topic ${report.topicId} does not match its journal: ${problems}`, problems: report.problems }));
         ctx.output.line(`${report.kind.toUpperCase()} audit topic ${report.topicId}: ${report.entriesOnTopic} entries on the topic, ${report.entriesInJournal} in the journal (${report.journal})`);
         const schedules = describeSchedules(report.schedules);
         if (schedules) ctx.output.line(schedules);

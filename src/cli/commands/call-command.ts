@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { messageOf } from '../../lifecycle/errors.js';
+import { messageOf } from '../../errors/index.js';
 import type { RunAction } from '../run-action.js';
 import { withError } from '../cli-error.js';
 import { exitCodeFor, ExitCode } from '../exit-codes.js';

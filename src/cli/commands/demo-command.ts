@@ -1,7 +1,8 @@
+import { ErrorCode, exitCodeOf } from '../../errors/index.js';
 import type { Command } from 'commander';
 import { entryDetail } from '../../audit/index.js';
 import { toJson } from '../../lifecycle/to-json.js';
-import { CliErrorCode, withError } from '../cli-error.js';
+import { withError } from '../cli-error.js';
 import { asScripted, runDemo, type DemoCall, type DemoReport } from '../demo/run-demo.js';
 import { ExitCode } from '../exit-codes.js';
 import type { Output } from '../cli-io.js';
@@ -23,8 +24,8 @@ export function registerDemoCommand(program: Command, run: RunAction): void {
         });
         // Text mode shows each step as it happens; --json prints only at the end, so say what runs.
         const report = await (out.json ? ctx.progress('running the demo session on an embedded devnet', session) : session);
-        const exitCode = report.ok ? ExitCode.OK : ExitCode.FAILED;
-        out.document(withError(jsonReport(report), exitCode, { code: CliErrorCode.DEMO_FAILED, message: 'the demo ended with outcomes other than scripted, or an unverified audit trail', problems: report.audit.problems }));
+        const exitCode = report.ok ? ExitCode.OK : exitCodeOf(ErrorCode.DEMO_FAILED);
+        out.document(withError(jsonReport(report), exitCode, { code: ErrorCode.DEMO_FAILED, message: 'the demo ended with outcomes other than scripted, or an unverified audit trail', problems: report.audit.problems }));
         printAudit(out, report);
         return exitCode;
       }),

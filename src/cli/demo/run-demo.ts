@@ -6,7 +6,7 @@ import { isScheduleOutcomeEntry, type AnyAuditEntry, verifyAuditTopic } from '..
 import { startDevnet } from '../../devnet/index.js';
 import { HcsAuditTrailHook } from '../../hooks/hcs-audit-trail-hook.js';
 import { createAgentKit } from '../../kit/create-agent-kit.js';
-import { ErrorCode } from '../../lifecycle/errors.js';
+import { ErrorCode } from '../../errors/index.js';
 import type { ToolResult } from '../../lifecycle/tool-result.js';
 import { MaxRecipientsPolicy } from '../../policies/max-recipients-policy.js';
 import { RejectToolPolicy } from '../../policies/reject-tool-policy.js';

@@ -1,4 +1,4 @@
-import { AgentHooksError, ErrorCode } from '../errors.js';
+import { AgentHooksError, ErrorCode } from '../../errors/index.js';
 import { approvalFingerprint } from './fingerprint.js';
 
 /*

@@ -1,5 +1,5 @@
 import type { Transaction } from '@hiero-ledger/sdk';
-import { AgentHooksError, ErrorCode } from '../errors.js';
+import { AgentHooksError, ErrorCode } from '../../errors/index.js';
 
 /*
  * What protects the transaction bytes the postCoreAction policies approved. A transaction must stay

@@ -1,4 +1,4 @@
-import { invalidArgument } from '../../lifecycle/errors.js';
+import { invalidArgument } from '../../errors/index.js';
 import type { ApprovalCallback, Approver } from './approver.js';
 
 /**

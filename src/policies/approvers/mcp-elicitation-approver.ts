@@ -1,4 +1,4 @@
-import { messageOf } from '../../lifecycle/errors.js';
+import { messageOf } from '../../errors/index.js';
 import { oneLine, type ApprovalAnswer, type ApprovalRequest, type Approver } from './approver.js';
 import { currentMcpCall, type McpCall } from './mcp-call-scope.js';
 

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { AgentHooksError, ErrorCode, invalidArgument, isAgentHooksError, messageOf } from '../../lifecycle/errors.js';
+import { AgentHooksError, ErrorCode, invalidArgument, isAgentHooksError, messageOf } from '../../errors/index.js';
 import { loadWithPeer } from '../../lifecycle/optional-peer.js';
 import type { BudgetLine, BudgetUsage, PolicyStore, Reservation, WindowCount, WindowCounter } from './policy-store.js';
 import { COMMIT_SCRIPT, COUNTER_SCRIPT, RELEASE_SCRIPT, RESERVE_SCRIPT, USAGE_SCRIPT } from './redis-scripts.js';

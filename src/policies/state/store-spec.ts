@@ -1,4 +1,4 @@
-import { invalidArgument } from '../../lifecycle/errors.js';
+import { invalidArgument } from '../../errors/index.js';
 import { MemoryPolicyStore } from './memory-store.js';
 import type { PolicyStore } from './policy-store.js';
 import { RedisPolicyStore } from './redis-store.js';

@@ -10,7 +10,7 @@ import { AbstractHook, HcsAuditTrailHook } from '../../../src/hooks/index.js';
 import { AbstractPolicy } from '../../../src/listeners/abstract-policy.js';
 import { callEntries } from '../../../src/audit/entries/audit-entry.js';
 import { readJournalSnapshot } from '../../../src/audit/journal/journal-reader.js';
-import { ErrorCode } from '../../../src/lifecycle/errors.js';
+import { ErrorCode } from '../../../src/errors/index.js';
 import type { Logger } from '../../../src/lifecycle/logger.js';
 import { transferPlugin } from '../../support/audit-transfer-tool.js';
 

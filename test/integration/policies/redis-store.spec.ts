@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ErrorCode } from '../../../src/lifecycle/errors.js';
+import { ErrorCode } from '../../../src/errors/index.js';
 import { RedisPolicyStore, loadIoredis } from '../../../src/policies/state/redis-store.js';
 import { storeFrom } from '../../../src/policies/state/store-spec.js';
 import { MemoryPolicyStore } from '../../../src/policies/state/memory-store.js';

@@ -3,7 +3,7 @@ import sinon from 'sinon';
 import BigNumber from 'bignumber.js';
 import type { IHederaMirrornodeService } from '@hashgraph/hedera-agent-kit';
 import { mirrornodeServiceFor, type KitMirrornodeService, type KitMirrornodeServiceOptions } from '../../../src/compat/kit-mirrornode-service.js';
-import { AgentHooksError } from '../../../src/lifecycle/errors.js';
+import { AgentHooksError } from '../../../src/errors/index.js';
 import { MirrorError, MirrorErrorCode } from '../../../src/mirror/mirror-error.js';
 
 // Compile-time: the service has exactly the kit's method names, no more and no fewer.

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { PrivateKey } from '@hiero-ledger/sdk';
 import { createKitFromEnv } from '../../../src/config/env-kit.js';
-import { AgentHooksError } from '../../../src/lifecycle/errors.js';
+import { AgentHooksError } from '../../../src/errors/index.js';
 import { PUBLIC_MIRROR_URLS, mirrorFor } from '../../../src/mirror/mirror-client.js';
 import coreQueriesPlugin from '../../../plugins/core-queries/index.js';
 

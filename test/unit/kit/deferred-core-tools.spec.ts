@@ -8,7 +8,7 @@ import { CORE_MANIFEST } from '../../../plugins/_core-manifest.js';
 import { assembleKit } from '../../../src/kit/assemble-kit.js';
 import { AgentMode, createAgentKit, type AgentKit } from '../../../src/index.js';
 import { silentLogger } from '../../../src/lifecycle/logger.js';
-import { AgentHooksError, ErrorCode } from '../../../src/lifecycle/errors.js';
+import { AgentHooksError, ErrorCode } from '../../../src/errors/index.js';
 import { RejectToolPolicy } from '../../../src/policies/index.js';
 import { offlineClient } from '../../support/offline-client.js';
 

@@ -3,7 +3,7 @@ import { LedgerId, type Client } from '@hiero-ledger/sdk';
 import { HederaAgentAPI as KitHederaAgentAPI } from '@hashgraph/hedera-agent-kit';
 import { coreAccountPlugin } from '@hashgraph/hedera-agent-kit/plugins';
 import { HederaAgentAPI } from '../../../src/kit/hedera-agent-api.js';
-import { ErrorCode, argPathOf, isAgentHooksError } from '../../../src/lifecycle/errors.js';
+import { ErrorCode, argPathOf, isAgentHooksError } from '../../../src/errors/index.js';
 import type { BaseTool } from '../../../src/lifecycle/base-tool.js';
 import { EchoTool, TransferBuilderTool } from '../../support/noop-tools.js';
 import { offlineClient } from '../../support/offline-client.js';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import sinon from 'sinon';
 import { z } from 'zod';
 import { ToolRegistry } from '../../../src/kit/tool-registry.js';
-import { UnknownToolError } from '../../../src/lifecycle/errors.js';
+import { UnknownToolError } from '../../../src/errors/index.js';
 import { BaseQueryTool, BaseTransactionTool } from '../../../src/index.js';
 import type { DeferredTool } from '../../../src/plugins/core-tools.js';
 import { EchoTool } from '../../support/noop-tools.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { InvalidParamsError } from '../../../src/lifecycle/errors.js';
+import { InvalidParamsError } from '../../../src/errors/index.js';
 import { blockedAfterExecutionMessage, blockedMessage, failedMessage, hookFailedWarning, invalidParamsMessage, sentTransactionFailedMessage, submissionFailedMessage } from '../../../src/lifecycle/human-messages.js';
 
 describe('human messages', () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ErrorCode } from '../../../src/lifecycle/errors.js';
+import { ErrorCode } from '../../../src/errors/index.js';
 import { loadWithPeer } from '../../../src/lifecycle/optional-peer.js';
 
 describe('loadWithPeer', () => {

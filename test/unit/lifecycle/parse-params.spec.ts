@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { z } from 'zod';
-import { InvalidParamsError } from '../../../src/lifecycle/errors.js';
+import { InvalidParamsError } from '../../../src/errors/index.js';
 import { formatPath, parseParams } from '../../../src/lifecycle/parse-params.js';
 import { realKitTool } from '../../support/real-kit.js';
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import sinon from 'sinon';
-import { ErrorCode } from '../../../src/lifecycle/errors.js';
+import { ErrorCode } from '../../../src/errors/index.js';
 import type { StageListener } from '../../../src/lifecycle/stage-listener.js';
 import { STAGE_RULES, finishStage, resumeRejected, resumeStage, runStage, type ListeningCall } from '../../../src/lifecycle/stage-loop.js';
 import type { LifecycleStage } from '../../../src/lifecycle/stages.js';

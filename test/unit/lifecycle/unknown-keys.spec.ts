@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { listenerCatalog } from '../../../src/config/listener-catalog.js';
 import { HcsAuditTrailHook, HolAuditTrailHook } from '../../../src/hooks/index.js';
-import { AgentHooksError, ErrorCode } from '../../../src/lifecycle/errors.js';
+import { AgentHooksError, ErrorCode } from '../../../src/errors/index.js';
 import {
   ApprovalPolicy,
   ExpressionPolicy,

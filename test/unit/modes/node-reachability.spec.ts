@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createServer, type AddressInfo, type Server } from 'node:net';
-import { ErrorCode } from '../../../src/lifecycle/errors.js';
+import { ErrorCode } from '../../../src/errors/index.js';
 import { NodeUnreachableError, reachAnyNode } from '../../../src/modes/node-reachability.js';
 import { closedPort } from '../../support/cli-run.js';
 

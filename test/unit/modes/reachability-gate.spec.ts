@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Client, LedgerId } from '@hiero-ledger/sdk';
-import { ErrorCode } from '../../../src/lifecycle/errors.js';
+import { ErrorCode } from '../../../src/errors/index.js';
 import { REACHABLE_FOR_MS, ReachabilityGate, UNREACHABLE_FOR_MS } from '../../../src/modes/reachability-gate.js';
 
 /** A loopback listener that counts the connections it accepted. */

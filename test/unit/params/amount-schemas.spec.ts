@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { InvalidParamsError } from '../../../src/lifecycle/errors.js';
+import { InvalidParamsError } from '../../../src/errors/index.js';
 import { hbarAmountSchema, hbarBalanceSchema, isZeroAmount, toHbar, toSmallestUnits, tokenAmountSchema } from '../../../src/params/amount-schemas.js';
 
 function issueOf(schema: { safeParse(value: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown): string {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { InvalidParamsError } from '../../../src/lifecycle/errors.js';
+import { InvalidParamsError } from '../../../src/errors/index.js';
 import { accountIdSchema, toAccountId, toTokenId, toTopicId, tokenIdSchema, topicIdSchema } from '../../../src/params/entity-id-schemas.js';
 
 describe('entity ID schemas', () => {

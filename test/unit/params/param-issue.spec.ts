@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { InvalidParamsError } from '../../../src/lifecycle/errors.js';
+import { InvalidParamsError } from '../../../src/errors/index.js';
 import { forTool, paramIssue } from '../../../src/params/param-issue.js';
 import { strictInput } from '../../../src/params/strict-input.js';
 import { memoSchema } from '../../../src/params/memo-schema.js';

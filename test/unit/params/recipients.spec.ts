@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { z } from 'zod';
-import { InvalidParamsError } from '../../../src/lifecycle/errors.js';
+import { InvalidParamsError } from '../../../src/errors/index.js';
 import { MAX_TRANSFER_RECIPIENTS, recipientsSchema, refuseSenderAmongRecipients, tokenRecipientSchema } from '../../../src/params/recipients.js';
 
 describe('recipient lists', () => {

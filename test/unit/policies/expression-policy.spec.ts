@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { AccountId, Hbar, Long, PrivateKey, type Client } from '@hiero-ledger/sdk';
 import { ExpressionPolicy } from '../../../src/policies/index.js';
-import { argPathOf } from '../../../src/lifecycle/errors.js';
+import { argPathOf } from '../../../src/errors/index.js';
 import { offlineClient } from '../../support/offline-client.js';
 import { callWith, hbarCredits } from './value-policy-kit.js';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { AccountId, Hbar, Long, TokenId, type Client } from '@hiero-ledger/sdk';
 import { MaxTransferPolicy } from '../../../src/policies/index.js';
-import { PolicyBlockedError } from '../../../src/lifecycle/errors.js';
+import { PolicyBlockedError } from '../../../src/lifecycle/policy-blocked-error.js';
 import { offlineClient } from '../../support/offline-client.js';
 import { callWith, hbarCredits, tokenCredits } from './value-policy-kit.js';
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { PrivateKey } from '@hiero-ledger/sdk';
-import { InvalidParamsError } from '../../../src/lifecycle/errors.js';
+import { InvalidParamsError } from '../../../src/errors/index.js';
 import { refuseOwnKeyMaterial } from '../../../src/secrets/input-screen.js';
 import { KeyRedactor } from '../../../src/secrets/key-redactor.js';
 

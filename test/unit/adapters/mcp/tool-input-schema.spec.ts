@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { z } from 'zod';
 import { toolInputJsonSchema } from '../../../../src/adapters/mcp/tool-input-schema.js';
-import { isAgentHooksError } from '../../../../src/lifecycle/errors.js';
+import { isAgentHooksError } from '../../../../src/errors/index.js';
 import { kitZod, realKitTool, realKitTools } from '../../../support/real-kit.js';
 
 /** Every key used anywhere in a JSON value, so a nested `$ref` cannot hide. */

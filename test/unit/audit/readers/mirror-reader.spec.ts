@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { fetchTopicInfo, fetchTopicMessages, getJson } from '../../../../src/audit/readers/mirror-reader.js';
-import { isAgentHooksError } from '../../../../src/lifecycle/errors.js';
+import { isAgentHooksError } from '../../../../src/errors/index.js';
 import { MirrorErrorCode } from '../../../../src/mirror/mirror-error.js';
 import { ScriptedMirror } from '../../../support/scripted-mirror.js';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { AccountId, Hbar, TransferTransaction, TransactionId } from '@hiero-ledger/sdk';
 import { assertTransactionBytesUnchanged, freezePlainData, lockNormalisedParams, lockRawParams, sealTransactionBytes } from '../../../../src/lifecycle/approval/index.js';
-import { ErrorCode } from '../../../../src/lifecycle/errors.js';
+import { ErrorCode } from '../../../../src/errors/index.js';
 
 /* The three protections, each named for what it protects. */
 describe('approval protections', () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { AccountId, Hbar, Long, PrivateKey, TransferTransaction } from '@hiero-ledger/sdk';
 import { NormalisedParamsLock as ApprovalLock } from '../../../../src/lifecycle/approval/index.js';
-import { ErrorCode } from '../../../../src/lifecycle/errors.js';
+import { ErrorCode } from '../../../../src/errors/index.js';
 
 /** The first byte array inside a value (a key's raw bytes), wherever the SDK keeps it. */
 function bytesIn(value: unknown, depth = 0): Uint8Array {

@@ -1,44 +1,11 @@
 import { brandPrototype, ownKindOf } from '../values/own-values.js';
-import type { BlockedBy } from './tool-result.js';
+import { ErrorCode } from './error-codes.js';
 
 /**
- * Every error the project raises on purpose, with a stable code. Messages say what was wrong,
- * where, and what is accepted; they never contain key material.
+ * Every error the project raises on purpose carries a stable code from the one table
+ * (error-codes.ts). Messages say what was wrong, where, and what is accepted; they never contain
+ * key material.
  */
-export const ErrorCode = {
-  INVALID_ARGUMENT: 'E_INVALID_ARGUMENT',
-  INVALID_PARAMS: 'E_INVALID_PARAMS',
-  UNKNOWN_TOOL: 'E_UNKNOWN_TOOL',
-  POLICY_BLOCKED: 'E_POLICY_BLOCKED',
-  INVALID_LISTENER: 'E_INVALID_LISTENER',
-  PLUGIN_LOAD: 'E_PLUGIN_LOAD',
-  PLUGIN_INVALID: 'E_PLUGIN_INVALID',
-  DUPLICATE_TOOL: 'E_DUPLICATE_TOOL',
-  INJECTION: 'E_INJECTION',
-  MODE: 'E_MODE',
-  KIT_CLOSED: 'E_KIT_CLOSED',
-  /** A tool step threw something that is not one of ours and carries no Hedera status. */
-  TOOL_FAILED: 'E_TOOL_FAILED',
-  /** A tool's core action returned something the kit can neither submit nor report as a final result. */
-  TOOL_RESULT: 'E_TOOL_RESULT',
-  MIRROR_NOT_FOUND: 'E_MIRROR_NOT_FOUND',
-  MIRROR_UNAVAILABLE: 'E_MIRROR_UNAVAILABLE',
-  MIRROR_BAD_RESPONSE: 'E_MIRROR_BAD_RESPONSE',
-  MIRROR_NOT_CONFIGURED: 'E_MIRROR_NOT_CONFIGURED',
-  CONFIG: 'E_CONFIG',
-  /** Values or a transaction changed after policies approved them; nothing was sent. */
-  APPROVAL_CHANGED: 'E_APPROVAL_CHANGED',
-  /** A feature needs an optional peer dependency that is not installed. */
-  MISSING_PEER: 'E_MISSING_PEER',
-  /** A stateful policy's store (Redis) cannot be reached or answered with an error; the policy blocks. */
-  STORE_UNAVAILABLE: 'E_STORE_UNAVAILABLE',
-  /** No consensus node accepted a connection before anything was sent: nothing was submitted, a retry is safe. */
-  NODE_UNREACHABLE: 'E_NODE_UNREACHABLE',
-  USAGE: 'E_USAGE',
-  FAILED: 'E_FAILED',
-} as const;
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
-
 export class AgentHooksError extends Error {
   constructor(
     readonly code: ErrorCode,
@@ -64,35 +31,9 @@ export function provesNothingSent(value: unknown): boolean {
   return isAgentHooksError(value) && value.code === ErrorCode.NODE_UNREACHABLE;
 }
 
-/** A PolicyBlockedError from either build. */
-export function isPolicyBlockedError(value: unknown): value is PolicyBlockedError {
-  if (!isAgentHooksError(value) || value.code !== ErrorCode.POLICY_BLOCKED) return false;
-  const blockedBy = (value as { blockedBy?: { policy?: unknown; stage?: unknown } }).blockedBy;
-  return typeof blockedBy?.policy === 'string' && typeof blockedBy.stage === 'string';
-}
-
 /** An InvalidParamsError from either build. */
 export function isInvalidParamsError(value: unknown): value is InvalidParamsError {
   return isAgentHooksError(value) && value.code === ErrorCode.INVALID_PARAMS && Array.isArray((value as { issues?: unknown }).issues);
-}
-
-/**
- * Raised by the runner when a policy refuses a call; one place, one shape. The message starts with
- * the Hedera Agent Kit's sentence (`Action <tool> blocked by policy: <name> (<description>)`), so code
- * that matches on it keeps working; the stage and reason follow.
- */
-export class PolicyBlockedError extends AgentHooksError {
-  constructor(
-    readonly tool: string,
-    readonly blockedBy: BlockedBy,
-    description?: string,
-  ) {
-    super(
-      ErrorCode.POLICY_BLOCKED,
-      `Action ${tool} blocked by policy: ${blockedBy.policy}${description ? ` (${description})` : ''} at ${blockedBy.stage}` +
-        (blockedBy.reason ? `: ${blockedBy.reason}` : ''),
-    );
-  }
 }
 
 /** Tool input that failed validation; `issues` name each field by its path. */
