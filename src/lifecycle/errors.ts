@@ -25,6 +25,8 @@ export const ErrorCode = {
   MIRROR_UNAVAILABLE: 'E_MIRROR_UNAVAILABLE',
   MIRROR_BAD_RESPONSE: 'E_MIRROR_BAD_RESPONSE',
   MIRROR_NOT_CONFIGURED: 'E_MIRROR_NOT_CONFIGURED',
+  /** No exchange rate known to be in force could be read (mirror unreachable, or only expired rates): a dollar rule fails closed. */
+  EXCHANGE_RATE_UNAVAILABLE: 'E_EXCHANGE_RATE_UNAVAILABLE',
   CONFIG: 'E_CONFIG',
   /** Values or a transaction changed after policies approved them; nothing was sent. */
   APPROVAL_CHANGED: 'E_APPROVAL_CHANGED',
