@@ -5,6 +5,7 @@ import { DevnetFaults } from './faults.js';
 import { HapiServer } from './grpc/grpc-server.js';
 import { QueryProcessor } from './grpc/query-processor.js';
 import { listRpcMethods } from './grpc/service-table.js';
+import { checkRateEquivalent, type RateEquivalent } from './ledger/exchange-rate.js';
 import { TRANSACTION_HANDLERS } from './ledger/handlers.js';
 import { FEE_COLLECTOR_NUM, Ledger, NODE_NUM, OPERATOR_NUM } from './ledger/ledger.js';
 import type { RunningHashFormat } from './ledger/running-hash.js';
@@ -31,10 +32,20 @@ export interface DevnetOptions {
   operatorKey?: PrivateKey;
   /** operator balance in HBAR (default 50 000 000, so tinybar balances stay exact as JSON numbers in mirror answers) */
   operatorHbar?: number;
-  /** fee charged to the payer of every transaction, in tinybars (default 100 000 = 0.001 ℏ) */
+  /**
+   * fee charged to the payer of every transaction, in tinybars at the starting exchange rate (default
+   * 100 000 = 0.001 ℏ, i.e. $0.0001 at 10 ¢ per HBAR). As on the network, the price is fixed in cents:
+   * when the rate changes, the tinybars charged change with it.
+   */
   transactionFeeTinybars?: number;
-  /** cost of every paid query, in tinybars (default 10 000) */
+  /** cost of every paid query, in tinybars at the starting exchange rate (default 10 000); follows the rate like the transaction fee */
   queryFeeTinybars?: number;
+  /**
+   * The exchange rate at start, in the network's own terms (file 0.0.112, the mirror's
+   * `hbar_equivalent` / `cent_equivalent`): `hbarEquiv` HBAR are worth `centEquiv` US cents. Default
+   * `{ hbarEquiv: 30000, centEquiv: 300000 }` (10 ¢ per HBAR). Change it later with {@link Devnet.setExchangeRate}.
+   */
+  exchangeRate?: RateEquivalent;
   /**
    * Topic running-hash layout: `'java-serialized'` (default; byte-exact with Hedera services, which
    * hash the fields through Java's ObjectOutputStream, so verifiers tested here work on real-network
@@ -77,6 +88,15 @@ export interface Devnet {
   readonly contracts: DevnetContracts;
   /** A new SDK client for the operator with fast retries, this mirror gRPC and ledger ID LOCAL_NODE; closed by {@link Devnet.stop}. */
   client(): Client;
+  /**
+   * Changes the exchange rate from now on, as an update of 0.0.112 changes the network's: the file, the
+   * mirror's `/network/exchangerate` (with this change's time as its `timestamp`) and the fees charged
+   * follow it; answers for earlier times keep the earlier rate.
+   *
+   * @example
+   * devnet.setExchangeRate({ hbarEquiv: 1, centEquiv: 12 }); // 12 ¢ per HBAR
+   */
+  setExchangeRate(rate: RateEquivalent): void;
   /** Creates and funds an account through a real AccountCreateTransaction paid by the operator. */
   createAccount(options: CreateAccountOptions): Promise<{ accountId: string; privateKey: PrivateKey }>;
   /** Ends open topic subscriptions, closes clients from {@link Devnet.client}, then the servers. Safe to call twice. */
@@ -132,6 +152,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     transactionFee: checkAmount('transactionFeeTinybars', options.transactionFeeTinybars, 100_000n),
     queryFee: checkAmount('queryFeeTinybars', options.queryFeeTinybars, 10_000n),
     runningHashFormat: checkRunningHash(options.topicRunningHash),
+    ...(options.exchangeRate !== undefined ? { exchangeRate: checkRateEquivalent('startDevnet: exchangeRate', options.exchangeRate) } : {}),
     ...(options.now ? { now: clockOf(options.now) } : {}),
   });
   const operatorKey = options.operatorKey ?? PrivateKey.generateED25519();
@@ -184,6 +205,11 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   return {
     operatorId, operatorKey, grpcAddress, mirrorUrl: `http://${HOST}:${boundMirror}`, mirrorGrpcAddress, faults, contracts,
     client: newClient,
+    setExchangeRate(rate: RateEquivalent) {
+      if (stopped) throw new Error('devnet: setExchangeRate() called after stop()');
+      // Dated like a transaction reaching consensus, so it falls strictly after every record before it.
+      ledger.exchangeRates.set(checkRateEquivalent('devnet.setExchangeRate', rate), ledger.nextConsensusNs());
+    },
     async createAccount({ hbar, key }: CreateAccountOptions) {
       if (typeof hbar !== 'number' || !Number.isFinite(hbar) || hbar < 0) throw new Error(`devnet.createAccount: hbar must be a non-negative number (got ${String(hbar)})`);
       const privateKey = key ?? PrivateKey.generateED25519();

@@ -14,5 +14,6 @@ export { ERC20_FACTORY_NUM, ERC721_FACTORY_NUM, type DevnetContracts, type Genes
 export { GAS_PRICE_TINYBARS } from './evm/gas.js';
 export { DevnetFaults, type FaultHandle, type FaultSpec, type FaultTarget, type GrpcErrorName } from './faults.js';
 export { MirrorFaults, type MirrorFaultHandle, type MirrorFaultSpec } from './mirror/mirror-faults.js';
+export { DEFAULT_EXCHANGE_RATE, type RateEquivalent } from './ledger/exchange-rate.js';
 export type { RunningHashFormat } from './ledger/running-hash.js';
 export type { StatusName } from './ledger/status-error.js';

@@ -44,6 +44,7 @@ export const ERROR_TABLE = {
   MIRROR_UNAVAILABLE: { code: 'E_MIRROR_UNAVAILABLE', exitCode: FAILED, meaning: 'The mirror node could not be reached, or did not answer in time.' },
   MIRROR_BAD_RESPONSE: { code: 'E_MIRROR_BAD_RESPONSE', exitCode: FAILED, meaning: 'The mirror node answered with something this package cannot read.' },
   MIRROR_NOT_CONFIGURED: { code: 'E_MIRROR_NOT_CONFIGURED', exitCode: FAILED, meaning: 'A tool needs the mirror node and none is configured for this network.' },
+  EXCHANGE_RATE_UNAVAILABLE: { code: 'E_EXCHANGE_RATE_UNAVAILABLE', exitCode: FAILED, meaning: 'No exchange rate known to be in force could be read (mirror unreachable, or only expired rates): a dollar rule fails closed.' },
   CONFIG: { code: 'E_CONFIG', exitCode: USAGE, meaning: 'The configuration is invalid or incomplete; `problems` name every field.' },
   APPROVAL_CHANGED: { code: 'E_APPROVAL_CHANGED', exitCode: FAILED, meaning: 'Values or a transaction changed after policies approved them; nothing was sent.' },
   MISSING_PEER: { code: 'E_MISSING_PEER', exitCode: USAGE, meaning: 'A feature needs an optional peer dependency that is not installed; the message names it.' },

@@ -4,3 +4,5 @@ export type { MirrorClientOptions, MirrorRequestOptions, TopicMessagesQuery, Bal
 export { MirrorError, MirrorErrorCode } from './mirror-error.js';
 export { mirrorFor, PUBLIC_MIRROR_URLS } from './mirror-client.js';
 export type * from './mirror-types.js';
+export { ExchangeRateSource } from './exchange-rate-source.js';
+export type { ExchangeRateReader, ExchangeRateSourceOptions, HbarRate } from './exchange-rate-source.js';

@@ -149,4 +149,36 @@ export function storeContract(make: () => PolicyStore, another?: (first: PolicyS
       expect((await counter.take('t')).ok).to.equal(false);
     });
   });
+
+  describe('claims', () => {
+    it('gives a key to one holder, tells the others who holds it and with what record, and follows updates', async () => {
+      const book = store.claims!(budget);
+      expect(await book.take('k', 'call-1', '{"state":"running"}', HOUR)).to.deep.equal({ ok: true });
+      expect(await book.take('k', 'call-2', 'other', HOUR)).to.deep.equal({ ok: false, holder: 'call-1', record: '{"state":"running"}' });
+      await book.update('k', 'call-2', 'not theirs', HOUR);
+      await book.update('k', 'call-1', 'line one\nline two', HOUR);
+      expect(await book.take('k', 'call-3', 'x', HOUR)).to.deep.equal({ ok: false, holder: 'call-1', record: 'line one\nline two' });
+      expect(await store.claims!(`${budget}-other`).take('k', 'call-4', 'x', HOUR)).to.deep.equal({ ok: true });
+    });
+
+    it('of claims taken at the same instant, gives the key to exactly one', async () => {
+      const book = store.claims!(budget);
+      const second = another ? another(store) : store;
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? second : store).claims!(budget).take('race', `call-${i}`, 'r', HOUR)));
+      expect(answers.filter((answer) => answer.ok)).to.have.length(1);
+      expect(await book.take('race', 'late', 'r', HOUR)).to.include({ ok: false });
+      if (second !== store) await second.close();
+    });
+
+    it('frees a key when its holder drops it or its hold lapses, never for another holder', async () => {
+      const book = store.claims!(budget);
+      await book.take('k', 'call-1', 'r', HOUR);
+      await book.drop('k', 'call-2');
+      expect(await book.take('k', 'call-3', 'r', HOUR)).to.include({ ok: false, holder: 'call-1' });
+      await book.drop('k', 'call-1');
+      expect(await book.take('k', 'call-3', 'r', 50)).to.deep.equal({ ok: true });
+      await sleep(120);
+      expect(await book.take('k', 'call-4', 'r', HOUR)).to.deep.equal({ ok: true });
+    });
+  });
 }

@@ -34,7 +34,7 @@ export class QueryProcessor {
     });
     if (!spec) return respond('NOT_SUPPORTED');
     if (overrides.precheck) return respond(overrides.precheck);
-    const cost = spec.paid ? this.ledger.options.queryFee : 0n;
+    const cost = spec.paid ? this.ledger.queryFee() : 0n;
     // A query sees the ledger as of now: schedules whose expiration time passed have run or lapsed.
     await this.ledger.runDue();
     const input = request as Record<string, unknown>;

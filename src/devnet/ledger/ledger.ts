@@ -1,6 +1,7 @@
 import { proto } from '@hiero-ledger/proto';
 import { aliasHex, evmAddressOfAlias, isAliasId, longZeroNum } from './aliases.js';
 import { accountNum, tokenNum, topicNum } from './entity-ids.js';
+import { DEFAULT_EXCHANGE_RATE, ExchangeRateHistory, type RateEquivalent } from './exchange-rate.js';
 import { timestampToNs, toBig } from './numbers.js';
 import { runInOrder } from './in-order.js';
 import type { RunningHashFormat } from './running-hash.js';
@@ -12,10 +13,12 @@ import type { ContractState } from '../evm/contract-state.js';
 export const DEFAULT_AUTO_RENEW_SEC = 7_776_000;
 
 export interface LedgerOptions {
-  /** fee charged to the payer of every transaction, in tinybars */
+  /** fee charged to the payer of every transaction, in tinybars at the starting exchange rate */
   transactionFee: bigint;
-  /** cost answered for every paid query, in tinybars */
+  /** cost answered for every paid query, in tinybars at the starting exchange rate */
   queryFee: bigint;
+  /** the exchange rate at start (default 1 ℏ = 10 ¢); fees follow the rate as it changes */
+  exchangeRate?: RateEquivalent;
   /** layout of the topic running-hash input (default `'java-serialized'`, as Hedera services) */
   runningHashFormat?: RunningHashFormat;
   /** clock in nanoseconds since the epoch; injectable so tests can move time */
@@ -54,9 +57,22 @@ export class Ledger {
   private nextNum = 1001;
   private lastConsensusNs = 0n;
   private readonly clock: () => bigint;
+  /** what file 0.0.112 and the mirror publish, and what prices fees */
+  readonly exchangeRates: ExchangeRateHistory;
 
   constructor(readonly options: LedgerOptions) {
     this.clock = options.now ?? (() => BigInt(Date.now()) * 1_000_000n);
+    this.exchangeRates = new ExchangeRateHistory(options.exchangeRate ?? DEFAULT_EXCHANGE_RATE, this.clock());
+  }
+
+  /** The fee of one transaction now, in tinybars: the configured price at the rate in force. */
+  transactionFee(): bigint {
+    return this.exchangeRates.tinybarsAt(this.options.transactionFee, this.clock());
+  }
+
+  /** The cost of one paid query now, in tinybars. */
+  queryFee(): bigint {
+    return this.exchangeRates.tinybarsAt(this.options.queryFee, this.clock());
   }
 
   nowNs(): bigint {

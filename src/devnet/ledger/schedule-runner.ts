@@ -35,7 +35,7 @@ function failureBeforeHandling(handlers: Handlers, schedule: ScheduleState, paye
  */
 export function executeSchedule(ledger: Ledger, handlers: Handlers, schedule: ScheduleState): TransactionRecordState | Promise<TransactionRecordState> {
   const payer = ledger.accounts.get(schedule.payer)!;
-  const fee = ledger.options.transactionFee;
+  const fee = ledger.transactionFee();
   const forcedStatus = failureBeforeHandling(handlers, schedule, payer, fee);
   const unpaid = forcedStatus === 'PAYER_ACCOUNT_DELETED' || forcedStatus === 'INSUFFICIENT_PAYER_BALANCE';
   const done = runAtConsensus(ledger, handlers, {

@@ -1,5 +1,5 @@
 import { proto } from '@hiero-ledger/proto';
-import { exchangeRatesAt, type ExchangeRate } from './exchange-rate.js';
+import type { ExchangeRate } from './exchange-rate.js';
 import { DEFAULT_AUTO_RENEW_SEC, type Ledger } from './ledger.js';
 import { toLong } from './numbers.js';
 import type { FileState } from './state-types.js';
@@ -26,13 +26,13 @@ const rateProto = (rate: ExchangeRate): proto.IExchangeRate => ({
 });
 
 /**
- * What a file holds now. 0.0.112 is the ExchangeRateSet of the devnet's fixed rate (the one the mirror's
- * `/network/exchangerate` answers); 0.0.111 is a CurrentAndNextFeeSchedule listing no prices, since the
+ * What a file holds now. 0.0.112 is the ExchangeRateSet of the rate in force (the one the mirror's
+ * `/network/exchangerate` answers, set at start and by `setExchangeRate`); 0.0.111 is a CurrentAndNextFeeSchedule listing no prices, since the
  * devnet charges a flat fee per transaction instead of the network's fee schedule.
  */
 export function fileContents(ledger: Ledger, file: FileState): Uint8Array {
   if (!file.system) return file.contents;
-  const { current, next } = exchangeRatesAt(ledger.nowNs());
+  const { current, next } = ledger.exchangeRates.publishedAt(ledger.nowNs());
   if (file.num === EXCHANGE_RATE_FILE) return proto.ExchangeRateSet.encode({ currentRate: rateProto(current), nextRate: rateProto(next) }).finish();
   const schedule = (expirationSec: number): proto.IFeeSchedule => ({ transactionFeeSchedule: [], expiryTime: { seconds: toLong(BigInt(expirationSec)) } });
   return proto.CurrentAndNextFeeSchedule.encode({ currentFeeSchedule: schedule(current.expirationSec), nextFeeSchedule: schedule(next.expirationSec) }).finish();

@@ -117,7 +117,7 @@ export class TransactionProcessor {
     ensure(!payer.deleted, 'PAYER_ACCOUNT_DELETED');
     ensure(!this.ledger.contracts.has(payer.num), 'PAYER_ACCOUNT_NOT_FOUND'); // a contract never pays for a transaction
     ensure(signatures.isSatisfied(payer.key) || (isHollow(payer) && hollowAccountSigner(payer, signatures)), 'INVALID_SIGNATURE');
-    const fee = this.ledger.options.transactionFee;
+    const fee = this.ledger.transactionFee();
     ensure(toBig(body.transactionFee) >= fee, 'INSUFFICIENT_TX_FEE');
     ensure(payer.balance >= fee, 'INSUFFICIENT_PAYER_BALANCE');
     ensure(payer.balance >= fee + payerDebits(body, payer.num), 'INSUFFICIENT_PAYER_BALANCE');
@@ -128,7 +128,7 @@ export class TransactionProcessor {
   private reachConsensus(tx: DecodedTransaction, payer: AccountState, signatures: SignatureChecker, forcedStatus?: StatusName): Promise<unknown> | undefined {
     const done = runAtConsensus(this.ledger, this.handlers, {
       body: tx.body, bodyName: tx.bodyName, payer, signatures, sigPairs: tx.sigPairs, hash: tx.hash,
-      fee: this.ledger.options.transactionFee, forcedStatus,
+      fee: this.ledger.transactionFee(), forcedStatus,
     });
     return done instanceof Promise ? done : undefined;
   }

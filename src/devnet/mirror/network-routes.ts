@@ -1,6 +1,6 @@
 import { GAS_PRICE_TINYBARS } from '../evm/gas.js';
 import { entityString } from '../ledger/entity-ids.js';
-import { exchangeRatesAt, type ExchangeRate } from '../ledger/exchange-rate.js';
+import type { ExchangeRate } from '../ledger/exchange-rate.js';
 import { NODE_NUM } from '../ledger/ledger.js';
 import { nsToMirror } from '../ledger/numbers.js';
 import { snapshotFor } from './balance-snapshot.js';
@@ -19,12 +19,16 @@ function asOf(request: MirrorRequest): bigint {
   return at;
 }
 
-/** `/network/exchangerate`: a fixed 1 ℏ = 10 ¢ rate that expires on the hour, as the network's does. */
+/**
+ * `/network/exchangerate`: the rate in force at the time asked (now by default), expiring on the hour as
+ * the network's does. `timestamp` is when that rate was published (the devnet's start or the last
+ * `setExchangeRate` before), as the real mirror answers the consensus time of the 0.0.112 update.
+ */
 export function exchangeRate(request: MirrorRequest): MirrorResponse {
   const at = asOf(request);
-  const { current, next } = exchangeRatesAt(at);
+  const { current, next, sinceNs } = request.ledger.exchangeRates.publishedAt(at);
   const rate = (r: ExchangeRate) => ({ cent_equivalent: r.centEquivalent, expiration_time: r.expirationSec, hbar_equivalent: r.hbarEquivalent });
-  return ok({ current_rate: rate(current), next_rate: rate(next), timestamp: nsToMirror(at) });
+  return ok({ current_rate: rate(current), next_rate: rate(next), timestamp: nsToMirror(sinceNs) });
 }
 
 /**

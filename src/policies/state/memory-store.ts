@@ -1,5 +1,6 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import type { BudgetLine, BudgetUsage, PolicyStore, Reservation, WindowCount, WindowCounter } from './policy-store.js';
+import { MemoryClaims } from './memory-claims.js';
+import type { BudgetLine, BudgetUsage, ClaimBook, PolicyStore, Reservation, WindowCount, WindowCounter } from './policy-store.js';
 
 /** One (budget, account, asset): its entries oldest first, and their totals. */
 interface Line {
@@ -45,9 +46,10 @@ export class MemoryPolicyStore implements PolicyStore {
   /** Lines by budget, account and asset: nested maps, so finding one builds no key string per call. */
   private readonly budgets = new Map<string, Map<string, Map<string, Line>>>();
   private readonly limiters = new Map<string, RateLimiterMemory>();
+  private readonly books = new Map<string, MemoryClaims>();
   private readonly clock: () => number;
 
-  /** @param options.now the clock budgets are kept by (tests); rate counters use the system clock. */
+  /** @param options.now the clock budgets and claims are kept by (tests); rate counters use the system clock. */
   constructor(options: { now?: () => number } = {}) {
     this.clock = options.now ?? Date.now;
   }
@@ -125,9 +127,16 @@ export class MemoryPolicyStore implements PolicyStore {
     return memoryCounter(limiter);
   }
 
+  claims(name: string): ClaimBook {
+    let book = this.books.get(name);
+    if (!book) this.books.set(name, (book = new MemoryClaims(this.clock)));
+    return book;
+  }
+
   async close(): Promise<void> {
     this.budgets.clear();
     this.limiters.clear();
+    for (const book of this.books.values()) book.clear();
   }
 
   /** The line's state, with what left the window dropped from its entries and its totals. */

@@ -40,9 +40,34 @@ export interface PolicyStore {
   /** A counter of calls per fixed window, shared by every counter of this store with the same name. */
   counter(name: string, limit: number, windowMs: number): WindowCounter;
 
+  /**
+   * A book of claims named `name`, shared by every book of this store with the same name: one holder
+   * per key at a time (the duplicate-intent policy's earlier calls). Optional, so a store written
+   * before it still serves the budget and rate policies; a policy that needs claims refuses a store without.
+   */
+  claims?(name: string): ClaimBook;
+
   /** Releases connections the store opened itself. */
   close(): Promise<void>;
 }
+
+/**
+ * Keys held for a while, each by one holder with a record of text it may replace; every operation
+ * is atomic in the store, so of two holders taking one key at the same instant, one gets it.
+ */
+export interface ClaimBook {
+  /**
+   * Takes `key` for `holder` with `record`, held for `holdMs`, unless another claim of it is still
+   * held: then answers that claim's holder and record, and changes nothing.
+   */
+  take(key: string, holder: string, record: string, holdMs: number): Promise<ClaimAnswer>;
+  /** Replaces the record of `key` and holds it `holdMs` from now, if `holder` still holds it; else does nothing. */
+  update(key: string, holder: string, record: string, holdMs: number): Promise<void>;
+  /** Gives `key` up, if `holder` still holds it. */
+  drop(key: string, holder: string): Promise<void>;
+}
+
+export type ClaimAnswer = { readonly ok: true } | { readonly ok: false; readonly holder: string; readonly record: string };
 
 /** One (account, asset) of a budget: how much a call moves from it, and the limit per window. */
 export interface BudgetLine {

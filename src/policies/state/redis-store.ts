@@ -2,7 +2,8 @@ import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AgentHooksError, ErrorCode, invalidArgument, isAgentHooksError, messageOf } from '../../errors/index.js';
 import { loadWithPeer } from '../../lifecycle/optional-peer.js';
-import type { BudgetLine, BudgetUsage, PolicyStore, Reservation, WindowCount, WindowCounter } from './policy-store.js';
+import { CLAIM_DROP_SCRIPT, CLAIM_TAKE_SCRIPT, CLAIM_UPDATE_SCRIPT } from './claim-scripts.js';
+import type { BudgetLine, BudgetUsage, ClaimBook, PolicyStore, Reservation, WindowCount, WindowCounter } from './policy-store.js';
 import { COMMIT_SCRIPT, COUNTER_SCRIPT, RELEASE_SCRIPT, RESERVE_SCRIPT, USAGE_SCRIPT } from './redis-scripts.js';
 
 export interface RedisPolicyStoreOptions {
@@ -26,10 +27,10 @@ const DEFAULT_URL = 'redis://127.0.0.1:6379';
 const DEFAULT_PREFIX = 'agent-hooks';
 
 type ScriptCommand = (...args: (string | number)[]) => Promise<unknown>;
-type ScriptedRedis = Redis & Record<'agentHooksReserve' | 'agentHooksCommit' | 'agentHooksRelease' | 'agentHooksUsage', ScriptCommand>;
+type ScriptedRedis = Redis & Record<'agentHooksReserve' | 'agentHooksCommit' | 'agentHooksRelease' | 'agentHooksUsage' | 'agentHooksClaimTake' | 'agentHooksClaimUpdate' | 'agentHooksClaimDrop', ScriptCommand>;
 
 /**
- * Budgets and counters on a Redis server, shared by every agent process that uses the same server,
+ * Budgets, counters and claims on a Redis server, shared by every agent process that uses the same server,
  * prefix and budget name. Each reserve, commit and release is one Lua script and each count one
  * rate-limiter-flexible operation, so they are atomic on the server. ioredis (an optional peer) is
  * loaded on first use; without it, that use fails with E_MISSING_PEER, which blocks the call.
@@ -124,6 +125,26 @@ export class RedisPolicyStore implements PolicyStore {
           }
         }),
       giveBack: (key) => this.run(async () => void (await (await limiterOf()).reward(key, 1))),
+    };
+  }
+
+  /** Claims as `<prefix>:claim:{<name>}:<key>`, the name as the hash tag (one cluster slot per book). */
+  claims(name: string): ClaimBook {
+    const keyOf = (key: string) => `${this.prefix}:claim:{${name}}:${key}`;
+    return {
+      take: async (key, holder, record, holdMs) => {
+        const answer = (await this.run((redis) => redis.agentHooksClaimTake(1, keyOf(key), holder, record, Math.max(1, Math.ceil(holdMs))))) as [number, string?];
+        if (Number(answer[0]) === 1) return { ok: true };
+        const held = String(answer[1]);
+        const cut = held.indexOf('\n');
+        return { ok: false, holder: held.slice(0, cut), record: held.slice(cut + 1) };
+      },
+      update: async (key, holder, record, holdMs) => {
+        await this.run((redis) => redis.agentHooksClaimUpdate(1, keyOf(key), holder, record, Math.max(1, Math.ceil(holdMs))));
+      },
+      drop: async (key, holder) => {
+        await this.run((redis) => redis.agentHooksClaimDrop(1, keyOf(key), holder));
+      },
     };
   }
 
@@ -229,6 +250,9 @@ function withScripts(redis: Redis, noteProblem: (problem: string | undefined) =>
   redis.defineCommand('agentHooksCommit', { lua: COMMIT_SCRIPT });
   redis.defineCommand('agentHooksRelease', { lua: RELEASE_SCRIPT });
   redis.defineCommand('agentHooksUsage', { lua: USAGE_SCRIPT });
+  redis.defineCommand('agentHooksClaimTake', { lua: CLAIM_TAKE_SCRIPT });
+  redis.defineCommand('agentHooksClaimUpdate', { lua: CLAIM_UPDATE_SCRIPT });
+  redis.defineCommand('agentHooksClaimDrop', { lua: CLAIM_DROP_SCRIPT });
   return redis as ScriptedRedis;
 }
 

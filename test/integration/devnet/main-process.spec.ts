@@ -99,6 +99,16 @@ describe('devnet as a separate process (agent-hooks devnet, which npm run devnet
     });
   });
 
+  describe('when given --exchange-rate', () => {
+    it('starts at that rate, which its mirror publishes and it prints', async () => {
+      const started = await startProcess(['--grpc-port', '0', '--mirror-port', '0', '--mirror-grpc-port', '0', '--exchange-rate', '1:12']);
+      child = started.child;
+      expect(started.output()).to.contain('rate         1 HBAR = 12 US cents (12 ¢ per HBAR');
+      const rates = (await (await fetch(`${started.ready.mirrorUrl}/api/v1/network/exchangerate`)).json()) as { current_rate: { hbar_equivalent: number; cent_equivalent: number } };
+      expect(rates.current_rate).to.include({ hbar_equivalent: 1, cent_equivalent: 12 });
+    });
+  });
+
   describe('when given a bad option', () => {
     for (const [args, expected] of [
       [['--grpc-port', 'x'], "option '--grpc-port <port>' argument 'x' is invalid. expected a port number 0..65535."],

@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import type { CallOutcome } from '../lifecycle/call-outcome.js';
+import { describeValue, invalidArgument, messageOf } from '../errors/index.js';
+import { PolicyBlockedError } from '../lifecycle/policy-blocked-error.js';
+import { isThenable } from '../lifecycle/policy-judge.js';
+import type { PostParamsNormalizationParams } from '../lifecycle/stage-events.js';
+import { refuseUnknownKeys } from '../lifecycle/unknown-keys.js';
+import { AbstractPolicy } from '../listeners/abstract-policy.js';
+import { markReadOnly } from '../listeners/read-only-policies.js';
+import { checkedTools } from '../listeners/seed-listeners.js';
+import type { Movement } from '../values/movement.js';
+import { endedRecord, intentKey, parseRecord, repeatReason, type IntentRecord } from './intent-records.js';
+import { windowText } from './limit-text.js';
+import { movementsOfEvent } from './movements.js';
+import type { ClaimBook, PolicyStore } from './state/policy-store.js';
+import { storeFrom, type StoreSpec } from './state/store-spec.js';
+import { VALUE_MOVING_TOOLS } from './value-moving-tools.js';
+
+export interface DuplicateIntentOptions {
+  /** How long an intent is held: from the call's start while it runs, then from its end. */
+  windowMs: number;
+  /**
+   * The call's idempotency key, part of its intent: a repeat with a key the intent has not seen is a
+   * new intent and goes through; the same key again is a retry and is blocked. The tools' params are
+   * strict, so the key comes from the application (a request ID kept in AsyncLocalStorage, say), not
+   * from the model. Without it, the tool, movements and memo alone are the intent.
+   */
+  keyOf?: (event: PostParamsNormalizationParams) => string | undefined;
+  /**
+   * Also hold the intent of a call that provably moved nothing (blocked, failed before submission,
+   * refused by the network). Default false: retrying those pays nothing twice, so it is allowed.
+   */
+  holdFailed?: boolean;
+  /** The tools it guards; default: the core tools that move value. */
+  tools?: string[];
+  /** Where intents live: a PolicyStore, `'memory'` (default, this policy's own) or `{ redis, prefix }`. */
+  store?: PolicyStore | StoreSpec;
+  /** Names the intents in the store: agents share them when they use the same store, prefix and name. Required with a shared (Redis) store. */
+  name?: string;
+}
+
+/** Every option, checked against the interface at compile time so a new one cannot be left out. */
+const OPTIONS = Object.keys({ windowMs: true, keyOf: true, holdFailed: true, tools: true, store: true, name: true } satisfies Record<keyof DuplicateIntentOptions, true>);
+const OWNER = 'DuplicateIntentPolicy';
+const MAX_WINDOW_MS = 366 * 86_400_000;
+const MAX_KEY_LENGTH = 256;
+
+interface Checked {
+  readonly windowMs: number;
+  readonly keyOf?: DuplicateIntentOptions['keyOf'];
+  readonly holdFailed: boolean;
+  readonly tools: readonly string[];
+  readonly store: PolicyStore;
+  readonly ownsStore: boolean;
+  readonly name: string;
+}
+
+/** The option check kept in one function, so it converts to a schema in one place. */
+function checkOptions(options: DuplicateIntentOptions): Checked {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw invalidArgument(`${OWNER}: expected options { windowMs, keyOf?, holdFailed?, tools?, store?, name? }, got ${describeValue(options)}.`);
+  }
+  refuseUnknownKeys(OWNER, options, OPTIONS);
+  const { windowMs, keyOf, holdFailed = false, name } = options;
+  if (!Number.isSafeInteger(windowMs) || windowMs <= 0 || windowMs > MAX_WINDOW_MS) {
+    throw invalidArgument(`${OWNER}: 'windowMs' must be a positive whole number of ms up to ${MAX_WINDOW_MS} (366 days), got ${String(windowMs)}.`, [0, 'windowMs']);
+  }
+  if (keyOf !== undefined && typeof keyOf !== 'function') throw invalidArgument(`${OWNER}: 'keyOf' must be a function (event) => string | undefined, got ${describeValue(keyOf)}.`, [0, 'keyOf']);
+  if (typeof holdFailed !== 'boolean') throw invalidArgument(`${OWNER}: 'holdFailed' must be true or false, got ${describeValue(holdFailed)}.`, [0, 'holdFailed']);
+  if (name !== undefined && (typeof name !== 'string' || !/^[\w.-]{1,64}$/.test(name))) {
+    throw invalidArgument(`${OWNER}: 'name' must be 1 to 64 letters, digits, '_', '.' or '-', got ${JSON.stringify(name)}.`, [0, 'name']);
+  }
+  const tools = checkedTools(options.tools ?? [...VALUE_MOVING_TOOLS], OWNER);
+  const { store, owned } = storeFrom(options.store, OWNER);
+  const close = () => (owned ? store.close() : Promise.resolve());
+  if (name === undefined && store.shared) {
+    void close();
+    throw invalidArgument(`${OWNER}: a shared store (${store.description}) needs a 'name': agents that use the same store, prefix and name share the intents.`, [0, 'name']);
+  }
+  if (typeof store.claims !== 'function') {
+    void close();
+    throw invalidArgument(`${OWNER}: the store (${store.description}) keeps no claims (it has no claims(name) method); use "memory", { "redis": … } or a store that has one.`, [0, 'store']);
+  }
+  return { windowMs, keyOf, holdFailed, tools, store, ownsStore: owned, name: name ?? 'duplicate-intent' };
+}
+
+interface Held {
+  readonly key: string;
+  readonly holder: string;
+  readonly record: IntentRecord;
+}
+
+/**
+ * Blocks a value-moving call that repeats an earlier one: the same tool, the same movements (payer,
+ * recipient, asset, amount; in any order) and the same memo within `windowMs`, unless `keyOf` gives
+ * it an idempotency key the intent has not seen. An LLM that sees an error retries, and a retried
+ * transfer pays twice; the block reason names the earlier call, when it was made and how it ended
+ * (executed with its transaction ID, outcome unknown, failed, blocked, or still running).
+ *
+ * Judged at postParamsNormalization, before anything is built or sent: the intent is claimed in the
+ * store at once, so of two identical calls at the same time the second is blocked. The kit settles
+ * each call: one that executed (or may have) holds the intent for `windowMs` from its end; one that
+ * provably moved nothing gives it up (unless `holdFailed`). Without settlement (the Hedera Agent Kit)
+ * an intent is held for `windowMs` from its start. When the store cannot be reached, calls are refused.
+ *
+ * @example
+ * new DuplicateIntentPolicy({ windowMs: 10 * 60_000 })
+ * new DuplicateIntentPolicy({ windowMs: 600_000, keyOf: () => requestIds.getStore(), store: { redis: 'redis://127.0.0.1:6379' }, name: 'payments' })
+ */
+export class DuplicateIntentPolicy extends AbstractPolicy {
+  override name = 'Duplicate Intent Policy';
+  override description: string;
+  override relevantTools: string[];
+  /** The kit checks at start that every transaction tool this covers has a movements view. */
+  override readonly readsMovements = true;
+  private readonly options: Checked;
+  private readonly book: ClaimBook;
+  /** Intents this policy claimed for calls not settled yet, by call ID. */
+  private readonly held = new Map<string, Held | Promise<Held | undefined>>();
+
+  constructor(options: DuplicateIntentOptions) {
+    super();
+    this.options = checkOptions(options);
+    this.book = this.options.store.claims!(this.options.name);
+    this.relevantTools = [...this.options.tools];
+    this.description = `Blocks a value-moving call that repeats the tool, movements and memo of one in the last ${windowText(this.options.windowMs)}${this.options.keyOf ? ' with the same idempotency key' : ''} (intents "${this.options.name}")`;
+  }
+
+  protected override shouldBlockPostParamsNormalization(params: PostParamsNormalizationParams, method: string): Promise<boolean> {
+    const movements = movementsOfEvent(params, method);
+    return isThenable(movements) ? Promise.resolve(movements).then((read) => this.claim(read, params, method)) : this.claim(movements, params, method);
+  }
+
+  private async claim(movements: readonly Movement[] | undefined, params: PostParamsNormalizationParams, method: string): Promise<boolean> {
+    if (!Array.isArray(movements)) throw new Error(`${method} has no view of what it moves (event.movements), so a repeat of it cannot be recognised; refused`);
+    if (movements.length === 0) return false;
+    const idempotencyKey = this.idempotencyKeyOf(params);
+    const key = intentKey(method, movements, memoOf(params.normalisedParams), idempotencyKey);
+    const now = Date.now();
+    const holder = params.callId ?? randomUUID();
+    const record: IntentRecord = { callId: holder, tool: method, startedAt: now, state: 'running', heldUntil: now + this.options.windowMs };
+    const attempt = this.book.take(key, holder, JSON.stringify(record), this.options.windowMs);
+    // Known before the answer: an attempt that failed may still have claimed, and settling gives it up.
+    if (params.callId) this.held.set(holder, attempt.then((answer) => (answer.ok ? { key, holder, record } : undefined), () => ({ key, holder, record })));
+    let answer;
+    try {
+      answer = await attempt;
+    } catch (error) {
+      throw new Error(`intents "${this.options.name}": ${messageOf(error)}; value-moving calls are refused until it answers`);
+    }
+    if (answer.ok) return false;
+    const escape = this.options.keyOf ? 'A new payment of the same value needs a new idempotency key.' : 'A new payment of the same value needs another memo, or waiting until then.';
+    const reason = repeatReason(parseRecord(answer.record), answer.holder, Date.now(), escape);
+    throw new PolicyBlockedError(method, { policy: this.name, stage: 'postParamsNormalization', reason }, this.description);
+  }
+
+  private idempotencyKeyOf(params: PostParamsNormalizationParams): string | undefined {
+    if (!this.options.keyOf) return undefined;
+    const key = this.options.keyOf(params);
+    if (key === undefined) return undefined;
+    if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH) {
+      throw new Error(`keyOf returned ${describeValue(key)}, not an idempotency key (a string of 1 to ${MAX_KEY_LENGTH} characters, or undefined for none); refused`);
+    }
+    return key;
+  }
+
+  /** Records how the call ended, held `windowMs` from now; or gives the intent up when nothing moved. */
+  override async settle(outcome: CallOutcome): Promise<void> {
+    const entry = this.held.get(outcome.callId);
+    if (!entry) return;
+    this.held.delete(outcome.callId);
+    const held = await entry;
+    if (!held) return;
+    if (outcome.executed === false && !this.options.holdFailed) return this.book.drop(held.key, held.holder);
+    const ended = endedRecord(held.record, outcome, Date.now(), this.options.windowMs);
+    await this.book.update(held.key, held.holder, JSON.stringify(ended), this.options.windowMs);
+  }
+
+  async close(): Promise<void> {
+    if (this.options.ownsStore) await this.options.store.close();
+  }
+}
+
+// A built-in guard: a plugin cannot patch its methods after this package loaded.
+Object.freeze(DuplicateIntentPolicy.prototype);
+markReadOnly(DuplicateIntentPolicy.prototype);
+
+/** The memo a call's transaction carries: part of its intent (two payments told apart by memo are two). */
+function memoOf(normalised: unknown): string {
+  const memo = (normalised as { transactionMemo?: unknown } | undefined)?.transactionMemo;
+  return typeof memo === 'string' ? memo : '';
+}
