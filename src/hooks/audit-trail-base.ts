@@ -1,8 +1,8 @@
 import type { Client, TopicId } from '@hiero-ledger/sdk';
 import { isSdkClient, isSdkTransaction } from '../values/sdk-values.js';
-import { resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import {
-  AuditJournal, DEFAULT_JOURNAL_DIR, readUndeliveredEntries, type AuditParticipant, type AuditStatus,
+  type AuditJournal, DEFAULT_JOURNAL_DIR, openStreamJournal, readUndeliveredEntries, type AuditParticipant, type AuditStatus,
   AuditPublisher, closeTimeoutSetting, publisherSettings, type PublisherOptions, type PublisherSettings,
   type DeliveryStrategy, errorEntry, executedEntry, sequenced, transactionIdOf, type UnsequencedEntry,
   lookUpScheduleOnMirror, lookUpScheduleOnNetwork, scheduleWatchSettings, type ScheduleWatchOptions,
@@ -195,10 +195,12 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
   }
 
   auditStatus(): AuditStatus {
-    const status: AuditStatus = { stream: `${this.stream.label} ${this.topicId.toString()}`, journal: this.journalPath, undelivered: 0 };
+    // Once open, the journal of this hook's own stream, which may be another than the folder's first.
+    const journalPath = this.state?.journal.path ?? this.journalPath;
+    const status: AuditStatus = { stream: `${this.stream.label} ${this.topicId.toString()}`, journal: journalPath, undelivered: 0 };
     // Before the journal is open (or after it closed) the file itself says what is undelivered.
     const open = this.state !== undefined && !this.closed;
-    const undelivered = open ? this.state!.journal.undeliveredEntries() : (readUndeliveredEntries(this.journalPath) ?? []);
+    const undelivered = open ? this.state!.journal.undeliveredEntries() : (readUndeliveredEntries(journalPath) ?? []);
     status.undelivered = undelivered.length;
     if (undelivered[0]) status.oldestUndelivered = undelivered[0].timestamp;
     if (this.state?.publisher.lastError) status.lastError = this.state.publisher.lastError;
@@ -299,7 +301,8 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
   private ready(): Promise<OpenState> {
     if (this.closed) return Promise.reject(new AgentHooksError(ErrorCode.KIT_CLOSED, `${this.stream.label} is closed.`));
     this.opening ??= (async () => {
-      const journal = await AuditJournal.open(this.journalPath, this.keys(), { logger: this.logger });
+      // A stream of its own in the folder: other processes (a fleet on one configuration) may hold others.
+      const journal = await openStreamJournal(dirname(this.journalPath), basename(this.journalPath), this.keys(), { logger: this.logger });
       let publisher: AuditPublisher;
       try {
         publisher = new AuditPublisher(journal, this.delivery(), this.client, this.entrySession(), this.logger, { ...this.deliverySettings, mirrorUrl: this.mirrorUrl });

@@ -73,7 +73,20 @@ export class AuditJournal {
    * before it is written or published: the journal is the one door to disk and to HCS.
    */
   static async open(path: string, secrets?: KeyRedactor, options: AuditJournalOptions = {}): Promise<AuditJournal> {
-    const { file, records } = await JournalFile.open(path);
+    return AuditJournal.fromFile(await JournalFile.open(path), secrets, options);
+  }
+
+  /**
+   * Like {@link open}, but `undefined` when a live process (or another journal of this one) holds
+   * the file: how a process looks for a stream of its own in a shared folder (see journal-streams.ts).
+   */
+  static async openIfFree(path: string, secrets?: KeyRedactor, options: AuditJournalOptions = {}): Promise<AuditJournal | undefined> {
+    const opened = await JournalFile.openIfFree(path);
+    return opened && AuditJournal.fromFile(opened, secrets, options);
+  }
+
+  private static async fromFile({ file, records }: { file: JournalFile; records: unknown[] }, secrets: KeyRedactor | undefined, options: AuditJournalOptions): Promise<AuditJournal> {
+    const path = file.path;
     try {
       const journal = new AuditJournal(file, secrets, options);
       journal.replay(records);

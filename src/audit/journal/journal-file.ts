@@ -3,7 +3,7 @@ import { open, rename, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { AgentHooksError, ErrorCode } from '../../errors/index.js';
 import { removeIfPresent, syncDirectory } from './durable-files.js';
-import { lockJournal, type JournalLock } from './journal-lock.js';
+import { lockJournal, tryLockJournal, type JournalLock } from './journal-lock.js';
 import { makeFolders } from './make-folders.js';
 
 interface PendingAppend {
@@ -62,7 +62,17 @@ export class JournalFile {
    */
   static async open(path: string): Promise<{ file: JournalFile; records: unknown[] }> {
     makeFolders(dirname(path));
-    const lock = lockJournal(path);
+    return JournalFile.openLocked(path, lockJournal(path));
+  }
+
+  /** Like {@link open}, but `undefined` when a live process holds the file (see tryLockJournal). */
+  static async openIfFree(path: string): Promise<{ file: JournalFile; records: unknown[] } | undefined> {
+    makeFolders(dirname(path));
+    const lock = tryLockJournal(path);
+    return lock && JournalFile.openLocked(path, lock);
+  }
+
+  private static async openLocked(path: string, lock: JournalLock): Promise<{ file: JournalFile; records: unknown[] }> {
     try {
       // The lock is ours, so a temporary file is what a compaction interrupted by a crash left.
       removeIfPresent(replacementPath(path));

@@ -1,4 +1,4 @@
-import { readFileSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import lockfile from 'proper-lockfile';
 import { AgentHooksError, ErrorCode } from '../../errors/index.js';
@@ -33,9 +33,29 @@ export interface JournalLock {
  * try { … } finally { lock.release(); }
  */
 export function lockJournal(path: string): JournalLock {
+  const taken = acquire(path);
+  if ('lock' in taken) return taken.lock;
+  throw inUse(path, taken.heldBy);
+}
+
+/**
+ * Like {@link lockJournal}, but `undefined` when a live process holds the journal (another audit
+ * hook of this process included) instead of an error: how a process of a fleet looks for a stream
+ * of its own among the journals of a shared folder. A lock whose holder died is taken, as by
+ * lockJournal; any other failure (a folder it may not write) still throws.
+ */
+export function tryLockJournal(path: string): JournalLock | undefined {
+  const taken = acquire(path);
+  return 'lock' in taken ? taken.lock : undefined;
+}
+
+type Acquired = { lock: JournalLock } | { heldBy: LockOwner | undefined };
+
+function acquire(path: string): Acquired {
   const lockPath = `${path}.lock`;
   const ownerPath = `${path}.owner`;
-  removeLegacyLock(path, lockPath);
+  const legacyHolder = legacyLockHolder(path, lockPath);
+  if (legacyHolder) return { heldBy: legacyHolder };
   let lost: Error | undefined;
   const options = {
     realpath: false,
@@ -45,49 +65,103 @@ export function lockJournal(path: string): JournalLock {
     onCompromised: (error: Error) => {
       lost = new AgentHooksError(
         ErrorCode.INVALID_ARGUMENT,
-        `Audit journal ${path} lost its lock (${error.message}): another process may have taken it over, so this one stops writing to it. Restart this process; give each process its own journalDir.`,
+        `Audit journal ${path} lost its lock (${error.message}): another process may have taken it over, so this one stops writing to it. Restart this process.`,
       );
     },
   };
-  let unlock: () => void;
+  let unlock: (() => void) | undefined;
   try {
     unlock = lockfile.lockSync(path, options);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw cannotLock(path, error);
+  }
+  if (unlock) writeOwner(ownerPath, unlock, path);
+  else {
     const owner = readOwner(ownerPath);
-    if (!owner || owner.host !== hostname() || owner.pid === process.pid || isAlive(owner.pid)) throw inUse(path, owner);
+    if (!owner || owner.host !== hostname() || owner.pid === process.pid || isAlive(owner.pid)) return { heldBy: owner };
     // Its holder died without releasing it: take it now rather than after the stale time.
+    const takenOver = takeOver(path, lockPath, ownerPath, () => lockfile.lockSync(path, options));
+    if ('heldBy' in takenOver) return takenOver;
+    unlock = takenOver.unlock;
+  }
+  const held = unlock;
+  let released = false;
+  return {
+    lock: {
+      get lost() {
+        return lost;
+      },
+      release() {
+        if (released) return;
+        released = true;
+        // The owner file first: a reader that finds the lock without it says "another process", never a wrong pid.
+        if (!lost && readOwner(ownerPath)?.pid === process.pid) ignoreMissing(() => unlinkSync(ownerPath));
+        try {
+          held();
+        } catch {
+          // already gone, or compromised: nothing of ours to remove
+        }
+      },
+    },
+  };
+}
+
+/**
+ * Takes the lock of a holder that died, under `<file>.takeover` (made atomically): without it, two
+ * processes restarted together (a fleet after a crash) could both read the dead owner, and the
+ * second would remove the lock the first had just taken, leaving two writers. Whoever makes the
+ * folder reads the owner again, so the one that comes second finds the first one alive. A takeover
+ * folder left by a process that died inside this function is stale after the lock's stale time.
+ */
+function takeOver(path: string, lockPath: string, ownerPath: string, lock: () => () => void): { unlock: () => void } | { heldBy: LockOwner | undefined } {
+  const guard = `${path}.takeover`;
+  if (!makeGuard(guard)) return { heldBy: readOwner(ownerPath) };
+  try {
+    const owner = readOwner(ownerPath);
+    if (owner && (owner.host !== hostname() || owner.pid === process.pid || isAlive(owner.pid))) return { heldBy: owner };
+    ignoreMissing(() => rmdirSync(lockPath));
+    let unlock: () => void;
     try {
-      rmdirSync(lockPath);
-      unlock = lockfile.lockSync(path, options);
-    } catch (again) {
-      if ((again as NodeJS.ErrnoException).code === 'ELOCKED') throw inUse(path, readOwner(ownerPath));
-      throw cannotLock(path, again);
+      unlock = lock();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ELOCKED') return { heldBy: readOwner(ownerPath) };
+      throw cannotLock(path, error);
+    }
+    writeOwner(ownerPath, unlock, path);
+    return { unlock };
+  } finally {
+    ignoreMissing(() => rmdirSync(guard));
+  }
+}
+
+/** Makes the takeover folder; `false` when another process is taking over right now. */
+function makeGuard(guard: string): boolean {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      mkdirSync(guard);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      let age = 0;
+      try {
+        age = Date.now() - statSync(guard).mtimeMs;
+      } catch {
+        continue; // just removed: try again
+      }
+      if (age < JOURNAL_LOCK_STALE_MS) return false;
+      ignoreMissing(() => rmdirSync(guard));
     }
   }
+  return false;
+}
+
+function writeOwner(ownerPath: string, unlock: () => void, path: string): void {
   try {
     writeFileSync(ownerPath, JSON.stringify({ pid: process.pid, host: hostname() } satisfies LockOwner));
   } catch (error) {
     unlock();
     throw cannotLock(path, error);
   }
-  let released = false;
-  return {
-    get lost() {
-      return lost;
-    },
-    release() {
-      if (released) return;
-      released = true;
-      // The owner file first: a reader that finds the lock without it says "another process", never a wrong pid.
-      if (!lost && readOwner(ownerPath)?.pid === process.pid) ignoreMissing(() => unlinkSync(ownerPath));
-      try {
-        unlock();
-      } catch {
-        // already gone, or compromised: nothing of ours to remove
-      }
-    },
-  };
 }
 
 function inUse(path: string, owner: LockOwner | undefined): AgentHooksError {
@@ -115,18 +189,22 @@ function readOwner(ownerPath: string): LockOwner | undefined {
   }
 }
 
-/** Versions before proper-lockfile wrote `<file>.lock` as a file holding the pid. */
-function removeLegacyLock(path: string, lockPath: string): void {
+/**
+ * Versions before proper-lockfile wrote `<file>.lock` as a file holding the pid: its holder when that
+ * process is alive, else the file is removed and `undefined` returned.
+ */
+function legacyLockHolder(path: string, lockPath: string): LockOwner | undefined {
   let isFile = false;
   try {
     isFile = statSync(lockPath).isFile();
   } catch {
-    return;
+    return undefined;
   }
-  if (!isFile) return;
+  if (!isFile) return undefined;
   const pid = Number(readFileSync(lockPath, 'utf8'));
-  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) throw inUse(path, { pid, host: hostname() });
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) return { pid, host: hostname() };
   ignoreMissing(() => unlinkSync(lockPath));
+  return undefined;
 }
 
 function ignoreMissing(remove: () => void): void {

@@ -1,45 +1,72 @@
 import { resolve } from 'node:path';
-import { DEFAULT_JOURNAL_DIR, readJournalSnapshot } from '../journal/index.js';
-import { auditEntryProblems, type AnyAuditEntry } from '../entries/index.js';
+import { DEFAULT_JOURNAL_DIR, readJournalSnapshot, streamJournalPath, streamJournalPaths, type JournalSnapshot } from '../journal/index.js';
 import { scheduleProblems, scheduleTally, type ScheduleTally } from './schedule-trail-check.js';
 import { readAuditMessages, streamGaps, type FoundEntry, fetchTopicInfo, fetchTopicMessages, readHolEntries } from '../readers/index.js';
 import { isIndexedRegistryMemo } from '../codecs/index.js';
+import { compareWithJournal, gapProblem, idOf, matchesSchema, reportLostStream } from './stream-checks.js';
 
 export interface VerifyAuditTopicOptions {
   /** Mirror node REST base URL, e.g. `http://127.0.0.1:5551`. */
   mirrorUrl: string;
   /** The audit topic (HCS) or session topic (HOL). */
   topicId: string;
-  /** The hook's journal folder (default `./.agent-hooks/audit`). */
+  /** The hooks' journal folder (default `./.agent-hooks/audit`): every journal of the topic in it is checked, one per stream. */
   journalDir?: string;
 }
 
 export type { FoundEntry };
 
+/**
+ * What verification found for one stream: one journal of the folder (one writer process), or a
+ * stream on the topic that no journal of the folder writes (another folder's process, or a journal
+ * moved away): its entries cannot be compared, only checked on their own.
+ */
+export interface StreamVerifyReport {
+  /** The stream ID its batches carry; absent for a journal that never made a batch. */
+  stream?: string;
+  /** The journal's hot file; absent for a stream with no journal in the folder. */
+  journal?: string;
+  entriesInJournal: number;
+  entriesOnTopic: number;
+  /** This stream's problems (also in the report's `problems`). */
+  problems: string[];
+  ok: boolean;
+}
+
 export interface AuditVerifyReport {
   topicId: string;
   kind: 'hcs' | 'hol';
+  /** The first stream's journal (`<journalDir>/hcs-<topic>.jsonl`), the one a single process writes; `journals` lists every stream's. */
   journal: string;
-  /** Whether a journal was found at `journal`: without one, nothing could be compared. */
+  /** Every journal of the topic found in the folder, one per stream, in stream order. */
+  journals: string[];
+  /** Whether any journal was found: without one, nothing could be compared. */
   journalFound: boolean;
+  /** In all the journals. */
   entriesInJournal: number;
   entriesOnTopic: number;
-  /** The journal's scheduled calls: schedules with their outcome entry, and those still waiting for one. */
+  /** The journals' scheduled calls: schedules with their outcome entry, and those still waiting for one. */
   schedules: ScheduleTally;
-  /** Plain-words problems; empty when the topic matches the journal exactly. */
+  /** Each journal's stream, then each stream on the topic with no journal in the folder. */
+  streams: StreamVerifyReport[];
+  /** Plain-words problems, every stream's and the topic's own (messages that are not audit messages); empty when the topic matches the journals exactly. */
   problems: string[];
   ok: boolean;
 }
 
 /**
- * Reads an audit topic back from the mirror node and checks it against the local journal's whole
- * history (the hot file and the segments compaction moved delivered entries to): every entry valid
- * under the schema, every journaled entry present exactly once and identical, nothing unknown,
- * every batch carrying exactly the consecutive seqs its header names and naming the journal's
- * stream, and no seq missing between a stream's batches. Batches may reach consensus in any order
- * (several are in flight at once); their seqs, not their places on the topic, give the journal's
- * order. Every schedule outcome entry must follow up a journaled scheduled call, once. For a HOL session topic each registered HCS-1 file is resolved, its keys and hash
- * checked, and its entries compared the same way.
+ * Reads an audit topic back from the mirror node and checks it against every journal of the topic in
+ * the folder, one per stream (several processes sharing a folder each write their own, see
+ * journal-streams.ts), each with its whole history (the hot file and the segments compaction moved
+ * delivered entries to): every entry valid under the schema, every journaled entry present exactly
+ * once and identical, nothing unknown, every batch carrying exactly the consecutive seqs its header
+ * names and naming its journal's stream, and no seq missing between a stream's batches. Batches may
+ * reach consensus in any order (several are in flight at once, from several processes); their
+ * stream and seqs, not their places on the topic, give each journal's order. Every schedule outcome
+ * entry must follow up a journaled scheduled call, once. A stream on the topic that no journal here
+ * writes is reported as such and checked on its own (schema, gaps); it does not fail the others.
+ * For a HOL session topic each registered HCS-1 file is resolved, its keys and hash checked, and its
+ * entries compared the same way.
  *
  * @example
  * const report = await verifyAuditTopic({ mirrorUrl: 'http://127.0.0.1:5551', topicId: '0.0.1234', journalDir: './audit' });
@@ -54,123 +81,111 @@ export async function verifyAuditTopic(options: VerifyAuditTopicOptions): Promis
 
   const info = await fetchTopicInfo(mirrorUrl, topicId);
   const kind: 'hcs' | 'hol' = info && isIndexedRegistryMemo(info.memo) ? 'hol' : 'hcs';
-  const journalPath = resolve(journalDir, `${kind}-${topicId}.jsonl`);
-  const journal = readJournalSnapshot(journalPath);
+  const file = `${kind}-${topicId}.jsonl`;
+  const journals = streamJournalPaths(journalDir, file)
+    .map((path) => readJournalSnapshot(path))
+    .filter((journal): journal is JournalSnapshot => journal !== undefined);
+  const firstPath = journals[0]?.path ?? streamJournalPath(journalDir, file, 1);
   if (!info) problems.push(`The mirror node does not know topic ${topicId}.`);
-  if (!journal) problems.push(`There is no journal for this topic at ${journalPath}; pass the journalDir the hook used.`);
-  else problems.push(...journal.problems);
+  if (!journals.length) problems.push(`There is no journal for this topic at ${firstPath}; pass the journalDir the hook used.`);
+  const checks = journals.map((journal): StreamCheck => ({ journal, found: [], problems: [...journal.problems] }));
+  for (const check of checks) problems.push(...check.problems);
 
   const messages = info ? await fetchTopicMessages(mirrorUrl, topicId) : [];
   const found = kind === 'hol' ? await readHolEntries(mirrorUrl, messages, problems) : readHcsEntries(messages, problems);
-  if (journal) {
-    compare(found, journal.entries, journal.delivered, problems);
-    reportStreams(found, journal.entries, journal.stream, problems);
-    problems.push(...scheduleProblems(journal.entries));
+  const unjournaled = assign(found, checks, problems);
+  // Each stream's problems go to its own report and, in the same order, to the whole report's.
+  const note = (own: string[] | undefined, problem: string): void => {
+    own?.push(problem);
+    problems.push(problem);
+  };
+  for (const check of checks) {
+    const own: string[] = [];
+    compareWithJournal(check.found, check.journal, own);
+    reportLostStream(check.found, check.journal, own);
+    own.push(...scheduleProblems(check.journal.entries));
+    for (const problem of own) note(check.problems, problem);
   }
-  reportGaps(found, journal?.entries ?? [], problems);
+  for (const list of unjournaled.values()) {
+    const own: string[] = [];
+    for (const { entry, where } of list.found) matchesSchema(entry, where, own);
+    for (const problem of own) note(list.problems, problem);
+  }
+  // Last, as before streams had journals of their own: a gap is news only once the entries are accounted for.
+  const owners = streamOwners(checks);
+  for (const gap of streamGaps(found)) {
+    const owner = owners.get(gap.stream);
+    const problem = gapProblem(gap, owner?.journal);
+    if (problem) note(owner?.problems ?? unjournaled.get(gap.stream)?.problems, problem);
+  }
+  const allEntries = journals.flatMap((journal) => journal.entries);
   return {
     topicId,
     kind,
-    journal: journalPath,
-    journalFound: journal !== undefined && journal !== null,
-    entriesInJournal: journal?.entries.length ?? 0,
+    journal: firstPath,
+    journals: journals.map((journal) => journal.path),
+    journalFound: journals.length > 0,
+    entriesInJournal: allEntries.length,
     entriesOnTopic: found.length,
-    schedules: scheduleTally(journal?.entries ?? []),
+    schedules: scheduleTally(allEntries),
+    streams: [
+      ...checks.map((check) => streamReport(check.journal.stream, check.journal.path, check.journal.entries.length, check.found.length, check.problems)),
+      ...[...unjournaled].map(([stream, list]) => streamReport(stream, undefined, 0, list.found.length, list.problems)),
+    ],
     problems,
     ok: problems.length === 0,
   };
+}
+
+/** One journal being checked: what was found on the topic for it, and its problems so far. */
+interface StreamCheck {
+  journal: JournalSnapshot;
+  found: FoundEntry[];
+  problems: string[];
+}
+
+/**
+ * Gives each entry found on the topic to the journal it belongs to: the one holding its ID, else the
+ * one whose stream its batch names (which then reports it as not its own). What neither places is
+ * a stream without a journal here (returned by stream), or, for an entry of a version 1 message
+ * (no stream), the folder's one journal when there is one, else a problem of the topic.
+ */
+function assign(found: readonly FoundEntry[], checks: StreamCheck[], problems: string[]): Map<string, { found: FoundEntry[]; problems: string[] }> {
+  const byId = new Map<string, StreamCheck>();
+  for (const check of checks) for (const entry of check.journal.entries) if (!byId.has(entry.id)) byId.set(entry.id, check);
+  const byStream = new Map<string, StreamCheck>();
+  for (const check of checks) if (check.journal.stream && !byStream.has(check.journal.stream)) byStream.set(check.journal.stream, check);
+  const unjournaled = new Map<string, { found: FoundEntry[]; problems: string[] }>();
+  for (const item of found) {
+    const check = byId.get(idOf(item)) ?? (item.batch ? byStream.get(item.batch.stream) : checks.length === 1 ? checks[0] : undefined);
+    if (check) check.found.push(item);
+    else if (item.batch) {
+      const list = unjournaled.get(item.batch.stream) ?? { found: [], problems: [] };
+      list.found.push(item);
+      unjournaled.set(item.batch.stream, list);
+    } else if (matchesSchema(item.entry, item.where, problems)) {
+      problems.push(`The entry in ${item.where} (id ${idOf(item)}) is in none of the ${checks.length} journals of this topic in the folder, and its message names no stream.`);
+    }
+  }
+  return unjournaled;
+}
+
+/** Each stream's journal: the one whose entries its batches carry (a journal that lost its stream ID has two). */
+function streamOwners(checks: readonly StreamCheck[]): Map<string, StreamCheck> {
+  const owners = new Map<string, StreamCheck>();
+  for (const check of checks) {
+    const ids = new Set(check.journal.entries.map((entry) => entry.id));
+    for (const item of check.found) if (item.batch && !owners.has(item.batch.stream) && ids.has(idOf(item))) owners.set(item.batch.stream, check);
+  }
+  return owners;
+}
+
+function streamReport(stream: string | undefined, journal: string | undefined, entriesInJournal: number, entriesOnTopic: number, problems: string[]): StreamVerifyReport {
+  return { ...(stream ? { stream } : {}), ...(journal ? { journal } : {}), entriesInJournal, entriesOnTopic, problems, ok: problems.length === 0 };
 }
 
 function readHcsEntries(messages: Awaited<ReturnType<typeof fetchTopicMessages>>, problems: string[]): FoundEntry[] {
   const read = readAuditMessages(messages);
   problems.push(...read.problems);
   return read.found;
-}
-
-/**
- * Seqs missing between a stream's batches that the journal cannot account for (it reports its own
- * missing entries by name): e.g. a journal that no longer holds them, or another writer's stream.
- */
-function reportGaps(found: readonly FoundEntry[], journaled: readonly AnyAuditEntry[], problems: string[]): void {
-  const ids = new Set(journaled.map((entry) => entry.id));
-  const seqs = new Set(journaled.map((entry) => entry.seq));
-  // This journal's streams: those whose batches carry its entries.
-  const mine = new Set(found.filter((item) => item.batch && ids.has((item.entry as { id?: unknown } | null)?.id as string)).map((item) => item.batch!.stream));
-  for (const gap of streamGaps(found)) {
-    const unaccounted: number[] = [];
-    for (let seq = gap.first; seq <= gap.last; seq++) if (!(mine.has(gap.stream) && seqs.has(seq))) unaccounted.push(seq);
-    if (unaccounted.length) problems.push(`Stream ${gap.stream} has no batch with seq ${describeRange(unaccounted)}: a message between its batches is missing from the topic.`);
-  }
-}
-
-/**
- * A journal has one stream for its whole life, compactions and restarts included: a batch of its
- * entries under another stream (or a journal that records none) means the stream ID was lost, and
- * its seqs can no longer be told from another writer's.
- */
-function reportStreams(found: readonly FoundEntry[], journaled: readonly AnyAuditEntry[], stream: string | undefined, problems: string[]): void {
-  const ids = new Set(journaled.map((entry) => entry.id));
-  const others = new Map<string, number[]>();
-  for (const item of found) {
-    if (!item.batch || item.batch.stream === stream || !ids.has((item.entry as { id?: unknown } | null)?.id as string)) continue;
-    const seqs = others.get(item.batch.stream) ?? [];
-    seqs.push(Number((item.entry as { seq?: unknown }).seq));
-    others.set(item.batch.stream, seqs);
-  }
-  for (const [other, seqs] of others) {
-    const sorted = [...seqs].sort((a, b) => a - b);
-    problems.push(
-      `Journal entries seq ${describeRange(sorted)} reached the topic in batches of stream ${other}, but ${stream ? `the journal's stream is ${stream}` : 'the journal records no stream'}: the journal lost its stream ID.`,
-    );
-  }
-}
-
-/** Ascending seqs as runs (`3`, `5-9`, `3, 5-9`): a journal's whole history can be one line. */
-function describeRange(seqs: readonly number[]): string {
-  const runs: string[] = [];
-  for (let at = 0; at < seqs.length; ) {
-    let end = at;
-    while (end + 1 < seqs.length && seqs[end + 1] === seqs[end]! + 1) end++;
-    runs.push(end === at ? String(seqs[at]) : `${seqs[at]}-${seqs[end]}`);
-    at = end + 1;
-  }
-  return runs.join(', ');
-}
-
-function describe(entry: AnyAuditEntry): string {
-  return `seq ${entry.seq} (${entry.tool}, ${entry.outcome}, ${entry.timestamp})`;
-}
-
-function compare(found: FoundEntry[], journaled: AnyAuditEntry[], delivered: Set<string>, problems: string[]): void {
-  const byId = new Map(journaled.map((entry) => [entry.id, entry]));
-  const seen = new Map<string, string[]>();
-  for (const { entry, where } of found) {
-    const schemaProblems = auditEntryProblems(entry);
-    if (schemaProblems.length) {
-      problems.push(`The entry in ${where} does not match the audit entry schema: ${schemaProblems.join('; ')}.`);
-      continue;
-    }
-    const valid = entry as AnyAuditEntry;
-    const mine = byId.get(valid.id);
-    if (!mine) {
-      problems.push(`The entry in ${where} (id ${valid.id}, ${valid.tool}, ${valid.timestamp}) is not in the journal: it was not written by this hook's journal.`);
-      continue;
-    }
-    const places = seen.get(valid.id) ?? [];
-    places.push(where);
-    seen.set(valid.id, places);
-    if (places.length > 1) continue;
-    if (JSON.stringify(valid) !== JSON.stringify(mine)) problems.push(`Journal entry ${describe(mine)} differs from the copy in ${where}.`);
-  }
-  for (const [id, places] of seen) {
-    if (places.length > 1) problems.push(`Journal entry ${describe(byId.get(id)!)} appears ${places.length} times on the topic (${places.join(', ')}).`);
-  }
-  for (const entry of journaled) {
-    if (seen.has(entry.id)) continue;
-    problems.push(
-      delivered.has(entry.id)
-        ? `Journal entry ${describe(entry)} is missing from the topic although the journal records it as delivered.`
-        : `Journal entry ${describe(entry)} is not on the topic yet: the journal has not delivered it (let the hook flush, e.g. kit.audit.flush() or kit.close()).`,
-    );
-  }
 }

@@ -17,11 +17,11 @@ export function registerAuditCommand(program: Command, run: RunAction): void {
   const audit = program.command('audit').description('work with audit trails written by the audit hooks');
   audit
     .command('verify')
-    .description('read an audit topic back from the mirror and check schema, order and completeness against the local journal')
+    .description('read an audit topic back from the mirror and check schema, order and completeness against the local journals, one per stream (process)')
     .requiredOption('--topic <id>', 'the audit topic (HCS) or HOL session topic, e.g. 0.0.1234')
     .option('--journal <dir>', "the audit journal folder the hook wrote (default: the configured hook's journalDir for this topic, else .agent-hooks/audit in the config file's folder)", DEFAULT_JOURNAL_DIR)
     .option('--mirror <url>', "mirror REST base URL (default: the configured network's mirror)")
-    .addHelpText('after', '\nExit codes: 0 the topic matches the journal, 4 it does not (problems listed), 1 the mirror could not be read, 2 usage (also: no journal for the topic in the folder).')
+    .addHelpText('after', '\nExit codes: 0 the topic matches every journal of the folder, 4 a stream does not (problems listed), 1 the mirror could not be read, 2 usage (also: no journal for the topic in the folder).')
     .action((options: { topic: string; journal: string; mirror?: string }, command: Command) =>
       run(command, async (ctx) => {
         if (!/^\d+\.\d+\.\d+$/.test(options.topic)) throw new UsageError(`--topic must be a topic ID like 0.0.1234, got "${options.topic}"`);
@@ -43,14 +43,26 @@ export function registerAuditCommand(program: Command, run: RunAction): void {
         const exitCode = report.ok ? ExitCode.OK : exitCodeOf(ErrorCode.AUDIT_MISMATCH);
         const problems = report.problems.length === 1 ? '1 problem' : `${report.problems.length} problems`;
         ctx.output.document(withError(report, exitCode, { code: ErrorCode.AUDIT_MISMATCH, message: `audit topic ${report.topicId} does not match its journal: ${problems}`, problems: report.problems }));
-        ctx.output.line(`${report.kind.toUpperCase()} audit topic ${report.topicId}: ${report.entriesOnTopic} entries on the topic, ${report.entriesInJournal} in the journal (${report.journal})`);
+        const single = report.streams.length <= 1 && report.journals.length <= 1;
+        const where = single ? `in the journal (${report.journal})` : `in ${report.journals.length} journals (${journalDir})`;
+        ctx.output.line(`${report.kind.toUpperCase()} audit topic ${report.topicId}: ${report.entriesOnTopic} entries on the topic, ${report.entriesInJournal} ${where}`);
+        // A fleet's folder: one line per stream, so the stream that fails is named.
+        if (!single) for (const stream of report.streams) ctx.output.line(`  ${describeStream(stream)}`);
         const schedules = describeSchedules(report.schedules);
         if (schedules) ctx.output.line(schedules);
-        if (report.ok) ctx.output.line('verified: every journaled entry is on the topic exactly once, in order, and nothing else is.');
+        if (report.ok) ctx.output.line(single ? 'verified: every journaled entry is on the topic exactly once, in order, and nothing else is.' : 'verified: every stream with a journal here is on the topic exactly once, in order, and nothing else is.');
         else for (const problem of report.problems) ctx.output.line(`  PROBLEM ${problem}`);
         return exitCode;
       }),
     );
+}
+
+/** e.g. `stream 5e53… (/srv/audit/hcs-0.0.1234.stream-2.jsonl): 12 on the topic, 12 journaled, verified`. */
+function describeStream(stream: AuditVerifyReport['streams'][number]): string {
+  const name = `stream ${stream.stream ?? '(none yet: nothing delivered)'}`;
+  const verdict = stream.ok ? 'verified' : `${stream.problems.length === 1 ? '1 problem' : `${stream.problems.length} problems`}`;
+  if (!stream.journal) return `${name} (no journal in this folder, so not compared): ${stream.entriesOnTopic} on the topic, ${stream.ok ? 'no gaps' : verdict}`;
+  return `${name} (${stream.journal}): ${stream.entriesOnTopic} on the topic, ${stream.entriesInJournal} journaled, ${verdict}`;
 }
 
 /** e.g. `schedules: 2 settled (1 scheduleExecuted, 1 scheduleDeleted), 1 waiting for its outcome`; empty when nothing was scheduled. */

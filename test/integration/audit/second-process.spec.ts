@@ -9,10 +9,11 @@ import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
 import { offlineClient } from '../../support/offline-client.js';
 import { EchoTool, pluginOf } from '../../support/noop-tools.js';
+import { readJournalSnapshot } from '../../../src/audit/journal/journal-reader.js';
 
 const CHILD = join(__dirname, 'hold-journal-child.js');
 
-describe('a second process on the same audit journal', () => {
+describe('a second process on the same audit journal folder', () => {
   let journalDir: string;
   let child: ChildProcess;
   let client: Client;
@@ -41,18 +42,21 @@ describe('a second process on the same audit journal', () => {
     });
 
   describe('when another process (e.g. agent-hooks mcp) holds it', () => {
-    it('refuses at kit start, not per call, naming that process and how to give this one its own journalDir', async () => {
-      const message = await kitOn(journalDir).then(
-        () => expect.fail('a second kit started on a journal in use'),
-        (error: Error) => error.message,
-      );
-      expect(message).to.contain(`is in use by process ${child.pid}.`).and.contain('journalDir');
+    it('starts with a stream journal of its own beside it, leaving the other process\'s journal alone', async () => {
+      const kit = await kitOn(journalDir);
+      expect((await kit.execute('echo_tool', { text: 'hi' })).raw.status).to.equal('SUCCESS');
+      const [status] = kit.audit.pending();
+      expect(status?.journal).to.equal(join(journalDir, 'hcs-0.0.1001.stream-2.jsonl'));
+      expect(readJournalSnapshot(join(journalDir, 'hcs-0.0.1001.stream-2.jsonl'))?.entries).to.have.length(1);
+      expect(readJournalSnapshot(join(journalDir, 'hcs-0.0.1001.jsonl'))?.entries).to.have.length(0);
+      await kit.close();
     });
 
     it('starts with a journalDir of its own', async () => {
       const own = join(journalDir, 'second');
       const kit = await kitOn(own);
       expect((await kit.execute('echo_tool', { text: 'hi' })).raw.status).to.equal('SUCCESS');
+      expect(kit.audit.pending()[0]?.journal).to.equal(join(own, 'hcs-0.0.1001.jsonl'));
       await kit.close();
     });
   });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TopicCreateTransaction, TopicMessageSubmitTransaction, type Client } from '@hiero-ledger/sdk';
@@ -10,6 +10,7 @@ import { verifyAuditTopic } from '../../../src/audit/verify/verify-audit-topic.j
 import { AuditJournal } from '../../../src/audit/journal/audit-journal.js';
 import { segmentsFolder } from '../../../src/audit/journal/journal-segments.js';
 import { registerMessage } from '../../../src/audit/codecs/hcs2-codec.js';
+import { entriesMessage } from '../../../src/audit/codecs/hcs-message-codec.js';
 import { transferPlugin } from '../../support/audit-transfer-tool.js';
 import { entriesIn, readTopicMessages } from '../../support/mirror-messages.js';
 
@@ -147,6 +148,73 @@ describe('verifyAuditTopic', () => {
         `The file topic ${fileTopic} (register #1) is not a valid HCS-1 file: its data does not decompress with brotli.`,
         'Session message #2 is not an HCS-2 register message.',
       ]);
+    });
+  });
+
+  /** Two audit hooks of one topic open at once, one call each: what two processes of a fleet leave. */
+  const twoStreams = async (topicId: string): Promise<void> => {
+    const kits = await Promise.all([0, 1].map(() => createAgentKit({
+      client, pluginsDir: null, plugins: [transferPlugin()],
+      context: { hooks: [new HcsAuditTrailHook(['transfer_hbar_tool'], topicId, undefined, { journalDir })] },
+    })));
+    for (const kit of kits) await kit.execute('transfer_hbar_tool', { to: recipient, tinybars: 1 });
+    for (const kit of kits) await kit.close();
+  };
+
+  describe('when the folder was written before journals had streams of their own (test/fixtures/audit-journal-main)', () => {
+    // Made by the main branch's hooks (3b8150a): three calls, a compaction into a segment, two more calls.
+    const FIXTURE = join(__dirname, '..', '..', '..', '..', 'test', 'fixtures', 'audit-journal-main');
+    const FIXTURE_TOPIC = '0.0.1001';
+    const FIXTURE_STREAM = '5e53409b-452c-4aaf-b943-018b5817c396';
+
+    /** The fixture under `topicId`'s name, and its delivered history on that topic, as its hook had sent it. */
+    const restoreFixture = async (topicId: string): Promise<string> => {
+      const path = join(journalDir, `hcs-${topicId}.jsonl`);
+      cpSync(join(FIXTURE, `hcs-${FIXTURE_TOPIC}.jsonl`), path);
+      cpSync(segmentsFolder(join(FIXTURE, `hcs-${FIXTURE_TOPIC}.jsonl`)), segmentsFolder(path), { recursive: true });
+      const archived = readFileSync(join(segmentsFolder(path), '000001.jsonl'), 'utf8').trim().split('\n').slice(0, -1).map((line) => JSON.parse(line).entry);
+      for (const entry of archived) await post(topicId, entriesMessage({ stream: FIXTURE_STREAM, first: entry.seq, last: entry.seq }, [entry]));
+      for (const line of readFileSync(path, 'utf8').trim().split('\n')) {
+        const record = JSON.parse(line);
+        if (record.r === 'job') for (const message of record.payload) await post(topicId, message);
+      }
+      return path;
+    };
+
+    it('verifies it as it is, then as the first stream beside a new one, its stream and seqs going on', async () => {
+      const topicId = await topic();
+      const path = await restoreFixture(topicId);
+      const before = await verifyAuditTopic({ mirrorUrl: net.mirrorUrl, topicId, journalDir });
+      expect(before.problems).to.deep.equal([]);
+      expect(before).to.include({ ok: true, entriesInJournal: 5, entriesOnTopic: 5, journal: path });
+      expect(before.streams).to.deep.equal([{ stream: FIXTURE_STREAM, journal: path, entriesInJournal: 5, entriesOnTopic: 5, problems: [], ok: true }]);
+
+      await twoStreams(topicId);
+      const after = await verifyAuditTopic({ mirrorUrl: net.mirrorUrl, topicId, journalDir });
+      expect(after.problems, after.problems.join('\n')).to.deep.equal([]);
+      expect(after.journals).to.deep.equal([path, join(journalDir, `hcs-${topicId}.stream-2.jsonl`)]);
+      expect(after.streams.map((stream) => [stream.stream === FIXTURE_STREAM, stream.entriesInJournal, stream.entriesOnTopic])).to.deep.equal([[true, 6, 6], [false, 1, 1]]);
+      const seqs = readFileSync(path, 'utf8').trim().split('\n').map((line) => JSON.parse(line)).filter((record) => record.r === 'entry').map((record) => record.entry.seq);
+      expect(seqs).to.deep.equal([4, 5, 6]);
+    });
+  });
+
+  describe('when a stream on the topic has no journal in the folder', () => {
+    it('reports that stream as not compared, and the stream that has one as verified', async () => {
+      const topicId = await topic();
+      await twoStreams(topicId);
+      const second = join(journalDir, `hcs-${topicId}.stream-2.jsonl`);
+      const moved = JSON.parse(readFileSync(second, 'utf8').split('\n').find((line) => line.startsWith('{"r":"stream"'))!).id as string;
+      renameSync(second, join(journalDir, 'moved-away.jsonl'));
+
+      const report = await verifyAuditTopic({ mirrorUrl: net.mirrorUrl, topicId, journalDir });
+      expect(report.problems).to.deep.equal([]);
+      expect(report).to.include({ ok: true, entriesInJournal: 1, entriesOnTopic: 2 });
+      expect(report.streams.map((item) => [item.journal, item.entriesOnTopic, item.ok])).to.deep.equal([
+        [join(journalDir, `hcs-${topicId}.jsonl`), 1, true],
+        [undefined, 1, true],
+      ]);
+      expect(report.streams[1]!.stream).to.equal(moved);
     });
   });
 });

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { lockJournal } from '../../../../src/audit/journal/journal-lock.js';
+import { JOURNAL_LOCK_STALE_MS, lockJournal, tryLockJournal } from '../../../../src/audit/journal/journal-lock.js';
 
 /** A pid that was alive a moment ago and is not any more. */
 function deadPid(): number {
@@ -63,6 +63,33 @@ describe('journal lock', () => {
       lockJournal(path).release();
       writeFileSync(`${path}.lock`, String(process.ppid));
       expect(() => lockJournal(path)).to.throw(`in use by process ${process.ppid}`);
+    });
+  });
+
+  describe('when tried rather than taken', () => {
+    it('answers undefined while a live process holds it, and the lock once its holder is gone', () => {
+      mkdirSync(`${path}.lock`);
+      writeFileSync(`${path}.owner`, JSON.stringify({ pid: process.ppid, host: hostname() }));
+      expect(tryLockJournal(path)).to.equal(undefined);
+      writeFileSync(`${path}.owner`, JSON.stringify({ pid: deadPid(), host: hostname() }));
+      const lock = tryLockJournal(path);
+      expect(lock).to.not.equal(undefined);
+      expect(tryLockJournal(path), 'held by this process now').to.equal(undefined);
+      lock!.release();
+    });
+  });
+
+  describe('when another process is taking over a dead holder\'s lock right now', () => {
+    it('does not take it too (two restarted processes would both write), unless that takeover is stale', () => {
+      mkdirSync(`${path}.lock`);
+      writeFileSync(`${path}.owner`, JSON.stringify({ pid: deadPid(), host: hostname() }));
+      mkdirSync(`${path}.takeover`);
+      expect(tryLockJournal(path)).to.equal(undefined);
+      expect(() => lockJournal(path)).to.throw('is in use by');
+      const longAgo = new Date(Date.now() - 2 * JOURNAL_LOCK_STALE_MS);
+      utimesSync(`${path}.takeover`, longAgo, longAgo);
+      lockJournal(path).release();
+      expect(existsSync(`${path}.takeover`)).to.equal(false);
     });
   });
 });
