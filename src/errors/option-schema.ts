@@ -44,7 +44,8 @@ function issueSentence(schema: z.ZodType, issue: z.core.$ZodIssue): string {
   }
   const accepted = acceptedText(issue);
   const given = 'input' in issue ? issue.input : undefined;
-  if (given === undefined && issue.code === 'invalid_type') return `'${where}' is required: ${accepted}`;
+  // Options left out altogether (the root) were not "required" under a name: say what was expected.
+  if (given === undefined && issue.code === 'invalid_type' && where) return `'${where}' is required: ${accepted}`;
   return `${where ? `'${where}' must be` : 'expected'} ${accepted}, got ${givenText(given)}`;
 }
 
@@ -79,7 +80,7 @@ function givenText(value: unknown): string {
 function acceptedKeys(schema: z.ZodType, path: readonly PropertyKey[]): string[] | undefined {
   let at: SchemaDef | undefined = defOf(schema);
   for (const part of path) {
-    at = unwrap(at);
+    at = objectOption(unwrap(at));
     if (!at) return undefined;
     if (at.type === 'object' && typeof part === 'string') at = defOf(at.shape?.[part]);
     else if (at.type === 'record') at = defOf(at.valueType);
@@ -87,8 +88,14 @@ function acceptedKeys(schema: z.ZodType, path: readonly PropertyKey[]): string[]
     else if (at.type === 'tuple' && typeof part === 'number') at = defOf(at.items?.[part]);
     else return undefined;
   }
-  at = unwrap(at);
+  at = objectOption(unwrap(at));
   return at?.type === 'object' && at.shape ? Object.keys(at.shape) : undefined;
+}
+
+/** Of a union (`"memory" | { redis, prefix }`), the object it offers: the keys a misspelt field was meant for. */
+function objectOption(def: SchemaDef | undefined): SchemaDef | undefined {
+  if (def?.type !== 'union') return def;
+  return def.options?.map((option) => unwrap(defOf(option))).find((option) => option?.type === 'object') ?? def;
 }
 
 interface SchemaDef {
@@ -99,6 +106,7 @@ interface SchemaDef {
   valueType?: unknown;
   element?: unknown;
   items?: unknown[];
+  options?: unknown[];
 }
 
 function defOf(schema: unknown): SchemaDef | undefined {

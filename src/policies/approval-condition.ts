@@ -1,8 +1,9 @@
-import { checkedTools } from '../listeners/seed-listeners.js';
+import { z } from 'zod';
 import { invalidArgument } from '../errors/index.js';
 import type { PostParamsNormalizationParams } from '../lifecycle/stage-events.js';
 import { formatHbar, hbarToTinybars, type MovedValue } from './approval-moves.js';
 import type { Movement } from '../values/movement.js';
+import { functionOption } from './option-schemas.js';
 
 /**
  * When ApprovalPolicy asks, as data (also in a configuration file). The fields combine: `{ hbarAbove:
@@ -33,30 +34,35 @@ export interface CompiledCondition {
   check(event: PostParamsNormalizationParams, moved: MovedValue): string | undefined | Promise<string | undefined>;
 }
 
-const THRESHOLD_KEYS = ['hbarAbove', 'tools'];
+const HBAR_ABOVE_ACCEPTED = 'a number of HBAR from 0 to 50000000000 with at most 8 decimals';
+const WHEN_TOOLS_ACCEPTED = 'a non-empty array of tool names';
 
-/** Checks `when` once, at construction, so a configuration mistake stops the kit before any call. */
-export function compileCondition(when: unknown, owner: string): CompiledCondition {
-  if (typeof when === 'function') return fromFunction(when as ApprovalCondition);
-  if (when === null || typeof when !== 'object' || Array.isArray(when)) {
-    throw invalidArgument(`${owner}: 'when' must be { hbarAbove?: number, tools?: string[] } or a function of the event, got ${when === null ? 'null' : Array.isArray(when) ? 'an array' : typeof when}.`);
-  }
-  const unknown = Object.keys(when).filter((key) => !THRESHOLD_KEYS.includes(key));
-  if (unknown.length) throw invalidArgument(`${owner}: 'when' has unknown field ${unknown.map((key) => `"${key}"`).join(', ')}; accepted fields: ${THRESHOLD_KEYS.join(', ')}.`);
-  const { hbarAbove, tools } = when as ApprovalThreshold;
-  if (hbarAbove === undefined && tools === undefined) throw invalidArgument(`${owner}: 'when' needs hbarAbove, tools or both, e.g. { "hbarAbove": 100 }.`);
-  let threshold: bigint | undefined;
-  if (hbarAbove !== undefined) {
-    threshold = typeof hbarAbove === 'number' ? hbarToTinybars(hbarAbove) : undefined;
-    if (threshold === undefined) {
-      throw invalidArgument(`${owner}: 'when.hbarAbove' must be a number of HBAR from 0 to 50000000000 with at most 8 decimals, got ${JSON.stringify(hbarAbove) ?? String(hbarAbove)}.`);
-    }
-  }
-  let listed: readonly string[] = ['*'];
-  if (tools !== undefined) {
-    if (!Array.isArray(tools) || tools.length === 0) throw invalidArgument(`${owner}: 'when.tools' must be a non-empty array of tool names, got ${JSON.stringify(tools)}.`);
-    listed = checkedTools(tools, owner);
-  }
+/** `when` as data: `{ hbarAbove?, tools? }`; a field it does not know is refused, not ignored. */
+export const approvalThresholdOption = z
+  .object(
+    {
+      hbarAbove: z.number({ error: HBAR_ABOVE_ACCEPTED }).refine((hbar) => hbarToTinybars(hbar) !== undefined, { error: HBAR_ABOVE_ACCEPTED }).optional(),
+      tools: z
+        .array(z.string({ error: 'a tool name (a non-empty string)' }).min(1, { error: 'a tool name (a non-empty string)' }), { error: WHEN_TOOLS_ACCEPTED })
+        .min(1, { error: WHEN_TOOLS_ACCEPTED })
+        .optional(),
+    },
+    { error: '{ hbarAbove?: number, tools?: string[] }' },
+  )
+  .strict();
+
+/** ApprovalPolicy's `when`: a threshold, or a function of the event (which JSON Schema cannot show). */
+export const approvalWhenOption = z.union([approvalThresholdOption, functionOption<ApprovalCondition>('a function of the event')], {
+  error: '{ hbarAbove?: number, tools?: string[] } or a function of the event',
+});
+
+/** Turns a `when` the schema above accepted into the check, once, at construction. */
+export function compileCondition(when: ApprovalThreshold | ApprovalCondition, owner: string): CompiledCondition {
+  if (typeof when === 'function') return fromFunction(when);
+  const { hbarAbove, tools } = when;
+  if (hbarAbove === undefined && tools === undefined) throw invalidArgument(`${owner}: 'when' needs hbarAbove, tools or both, e.g. { "hbarAbove": 100 }.`, [0, 'when']);
+  const threshold = hbarAbove === undefined ? undefined : hbarToTinybars(hbarAbove);
+  const listed: readonly string[] = tools ? Object.freeze([...tools]) : ['*'];
   return threshold === undefined ? everyCall(listed) : aboveThreshold(threshold, listed);
 }
 

@@ -1,16 +1,17 @@
-import { messageOf, invalidArgument } from '../errors/index.js';
+import { z } from 'zod';
+import { messageOf, parseOptions } from '../errors/index.js';
 import { PolicyBlockedError } from '../lifecycle/policy-blocked-error.js';
 import { redactKeyMaterial } from '../lifecycle/secret-text.js';
 import type { PostParamsNormalizationParams } from '../lifecycle/stage-events.js';
 import { toJson } from '../lifecycle/to-json.js';
-import { refuseUnknownKeys } from '../lifecycle/unknown-keys.js';
 import { AbstractPolicy } from '../listeners/abstract-policy.js';
-import { compileCondition, type ApprovalCondition, type ApprovalThreshold, type CompiledCondition } from './approval-condition.js';
+import { approvalThresholdOption, approvalWhenOption, compileCondition, type ApprovalCondition, type ApprovalThreshold, type CompiledCondition } from './approval-condition.js';
 import { formatHbar, movedValueOf, type MovedValue } from './approval-moves.js';
 import { APPROVER_NAMES, oneLine, readAnswer, type ApprovalCallback, type ApprovalRequest, type Approver, type ApproverName } from './approvers/approver.js';
 import { callbackApprover } from './approvers/callback-approver.js';
 import { mcpElicitationApprover } from './approvers/mcp-elicitation-approver.js';
 import { terminalApprover } from './approvers/terminal-approver.js';
+import { functionOption } from './option-schemas.js';
 
 export interface ApprovalPolicyOptions {
   /** When to ask: `{ hbarAbove, tools }` (see ApprovalThreshold) or a function of the event. */
@@ -28,8 +29,33 @@ export const DEFAULT_APPROVAL_TIMEOUT_MS = 60_000;
 /** The policy's time budget is the approver's time plus this, so the kit's clock never cuts the answer short. */
 const BUDGET_MARGIN_MS = 1_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
-/** Every option, checked against the interface at compile time so a new one cannot be left out. */
-const OPTION_KEYS = Object.keys({ when: true, approver: true, timeoutMs: true } satisfies Record<keyof ApprovalPolicyOptions, true>);
+const APPROVER_ACCEPTED = `${APPROVER_NAMES.map((name) => `"${name}"`).join(' or ')}, a function (request) => boolean, or an object { name, approve(request, signal) }`;
+const MAX_APPROVAL_MS = MAX_TIMER_MS - BUDGET_MARGIN_MS;
+
+/** An Approver object of the caller's, kept as it is (its methods may live on its prototype). */
+const approverObject = z
+  .custom<Approver>((value) => value !== null && typeof value === 'object' && typeof (value as Approver).approve === 'function', { error: APPROVER_ACCEPTED })
+  .refine((approver) => typeof approver.name === 'string' && approver.name.trim() !== '', {
+    error: "an approver object with a 'name' saying who is asked, e.g. 'the on-call engineer'",
+  });
+
+/** ApprovalPolicy's options; the keys are checked against the interface at compile time, so a new option cannot be left out. */
+export const approvalPolicyOptions = z
+  .object(
+    {
+      when: approvalWhenOption,
+      approver: z.union([z.enum(APPROVER_NAMES), functionOption<ApprovalCallback>(APPROVER_ACCEPTED), approverObject], { error: APPROVER_ACCEPTED }),
+      timeoutMs: z
+        .number({ error: `a whole number of milliseconds from 1 to ${MAX_APPROVAL_MS}` })
+        .refine((ms) => Number.isSafeInteger(ms) && ms > 0 && ms <= MAX_APPROVAL_MS, { error: `a whole number of milliseconds from 1 to ${MAX_APPROVAL_MS}` })
+        .optional(),
+    } satisfies Record<keyof ApprovalPolicyOptions, z.ZodType>,
+    { error: 'options { when, approver, timeoutMs? }' },
+  )
+  .strict();
+
+/** The same options with `when` as data only (see the constructor). */
+const approvalDataOptions = approvalPolicyOptions.extend({ when: approvalThresholdOption });
 /** Movements listed one by one in the summary; the rest are counted. */
 const LISTED_MOVEMENTS = 5;
 
@@ -59,16 +85,20 @@ export class ApprovalPolicy extends AbstractPolicy {
   private readonly approver: Approver;
   private readonly condition: CompiledCondition;
 
+  /** The constructor's arguments, as a configuration's JSON schema describes them. */
+  static readonly configArgs = z.tuple([approvalPolicyOptions]);
+
   constructor(options: ApprovalPolicyOptions) {
     super();
     const owner = 'ApprovalPolicy';
-    if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-      throw invalidArgument(`${owner}: expected options { when, approver, timeoutMs? }, got ${options === null ? 'null' : typeof options}.`);
-    }
-    refuseUnknownKeys(owner, options, OPTION_KEYS);
+    // `when` as data is judged as the threshold it must be, so a wrong field inside it is named
+    // ('when.hbarAbove') rather than the union of both forms refused as a whole.
+    const asData = options !== null && typeof options === 'object' && typeof options.when !== 'function';
+    parseOptions(owner, asData ? approvalDataOptions : approvalPolicyOptions, options);
+    // The options as given, not as parsed: a condition, approver or callback keeps its identity.
     this.condition = compileCondition(options.when, owner);
-    this.approver = approverFrom(options.approver, owner);
-    this.approvalTimeoutMs = checkedApprovalTimeout(options.timeoutMs, owner);
+    this.approver = approverFrom(options.approver);
+    this.approvalTimeoutMs = options.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
     this.timeoutMs = this.approvalTimeoutMs + BUDGET_MARGIN_MS;
     this.relevantTools = [...this.condition.tools];
     this.description = `Asks ${this.approver.name} before ${this.condition.describe}`;
@@ -142,26 +172,12 @@ export class ApprovalPolicy extends AbstractPolicy {
 // A built-in guard: a plugin cannot patch its methods after this package loaded.
 Object.freeze(ApprovalPolicy.prototype);
 
-function approverFrom(approver: unknown, owner: string): Approver {
+/** The Approver for an `approver` option the schema accepted. */
+function approverFrom(approver: Approver | ApprovalCallback | ApproverName): Approver {
   if (approver === 'terminal') return terminalApprover();
   if (approver === 'mcp') return mcpElicitationApprover();
-  if (typeof approver === 'function') return callbackApprover(approver as ApprovalCallback);
-  if (approver !== null && typeof approver === 'object' && typeof (approver as Approver).approve === 'function') {
-    const { name } = approver as Approver;
-    if (typeof name !== 'string' || !name.trim()) throw invalidArgument(`${owner}: an approver object needs a 'name' saying who is asked, e.g. 'the on-call engineer'.`);
-    return approver as Approver;
-  }
-  const names = APPROVER_NAMES.map((name) => `"${name}"`).join(' or ');
-  throw invalidArgument(`${owner}: 'approver' must be ${names}, a function (request) => boolean, or an object { name, approve(request, signal) }; got ${typeof approver === 'string' ? JSON.stringify(approver) : approver === null ? 'null' : typeof approver}.`);
-}
-
-function checkedApprovalTimeout(timeoutMs: unknown, owner: string): number {
-  if (timeoutMs === undefined) return DEFAULT_APPROVAL_TIMEOUT_MS;
-  const max = MAX_TIMER_MS - BUDGET_MARGIN_MS;
-  if (typeof timeoutMs !== 'number' || !Number.isSafeInteger(timeoutMs) || timeoutMs <= 0 || timeoutMs > max) {
-    throw invalidArgument(`${owner}: 'timeoutMs' must be a whole number of milliseconds from 1 to ${max}, got ${String(timeoutMs)}.`);
-  }
-  return timeoutMs;
+  if (typeof approver === 'function') return callbackApprover(approver);
+  return approver;
 }
 
 /** One line: the tool and what it moves, or its params when it moves nothing the policy could read. */

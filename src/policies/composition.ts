@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { CallOutcome } from '../lifecycle/call-outcome.js';
 import { isSeedShapedListener, listenersFromSeedShaped } from '../listeners/kit-listeners.js';
 import { listenersFromSeedInstance } from '../listeners/seed-listeners.js';
@@ -21,6 +22,20 @@ interface Child {
   readonly checks: readonly StageListener[];
   readonly tools: readonly string[];
 }
+
+/**
+ * A combined policy, as a configuration's JSON schema shows an argument of allOf, anyOf and not (in a
+ * file, a nested `{ "policy", "args" }` entry the loader builds first). Whether it checks anything is
+ * judged when combined, naming the argument.
+ */
+const policyArgument = z.custom<AbstractPolicy>((value) => value !== null && typeof value === 'object', { error: 'a policy' });
+
+/** The arguments of allOf and anyOf (one policy or more) and of not (exactly one). */
+export const compositionArgs = {
+  allOf: z.tuple([policyArgument], policyArgument),
+  anyOf: z.tuple([policyArgument], policyArgument),
+  not: z.tuple([policyArgument]),
+} as const;
 
 /** The kit's default time budget for a policy; a composite's budget sums its children's. */
 const DEFAULT_CHILD_BUDGET_MS = 5_000;

@@ -1,15 +1,15 @@
 import { Environment, type ParseResult } from '@marcbachmann/cel-js';
-import { checkedTools } from '../listeners/seed-listeners.js';
-import { invalidArgument, messageOf } from '../errors/index.js';
+import { z } from 'zod';
+import { invalidArgument, messageOf, parseOptions } from '../errors/index.js';
 import { isThenable } from '../lifecycle/policy-judge.js';
 import type { PreToolExecutionParams } from '../lifecycle/stage-events.js';
 import { HOOK_STAGES, type HookStage } from '../lifecycle/stages.js';
 import { AbstractPolicy, POLICY_METHODS } from '../listeners/abstract-policy.js';
 import { celMovement, celValue } from './cel-values.js';
 import type { Movement } from '../values/movement.js';
-import { refuseUnknownKeys } from '../lifecycle/unknown-keys.js';
 import { listed } from './movement-policy.js';
 import { movementsOfEvent } from './movements.js';
+import { toolsOption } from './option-schemas.js';
 
 export interface ExpressionPolicyOptions {
   /**
@@ -27,8 +27,23 @@ export interface ExpressionPolicyOptions {
   name?: string;
 }
 
-const OPTIONS = ['expression', 'message', 'stage', 'tools', 'name'] as const;
 const MAX_EXPRESSION_LENGTH = 10_000;
+const EXPRESSION_ACCEPTED = `a CEL expression (a non-empty string of at most ${MAX_EXPRESSION_LENGTH} characters)`;
+const MESSAGE_ACCEPTED = 'say why a refused call is refused (a non-empty string)';
+
+/** ExpressionPolicy's options; whether the expression compiles is checked when the policy is made. */
+export const expressionPolicyOptions = z
+  .object(
+    {
+      expression: z.string({ error: EXPRESSION_ACCEPTED }).refine((text) => text.trim() !== '' && text.length <= MAX_EXPRESSION_LENGTH, { error: EXPRESSION_ACCEPTED }),
+      message: z.string({ error: MESSAGE_ACCEPTED }).refine((text) => text.trim() !== '', { error: MESSAGE_ACCEPTED }),
+      stage: z.enum(HOOK_STAGES, { error: `one of ${HOOK_STAGES.join(', ')}` }).optional(),
+      tools: toolsOption.optional(),
+      name: z.string({ error: 'a non-empty string' }).refine((name) => name.trim() !== '', { error: 'a non-empty string' }).optional(),
+    } satisfies Record<keyof ExpressionPolicyOptions, z.ZodType>,
+    { error: '{ expression, message, stage?, tools?, name? }' },
+  )
+  .strict();
 const CONTEXT_OBJECTS = new Set(['hooks', 'strategy', 'transactionStrategy']);
 
 /**
@@ -62,23 +77,13 @@ export class ExpressionPolicy extends AbstractPolicy {
   private readonly program: ParseResult;
   private readonly reasons = new WeakMap<object, string>();
 
+  /** The constructor's arguments, as a configuration's JSON schema describes them. */
+  static readonly configArgs = z.tuple([expressionPolicyOptions]);
+
   constructor(options: ExpressionPolicyOptions) {
     super();
-    if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-      throw invalidArgument(`ExpressionPolicy: expected { expression, message, stage?, tools? }, got ${JSON.stringify(options)}.`);
-    }
-    refuseUnknownKeys('ExpressionPolicy', options, OPTIONS);
-    const { expression, message, stage = 'postParamsNormalization', tools = ['*'], name = 'Expression Policy' } = options;
-    if (typeof expression !== 'string' || !expression.trim()) throw invalidArgument("ExpressionPolicy: 'expression' must be a CEL expression (a non-empty string).", [0, 'expression']);
-    if (expression.length > MAX_EXPRESSION_LENGTH) throw invalidArgument(`ExpressionPolicy: 'expression' is ${expression.length} characters long; at most ${MAX_EXPRESSION_LENGTH}.`, [0, 'expression']);
-    if (typeof message !== 'string' || !message.trim()) throw invalidArgument("ExpressionPolicy: 'message' must say why a refused call is refused (a non-empty string).", [0, 'message']);
-    if (!(HOOK_STAGES as readonly unknown[]).includes(stage)) throw invalidArgument(`ExpressionPolicy: 'stage' must be one of ${HOOK_STAGES.join(', ')}, got ${JSON.stringify(stage)}.`, [0, 'stage']);
-    if (typeof name !== 'string' || !name.trim()) throw invalidArgument("ExpressionPolicy: 'name' must be a non-empty string.", [0, 'name']);
-    try {
-      this.relevantTools = [...checkedTools(tools, 'ExpressionPolicy')];
-    } catch {
-      throw invalidArgument(`ExpressionPolicy: 'tools' must be a list of tool names (or ['*']), got ${JSON.stringify(tools)}.`, [0, 'tools']);
-    }
+    const { expression, message, stage = 'postParamsNormalization', tools = ['*'], name = 'Expression Policy' } = parseOptions('ExpressionPolicy', expressionPolicyOptions, options);
+    this.relevantTools = [...tools];
     this.program = compile(expression);
     this.expression = expression;
     this.message = message;

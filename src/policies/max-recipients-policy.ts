@@ -1,8 +1,15 @@
 import type { PostParamsNormalizationParams, PreToolExecutionParams } from '../lifecycle/stage-events.js';
 import type { HookStage } from '../lifecycle/stages.js';
+import { z } from 'zod';
 import { invalidArgument } from '../errors/index.js';
 import { AbstractPolicy } from '../listeners/abstract-policy.js';
+import { functionOption, parseArgument, toolsOption } from './option-schemas.js';
 import { DEFAULT_RECIPIENT_COUNTERS, type RecipientCounter } from './recipient-counting.js';
+
+const maxRecipientsOption = z.number({ error: 'a positive integer' }).refine((max) => Number.isSafeInteger(max) && max >= 1, { error: 'a positive integer' });
+const strategiesOption = z
+  .record(z.string(), functionOption<RecipientCounter>('a function (params) => number'), { error: 'a map of tool names to functions (params) => number' })
+  .nullable();
 
 export type { RecipientCounter } from './recipient-counting.js';
 
@@ -20,21 +27,19 @@ export class MaxRecipientsPolicy extends AbstractPolicy {
   override relevantTools: string[];
   private readonly counters: Record<string, RecipientCounter>;
 
+  /** The constructor's arguments, as a configuration's JSON schema describes them (strategies are functions). */
+  static readonly configArgs = z.tuple([maxRecipientsOption, toolsOption.optional(), strategiesOption.optional()]);
+
   constructor(
     private readonly maxRecipients: number,
     additionalTools: string[] = [],
     customStrategies: Record<string, RecipientCounter> = {},
   ) {
     super();
-    if (!Number.isSafeInteger(maxRecipients) || maxRecipients < 1) {
-      throw invalidArgument(`MaxRecipientsPolicy: 'maxRecipients' must be a positive integer, got ${String(maxRecipients)}.`);
-    }
-    if (!Array.isArray(additionalTools) || additionalTools.some((tool) => typeof tool !== 'string' || !tool)) {
-      throw invalidArgument(`MaxRecipientsPolicy: additionalTools must be an array of tool names, got ${JSON.stringify(additionalTools)}.`);
-    }
-    for (const [tool, strategy] of Object.entries(customStrategies ?? {})) {
-      if (typeof strategy !== 'function') throw invalidArgument(`MaxRecipientsPolicy: the strategy for "${tool}" must be a function (params) => number.`);
-    }
+    const owner = 'MaxRecipientsPolicy';
+    parseArgument(owner, 'maxRecipients', maxRecipientsOption, maxRecipients, 0);
+    parseArgument(owner, 'additionalTools', toolsOption, additionalTools, 1);
+    parseArgument(owner, 'customStrategies', strategiesOption, customStrategies, 2);
     // A strategy for a tool the policy does not cover would never count anything: say so rather than ignore it.
     const uncovered = Object.keys(customStrategies ?? {}).filter((tool) => !Object.hasOwn(DEFAULT_RECIPIENT_COUNTERS, tool) && !additionalTools.includes(tool));
     if (uncovered.length) {

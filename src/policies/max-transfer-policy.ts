@@ -1,10 +1,11 @@
-import { invalidArgument, messageOf } from '../errors/index.js';
+import { z } from 'zod';
+import { invalidArgument, parseOptions } from '../errors/index.js';
 import { decimalParts, formatUnits, type DecimalParts } from '../params/decimal-amount.js';
 import { canonicalTokenId } from './account-ids.js';
 import type { Movement } from '../values/movement.js';
 import { HBAR_DECIMALS, displayToUnits, unitsOf } from './movement-amounts.js';
-import { refuseUnknownKeys } from '../lifecycle/unknown-keys.js';
 import { MovementPolicy, listed } from './movement-policy.js';
+import { displayAmountOption, hbarOption, tokenMapOption, toolsOption } from './option-schemas.js';
 import { markReadOnly } from '../listeners/read-only-policies.js';
 
 /** A token cap: display units (`25`, `"0.5"`, scaled by the token's decimals), or base units. */
@@ -26,7 +27,34 @@ export interface MaxTransferLimits {
 
 type Cap = { kind: 'units'; units: bigint; text: string } | { kind: 'display'; parts: DecimalParts; text: string };
 
-const OPTIONS = ['hbar', 'tokens', 'allowUnbounded', 'tools'] as const;
+const BASE_UNITS_ACCEPTED = 'a whole, non-negative number of base units, such as "2500"';
+const TOKEN_CAP_ACCEPTED = 'an amount in display units such as 25 or "0.5", or { "baseUnits": "2500" }';
+
+/** A token cap: display units, or `{ baseUnits }` for a token whose decimals a call may not carry. */
+const tokenCapOption = z.union(
+  [
+    displayAmountOption(false, TOKEN_CAP_ACCEPTED),
+    z
+      .object({
+        baseUnits: z.union([z.number(), z.string(), z.bigint()], { error: BASE_UNITS_ACCEPTED }).refine(isBaseUnits, { error: BASE_UNITS_ACCEPTED }),
+      })
+      .strict(),
+  ],
+  { error: TOKEN_CAP_ACCEPTED },
+);
+
+/** MaxTransferPolicy's options; `null` for a cap means it is left out. */
+export const maxTransferOptions = z
+  .object(
+    {
+      hbar: hbarOption(false, '100').nullable().optional(),
+      tokens: tokenMapOption(tokenCapOption, 'a map of token IDs to caps, e.g. { "0.0.5678": 25 }', true).nullable().optional(),
+      allowUnbounded: z.boolean({ error: 'true or false' }).optional(),
+      tools: toolsOption.optional(),
+    },
+    { error: '{ hbar?, tokens?, allowUnbounded?, tools? }' },
+  )
+  .strict();
 
 /**
  * Caps what one call may move, per asset, summed over every movement of the call (nine transfers of
@@ -45,19 +73,16 @@ export class MaxTransferPolicy extends MovementPolicy {
   private readonly tokens: ReadonlyMap<string, Cap>;
   private readonly allowUnbounded: boolean;
 
+  /** The constructor's arguments, as a configuration's JSON schema describes them. */
+  static readonly configArgs = z.tuple([maxTransferOptions]);
+
   constructor(limits: MaxTransferLimits) {
-    if (limits === null || typeof limits !== 'object' || Array.isArray(limits)) {
-      throw invalidArgument(`MaxTransferPolicy: expected { hbar?, tokens?, allowUnbounded?, tools? }, got ${JSON.stringify(limits)}.`);
-    }
-    super('MaxTransferPolicy', limits.tools ?? ['*']);
-    refuseUnknownKeys('MaxTransferPolicy', limits, OPTIONS);
-    this.hbar = limits.hbar === undefined || limits.hbar === null ? undefined : hbarCap(limits.hbar);
-    this.tokens = tokenCaps(limits.tokens);
-    if (this.hbar === undefined && this.tokens.size === 0) throw invalidArgument("MaxTransferPolicy: give a cap, 'hbar' or 'tokens' (e.g. { hbar: 100 }).");
-    if (limits.allowUnbounded !== undefined && typeof limits.allowUnbounded !== 'boolean') {
-      throw invalidArgument(`MaxTransferPolicy: 'allowUnbounded' must be true or false, got ${JSON.stringify(limits.allowUnbounded)}.`);
-    }
-    this.allowUnbounded = limits.allowUnbounded === true;
+    const checked = parseOptions('MaxTransferPolicy', maxTransferOptions, limits);
+    super('MaxTransferPolicy', checked.tools ?? ['*']);
+    this.hbar = checked.hbar === undefined || checked.hbar === null ? undefined : displayToUnits(checked.hbar, HBAR_DECIMALS, 'hbar');
+    this.tokens = tokenCaps(checked.tokens);
+    if (this.hbar === undefined && this.tokens.size === 0) throw invalidArgument("MaxTransferPolicy: give a cap, 'hbar' or 'tokens' (e.g. { hbar: 100 }).", [0]);
+    this.allowUnbounded = checked.allowUnbounded === true;
     const caps = [
       ...(this.hbar !== undefined ? [`${formatUnits(this.hbar, HBAR_DECIMALS)} HBAR`] : []),
       ...[...this.tokens].map(([token, cap]) => capText(token, cap)),
@@ -118,47 +143,28 @@ export class MaxTransferPolicy extends MovementPolicy {
   }
 }
 
-function hbarCap(value: unknown): bigint {
-  try {
-    return displayToUnits(value, HBAR_DECIMALS, 'hbar');
-  } catch (error) {
-    throw invalidArgument(`MaxTransferPolicy: 'hbar' must be an amount of HBAR with at most 8 decimal places, such as 100 or "0.5" (${messageOf(error)}).`);
-  }
-}
-
-function tokenCaps(tokens: unknown): Map<string, Cap> {
+/** The caps by canonical token ID; the schema already refused keys that are no token ID or name one twice. */
+function tokenCaps(tokens: Record<string, unknown> | null | undefined): Map<string, Cap> {
   const caps = new Map<string, Cap>();
-  if (tokens === undefined || tokens === null) return caps;
-  if (typeof tokens !== 'object' || Array.isArray(tokens)) {
-    throw invalidArgument(`MaxTransferPolicy: 'tokens' must map token IDs to caps, e.g. { "0.0.5678": 25 }, got ${JSON.stringify(tokens)}.`);
-  }
-  for (const [key, value] of Object.entries(tokens)) {
-    let token: string;
-    try {
-      token = canonicalTokenId(key, `tokens["${key}"]`);
-    } catch (error) {
-      throw invalidArgument(`MaxTransferPolicy: ${messageOf(error)}.`);
-    }
-    if (caps.has(token)) throw invalidArgument(`MaxTransferPolicy: tokens lists ${token} twice ("${key}" is the same token).`);
-    caps.set(token, tokenCap(value, `tokens["${key}"]`));
-  }
+  for (const [key, value] of Object.entries(tokens ?? {})) caps.set(canonicalTokenId(key, `tokens["${key}"]`), tokenCap(value));
   return caps;
 }
 
-function tokenCap(value: unknown, field: string): Cap {
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    refuseUnknownKeys(`MaxTransferPolicy: ${field}`, value, ['baseUnits']);
-    try {
-      const units = unitsOf((value as { baseUnits?: unknown }).baseUnits, `${field}.baseUnits`);
-      if (units < 0n) throw new Error('it is negative');
-      return { kind: 'units', units, text: `${units} base units` };
-    } catch (error) {
-      throw invalidArgument(`MaxTransferPolicy: ${field}.baseUnits must be a whole, non-negative number of base units (${messageOf(error)}).`);
-    }
+function tokenCap(value: unknown): Cap {
+  if (value !== null && typeof value === 'object') {
+    const units = unitsOf((value as { baseUnits: unknown }).baseUnits, 'baseUnits');
+    return { kind: 'units', units, text: `${units} base units` };
   }
-  const parts = decimalParts(value);
-  if (!parts) throw invalidArgument(`MaxTransferPolicy: ${field} must be an amount in display units such as 25 or "0.5", or { "baseUnits": "2500" }; got ${JSON.stringify(value)}.`);
+  const parts = decimalParts(value)!;
   return { kind: 'display', parts, text: parts.fraction ? `${parts.whole}.${parts.fraction}` : parts.whole };
+}
+
+function isBaseUnits(value: unknown): boolean {
+  try {
+    return unitsOf(value, 'baseUnits') >= 0n;
+  } catch {
+    return false;
+  }
 }
 
 function capText(token: string, cap: Cap): string {

@@ -1,11 +1,14 @@
-import { checkedTools } from '../listeners/seed-listeners.js';
-import { invalidArgument } from '../errors/index.js';
+import { z } from 'zod';
+import { parseOptions } from '../errors/index.js';
 import { isThenable } from '../lifecycle/policy-judge.js';
 import type { PostParamsNormalizationParams, PreToolExecutionParams } from '../lifecycle/stage-events.js';
 import type { HookStage } from '../lifecycle/stages.js';
 import { AbstractPolicy } from '../listeners/abstract-policy.js';
 import type { Movement } from '../values/movement.js';
 import { movementsOfEvent } from './movements.js';
+import { toolsOption } from './option-schemas.js';
+
+const toolsOptions = z.object({ tools: toolsOption });
 
 /**
  * The base of the value policies: they judge `params.movements` at postParamsNormalization, for
@@ -19,13 +22,10 @@ export abstract class MovementPolicy extends AbstractPolicy {
   /** Reasons of the blocks just decided, per event, so concurrent calls never mix them up. */
   private readonly reasons = new WeakMap<object, string>();
 
-  protected constructor(owner: string, tools: unknown = ['*']) {
+  /** `tools` is the `tools` field of the options in argument `argIndex`, which is where an error points. */
+  protected constructor(owner: string, tools: unknown = ['*'], argIndex = 0) {
     super();
-    try {
-      this.relevantTools = [...checkedTools(tools, owner)];
-    } catch {
-      throw invalidArgument(`${owner}: 'tools' must be a list of tool names (or ['*'] for every tool), got ${JSON.stringify(tools)}.`);
-    }
+    this.relevantTools = [...parseOptions(owner, toolsOptions, { tools }, argIndex).tools];
   }
 
   /** Why the call must be refused, or undefined to allow it. */

@@ -1,13 +1,13 @@
+import { z } from 'zod';
 import type { CallOutcome } from '../lifecycle/call-outcome.js';
-import { invalidArgument, messageOf } from '../errors/index.js';
+import { invalidArgument, messageOf, parseOptions } from '../errors/index.js';
 import { PolicyBlockedError } from '../lifecycle/policy-blocked-error.js';
 import type { PreToolExecutionParams } from '../lifecycle/stage-events.js';
-import { checkedTools } from '../listeners/seed-listeners.js';
-import { refuseUnknownKeys } from '../lifecycle/unknown-keys.js';
 import { AbstractPolicy } from '../listeners/abstract-policy.js';
 import { waitText, windowText } from './limit-text.js';
 import type { PolicyStore, WindowCount, WindowCounter } from './state/policy-store.js';
-import { storeFrom, type StoreSpec } from './state/store-spec.js';
+import { storeFrom, storeOption, type StoreSpec } from './state/store-spec.js';
+import { storeNameOption, toolsOption, wholeMsOption } from './option-schemas.js';
 import { markReadOnly } from '../listeners/read-only-policies.js';
 
 export interface RateLimitOptions {
@@ -25,8 +25,25 @@ export interface RateLimitOptions {
   name?: string;
 }
 
-/** Every option, checked against the interface at compile time so a new one cannot be left out. */
-const OPTIONS = Object.keys({ limit: true, windowMs: true, tools: true, group: true, store: true, name: true } satisfies Record<keyof RateLimitOptions, true>);
+/**
+ * RateLimitPolicy's options. An option it does not know (say `per: 'context.sessionId'`) is refused:
+ * taken and ignored, it would count every caller together unnoticed. The keys are checked against
+ * the interface at compile time, so a new option cannot be left out.
+ */
+export const rateLimitOptions = z
+  .object(
+    {
+      limit: z.number({ error: 'a positive integer' }).refine((limit) => Number.isSafeInteger(limit) && limit >= 1, { error: 'a positive integer' }),
+      // The counter library keeps windows in whole seconds; a fraction would be cut, 0 s never expires.
+      windowMs: wholeMsOption('a whole number of seconds in ms (a multiple of 1000, at least 1000)', 1_000, 366 * 86_400_000, 1_000),
+      tools: toolsOption.optional(),
+      group: storeNameOption.optional(),
+      store: storeOption.optional(),
+      name: storeNameOption.optional(),
+    } satisfies Record<keyof RateLimitOptions, z.ZodType>,
+    { error: 'options { limit, windowMs, tools?, group?, store?, name? }' },
+  )
+  .strict();
 
 interface Taken {
   readonly key: string;
@@ -58,31 +75,18 @@ export class RateLimitPolicy extends AbstractPolicy {
   private readonly counter: WindowCounter;
   private readonly taken = new Map<string, Promise<Taken | undefined>>();
 
+  /** The constructor's arguments, as a configuration's JSON schema describes them. */
+  static readonly configArgs = z.tuple([rateLimitOptions]);
+
   constructor(options: RateLimitOptions) {
     super();
     const owner = 'RateLimitPolicy';
-    if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-      throw invalidArgument(`${owner}: expected options { limit, windowMs, tools?, group?, store?, name? }, got ${JSON.stringify(options) ?? String(options)}.`);
-    }
-    // An option it does not know (say `per: 'context.sessionId'`) would count every caller together unnoticed.
-    refuseUnknownKeys(owner, options, OPTIONS);
-    const { limit, windowMs, group, name } = options;
-    if (!Number.isSafeInteger(limit) || limit < 1) throw invalidArgument(`${owner}: 'limit' must be a positive integer, got ${String(limit)}.`);
-    // The counter library keeps windows in whole seconds; a fraction would be cut, 0 s never expires.
-    if (!Number.isSafeInteger(windowMs) || windowMs < 1_000 || windowMs % 1_000 !== 0 || windowMs > 366 * 86_400_000) {
-      throw invalidArgument(`${owner}: 'windowMs' must be a whole number of seconds in ms (a multiple of 1000, at least 1000), got ${String(windowMs)}.`);
-    }
-    if (group !== undefined && (typeof group !== 'string' || !/^[\w.-]{1,64}$/.test(group))) {
-      throw invalidArgument(`${owner}: 'group' must be 1 to 64 letters, digits, '_', '.' or '-', got ${JSON.stringify(group)}.`);
-    }
+    const { limit, windowMs, group, name, tools } = parseOptions(owner, rateLimitOptions, options);
     const { store, owned } = storeFrom(options.store, owner);
     if (name === undefined && store.shared) {
       throw invalidArgument(`${owner}: a shared store (${store.description}) needs a 'name': agents that use the same store, prefix and name share the counts.`);
     }
-    if (name !== undefined && (typeof name !== 'string' || !/^[\w.-]{1,64}$/.test(name))) {
-      throw invalidArgument(`${owner}: 'name' must be 1 to 64 letters, digits, '_', '.' or '-', got ${JSON.stringify(name)}.`);
-    }
-    this.relevantTools = [...checkedTools(options.tools ?? ['*'], owner)];
+    this.relevantTools = [...(tools ?? ['*'])];
     this.limit = limit;
     this.windowMs = windowMs;
     this.group = group;

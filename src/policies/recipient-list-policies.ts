@@ -1,14 +1,26 @@
-import { invalidArgument, messageOf } from '../errors/index.js';
+import { z } from 'zod';
+import { parseOptions } from '../errors/index.js';
 import { CURRENT_TREASURY, NEW_ACCOUNT, canonicalAccountId } from './account-ids.js';
 import type { Movement } from '../values/movement.js';
-import { refuseUnknownKeys } from '../lifecycle/unknown-keys.js';
 import { MovementPolicy, listed } from './movement-policy.js';
+import { accountOption, parseArgument, toolsOption } from './option-schemas.js';
 import { markReadOnly } from '../listeners/read-only-policies.js';
 
 export interface RecipientListOptions {
   /** Tools to cover; default every tool (`['*']`). */
   tools?: string[];
 }
+
+/** The accounts of a recipient list (argument 0). */
+export const recipientAccountsOption = z
+  .array(accountOption, { error: 'a non-empty list of account IDs such as ["0.0.1001"]' })
+  .min(1, { error: 'a non-empty list of account IDs such as ["0.0.1001"]' });
+
+/** The options of a recipient list (argument 1); `null` is none. */
+export const recipientListOptions = z.object({ tools: toolsOption.optional() }, { error: 'options { tools? }' }).strict().nullable();
+
+/** Both recipient lists' constructor arguments, as a configuration's JSON schema describes them. */
+const recipientListArgs = z.tuple([recipientAccountsOption, recipientListOptions.optional()]);
 
 /**
  * Refuses a call when any of its movements goes to an account not on the list: every recipient of
@@ -25,9 +37,12 @@ export class RecipientAllowlistPolicy extends MovementPolicy {
   override description: string;
   private readonly accounts: ReadonlySet<string>;
 
+  /** The constructor's arguments, as a configuration's JSON schema describes them. */
+  static readonly configArgs = recipientListArgs;
+
   constructor(accounts: string[], options: RecipientListOptions = {}) {
     const list = accountList('RecipientAllowlistPolicy', accounts);
-    super('RecipientAllowlistPolicy', checkedOptions('RecipientAllowlistPolicy', options).tools ?? ['*']);
+    super('RecipientAllowlistPolicy', parseOptions('RecipientAllowlistPolicy', recipientListOptions, options, 1)?.tools ?? ['*'], 1);
     this.accounts = new Set(list);
     this.description = `Allows value to go only to ${listed(list)}`;
   }
@@ -51,9 +66,12 @@ export class RecipientDenylistPolicy extends MovementPolicy {
   override description: string;
   private readonly accounts: ReadonlySet<string>;
 
+  /** The constructor's arguments, as a configuration's JSON schema describes them. */
+  static readonly configArgs = recipientListArgs;
+
   constructor(accounts: string[], options: RecipientListOptions = {}) {
     const list = accountList('RecipientDenylistPolicy', accounts);
-    super('RecipientDenylistPolicy', checkedOptions('RecipientDenylistPolicy', options).tools ?? ['*']);
+    super('RecipientDenylistPolicy', parseOptions('RecipientDenylistPolicy', recipientListOptions, options, 1)?.tools ?? ['*'], 1);
     this.accounts = new Set(list);
     this.description = `Refuses value going to ${listed(list)}`;
   }
@@ -70,29 +88,12 @@ function receipts(movements: readonly Movement[]): string {
   return listed(movements.map((movement) => `${movement.display} to ${movement.to}`), 5);
 }
 
+/** The accounts, canonical (`0.0.000005` is `0.0.5`) and each once; the schema refused what is no account. */
 function accountList(owner: string, accounts: unknown): string[] {
-  if (!Array.isArray(accounts) || accounts.length === 0) {
-    throw invalidArgument(`${owner}: 'accounts' must be a non-empty list of account IDs such as ["0.0.1001"], got ${JSON.stringify(accounts)}.`);
-  }
+  const checked = parseArgument(owner, 'accounts', recipientAccountsOption, accounts, 0);
   return [
-    ...new Set(
-      accounts.map((account, at) => {
-        if (account === NEW_ACCOUNT || account === CURRENT_TREASURY) return account;
-        try {
-          return canonicalAccountId(account, `accounts[${at}]`);
-        } catch (error) {
-          throw invalidArgument(`${owner}: ${messageOf(error)}.`);
-        }
-      }),
-    ),
+    ...new Set(checked.map((account, at) => (account === NEW_ACCOUNT || account === CURRENT_TREASURY ? account : canonicalAccountId(account, `accounts[${at}]`)))),
   ];
-}
-
-function checkedOptions(owner: string, options: unknown): RecipientListOptions {
-  if (options === undefined || options === null) return {};
-  if (typeof options !== 'object' || Array.isArray(options)) throw invalidArgument(`${owner}: options must be { tools? }, got ${JSON.stringify(options)}.`);
-  refuseUnknownKeys(owner, options, ['tools']);
-  return options as RecipientListOptions;
 }
 
 // Built-in guards: a plugin cannot patch their methods after this package loaded.

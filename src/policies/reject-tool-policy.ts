@@ -1,6 +1,7 @@
-import { checkedTools } from '../listeners/seed-listeners.js';
+import { z } from 'zod';
 import { AbstractPolicy } from '../listeners/abstract-policy.js';
 import { markReadOnly } from '../listeners/read-only-policies.js';
+import { parseArgument, toolsOption } from './option-schemas.js';
 
 /**
  * Disables tools outright: any call to one of `relevantTools` is refused at preToolExecution,
@@ -15,9 +16,12 @@ export class RejectToolPolicy extends AbstractPolicy {
   override description = 'Stops agent from calling predefined tools';
   override relevantTools: string[];
 
+  /** The constructor's arguments, as a configuration's JSON schema describes them. */
+  static readonly configArgs = z.tuple([toolsOption]);
+
   constructor(relevantTools: string[]) {
     super();
-    this.relevantTools = [...checkedTools(relevantTools, 'RejectToolPolicy')];
+    this.relevantTools = [...parseArgument('RejectToolPolicy', 'relevantTools', toolsOption, relevantTools, 0)];
   }
 
   protected override shouldBlockPreToolExecution(): boolean {

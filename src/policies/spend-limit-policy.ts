@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import type { CallOutcome } from '../lifecycle/call-outcome.js';
-import { invalidArgument, messageOf } from '../errors/index.js';
+import { invalidArgument, messageOf, parseOptions } from '../errors/index.js';
 import { PolicyBlockedError } from '../lifecycle/policy-blocked-error.js';
 import { isThenable } from '../lifecycle/policy-judge.js';
 import type { PostParamsNormalizationParams } from '../lifecycle/stage-events.js';
 import { mirrorFor } from '../mirror/mirror-client.js';
 import { MirrorError, MirrorErrorCode } from '../mirror/mirror-error.js';
 import { decimalParts, scaledDigits } from '../params/decimal-amount.js';
-import { checkedTools } from '../listeners/seed-listeners.js';
-import { refuseUnknownKeys } from '../lifecycle/unknown-keys.js';
 import { AbstractPolicy } from '../listeners/abstract-policy.js';
 import { unitsText, waitText, windowText } from './limit-text.js';
 import type { Movement } from '../values/movement.js';
 import { movementsOfEvent } from './movements.js';
 import type { BudgetLine, BudgetUsage, PolicyStore, Reservation } from './state/policy-store.js';
-import { storeFrom, type StoreSpec } from './state/store-spec.js';
+import { storeFrom, storeOption, type StoreSpec } from './state/store-spec.js';
+import { displayAmountOption, hbarOption, storeNameOption, tokenMapOption, toolsOption, wholeMsOption } from './option-schemas.js';
 import { VALUE_MOVING_TOOLS } from './value-moving-tools.js';
 import { markReadOnly } from '../listeners/read-only-policies.js';
 
@@ -36,10 +36,27 @@ export interface SpendLimitOptions {
   tools?: string[];
 }
 
-/** Every option, checked against the interface at compile time so a new one cannot be left out. */
-const OPTIONS = Object.keys({ hbar: true, tokens: true, windowMs: true, store: true, name: true, tools: true } satisfies Record<keyof SpendLimitOptions, true>);
 const TINYBAR_DECIMALS = 8;
 const MAX_WINDOW_MS = 366 * 86_400_000;
+
+/**
+ * SpendLimitPolicy's options. An option it does not know (say `per: 'context.sessionId'`) is
+ * refused: taken and ignored, it would pool every caller into one budget unnoticed. The keys are
+ * checked against the interface at compile time, so a new option cannot be left out.
+ */
+export const spendLimitOptions = z
+  .object(
+    {
+      hbar: hbarOption(true, '500').optional(),
+      tokens: tokenMapOption(displayAmountOption(true, 'a positive amount in display units, such as 1000 or "0.5"'), 'a map of token IDs to amounts, e.g. { "0.0.5678": 1000 }', false).optional(),
+      windowMs: wholeMsOption(`a positive whole number of ms up to ${MAX_WINDOW_MS} (366 days)`, 1, MAX_WINDOW_MS),
+      store: storeOption.optional(),
+      name: storeNameOption.optional(),
+      tools: toolsOption.optional(),
+    } satisfies Record<keyof SpendLimitOptions, z.ZodType>,
+    { error: 'options { hbar?, tokens?, windowMs, store?, name?, tools? }' },
+  )
+  .strict();
 const MAX_UNSETTLED = 10_000;
 
 interface Unsettled {
@@ -83,33 +100,25 @@ export class SpendLimitPolicy extends AbstractPolicy {
   /** Commits and releases the store refused; retried before the next reservation. */
   private readonly unsettled: Unsettled[] = [];
 
+  /** The constructor's arguments, as a configuration's JSON schema describes them. */
+  static readonly configArgs = z.tuple([spendLimitOptions]);
+
   constructor(options: SpendLimitOptions) {
     super();
     const owner = 'SpendLimitPolicy';
-    if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-      throw invalidArgument(`${owner}: expected options { hbar?, tokens?, windowMs, store?, name?, tools? }, got ${JSON.stringify(options) ?? String(options)}.`);
-    }
-    // An option it does not know (say `per: 'context.sessionId'`) would pool every caller into one budget unnoticed.
-    refuseUnknownKeys(owner, options, OPTIONS);
-    const { hbar, tokens, windowMs, name } = options;
-    if (!Number.isSafeInteger(windowMs) || windowMs <= 0 || windowMs > MAX_WINDOW_MS) {
-      throw invalidArgument(`${owner}: 'windowMs' must be a positive whole number of ms up to ${MAX_WINDOW_MS} (366 days), got ${String(windowMs)}.`);
-    }
-    if (hbar === undefined && tokens === undefined) throw invalidArgument(`${owner}: give 'hbar', 'tokens' or both: the budget per window.`);
+    const { hbar, tokens, windowMs, name, tools } = parseOptions(owner, spendLimitOptions, options);
+    if (hbar === undefined && tokens === undefined) throw invalidArgument(`${owner}: give 'hbar', 'tokens' or both: the budget per window.`, [0]);
     this.hbarLimit = hbar === undefined ? undefined : BigInt(scaled(hbar, TINYBAR_DECIMALS, `${owner}: 'hbar'`));
-    this.tokenLimits = tokenLimitsOf(tokens, owner);
+    this.tokenLimits = tokenLimitsOf(tokens);
     const { store, owned } = storeFrom(options.store, owner);
     if (name === undefined && store.shared) {
       throw invalidArgument(`${owner}: a shared store (${store.description}) needs a budget 'name': agents that use the same store, prefix and name share one budget.`);
-    }
-    if (name !== undefined && (typeof name !== 'string' || !/^[\w.-]{1,64}$/.test(name))) {
-      throw invalidArgument(`${owner}: 'name' must be 1 to 64 letters, digits, '_', '.' or '-', got ${JSON.stringify(name)}.`);
     }
     this.store = store;
     this.ownsStore = owned;
     this.budget = name ?? 'spend-limit';
     this.windowMs = windowMs;
-    this.relevantTools = [...checkedTools(options.tools ?? [...VALUE_MOVING_TOOLS], owner)];
+    this.relevantTools = [...(tools ?? VALUE_MOVING_TOOLS)];
     const limits = [
       ...(hbar === undefined ? [] : [`${unitsText(this.hbarLimit!, TINYBAR_DECIMALS)} HBAR`]),
       ...[...this.tokenLimits].map(([token, amount]) => `${amount} of ${token}`),
@@ -347,14 +356,11 @@ function scaled(amount: unknown, decimals: number, field: string): string {
   return scaledDigits(parts, decimals);
 }
 
-function tokenLimitsOf(tokens: unknown, owner: string): ReadonlyMap<string, string> {
+/** Each token's limit as a plain decimal (`"1000"`, `"0.5"`), by token ID as given; the schema checked both. */
+function tokenLimitsOf(tokens: Record<string, number | string> | undefined): ReadonlyMap<string, string> {
   const limits = new Map<string, string>();
-  if (tokens === undefined) return limits;
-  if (tokens === null || typeof tokens !== 'object' || Array.isArray(tokens)) throw invalidArgument(`${owner}: 'tokens' must map token IDs to amounts, e.g. { "0.0.5678": 1000 }.`);
-  for (const [token, amount] of Object.entries(tokens)) {
-    if (!/^\d+\.\d+\.\d+$/.test(token)) throw invalidArgument(`${owner}: 'tokens' key "${token}" is not a token ID such as 0.0.5678.`);
-    const parts = decimalParts(amount);
-    if (!parts || /^0*$/.test(parts.whole + parts.fraction)) throw invalidArgument(`${owner}: 'tokens["${token}"]' must be a positive amount, got ${JSON.stringify(amount)}.`);
+  for (const [token, amount] of Object.entries(tokens ?? {})) {
+    const parts = decimalParts(amount)!;
     limits.set(token, parts.fraction ? `${parts.whole}.${parts.fraction}` : parts.whole);
   }
   return limits;

@@ -1,9 +1,9 @@
-import { checkedTools } from '../listeners/seed-listeners.js';
-import { invalidArgument } from '../errors/index.js';
+import { z } from 'zod';
+import { invalidArgument, parseOptions } from '../errors/index.js';
 import type { PreToolExecutionParams } from '../lifecycle/stage-events.js';
 import type { HookStage } from '../lifecycle/stages.js';
 import { AbstractPolicy } from '../listeners/abstract-policy.js';
-import { refuseUnknownKeys } from '../lifecycle/unknown-keys.js';
+import { functionOption, toolsOption } from './option-schemas.js';
 
 export interface TimeWindowOptions {
   /** An IANA time zone, e.g. `'Europe/Zurich'` or `'UTC'`. */
@@ -26,7 +26,32 @@ const DAY_NAMES: Readonly<Record<string, number>> = Object.freeze({
   thu: 4, thur: 4, thurs: 4, thursday: 4, fri: 5, friday: 5, sat: 6, saturday: 6,
 });
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$|^24:00$/;
-const OPTIONS = ['timeZone', 'days', 'from', 'to', 'tools', 'now'] as const;
+const TIME_ACCEPTED = 'a time "HH:MM" from "00:00" to "24:00"';
+const ZONE_ACCEPTED = 'an IANA time zone such as "Europe/Zurich" or "UTC"';
+
+/** TimeWindowPolicy's options; the zone is one this runtime's Intl knows, the days weekday names. */
+export const timeWindowOptions = z
+  .object(
+    {
+      timeZone: z
+        .string({ error: ZONE_ACCEPTED })
+        .refine((zone) => zone.trim() !== '', { error: ZONE_ACCEPTED })
+        .refine((zone) => zone.trim() === '' || zoneFormat(zone) !== undefined, {
+          error: 'an IANA time zone this runtime knows, such as "Europe/Zurich", "America/New_York" or "UTC"',
+        }),
+      days: z
+        .array(z.string({ error: 'a weekday: mon, tue, wed, thu, fri, sat or sun' }).refine((name) => dayOf(name) !== undefined, { error: 'a weekday: mon, tue, wed, thu, fri, sat or sun' }), {
+          error: 'a non-empty list of weekdays such as ["mon", "fri"]',
+        })
+        .min(1, { error: 'a non-empty list of weekdays such as ["mon", "fri"]' }),
+      from: z.string({ error: TIME_ACCEPTED }).regex(TIME, { error: TIME_ACCEPTED }),
+      to: z.string({ error: TIME_ACCEPTED }).regex(TIME, { error: TIME_ACCEPTED }),
+      tools: toolsOption.optional(),
+      now: functionOption<() => number | Date>('a function returning a Date or epoch milliseconds').optional(),
+    } satisfies Record<keyof TimeWindowOptions, z.ZodType>,
+    { error: '{ timeZone, days, from, to }' },
+  )
+  .strict();
 
 /**
  * Allows calls only on the listed days between `from` and `to`, in an IANA time zone (read with
@@ -50,25 +75,20 @@ export class TimeWindowPolicy extends AbstractPolicy {
   private readonly window: string;
   private readonly reasons = new WeakMap<object, string>();
 
+  /** The constructor's arguments, as a configuration's JSON schema describes them. */
+  static readonly configArgs = z.tuple([timeWindowOptions]);
+
   constructor(options: TimeWindowOptions) {
     super();
-    if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-      throw invalidArgument(`TimeWindowPolicy: expected { timeZone, days, from, to }, got ${JSON.stringify(options)}.`);
-    }
-    refuseUnknownKeys('TimeWindowPolicy', options, OPTIONS);
-    this.timeZone = options.timeZone;
-    this.format = zoneFormat(options.timeZone);
-    this.days = daySet(options.days);
-    this.from = minutes(options.from, 'from');
-    this.to = minutes(options.to, 'to');
-    if (this.from === this.to) throw invalidArgument(`TimeWindowPolicy: 'from' and 'to' are both ${options.from}; the window would be empty.`);
-    if (options.now !== undefined && typeof options.now !== 'function') throw invalidArgument("TimeWindowPolicy: 'now' must be a function returning a Date or epoch milliseconds.");
-    this.now = options.now ?? Date.now;
-    try {
-      this.relevantTools = [...checkedTools(options.tools ?? ['*'], 'TimeWindowPolicy')];
-    } catch {
-      throw invalidArgument(`TimeWindowPolicy: 'tools' must be a list of tool names (or ['*']), got ${JSON.stringify(options.tools)}.`);
-    }
+    const checked = parseOptions('TimeWindowPolicy', timeWindowOptions, options);
+    this.timeZone = checked.timeZone;
+    this.format = zoneFormat(checked.timeZone)!;
+    this.days = new Set(checked.days.map((name) => dayOf(name)!));
+    this.from = minutes(checked.from);
+    this.to = minutes(checked.to);
+    if (this.from === this.to) throw invalidArgument(`TimeWindowPolicy: 'from' and 'to' are both ${checked.from}; the window would be empty.`, [0, 'to']);
+    this.now = checked.now ?? Date.now;
+    this.relevantTools = [...(checked.tools ?? ['*'])];
     const dayList = DAYS.filter((_, day) => this.days.has(day)).map(capitalised).join(', ');
     this.window = `${dayList} ${options.from}–${options.to} (${options.timeZone})`;
     this.description = `Allows calls only ${this.window}`;
@@ -107,33 +127,22 @@ export class TimeWindowPolicy extends AbstractPolicy {
   }
 }
 
-function zoneFormat(timeZone: unknown): Intl.DateTimeFormat {
-  if (typeof timeZone !== 'string' || !timeZone.trim()) {
-    throw invalidArgument(`TimeWindowPolicy: 'timeZone' must be an IANA time zone such as "Europe/Zurich" or "UTC", got ${JSON.stringify(timeZone)}.`);
-  }
+/** The formatter of a zone this runtime knows; undefined for one it does not. */
+function zoneFormat(timeZone: string): Intl.DateTimeFormat | undefined {
   try {
     return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   } catch {
-    throw invalidArgument(`TimeWindowPolicy: 'timeZone' "${timeZone}" is not a time zone this runtime knows; use an IANA name such as "Europe/Zurich", "America/New_York" or "UTC".`);
+    return undefined;
   }
 }
 
-function daySet(days: unknown): Set<number> {
-  if (!Array.isArray(days) || days.length === 0) {
-    throw invalidArgument(`TimeWindowPolicy: 'days' must be a non-empty list of weekdays such as ["mon", "fri"], got ${JSON.stringify(days)}.`);
-  }
-  return new Set(
-    days.map((name) => {
-      const day = typeof name === 'string' ? DAY_NAMES[name.trim().toLowerCase()] : undefined;
-      if (day === undefined) throw invalidArgument(`TimeWindowPolicy: 'days' has ${JSON.stringify(name)}, which is not a weekday; use mon, tue, wed, thu, fri, sat, sun.`);
-      return day;
-    }),
-  );
+function dayOf(name: string): number | undefined {
+  return Object.hasOwn(DAY_NAMES, name.trim().toLowerCase()) ? DAY_NAMES[name.trim().toLowerCase()] : undefined;
 }
 
-function minutes(value: unknown, field: string): number {
-  const match = typeof value === 'string' ? TIME.exec(value) : null;
-  if (!match) throw invalidArgument(`TimeWindowPolicy: '${field}' must be a time "HH:MM" from "00:00" to "24:00", got ${JSON.stringify(value)}.`);
+/** Minutes since midnight of a checked "HH:MM"; "24:00" is 1440. */
+function minutes(value: string): number {
+  const match = TIME.exec(value)!;
   return match[1] === undefined ? 24 * 60 : Number(match[1]) * 60 + Number(match[2]);
 }
 

@@ -1,5 +1,11 @@
-import { invalidArgument } from '../../errors/index.js';
+import { z } from 'zod';
+import { functionOption, parseArgument } from '../option-schemas.js';
 import type { ApprovalCallback, Approver } from './approver.js';
+
+const callbackOption = functionOption<ApprovalCallback>('a function (request) => boolean | Promise<boolean>');
+const nameOption = z.string({ error: 'a non-empty string saying who the function stands for' }).refine((name) => name.trim() !== '', {
+  error: 'a non-empty string saying who the function stands for',
+});
 
 /**
  * An approver from a function of the request: `true` (or a promise of it) approves; anything else,
@@ -13,7 +19,7 @@ import type { ApprovalCallback, Approver } from './approver.js';
  * });
  */
 export function callbackApprover(callback: ApprovalCallback, name = 'the approval callback'): Approver {
-  if (typeof callback !== 'function') throw invalidArgument(`callbackApprover: expected a function (request) => boolean | Promise<boolean>, got ${typeof callback}.`);
-  if (typeof name !== 'string' || !name.trim()) throw invalidArgument('callbackApprover: the name must be a non-empty string.');
+  parseArgument('callbackApprover', 'callback', callbackOption, callback, 0);
+  parseArgument('callbackApprover', 'name', nameOption, name, 1);
   return { name, approve: (request) => callback(request) };
 }

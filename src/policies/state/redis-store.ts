@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { AgentHooksError, ErrorCode, invalidArgument, isAgentHooksError, messageOf } from '../../errors/index.js';
+import { z } from 'zod';
+import { AgentHooksError, ErrorCode, isAgentHooksError, messageOf, parseOptions } from '../../errors/index.js';
 import { loadWithPeer } from '../../lifecycle/optional-peer.js';
 import { CLAIM_DROP_SCRIPT, CLAIM_TAKE_SCRIPT, CLAIM_UPDATE_SCRIPT } from './claim-scripts.js';
 import type { BudgetLine, BudgetUsage, ClaimBook, PolicyStore, Reservation, WindowCount, WindowCounter } from './policy-store.js';
@@ -25,6 +26,32 @@ export interface RedisPolicyStoreOptions {
 
 const DEFAULT_URL = 'redis://127.0.0.1:6379';
 const DEFAULT_PREFIX = 'agent-hooks';
+const URL_ACCEPTED = `a redis:// or rediss:// URL such as ${DEFAULT_URL}`;
+
+/** A Redis URL; one refused is shown without its credentials. */
+export const redisUrlOption = z.string({ error: URL_ACCEPTED }).superRefine((url, ctx) => {
+  if (!isRedisUrl(url)) ctx.addIssue({ code: 'custom', message: URL_ACCEPTED, input: url.replace(/\/\/[^@/]*@/, '//…@') });
+});
+
+/** A key prefix: 1 to 100 letters, digits, `_ . : -`. */
+export const redisPrefixOption = z.string({ error: "1 to 100 letters, digits, '_', '.', ':' or '-'" }).regex(/^[\w.:-]{1,100}$/, { error: "1 to 100 letters, digits, '_', '.', ':' or '-'" });
+
+/** A time limit of a Redis store: more than 0 and at most 10 minutes. */
+export const redisTimeoutOption = z.number({ error: 'a positive number of ms up to 600000' }).refine((ms) => Number.isFinite(ms) && ms > 0 && ms <= 600_000, { error: 'a positive number of ms up to 600000' });
+
+/** The options of RedisPolicyStore, checked before anything connects; an option it does not know is refused. */
+export const redisStoreOptions = z
+  .object(
+    {
+      url: redisUrlOption.optional(),
+      client: z.custom<object>((value) => value !== null && typeof value === 'object', { error: 'an ioredis client you made (an object)' }).optional(),
+      prefix: redisPrefixOption.optional(),
+      commandTimeoutMs: redisTimeoutOption.optional(),
+      connectTimeoutMs: redisTimeoutOption.optional(),
+    },
+    { error: 'options { url?, client?, prefix?, commandTimeoutMs?, connectTimeoutMs? }' },
+  )
+  .strict();
 
 type ScriptCommand = (...args: (string | number)[]) => Promise<unknown>;
 type ScriptedRedis = Redis & Record<'agentHooksReserve' | 'agentHooksCommit' | 'agentHooksRelease' | 'agentHooksUsage' | 'agentHooksClaimTake' | 'agentHooksClaimUpdate' | 'agentHooksClaimDrop', ScriptCommand>;
@@ -55,12 +82,15 @@ export class RedisPolicyStore implements PolicyStore {
   private waiting?: Promise<void>;
   private closed = false;
 
+  /** The constructor's arguments, as a configuration's JSON schema describes them. */
+  static readonly configArgs = z.tuple([redisStoreOptions.optional()]);
+
   constructor(options: RedisPolicyStoreOptions = {}) {
+    parseOptions('RedisPolicyStore', redisStoreOptions, options);
     this.url = options.url ?? DEFAULT_URL;
     this.prefix = options.prefix ?? DEFAULT_PREFIX;
-    if (!/^[\w.:-]{1,100}$/.test(this.prefix)) throw invalidArgument(`RedisPolicyStore: 'prefix' must be 1 to 100 letters, digits, '_', '.', ':' or '-', got ${JSON.stringify(options.prefix)}.`);
-    this.commandTimeoutMs = positiveMs(options.commandTimeoutMs, 1_000, 'commandTimeoutMs');
-    this.connectTimeoutMs = positiveMs(options.connectTimeoutMs, 1_000, 'connectTimeoutMs');
+    this.commandTimeoutMs = options.commandTimeoutMs ?? 1_000;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? 1_000;
     this.owned = options.client === undefined;
     this.description = `Redis at ${options.client ? 'the given client' : hostOf(this.url)} (prefix "${this.prefix}")`;
     if (options.client) this.connection = Promise.resolve(withScripts(options.client as Redis, (problem) => (this.lastError = problem)));
@@ -256,19 +286,16 @@ function withScripts(redis: Redis, noteProblem: (problem: string | undefined) =>
   return redis as ScriptedRedis;
 }
 
-/** `host:port` of a Redis URL, without credentials, for messages. */
+/** `host:port` of a Redis URL (checked by redisUrlOption), without credentials, for messages. */
 function hostOf(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') throw new Error();
-    return parsed.host || '127.0.0.1:6379';
-  } catch {
-    throw invalidArgument(`RedisPolicyStore: 'url' must be a redis:// or rediss:// URL such as ${DEFAULT_URL}.`);
-  }
+  return new URL(url).host || '127.0.0.1:6379';
 }
 
-function positiveMs(value: number | undefined, fallback: number, field: string): number {
-  if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value <= 0 || value > 600_000) throw invalidArgument(`RedisPolicyStore: '${field}' must be a positive number of ms up to 600000, got ${String(value)}.`);
-  return value;
+function isRedisUrl(url: string): boolean {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'redis:' || protocol === 'rediss:';
+  } catch {
+    return false;
+  }
 }

@@ -1,7 +1,8 @@
-import { invalidArgument } from '../../errors/index.js';
+import { z } from 'zod';
+import { parseOptions } from '../../errors/index.js';
 import { MemoryPolicyStore } from './memory-store.js';
 import type { PolicyStore } from './policy-store.js';
-import { RedisPolicyStore } from './redis-store.js';
+import { RedisPolicyStore, redisPrefixOption, redisTimeoutOption, redisUrlOption } from './redis-store.js';
 
 /**
  * A store as a configuration file names it: `"memory"`, or `{ "redis": "redis://127.0.0.1:6379",
@@ -11,24 +12,38 @@ export type StoreSpec =
   | 'memory'
   | { redis: string; prefix?: string; commandTimeoutMs?: number; connectTimeoutMs?: number };
 
+const STORE_ACCEPTED = '"memory", { "redis": "redis://host:6379", "prefix": "…" } or a PolicyStore instance';
+
+/**
+ * The `store` option of the stateful policies: a spec (above), a PolicyStore of the caller's
+ * (recognised by its methods, never `instanceof`), or nothing (`null`, left out) for a store of the
+ * policy's own.
+ */
+export const storeOption = z.union(
+  [
+    z.literal('memory'),
+    z.null(),
+    z
+      .object({ redis: redisUrlOption, prefix: redisPrefixOption.optional(), commandTimeoutMs: redisTimeoutOption.optional(), connectTimeoutMs: redisTimeoutOption.optional() })
+      .strict(),
+    z.custom<PolicyStore>(isPolicyStore, { error: STORE_ACCEPTED }),
+  ],
+  { error: STORE_ACCEPTED },
+);
+
+const storeOptions = z.object({ store: storeOption.optional() });
+
 /**
  * The store a policy option names, and whether the policy made it (and so closes it). Nothing given
  * is a new in-memory store of the policy's own.
  */
 export function storeFrom(spec: unknown, owner: string): { store: PolicyStore; owned: boolean } {
+  // The store is a field of the policy's options (argument 0), so errors point at `store`.
+  parseOptions(owner, storeOptions, { store: spec });
   if (spec === undefined || spec === null || spec === 'memory') return { store: new MemoryPolicyStore(), owned: true };
   if (isPolicyStore(spec)) return { store: spec, owned: false };
-  if (typeof spec === 'object' && typeof (spec as { redis?: unknown }).redis === 'string') {
-    const { redis, ...rest } = spec as Record<string, unknown>;
-    const unknown = Object.keys(rest).filter((key) => !['prefix', 'commandTimeoutMs', 'connectTimeoutMs'].includes(key));
-    if (unknown.length) throw invalidArgument(`${owner}: 'store' has unknown field ${unknown.map((key) => `"${key}"`).join(', ')}; accepted: redis, prefix, commandTimeoutMs, connectTimeoutMs.`);
-    try {
-      return { store: new RedisPolicyStore({ url: redis as string, ...(rest as object) }), owned: true };
-    } catch (error) {
-      throw invalidArgument(`${owner}: 'store': ${(error as Error).message}`);
-    }
-  }
-  throw invalidArgument(`${owner}: 'store' must be "memory", { "redis": "redis://host:6379", "prefix": "…" } or a PolicyStore instance.`);
+  const { redis, ...rest } = spec as Exclude<StoreSpec, 'memory'>;
+  return { store: new RedisPolicyStore({ url: redis, ...rest }), owned: true };
 }
 
 function isPolicyStore(value: unknown): value is PolicyStore {

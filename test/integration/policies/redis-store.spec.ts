@@ -109,9 +109,9 @@ describe('Redis store options', () => {
     });
 
     it('names the policy and the field in what it refuses', () => {
-      expect(() => storeFrom({ redis: 'redis://h:1', db: 2 }, 'SpendLimitPolicy')).to.throw(`SpendLimitPolicy: 'store' has unknown field "db"; accepted: redis, prefix, commandTimeoutMs, connectTimeoutMs.`);
+      expect(() => storeFrom({ redis: 'redis://h:1', db: 2 }, 'SpendLimitPolicy')).to.throw(`SpendLimitPolicy: unknown option 'store.db'; accepted: redis, prefix, commandTimeoutMs, connectTimeoutMs.`);
       expect(() => storeFrom('redis', 'SpendLimitPolicy')).to.throw(/SpendLimitPolicy: 'store' must be "memory", \{ "redis"/);
-      expect(() => storeFrom({ redis: 'nope' }, 'SpendLimitPolicy')).to.throw(/SpendLimitPolicy: 'store': RedisPolicyStore: 'url' must be/);
+      expect(() => storeFrom({ redis: 'nope' }, 'SpendLimitPolicy')).to.throw(`SpendLimitPolicy: 'store.redis' must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379, got "nope".`);
     });
   });
 });

@@ -200,7 +200,7 @@ describe('runCli', () => {
       const run = await cli('tools');
       expect(run.code).to.equal(ExitCode.USAGE);
       expect(run.stderr).to.contain('Invalid configuration').and.to.contain('- network (line 1, column 2): one of devnet, local, testnet, mainnet, previewnet');
-      expect(run.stderr).to.match(/- policies\[0\]\.args \(line 1, column \d+\): MaxRecipientsPolicy: 'maxRecipients' must be a positive integer/);
+      expect(run.stderr).to.match(/- policies\[0\]\.args\[0\] \(line 1, column \d+\): MaxRecipientsPolicy: 'maxRecipients' must be a positive integer/);
     });
 
     it('gives the problems as a list with --json', async () => {

@@ -45,7 +45,7 @@ describe('config files', () => {
       write('agent-hooks.config.json', ['{', '  "network": "moon",', '  "policies": [', '    { "policy": "MaxRecipientsPolicy", "args": [0] }', '  ]', '}'].join('\n'));
       const { problems } = await refusal({ cwd: dir });
       expect(problems).to.include('network (line 2, column 3): one of devnet, local, testnet, mainnet, previewnet');
-      expect(problems.find((problem) => problem.startsWith('policies[0].args (line 4, column 40): MaxRecipientsPolicy:'))).to.be.a('string');
+      expect(problems.find((problem) => problem.startsWith('policies[0].args[0] (line 4, column 49): MaxRecipientsPolicy:'))).to.be.a('string');
     });
 
     it('gives no place for a field that is missing rather than wrong', async () => {

@@ -83,7 +83,7 @@ describe('parseConfig', () => {
       expect(problems).to.include('mode: "yolo" is not a mode; use "autonomous" or "returnBytes"');
       expect(problems).to.include('tools: list at least one tool, or leave "tools" out to expose all');
       expect(problems.find((problem) => problem.startsWith('colour: unknown field; accepted fields: '))).to.contain('network');
-      expect(problems).to.include('policies[0].args: MaxRecipientsPolicy: \'maxRecipients\' must be a positive integer, got 0.');
+      expect(problems).to.include('policies[0].args[0]: MaxRecipientsPolicy: \'maxRecipients\' must be a positive integer, got 0.');
       expect(problems.find((problem) => problem.startsWith('policies[1].policy: unknown policy "NoSuchPolicy"'))).to.contain('MaxRecipientsPolicy');
       expect(problems).to.include('policies[2].hook: "RejectToolPolicy" is a policy, not a hook; write { "policy": "RejectToolPolicy" }');
       expect(problems).to.include('policies[3].extra: unknown field; accepted fields: hook, policy, args');

@@ -36,8 +36,8 @@ describe('SpendLimitPolicy and RateLimitPolicy in a config file', () => {
         }),
       ).to.deep.equal([
         `policies[0].args: SpendLimitPolicy: a shared store (Redis at 127.0.0.1:6379 (prefix "agent-hooks")) needs a budget 'name': agents that use the same store, prefix and name share one budget.`,
-        `policies[1].args: RateLimitPolicy: 'windowMs' must be a whole number of seconds in ms (a multiple of 1000, at least 1000), got 500.`,
-        `policies[2].args: SpendLimitPolicy: 'store' has unknown field "db"; accepted: redis, prefix, commandTimeoutMs, connectTimeoutMs.`,
+        `policies[1].args[0].windowMs: RateLimitPolicy: 'windowMs' must be a whole number of seconds in ms (a multiple of 1000, at least 1000), got 500.`,
+        `policies[2].args[0].store.db: SpendLimitPolicy: unknown option 'store.db'; accepted: redis, prefix, commandTimeoutMs, connectTimeoutMs.`,
       ]);
     });
   });

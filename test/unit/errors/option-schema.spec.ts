@@ -55,6 +55,17 @@ describe('parseOptions', () => {
     expect(refusal({ hbar: 'x'.repeat(500), windowMs: 1 }).message).to.include('a string of 500 characters');
   });
 
+  it('says what was expected when the options are left out altogether, rather than naming an empty field', () => {
+    const { message, argPath } = refusal(undefined);
+    expect(message).to.match(/^SpendLimitPolicy: expected object.*, got undefined\.$/).and.not.include("''");
+    expect(argPath).to.deep.equal([0]);
+  });
+
+  it('lists the keys of the object a union offers when a key in it is unknown', () => {
+    const store = z.object({ store: z.union([z.literal('memory'), z.object({ redis: z.string(), prefix: z.string().optional() }).strict()]) }).strict();
+    expect(() => parseOptions('P', store, { store: { redis: 'r', db: 1 } })).to.throw("P: unknown option 'store.db'; accepted: redis, prefix.");
+  });
+
   it('describes a non-object by its kind, never its contents', () => {
     expect(refusal([1, 2]).message).to.match(/^SpendLimitPolicy: expected .*, got an array\.$/);
   });

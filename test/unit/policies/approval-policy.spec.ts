@@ -245,7 +245,7 @@ describe('ApprovalPolicy', () => {
     it('refuses options it cannot honour, naming the field', () => {
       const approver = () => true;
       expect(() => new ApprovalPolicy({ when: {}, approver })).to.throw(/'when' needs hbarAbove, tools or both/);
-      expect(() => new ApprovalPolicy({ when: { hbarOver: 1 } as never, approver })).to.throw(/unknown field "hbarOver"; accepted fields: hbarAbove, tools/);
+      expect(() => new ApprovalPolicy({ when: { hbarOver: 1 } as never, approver })).to.throw(/unknown option 'when.hbarOver'; accepted: hbarAbove, tools\./);
       expect(() => new ApprovalPolicy({ when: { hbarAbove: -1 }, approver })).to.throw(/'when.hbarAbove' must be a number of HBAR/);
       expect(() => new ApprovalPolicy({ when: { hbarAbove: 0.000000001 }, approver })).to.throw(/at most 8 decimals/);
       expect(() => new ApprovalPolicy({ when: { tools: [] }, approver })).to.throw(/'when.tools' must be a non-empty array/);

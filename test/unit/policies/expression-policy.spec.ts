@@ -77,9 +77,9 @@ describe('ExpressionPolicy', () => {
         [{ expression: 'method + 1', message: 'x' }, 'no such overload: string + int', [0, 'expression']],
         [{ expression: '1 + 2', message: 'x' }, 'it is of type int', [0, 'expression']],
         [{ expression: '', message: 'x' }, "'expression' must be a CEL expression", [0, 'expression']],
-        [{ expression: 'true' }, "'message' must say why", [0, 'message']],
+        [{ expression: 'true' }, "'message' is required: say why a refused call is refused", [0, 'message']],
         [{ expression: 'true', message: 'x', stage: 'coreAction' }, "'stage' must be one of", [0, 'stage']],
-        [{ expression: 'true', message: 'x', when: 1 }, "unknown option 'when'", []],
+        [{ expression: 'true', message: 'x', when: 1 }, "unknown option 'when'", [0, 'when']],
       ];
       for (const [options, message, path] of cases) {
         let error: unknown;

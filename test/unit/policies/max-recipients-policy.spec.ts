@@ -163,6 +163,6 @@ describe('RejectToolPolicy', () => {
   });
 
   it('refuses a relevantTools that is not a list of names', () => {
-    expect(() => new RejectToolPolicy('delete_account_tool' as never)).to.throw(/"RejectToolPolicy" has invalid relevantTools: expected an array of tool names/);
+    expect(() => new RejectToolPolicy('delete_account_tool' as never)).to.throw(/^RejectToolPolicy: 'relevantTools' must be a list of tool names \(or \['\*'\] for every tool\), got "delete_account_tool"\.$/);
   });
 });

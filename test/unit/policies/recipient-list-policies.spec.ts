@@ -57,8 +57,8 @@ describe('recipient lists', () => {
       for (const Policy of [RecipientAllowlistPolicy, RecipientDenylistPolicy]) {
         expect(() => new Policy([])).to.throw("'accounts' must be a non-empty list");
         expect(() => new Policy('0.0.5' as never)).to.throw("'accounts' must be a non-empty list");
-        expect(() => new Policy(['0.0.5', 'alice'])).to.throw('accounts[1]: "alice" is not an account ID');
-        expect(() => new Policy(['0x742d35cc6634c0532925a3b844bc454e4438f44e'])).to.throw('accounts[0]: the EVM address');
+        expect(() => new Policy(['0.0.5', 'alice'])).to.throw(`'accounts[1]' must be an account ID such as 0.0.1001 ("alice" is not an account ID; expected shard.realm.num such as 0.0.1234), got "alice".`);
+        expect(() => new Policy(['0x742d35cc6634c0532925a3b844bc454e4438f44e'])).to.throw("'accounts[0]' must be an account ID such as 0.0.1001 (the EVM address 0x742d35cc6634c0532925a3b844bc454e4438f44e names an account only the network can look up");
         expect(() => new Policy(['0.0.5'], { tool: ['x'] } as never)).to.throw("unknown option 'tool'");
       }
     });

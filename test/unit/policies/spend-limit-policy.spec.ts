@@ -48,8 +48,8 @@ describe('SpendLimitPolicy', () => {
       expect(() => new SpendLimitPolicy({ hbar: 5, windowMs: 0 })).to.throw(/'windowMs' must be a positive whole number of ms/);
       expect(() => new SpendLimitPolicy({ windowMs: HOUR })).to.throw(/give 'hbar', 'tokens' or both/);
       expect(() => new SpendLimitPolicy({ hbar: 0, windowMs: HOUR })).to.throw(/'hbar' must be a positive amount/);
-      expect(() => new SpendLimitPolicy({ hbar: '0.000000001', windowMs: HOUR })).to.throw(/'hbar' has 9 decimal places, but the asset has 8/);
-      expect(() => new SpendLimitPolicy({ tokens: { USDC: 5 }, windowMs: HOUR })).to.throw(/"USDC" is not a token ID/);
+      expect(() => new SpendLimitPolicy({ hbar: '0.000000001', windowMs: HOUR })).to.throw(/'hbar' must be a positive amount of HBAR with at most 8 decimal places, such as 500 or "0\.5" \(this one has 9 decimal places\), got "0\.000000001"/);
+      expect(() => new SpendLimitPolicy({ tokens: { USDC: 5 }, windowMs: HOUR })).to.throw(/'tokens\.USDC' must be keyed by token IDs such as 0\.0\.5678 \(shard\.realm\.num\), got "USDC"/);
       expect(() => new SpendLimitPolicy({ hbar: 5, windowMs: HOUR, name: 'a b' })).to.throw(/'name' must be/);
       expect(() => new SpendLimitPolicy({ hbar: 5, windowMs: HOUR, store: 'disk' as never })).to.throw(/'store' must be "memory"/);
     });

@@ -54,10 +54,10 @@ describe('TimeWindowPolicy', () => {
     it('refuses them with a clear message', () => {
       const ok = { timeZone: 'UTC', days: ['mon'], from: '09:00', to: '17:00' };
       const cases: [unknown, string][] = [
-        [{ ...ok, timeZone: 'Mars/Olympus' }, '"Mars/Olympus" is not a time zone this runtime knows'],
+        [{ ...ok, timeZone: 'Mars/Olympus' }, `'timeZone' must be an IANA time zone this runtime knows, such as "Europe/Zurich", "America/New_York" or "UTC", got "Mars/Olympus"`],
         [{ ...ok, timeZone: '' }, "'timeZone' must be an IANA time zone"],
         [{ ...ok, days: [] }, "'days' must be a non-empty list"],
-        [{ ...ok, days: ['mon', 'funday'] }, '"funday", which is not a weekday'],
+        [{ ...ok, days: ['mon', 'funday'] }, `'days[1]' must be a weekday: mon, tue, wed, thu, fri, sat or sun, got "funday"`],
         [{ ...ok, from: '9:00' }, `'from' must be a time "HH:MM"`],
         [{ ...ok, to: '24:01' }, `'to' must be a time "HH:MM"`],
         [{ ...ok, to: '09:00' }, 'the window would be empty'],
