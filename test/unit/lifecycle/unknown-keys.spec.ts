@@ -4,6 +4,7 @@ import { HcsAuditTrailHook, HolAuditTrailHook } from '../../../src/hooks/index.j
 import { AgentHooksError, ErrorCode } from '../../../src/errors/index.js';
 import {
   ApprovalPolicy,
+  DuplicateIntentPolicy,
   ExpressionPolicy,
   MaxRecipientsPolicy,
   MaxTransferPolicy,
@@ -28,6 +29,7 @@ const BUILT_INS: Record<string, { make: (extra: Extra) => unknown; accepted: rea
   RecipientDenylistPolicy: { make: (extra) => new RecipientDenylistPolicy(['0.0.5'], { ...extra }), accepted: ['tools'] },
   TimeWindowPolicy: { make: (extra) => new TimeWindowPolicy({ timeZone: 'UTC', days: ['mon'], from: '09:00', to: '17:00', ...extra }), accepted: ['timeZone', 'days', 'from', 'to'] },
   ExpressionPolicy: { make: (extra) => new ExpressionPolicy({ expression: 'true', message: 'never', ...extra }), accepted: ['expression', 'message', 'stage', 'tools', 'name'] },
+  DuplicateIntentPolicy: { make: (extra) => new DuplicateIntentPolicy({ windowMs: 60_000, ...extra }), accepted: ['windowMs', 'keyOf', 'holdFailed', 'tools', 'store', 'name'] },
   ApprovalPolicy: { make: (extra) => new ApprovalPolicy({ when: { hbarAbove: 1 }, approver: () => true, ...extra }), accepted: ['when', 'approver', 'timeoutMs'] },
   HcsAuditTrailHook: {
     make: (extra) => new HcsAuditTrailHook(['*'], '0.0.1234', undefined, { ...extra }),
