@@ -95,7 +95,7 @@ function issueSentence(schema: z.ZodType, issue: z.core.$ZodIssue, shownPath: re
   }
   const accepted = acceptedText(issue);
   const given = 'input' in issue ? issue.input : undefined;
-  if (given === undefined && issue.code === 'invalid_type') return `'${where}' is required: ${accepted}`;
+  if (given === undefined && (issue.code === 'invalid_type' || issue.code === 'custom') && where) return `'${where}' is required: ${accepted}`;
   return `${where ? `'${where}' must be` : 'expected'} ${accepted}, got ${givenText(given)}`;
 }
 
