@@ -41,7 +41,9 @@ export function parseOptions<S extends z.ZodType>(owner: string, schema: S, valu
  * parseArgs('HcsAuditTrailHook', HcsAuditTrailHook.configArgs, [tools, topicId, client, options], ['relevantTools', 'hcsTopicId', 'loggingClient', { bare: 'options' }]);
  */
 export function parseArgs<S extends z.ZodType>(owner: string, schema: S, args: readonly unknown[], names: readonly ArgName[]): z.output<S> {
-  const parsed = schema.safeParse(args, { reportInput: true });
+  // A left-out trailing argument is `undefined` at its position, so its problem names it ("'hcsTopicId' is required").
+  const padded = [...args, ...new Array<undefined>(Math.max(0, names.length - args.length)).fill(undefined)];
+  const parsed = schema.safeParse(padded, { reportInput: true });
   if (parsed.success) return parsed.data;
   const issues = flattenUnions(parsed.error.issues);
   const sentences = issues.map((issue) => {
@@ -79,7 +81,9 @@ export const SENTENCE = Object.freeze({ sentence: true });
 function flattenUnions(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
   return issues.flatMap((issue) => {
     if (issue.code !== 'invalid_union') return [issue];
-    const inside = issue.errors.filter((branch) => branch.length > 0 && branch.every((each) => each.path.length > 0));
+    // A branch took the value's shape when none of its problems is a wrong type or value at its root.
+    const tookShape = (each: z.core.$ZodIssue): boolean => each.path.length > 0 || (each.code !== 'invalid_type' && each.code !== 'invalid_value' && each.code !== 'invalid_union');
+    const inside = issue.errors.filter((branch) => branch.length > 0 && branch.every(tookShape));
     if (inside.length !== 1) return [issue];
     return flattenUnions(inside[0]!.map((each) => ({ ...each, path: [...issue.path, ...each.path] }) as z.core.$ZodIssue));
   });
