@@ -63,16 +63,38 @@ export function renderConfigJsonSchema(): string {
   return `${JSON.stringify(configJsonSchema(), null, 2)}\n`;
 }
 
+/**
+ * One hook or policy entry: per class that declares its constructor arguments (`static configArgs`),
+ * `{ "hook" | "policy": <that name>, "args": <the JSON Schema of those arguments> }`, so an editor and
+ * a schema check see a wrong argument; every other class (and the compositions, whose arguments are
+ * entries themselves) takes a plain list.
+ */
 function listenerEntrySchema(): Record<string, unknown> {
-  const catalog = [...listenerCatalog().values()];
-  const names = (kind: 'hook' | 'policy') => catalog.filter((entry) => entry.kind === kind).map((entry) => entry.name).sort();
+  const catalog = [...listenerCatalog().values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const plainNames = (kind: 'hook' | 'policy') => catalog.filter((entry) => entry.kind === kind && !entry.configArgs).map((entry) => entry.name);
   const args = { type: 'array', description: 'Constructor arguments, in order; null for a left-out one.' };
-  return {
-    oneOf: [
-      { type: 'object', properties: { hook: { enum: names('hook') }, args }, required: ['hook'], additionalProperties: false },
-      { type: 'object', properties: { policy: { enum: names('policy') }, args }, required: ['policy'], additionalProperties: false },
-    ],
-  };
+  const typed = catalog.flatMap(({ kind, name, configArgs }) => {
+    if (!configArgs) return [];
+    const tuple = argsJsonSchema(configArgs);
+    const required = typeof tuple.minItems === 'number' && tuple.minItems > 0 ? [kind, 'args'] : [kind];
+    return [{ type: 'object', properties: { [kind]: { const: name }, args: tuple }, required, additionalProperties: false }];
+  });
+  const plain = (['hook', 'policy'] as const)
+    .filter((kind) => plainNames(kind).length)
+    .map((kind) => ({ type: 'object', properties: { [kind]: { enum: plainNames(kind) }, args }, required: [kind], additionalProperties: false }));
+  return { oneOf: [...typed, ...plain] };
+}
+
+/**
+ * The JSON Schema of a class's constructor arguments. A left-out optional argument is written
+ * `null` in a file (JSON has no `undefined`), so each optional position also takes null.
+ */
+function argsJsonSchema(configArgs: z.ZodType): Record<string, unknown> {
+  const { $schema: _drop, ...tuple } = z.toJSONSchema(configArgs, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const items = tuple.prefixItems as Record<string, unknown>[] | undefined;
+  const required = typeof tuple.minItems === 'number' ? tuple.minItems : 0;
+  if (items) tuple.prefixItems = items.map((item, at) => (at < required || Object.keys(item).length === 0 ? item : { anyOf: [item, { type: 'null' }] }));
+  return { description: 'Constructor arguments, in order; null for a left-out one.', ...tuple };
 }
 
 /** A pattern matching any of `words` in any letter case (JSON Schema patterns have no `i` flag). */

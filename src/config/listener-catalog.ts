@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { isAbstractHook } from '../listeners/abstract-hook.js';
 import * as builtInHooks from '../hooks/index.js';
 import { AgentHooksError, ErrorCode, argPathOf, invalidArgument, isAgentHooksError, messageOf } from '../errors/index.js';
@@ -11,6 +12,8 @@ export interface CatalogEntry {
   kind: 'hook' | 'policy';
   name: string;
   create(args: readonly unknown[]): object;
+  /** The class's constructor arguments as a zod tuple, when it declares them (`static configArgs`). */
+  configArgs?: z.ZodType;
 }
 
 type Constructor = new (...args: unknown[]) => object;
@@ -38,7 +41,8 @@ export function listenerCatalog(extra: Record<string, unknown> = {}): Map<string
     const kind = isAbstractPolicy(prototype) ? 'policy' : 'hook';
     const ctor = value as Constructor;
     // JSON has no `undefined`: a null argument means "left out" (e.g. the optional loggingClient).
-    catalog.set(name, { kind, name, create: (args) => new ctor(...args.map((arg) => (arg === null ? undefined : arg))) });
+    const configArgs = configArgsOf(value);
+    catalog.set(name, { kind, name, create: (args) => new ctor(...args.map((arg) => (arg === null ? undefined : arg))), ...(configArgs ? { configArgs } : {}) });
   }
   for (const mode of COMPOSITIONS) {
     catalog.set(mode, { kind: 'policy', name: mode, create: (args) => new CompositePolicy(mode, args.map((arg, at) => nestedPolicy(catalog, mode, arg, at))) });
@@ -76,3 +80,9 @@ function nestedPolicy(catalog: Map<string, CatalogEntry>, mode: string, arg: unk
   }
 }
 
+
+/** A class's `static configArgs`, when it is a zod schema (recognised by its parse method, not by class). */
+function configArgsOf(value: unknown): z.ZodType | undefined {
+  const args = (value as { configArgs?: unknown }).configArgs;
+  return args !== null && typeof args === 'object' && typeof (args as { safeParse?: unknown }).safeParse === 'function' && '_zod' in args ? (args as z.ZodType) : undefined;
+}

@@ -17,4 +17,4 @@ export {
   messageOf,
   provesNothingSent,
 } from './agent-hooks-error.js';
-export { optionsError, parseOptions, pathText, type ArgPath } from './option-schema.js';
+export { optionsError, parseArgs, parseOptions, pathText, SENTENCE, type ArgName, type ArgPath } from './option-schema.js';

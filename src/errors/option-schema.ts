@@ -2,6 +2,9 @@ import type { z } from 'zod';
 import { containsPrivateKey } from '../values/private-key-patterns.js';
 import { AgentHooksError, describeValue, invalidArgument } from './agent-hooks-error.js';
 
+/** How {@link parseArgs} names a positional argument: by name, or `{ bare }` for an options object whose fields stand alone. */
+export type ArgName = string | { readonly bare: string };
+
 /** Where a problem is inside a function's arguments: `[0, 'tokens', '0.0.5']`. */
 export type ArgPath = readonly (string | number)[];
 
@@ -27,16 +30,70 @@ export function parseOptions<S extends z.ZodType>(owner: string, schema: S, valu
   throw optionsError(owner, schema, parsed.error.issues, argIndex);
 }
 
+/**
+ * Validates a constructor's arguments against its tuple schema (a built-in's `configArgs`), naming
+ * each positional argument by `names[i]` in messages (`'hcsTopicId' must be …`); an options argument
+ * named `{ bare: 'options' }` is called so only when it is wrong as a whole, and its fields stand on
+ * their own (`'journalDir' must be …`), as people write them. The error's
+ * `argPath` starts with the argument's position, as a configuration file's `args` count them.
+ *
+ * @example
+ * parseArgs('HcsAuditTrailHook', HcsAuditTrailHook.configArgs, [tools, topicId, client, options], ['relevantTools', 'hcsTopicId', 'loggingClient', { bare: 'options' }]);
+ */
+export function parseArgs<S extends z.ZodType>(owner: string, schema: S, args: readonly unknown[], names: readonly ArgName[]): z.output<S> {
+  // A left-out trailing argument is `undefined` at its position, so its problem names it ("'hcsTopicId' is required").
+  const padded = [...args, ...new Array<undefined>(Math.max(0, names.length - args.length)).fill(undefined)];
+  const parsed = schema.safeParse(padded, { reportInput: true });
+  if (parsed.success) return parsed.data;
+  const issues = flattenUnions(parsed.error.issues);
+  const sentences = issues.map((issue) => {
+    const [at, ...rest] = issue.path;
+    const name = typeof at === 'number' ? names[at] : undefined;
+    const shownPath = name === undefined ? issue.path : typeof name === 'string' ? [name, ...rest] : rest.length || issue.code === 'unrecognized_keys' ? rest : [name.bare];
+    return issueSentence(schema, issue, shownPath);
+  });
+  const first = issues[0];
+  const firstPath = first ? [...first.path, ...(first.code === 'unrecognized_keys' ? [first.keys[0] ?? ''] : [])] : [];
+  throw invalidArgument(`${owner}: ${sentences.join('; ')}.`, firstPath as (string | number)[]);
+}
+
 /** The error for a failed parse, for callers that run `safeParse` themselves. */
 export function optionsError(owner: string, schema: z.ZodType, issues: readonly z.core.$ZodIssue[], argIndex = 0): AgentHooksError {
-  const sentences = issues.map((issue) => issueSentence(schema, issue));
-  const first = issues[0];
+  const flat = flattenUnions(issues);
+  const sentences = flat.map((issue) => issueSentence(schema, issue, issue.path));
+  const first = flat[0];
   const firstPath = first ? [...first.path, ...(first.code === 'unrecognized_keys' ? [first.keys[0] ?? ''] : [])] : [];
   return invalidArgument(`${owner}: ${sentences.join('; ')}.`, [argIndex, ...(firstPath as (string | number)[])]);
 }
 
-function issueSentence(schema: z.ZodType, issue: z.core.$ZodIssue): string {
-  const where = pathText(issue.path);
+/**
+ * A custom issue whose message is a whole sentence, for rules that tie fields together ("maxBackoffMs
+ * (1000) must not be below minBackoffMs (2000)") or wording other code matches on: raise it with
+ * `params: SENTENCE` and it is reported as written, after the owner.
+ */
+export const SENTENCE = Object.freeze({ sentence: true });
+
+/**
+ * A union (`false` or an options object) whose every branch failed: when exactly one branch took the
+ * value's shape and failed only inside it, its problems are the ones to report (`'scheduleWatch.intervalMs'
+ * must be …`), not "none of the forms matched".
+ */
+function flattenUnions(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+  return issues.flatMap((issue) => {
+    if (issue.code !== 'invalid_union') return [issue];
+    // A branch took the value's shape when its problems are inside it, or are keys its object does
+    // not know; a wrong type or value at its root, or a failed custom check (`z.custom(isEntityId)`),
+    // means the value is another form.
+    const tookShape = (each: z.core.$ZodIssue): boolean => each.path.length > 0 || each.code === 'unrecognized_keys';
+    const inside = issue.errors.filter((branch) => branch.length > 0 && branch.every(tookShape));
+    if (inside.length !== 1) return [issue];
+    return flattenUnions(inside[0]!.map((each) => ({ ...each, path: [...issue.path, ...each.path] }) as z.core.$ZodIssue));
+  });
+}
+
+function issueSentence(schema: z.ZodType, issue: z.core.$ZodIssue, shownPath: readonly PropertyKey[]): string {
+  if (issue.code === 'custom' && (issue.params as { sentence?: unknown } | undefined)?.sentence === true) return issue.message;
+  const where = pathText(shownPath);
   if (issue.code === 'unrecognized_keys') {
     const keys = issue.keys.map((key) => `'${where ? `${where}.` : ''}${key}'`).join(', ');
     const accepted = acceptedKeys(schema, issue.path);
@@ -44,8 +101,7 @@ function issueSentence(schema: z.ZodType, issue: z.core.$ZodIssue): string {
   }
   const accepted = acceptedText(issue);
   const given = 'input' in issue ? issue.input : undefined;
-  // Options left out altogether (the root) were not "required" under a name: say what was expected.
-  if (given === undefined && issue.code === 'invalid_type' && where) return `'${where}' is required: ${accepted}`;
+  if (given === undefined && (issue.code === 'invalid_type' || issue.code === 'custom') && where) return `'${where}' is required: ${accepted}`;
   return `${where ? `'${where}' must be` : 'expected'} ${accepted}, got ${givenText(given)}`;
 }
 
@@ -80,7 +136,7 @@ function givenText(value: unknown): string {
 function acceptedKeys(schema: z.ZodType, path: readonly PropertyKey[]): string[] | undefined {
   let at: SchemaDef | undefined = defOf(schema);
   for (const part of path) {
-    at = objectOption(unwrap(at));
+    at = objectBranch(unwrap(at));
     if (!at) return undefined;
     if (at.type === 'object' && typeof part === 'string') at = defOf(at.shape?.[part]);
     else if (at.type === 'record') at = defOf(at.valueType);
@@ -88,12 +144,12 @@ function acceptedKeys(schema: z.ZodType, path: readonly PropertyKey[]): string[]
     else if (at.type === 'tuple' && typeof part === 'number') at = defOf(at.items?.[part]);
     else return undefined;
   }
-  at = objectOption(unwrap(at));
+  at = objectBranch(unwrap(at));
   return at?.type === 'object' && at.shape ? Object.keys(at.shape) : undefined;
 }
 
-/** Of a union (`"memory" | { redis, prefix }`), the object it offers: the keys a misspelt field was meant for. */
-function objectOption(def: SchemaDef | undefined): SchemaDef | undefined {
+/** The object branch of a union (`false` or an options object), where unknown keys are looked up. */
+function objectBranch(def: SchemaDef | undefined): SchemaDef | undefined {
   if (def?.type !== 'union') return def;
   return def.options?.map((option) => unwrap(defOf(option))).find((option) => option?.type === 'object') ?? def;
 }

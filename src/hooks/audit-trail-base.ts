@@ -3,17 +3,16 @@ import { isSdkClient, isSdkTransaction } from '../values/sdk-values.js';
 import { basename, dirname, resolve } from 'node:path';
 import {
   type AuditJournal, DEFAULT_JOURNAL_DIR, openStreamJournal, readUndeliveredEntries, type AuditParticipant, type AuditStatus,
-  AuditPublisher, closeTimeoutSetting, publisherSettings, type PublisherOptions, type PublisherSettings,
+  AuditPublisher, closeTimeoutSetting, publisherSettings, type PublisherSettings,
   type DeliveryStrategy, errorEntry, executedEntry, sequenced, transactionIdOf, type UnsequencedEntry,
-  lookUpScheduleOnMirror, lookUpScheduleOnNetwork, scheduleWatchSettings, type ScheduleWatchOptions,
+  lookUpScheduleOnMirror, lookUpScheduleOnNetwork, scheduleWatchSettings,
   type ScheduleWatchSettings, ScheduleWatcher, auditParams,
 } from '../audit/index.js';
 import { AUDIT_CLIENT } from '../di/tokens.js';
 import type { KitAware, KitScope } from '../di/kit-scope.js';
-import { AgentHooksError, ErrorCode, invalidArgument } from '../errors/index.js';
+import { AgentHooksError, ErrorCode } from '../errors/index.js';
 import { silentLogger, type Logger } from '../lifecycle/logger.js';
 import { ownOptions } from '../lifecycle/primordials.js';
-import { refuseUnknownKeys } from '../lifecycle/unknown-keys.js';
 import { KeyRedactor } from '../secrets/key-redactor.js';
 import { redactingLogger } from '../secrets/redacting-logger.js';
 import type { PostCoreActionParams, PostSecondaryActionParams, PreToolExecutionParams, ToolErrorParams } from '../lifecycle/stage-events.js';
@@ -21,49 +20,20 @@ import { returnsBytes } from '../values/agent-mode.js';
 import { AbstractHook } from '../listeners/abstract-hook.js';
 import { checkedTools } from '../listeners/seed-listeners.js';
 
-/** Options shared by the audit hooks. */
-export interface AuditTrailOptions extends PublisherOptions {
-  /** Folder of the audit journal (default `./.agent-hooks/audit` under the working directory). */
-  journalDir?: string;
-  /**
-   * How long `close()` may take, in ms (default 10000): it delivers what it can meanwhile, then
-   * stops and reports what is left; also the default wait of `kit.audit.flush()`.
-   */
-  closeTimeoutMs?: number;
-  /** Identifies the agent in entries; defaults to `context.sessionId`, then the kit's account. */
-  agentId?: string;
-  /**
-   * `false` journals entries without publishing them (default `true`). A later hook on the same
-   * journal with delivery on publishes them, e.g. a process with network access or a test.
-   */
-  deliver?: boolean;
-  /**
-   * How the hook follows the schedules its scheduled calls created, writing one `scheduleOutcome`
-   * entry per schedule once it executed, was deleted or expired (default `{ intervalMs: 5000 }`;
-   * `false` turns it off, and the schedules stay pending in the journal for a later hook). It asks
-   * the mirror node (`mirrorUrl`, else the kit's); without one, the network, with a paid
-   * ScheduleInfoQuery per look (see docs/hooks-and-policies.md). Off without delivery.
-   */
-  scheduleWatch?: ScheduleWatchOptions | false;
-  logger?: Logger;
-}
+import type { AuditTrailOptions } from './audit-trail-options.js';
 
 export { DEFAULT_JOURNAL_DIR };
+export type { AuditTrailOptions };
 
-/** Every option both audit hooks take, checked against the interface at compile time so a new one cannot be left out. */
-const AUDIT_TRAIL_OPTION_KEYS: readonly string[] = Object.keys({
-  journalDir: true,
-  closeTimeoutMs: true,
-  agentId: true,
-  deliver: true,
-  scheduleWatch: true,
-  logger: true,
-  minBackoffMs: true,
-  maxBackoffMs: true,
-  mirrorUrl: true,
-  lingerMs: true,
-  maxInFlight: true,
-} satisfies Record<keyof AuditTrailOptions, true>);
+/**
+ * The options as a hook keeps them: own properties only, copied onto a null prototype, so an
+ * inherited `deliver: false` (a patched Object.prototype) cannot switch auditing off; left out or
+ * `null` (a configuration file's "left out") is none. Anything else is passed on for the schema to refuse.
+ */
+export function ownAuditOptions(given: unknown): unknown {
+  if (given === undefined || given === null) return ownOptions({});
+  return typeof given === 'object' && !Array.isArray(given) ? ownOptions(given) : given;
+}
 
 /** Raised by an audit hook that refuses a call (e.g. in RETURN_BYTES mode); such refusals are not themselves audited. */
 export class AuditRefusal extends AgentHooksError {}
@@ -90,29 +60,18 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
 
   protected constructor(
     relevantTools: string[],
-    /**
-     * `lingerMs` is the hook's default linger, when it differs from the publisher's; `options` are
-     * the hook's own option keys besides the shared ones.
-     */
-    private readonly stream: { label: string; file: string; lingerMs?: number; options?: readonly string[] },
+    /** `lingerMs` is the hook's default linger, when it differs from the publisher's. */
+    private readonly stream: { label: string; file: string; lingerMs?: number },
     loggingClient: Client | undefined,
-    givenOptions: AuditTrailOptions,
+    /**
+     * Checked by the subclass against its `configArgs` (see {@link ownAuditOptions}), so a misspelt
+     * option (`journalDirectory`) is refused rather than journaling where the operator does not look.
+     */
+    options: AuditTrailOptions,
   ) {
     super();
-    if (givenOptions !== undefined && givenOptions !== null && (typeof givenOptions !== 'object' || Array.isArray(givenOptions))) {
-      throw invalidArgument(`${stream.label}: options must be an object such as { journalDir: './audit' }, got ${JSON.stringify(givenOptions) ?? String(givenOptions)}.`);
-    }
-    // Own properties only: an inherited `deliver: false` (a patched Object.prototype) must not switch auditing off.
-    const options = (this.options = ownOptions(givenOptions));
-    // A misspelt option (`journalDirectory`) would otherwise journal somewhere the operator does not look.
-    refuseUnknownKeys(stream.label, options, [...(stream.options ?? []), ...AUDIT_TRAIL_OPTION_KEYS]);
+    this.options = options;
     this.relevantTools = [...checkedTools(relevantTools, stream.label)];
-    if (loggingClient !== undefined && !isSdkClient(loggingClient)) {
-      throw invalidArgument(`${stream.label}: loggingClient must be a @hiero-ledger/sdk Client (or left out to use the kit's AUDIT_CLIENT or operator).`);
-    }
-    if (options.journalDir !== undefined && (typeof options.journalDir !== 'string' || !options.journalDir)) {
-      throw invalidArgument(`${stream.label}: journalDir must be a folder path, got ${JSON.stringify(options.journalDir)}.`);
-    }
     // Checked here, so a bad value stops the kit (or the configuration) at start, not the first delivery.
     this.deliverySettings = publisherSettings(options, stream.label, stream.lingerMs);
     this.watchSettings = scheduleWatchSettings(options.scheduleWatch, stream.label);

@@ -1,7 +1,11 @@
 import { TopicId, type Client } from '@hiero-ledger/sdk';
+import { z } from 'zod';
 import { checkAuditTopic, HcsDelivery, type DeliveryStrategy } from '../audit/index.js';
-import { ErrorCode, invalidArgument, messageOf } from '../errors/index.js';
-import { AuditRefusal, AuditTrailBase, type AuditTrailOptions } from './audit-trail-base.js';
+import { ErrorCode, messageOf, parseArgs, type ArgName } from '../errors/index.js';
+import { checkedTools } from '../listeners/seed-listeners.js';
+import { MAX_TIMER_MS, millisecondsSchema } from '../values/value-schemas.js';
+import { AuditRefusal, AuditTrailBase, ownAuditOptions } from './audit-trail-base.js';
+import { auditOptionsSchema, auditTrailOptionsShape, loggingClientSchema, relevantToolsSchema, topicIdSchema, type AuditTrailOptions } from './audit-trail-options.js';
 
 /** Options of {@link HcsAuditTrailHook}: the journal options plus the start-up topic check. */
 export interface HcsAuditTrailOptions extends AuditTrailOptions {
@@ -16,7 +20,12 @@ export interface HcsAuditTrailOptions extends AuditTrailOptions {
 }
 
 /** The options only this hook takes, besides the shared audit options. */
-const HCS_OPTION_KEYS = Object.keys({ checkTopic: true, topicCheckTimeoutMs: true } satisfies Record<Exclude<keyof HcsAuditTrailOptions, keyof AuditTrailOptions>, true>);
+const hcsOptionsShape = {
+  checkTopic: z.boolean({ error: 'true or false' }).optional(),
+  topicCheckTimeoutMs: millisecondsSchema(1, MAX_TIMER_MS, `a positive number of milliseconds up to ${MAX_TIMER_MS}`).optional(),
+} satisfies Record<Exclude<keyof HcsAuditTrailOptions, keyof AuditTrailOptions>, z.ZodType>;
+
+const ARG_NAMES: readonly ArgName[] = ['relevantTools', 'hcsTopicId', 'loggingClient', { bare: 'options' }];
 
 /**
  * Audits calls to `relevantTools` on an HCS topic: executed, blocked and failed calls alike, as
@@ -37,6 +46,17 @@ const HCS_OPTION_KEYS = Object.keys({ checkTopic: true, topicCheckTimeoutMs: tru
  * await kit.close(); // flushes; kit.audit.pending() says what is left
  */
 export class HcsAuditTrailHook extends AuditTrailBase {
+  /**
+   * The constructor's arguments as a schema: the constructor validates with it, and a configuration
+   * file's `args` for this hook are checked against its JSON Schema.
+   */
+  static readonly configArgs = z.tuple([
+    relevantToolsSchema,
+    topicIdSchema(),
+    loggingClientSchema.optional(),
+    auditOptionsSchema({ ...auditTrailOptionsShape, ...hcsOptionsShape }).optional(),
+  ]);
+
   override name = 'HCS Audit Trail Hook';
   // The mode names are in the Hedera Agent Kit's description of this hook, which its users match on.
   override description =
@@ -47,14 +67,13 @@ export class HcsAuditTrailHook extends AuditTrailBase {
   private topicCheck: Promise<void> | undefined;
 
   constructor(relevantTools: string[], hcsTopicId: string, loggingClient?: Client, options: HcsAuditTrailOptions = {}) {
-    const topic = parseTopicId(hcsTopicId, 'HcsAuditTrailHook', 'hcsTopicId');
-    super(relevantTools, { label: 'HcsAuditTrailHook', file: `hcs-${topic.toString()}.jsonl`, options: HCS_OPTION_KEYS }, loggingClient, options);
+    // The seed listeners' check first: its code (E_INVALID_LISTENER) and wording are shared with the policies.
+    const tools = checkedTools(relevantTools, 'HcsAuditTrailHook');
+    const own = ownAuditOptions(options) as HcsAuditTrailOptions;
+    parseArgs('HcsAuditTrailHook', HcsAuditTrailHook.configArgs, [tools, hcsTopicId, loggingClient, own], ARG_NAMES);
+    const topic = TopicId.fromString(hcsTopicId);
+    super([...tools], { label: 'HcsAuditTrailHook', file: `hcs-${topic.toString()}.jsonl` }, loggingClient, own);
     this.topic = topic;
-    const { checkTopic, topicCheckTimeoutMs } = this.options as HcsAuditTrailOptions;
-    if (checkTopic !== undefined && typeof checkTopic !== 'boolean') throw invalidArgument(`HcsAuditTrailHook: checkTopic must be true or false, got ${JSON.stringify(checkTopic)}.`);
-    if (topicCheckTimeoutMs !== undefined && !(Number.isFinite(topicCheckTimeoutMs) && topicCheckTimeoutMs > 0 && topicCheckTimeoutMs <= 2 ** 31 - 1)) {
-      throw invalidArgument(`HcsAuditTrailHook: topicCheckTimeoutMs must be a positive number of milliseconds, got ${String(topicCheckTimeoutMs)}.`);
-    }
   }
 
   /** Checks the topic once it passed; refusals are not themselves audited (nothing may go to that topic). */
@@ -75,14 +94,6 @@ export class HcsAuditTrailHook extends AuditTrailBase {
   protected delivery(): DeliveryStrategy {
     return new HcsDelivery(this.topic);
   }
-}
-
-/** A topic ID as `shard.realm.num`; anything else is refused with what was given. */
-export function parseTopicId(value: unknown, owner: string, field: string): TopicId {
-  if (typeof value !== 'string' || !/^\d+\.\d+\.\d+$/.test(value)) {
-    throw invalidArgument(`${owner}: ${field} must be a topic ID like "0.0.12345" (shard.realm.num, no checksum), got ${JSON.stringify(value)}.`);
-  }
-  return TopicId.fromString(value);
 }
 
 // A built-in guard: a plugin cannot patch its methods after this package loaded.

@@ -1,9 +1,10 @@
-import { TopicInfoQuery, type Client, type TopicId } from '@hiero-ledger/sdk';
+import { TopicId, TopicInfoQuery, type Client } from '@hiero-ledger/sdk';
+import { z } from 'zod';
 import { type DeliveryStrategy, isIndexedRegistryMemo, HolDelivery } from '../audit/index.js';
-import { ErrorCode, invalidArgument, messageOf } from '../errors/index.js';
-import { ownOptions } from '../lifecycle/primordials.js';
-import { AuditRefusal, AuditTrailBase, type AuditTrailOptions } from './audit-trail-base.js';
-import { parseTopicId } from './hcs-audit-trail-hook.js';
+import { ErrorCode, invalidArgument, messageOf, parseArgs, type ArgName } from '../errors/index.js';
+import { checkedTools } from '../listeners/seed-listeners.js';
+import { AuditRefusal, AuditTrailBase, ownAuditOptions } from './audit-trail-base.js';
+import { auditOptionsSchema, auditTrailOptionsShape, loggingClientSchema, relevantToolsSchema, topicIdSchema, type AuditTrailOptions } from './audit-trail-options.js';
 
 /**
  * A HOL batch costs a topic creation, its chunks and a register, against one message for an HCS
@@ -21,7 +22,13 @@ export interface HolAuditTrailOptions extends AuditTrailOptions {
 }
 
 /** The options only this hook takes, besides the shared audit options. */
-const HOL_OPTION_KEYS = Object.keys({ relevantTools: true, sessionId: true, loggingClient: true } satisfies Record<Exclude<keyof HolAuditTrailOptions, keyof AuditTrailOptions>, true>);
+const holOptionsShape = {
+  relevantTools: relevantToolsSchema,
+  sessionId: topicIdSchema('a valid Hedera topic ID in format 0.0.xxx (shard.realm.num, no checksum)'),
+  loggingClient: loggingClientSchema.optional(),
+} satisfies Record<Exclude<keyof HolAuditTrailOptions, keyof AuditTrailOptions>, z.ZodType>;
+
+const ARG_NAMES: readonly ArgName[] = [{ bare: 'options' }];
 
 /**
  * Audits calls as HOL standards: each entry becomes an HCS-1 file (its own topic) registered on the
@@ -33,6 +40,12 @@ const HOL_OPTION_KEYS = Object.keys({ relevantTools: true, sessionId: true, logg
  * const holAuditHook = new HolAuditTrailHook({ relevantTools: ['transfer_hbar_tool'], sessionId: '0.0.12345' });
  */
 export class HolAuditTrailHook extends AuditTrailBase {
+  /**
+   * The constructor's argument as a schema: the constructor validates with it, and a configuration
+   * file's `args` for this hook are checked against its JSON Schema.
+   */
+  static readonly configArgs = z.tuple([auditOptionsSchema({ ...holOptionsShape, ...auditTrailOptionsShape }, "{ relevantTools: ['*'], sessionId: '0.0.12345' }")]);
+
   override name = 'HOL Audit Trail Hook';
   // "HOL-standards-compliant" and the mode names are in the Hedera Agent Kit's description of this hook, which its users match on.
   override description =
@@ -42,15 +55,18 @@ export class HolAuditTrailHook extends AuditTrailBase {
   private sessionChecked = false;
 
   constructor(given: HolAuditTrailOptions) {
-    if (!given || typeof given !== 'object') throw invalidArgument('HolAuditTrailHook needs an options object: { relevantTools, sessionId, loggingClient?, journalDir? }.');
+    if (!given || typeof given !== 'object') throw invalidArgument('HolAuditTrailHook needs an options object: { relevantTools, sessionId, loggingClient?, journalDir? }.', [0]);
     // Own properties only, so nothing set on Object.prototype can stand in for one.
-    const options = ownOptions(given);
+    const options = ownAuditOptions(given) as HolAuditTrailOptions;
     if (typeof options.sessionId !== 'string' || !/^\d+\.\d+\.\d+$/.test(options.sessionId)) {
-      // The Hedera Agent Kit's wording, which its users match on.
-      throw invalidArgument(`HolAuditTrailHook: sessionId must be a valid Hedera topic ID in format 0.0.xxx (shard.realm.num, no checksum), got ${JSON.stringify(options.sessionId)}.`);
+      // The Hedera Agent Kit's wording, which its users match on; the schema says the same for the rest.
+      throw invalidArgument(`HolAuditTrailHook: sessionId must be a valid Hedera topic ID in format 0.0.xxx (shard.realm.num, no checksum), got ${JSON.stringify(options.sessionId)}.`, [0, 'sessionId']);
     }
-    const session = parseTopicId(options.sessionId, 'HolAuditTrailHook', 'sessionId');
-    super(options.relevantTools, { label: 'HolAuditTrailHook', file: `hol-${session.toString()}.jsonl`, lingerMs: HOL_DEFAULT_LINGER_MS, options: HOL_OPTION_KEYS }, options.loggingClient, options);
+    // The seed listeners' check first: its code (E_INVALID_LISTENER) and wording are shared with the policies.
+    const tools = checkedTools(options.relevantTools, 'HolAuditTrailHook');
+    parseArgs('HolAuditTrailHook', HolAuditTrailHook.configArgs, [options], ARG_NAMES);
+    const session = TopicId.fromString(options.sessionId);
+    super([...tools], { label: 'HolAuditTrailHook', file: `hol-${session.toString()}.jsonl`, lingerMs: HOL_DEFAULT_LINGER_MS }, options.loggingClient, options);
     this.session = session;
   }
 

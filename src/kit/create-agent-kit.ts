@@ -1,10 +1,10 @@
 import type { Client } from '@hiero-ledger/sdk';
+import type { z } from 'zod';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import type { Context } from '../lifecycle/context.js';
-import { isSdkClient } from '../values/sdk-values.js';
-import { describeValue, invalidArgument } from '../errors/index.js';
+import { invalidArgument, parseOptions } from '../errors/index.js';
 import { silentLogger, type Logger } from '../lifecycle/logger.js';
-import { isAgentMode, AgentMode } from '../values/agent-mode.js';
+import { AgentMode } from '../values/agent-mode.js';
 import type { Plugin } from '../plugins/plugin-contract.js';
 import { kitRedactor } from '../secrets/kit-redactor.js';
 import type { SecretKey } from '../secrets/key-redactor.js';
@@ -12,6 +12,7 @@ import { coreTools } from '../plugins/core-tools.js';
 import { loadPlugins, pluginLabel, validatePlugin } from '../plugins/plugin-loader.js';
 import type { AgentKit } from './agent-kit.js';
 import { assembleKit, kitStarted } from './assemble-kit.js';
+import { kitOptionsSchema, kitOptionsShape } from './kit-options-schema.js';
 import { refuseUnknownOptions } from './option-keys.js';
 import { buildPluginTools } from './plugin-tools.js';
 
@@ -59,22 +60,11 @@ export interface AgentKitOptions {
   secretKeys?: readonly SecretKey[];
 }
 
-/** Every option, checked against the interface at compile time so a new option cannot be left out. */
-const OPTION_KEYS = Object.keys({
-  client: true,
-  context: true,
-  plugins: true,
-  pluginsDir: true,
-  hooks: true,
-  container: true,
-  mirrorNodeUrl: true,
-  tools: true,
-  unloadedPolicyTools: true,
-  policyTimeoutMs: true,
-  drainTimeoutMs: true,
-  logger: true,
-  secretKeys: true,
-} satisfies Record<keyof AgentKitOptions, true>);
+/** Every option: the schema's keys, checked against the interface both ways at compile time so neither can leave one out. */
+const OPTION_KEYS = Object.keys(kitOptionsShape satisfies Record<keyof AgentKitOptions, z.ZodType>);
+type SameKeys = [keyof AgentKitOptions] extends [keyof typeof kitOptionsShape] ? ([keyof typeof kitOptionsShape] extends [keyof AgentKitOptions] ? true : never) : never;
+const sameKeys: SameKeys = true;
+void sameKeys;
 
 /** The context's own fields, which people put next to `context` instead of in it. */
 const CONTEXT_FIELDS = ['mode', 'accountId', 'accountPublicKey', 'strategy', 'transactionStrategy', 'sessionId'];
@@ -96,7 +86,7 @@ export function refuseUnknownKitOptions(options: object, owner = 'createAgentKit
 export const DEFAULT_POLICY_TIMEOUT_MS = 5_000;
 
 /** The longest delay setTimeout honours. */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
+export { MAX_TIMER_MS } from '../values/value-schemas.js';
 
 /**
  * Builds an agent kit: loads plugins, registers their tools, and indexes every hook and policy
@@ -163,33 +153,8 @@ async function collectPlugins(options: AgentKitOptions): Promise<{ plugin: Plugi
 }
 
 function checkOptions(options: AgentKitOptions): void {
-  if (!options || typeof options !== 'object') throw invalidArgument('createAgentKit needs an options object with at least { client }.');
+  if (!options || typeof options !== 'object' || Array.isArray(options)) throw invalidArgument('createAgentKit needs an options object with at least { client }.');
+  // First, for its hints: `mode` belongs in `context.mode`, `policyTimeoutMS` is `policyTimeoutMs`.
   refuseUnknownKitOptions(options);
-  if (!isSdkClient(options.client)) {
-    throw invalidArgument('createAgentKit: options.client must be a @hiero-ledger/sdk Client (e.g. Client.forTestnet().setOperator(id, key)).');
-  }
-  if (options.context?.mode !== undefined && !isAgentMode(options.context.mode)) {
-    throw invalidArgument(`createAgentKit: context.mode "${String(options.context.mode)}" is not a mode; expected one of ${Object.values(AgentMode).join(', ')}.`);
-  }
-  for (const name of ['policyTimeoutMs', 'drainTimeoutMs'] as const) {
-    const timeout = options[name];
-    // Timers take at most 2^31-1 ms; a longer one would silently fire after 1 ms.
-    if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0 && timeout <= MAX_TIMER_MS)) {
-      throw invalidArgument(`createAgentKit: ${name} must be a positive number of milliseconds up to ${MAX_TIMER_MS} (about 24.8 days), got ${String(timeout)}.`);
-    }
-  }
-  if (options.pluginsDir !== undefined && options.pluginsDir !== null && typeof options.pluginsDir !== 'string') {
-    throw invalidArgument(`createAgentKit: pluginsDir must be a folder path, or null for no plugins folder, got ${describeValue(options.pluginsDir)}.`);
-  }
-  if (options.hooks !== undefined && !Array.isArray(options.hooks)) throw invalidArgument('createAgentKit: hooks must be an array.');
-  if (options.context?.hooks !== undefined && !Array.isArray(options.context.hooks)) throw invalidArgument('createAgentKit: context.hooks must be an array.');
-  const unloaded = options.unloadedPolicyTools;
-  if (unloaded !== undefined) {
-    const bad = Array.isArray(unloaded) ? unloaded.findIndex((name) => typeof name !== 'string' || name === '' || name === '*') : -1;
-    if (!Array.isArray(unloaded) || bad >= 0) {
-      const got = Array.isArray(unloaded) ? `unloadedPolicyTools[${bad}] is ${describeValue(unloaded[bad])}` : `got ${describeValue(unloaded)}`;
-      throw invalidArgument(`createAgentKit: unloadedPolicyTools must be an array of tool names (not '*'), ${got}.`);
-    }
-  }
-  if (options.secretKeys !== undefined && !Array.isArray(options.secretKeys)) throw invalidArgument('createAgentKit: secretKeys must be an array of private keys.');
+  parseOptions('createAgentKit', kitOptionsSchema, options);
 }

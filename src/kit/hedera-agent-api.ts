@@ -1,7 +1,7 @@
 import type { Client } from '@hiero-ledger/sdk';
 import { container as rootContainer } from 'tsyringe';
 import { isSdkClient } from '../values/sdk-values.js';
-import { describeValue, invalidArgument } from '../errors/index.js';
+import { describeValue, invalidArgument, parseOptions } from '../errors/index.js';
 import type { BaseTool } from '../lifecycle/base-tool.js';
 import type { Context } from '../lifecycle/context.js';
 import { silentLogger } from '../lifecycle/logger.js';
@@ -10,6 +10,7 @@ import { AgentMode } from '../values/agent-mode.js';
 import type { AgentKit } from './agent-kit.js';
 import { assembleKit } from './assemble-kit.js';
 import { DEFAULT_POLICY_TIMEOUT_MS } from './create-agent-kit.js';
+import { contextSchema } from './kit-options-schema.js';
 
 /**
  * What `HederaAgentAPI.listTools()` tells about a tool: as in the Hedera Agent Kit, its names,
@@ -41,6 +42,8 @@ export class HederaAgentAPI {
     tools: BaseTool[] = [],
   ) {
     checkClient(client);
+    parseOptions('HederaAgentAPI', contextSchema, context, 1);
+    if (!Array.isArray(tools)) throw invalidArgument(`HederaAgentAPI: 'tools' must be an array of tools, got ${describeValue(tools)}.`, [2]);
     const fullContext: Context = { ...context, mode: context.mode ?? AgentMode.AUTONOMOUS };
     this.kit = assembleKit({
       client,

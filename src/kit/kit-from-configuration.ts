@@ -1,16 +1,18 @@
 import type { Client } from '@hiero-ledger/sdk';
+import { z } from 'zod';
 import { container as rootContainer } from 'tsyringe';
-import { isSdkClient } from '../values/sdk-values.js';
 import type { Context } from '../lifecycle/context.js';
-import { describeValue, invalidArgument } from '../errors/index.js';
+import { invalidArgument, parseOptions } from '../errors/index.js';
 import { silentLogger } from '../lifecycle/logger.js';
-import { AgentMode, isAgentMode } from '../values/agent-mode.js';
+import { AgentMode } from '../values/agent-mode.js';
+import { sdkClientSchema } from '../values/value-schemas.js';
 import type { Plugin } from '../plugins/plugin-contract.js';
 import { pluginLabel, validatePlugin, type LoadedPlugin } from '../plugins/plugin-loader.js';
 import type { AgentKit } from './agent-kit.js';
 import { assembleKit } from './assemble-kit.js';
 import { closestNames } from './closest-names.js';
 import { DEFAULT_POLICY_TIMEOUT_MS } from './create-agent-kit.js';
+import { contextSchema } from './kit-options-schema.js';
 import { buildPluginTools, type PluginTool } from './plugin-tools.js';
 
 /** The Hedera Agent Kit's `configuration`: the plugins to offer tools from, which tools, the agent's context. */
@@ -29,7 +31,8 @@ export interface KitFromConfigurationOptions {
   configuration: KitConfiguration;
 }
 
-const PREFIX = 'Cannot build an agent kit from { client, configuration }:';
+const OWNER = 'Cannot build an agent kit from { client, configuration }';
+const PREFIX = `${OWNER}:`;
 
 /**
  * Builds an agent kit synchronously from the Hedera Agent Kit's `{ client, configuration }`, so a
@@ -76,33 +79,25 @@ export function agentKitFromConfiguration(options: KitFromConfigurationOptions):
   });
 }
 
+/** `{ client, configuration }`, as the Hedera Agent Kit's toolkits take it. */
+const fromConfigurationSchema = z.object(
+  {
+    client: sdkClientSchema('a Hedera SDK Client (e.g. Client.forTestnet().setOperator(id, key))'),
+    configuration: z.object(
+      {
+        plugins: z.array(z.unknown(), { error: 'an array of plugins' }).optional(),
+        tools: z.array(z.string({ error: 'a tool name' }).min(1, { error: 'a tool name' }), { error: 'an array of tool names' }).optional(),
+        context: contextSchema.optional(),
+      },
+      { error: 'an object { plugins, tools, context }' },
+    ),
+  },
+  { error: 'an object { client, configuration }' },
+);
+
 function checkOptions(options: unknown): KitFromConfigurationOptions {
-  if (!isRecord(options)) throw invalidArgument(`${PREFIX} expected an object { client, configuration }, got ${describeValue(options)}.`);
-  if (!isSdkClient(options.client)) {
-    throw invalidArgument(`${PREFIX} client must be a Hedera SDK Client (e.g. Client.forTestnet().setOperator(id, key)), got ${describeValue(options.client)}.`);
-  }
-  const configuration = options.configuration;
-  if (!isRecord(configuration)) throw invalidArgument(`${PREFIX} configuration must be an object { plugins, tools, context }, got ${describeValue(configuration)}.`);
-  if (configuration.plugins !== undefined && !Array.isArray(configuration.plugins)) {
-    throw invalidArgument(`${PREFIX} configuration.plugins must be an array of plugins, got ${describeValue(configuration.plugins)}.`);
-  }
-  const tools = configuration.tools;
-  if (tools !== undefined) {
-    if (!Array.isArray(tools)) throw invalidArgument(`${PREFIX} configuration.tools must be an array of tool names, got ${describeValue(tools)}.`);
-    const bad = tools.findIndex((name) => typeof name !== 'string' || name === '');
-    if (bad >= 0) throw invalidArgument(`${PREFIX} configuration.tools[${bad}] must be a tool name, got ${describeValue(tools[bad])}.`);
-  }
-  const context = configuration.context;
-  if (context !== undefined) {
-    if (!isRecord(context)) throw invalidArgument(`${PREFIX} configuration.context must be an object, got ${describeValue(context)}.`);
-    if (context.hooks !== undefined && !Array.isArray(context.hooks)) {
-      throw invalidArgument(`${PREFIX} configuration.context.hooks must be an array of hooks and policies, got ${describeValue(context.hooks)}.`);
-    }
-    if (context.mode !== undefined && !isAgentMode(context.mode)) {
-      throw invalidArgument(`${PREFIX} configuration.context.mode "${String(context.mode)}" is not a mode; expected one of ${Object.values(AgentMode).join(', ')}.`);
-    }
-  }
-  return options as unknown as KitFromConfigurationOptions;
+  parseOptions(OWNER, fromConfigurationSchema, options);
+  return options as KitFromConfigurationOptions;
 }
 
 /** Refused here rather than by the registry, so the message names the field the name came from. */
@@ -115,8 +110,4 @@ function checkToolNames(wanted: readonly string[], tools: readonly PluginTool[])
     return close.length ? `"${name}" (closest: ${close.join(', ')})` : `"${name}"`;
   });
   throw invalidArgument(`${PREFIX} configuration.tools names tool(s) no plugin given defines: ${hints.join(', ')}. The plugins define: ${known.join(', ') || '(no tools)'}.`);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

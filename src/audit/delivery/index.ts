@@ -5,5 +5,5 @@ export { AuditPublisher } from './audit-publisher.js';
 export type { DeliveryStrategy } from './delivery-strategy.js';
 export { HcsDelivery } from './hcs-delivery.js';
 export { HolDelivery } from './hol-delivery.js';
-export { closeTimeoutSetting, publisherSettings, shown } from './publisher-options.js';
+export { checkBackoffs, closeTimeoutSchema, closeTimeoutSetting, publisherOptionsShape, publisherSettings, shown } from './publisher-options.js';
 export type { PublisherOptions, PublisherSettings } from './publisher-options.js';

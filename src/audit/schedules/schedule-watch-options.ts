@@ -1,5 +1,6 @@
-import { invalidArgument } from '../../errors/index.js';
-import { shown } from '../delivery/index.js';
+import { z } from 'zod';
+import { parseOptions, SENTENCE } from '../../errors/index.js';
+import { millisecondsSchema } from '../../values/value-schemas.js';
 
 /** `scheduleWatch` of the audit hooks: how often schedules the trail recorded are looked at. */
 export interface ScheduleWatchOptions {
@@ -19,7 +20,39 @@ export const MIN_SCHEDULE_WATCH_INTERVAL_MS = 50;
 /** A day: a schedule lives at most about two months, so a look a day still sees every outcome. */
 export const MAX_SCHEDULE_WATCH_INTERVAL_MS = 86_400_000;
 const DEFAULT_MAX_BACKOFF_MS = 60_000;
-const KNOWN = new Set(['intervalMs', 'maxBackoffMs']);
+const inRange = (ms: number): boolean => ms >= MIN_SCHEDULE_WATCH_INTERVAL_MS && ms <= MAX_SCHEDULE_WATCH_INTERVAL_MS;
+
+const WATCHING = `false (no watching) or an object such as { intervalMs: ${DEFAULT_SCHEDULE_WATCH_INTERVAL_MS} }`;
+
+/**
+ * `scheduleWatch` as a zod schema, for the audit hooks' options schemas (and through them the
+ * configuration's JSON schema); it sits under the key `scheduleWatch`, which its messages name.
+ */
+export const scheduleWatchSchema = z.union(
+  [
+    z.literal(false),
+    z
+      .object({
+        intervalMs: millisecondsSchema(MIN_SCHEDULE_WATCH_INTERVAL_MS, MAX_SCHEDULE_WATCH_INTERVAL_MS).optional(),
+        maxBackoffMs: millisecondsSchema(MIN_SCHEDULE_WATCH_INTERVAL_MS, MAX_SCHEDULE_WATCH_INTERVAL_MS).optional(),
+      } satisfies Record<keyof ScheduleWatchOptions, z.ZodType>)
+      .strict()
+      .superRefine(({ intervalMs = DEFAULT_SCHEDULE_WATCH_INTERVAL_MS, maxBackoffMs }, ctx) => {
+        // Only between values valid on their own: one out of range has its own problem already.
+        if (maxBackoffMs === undefined || maxBackoffMs >= intervalMs || !inRange(maxBackoffMs) || !inRange(intervalMs)) return;
+        ctx.addIssue({
+          code: 'custom',
+          path: ['maxBackoffMs'],
+          params: SENTENCE,
+          input: maxBackoffMs,
+          message: `scheduleWatch.maxBackoffMs (${maxBackoffMs}) must not be below scheduleWatch.intervalMs (${intervalMs})`,
+        });
+      }),
+  ],
+  { error: WATCHING },
+);
+
+const watchOption = z.object({ scheduleWatch: scheduleWatchSchema.optional() });
 
 /**
  * Checks `scheduleWatch` and fills in defaults; `undefined` when watching is off (`false`). A bad
@@ -30,25 +63,8 @@ const KNOWN = new Set(['intervalMs', 'maxBackoffMs']);
  * scheduleWatchSettings(false, 'HcsAuditTrailHook');                // undefined
  */
 export function scheduleWatchSettings(value: unknown, owner: string): ScheduleWatchSettings | undefined {
-  if (value === false) return undefined;
-  if (value === undefined) value = {};
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw invalidArgument(`${owner}: scheduleWatch must be false (no watching) or an object such as { intervalMs: 5000 }, got ${shown(value)}.`);
-  }
-  const given = value as Record<string, unknown>;
-  for (const key of Object.keys(given)) {
-    if (!KNOWN.has(key)) throw invalidArgument(`${owner}: scheduleWatch has no option ${JSON.stringify(key)}; it takes intervalMs and maxBackoffMs.`);
-  }
-  const intervalMs = milliseconds(given.intervalMs, 'intervalMs', DEFAULT_SCHEDULE_WATCH_INTERVAL_MS, owner);
-  const maxBackoffMs = milliseconds(given.maxBackoffMs, 'maxBackoffMs', Math.max(DEFAULT_MAX_BACKOFF_MS, intervalMs), owner);
-  if (maxBackoffMs < intervalMs) throw invalidArgument(`${owner}: scheduleWatch.maxBackoffMs (${maxBackoffMs}) must not be below scheduleWatch.intervalMs (${intervalMs}).`);
-  return { intervalMs, maxBackoffMs };
-}
-
-function milliseconds(value: unknown, name: string, fallback: number, owner: string): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < MIN_SCHEDULE_WATCH_INTERVAL_MS || value > MAX_SCHEDULE_WATCH_INTERVAL_MS) {
-    throw invalidArgument(`${owner}: scheduleWatch.${name} must be a number of milliseconds from ${MIN_SCHEDULE_WATCH_INTERVAL_MS} to ${MAX_SCHEDULE_WATCH_INTERVAL_MS}, got ${shown(value)}.`);
-  }
-  return value;
+  const { scheduleWatch = {} } = parseOptions(owner, watchOption, { scheduleWatch: value });
+  if (scheduleWatch === false) return undefined;
+  const intervalMs = scheduleWatch.intervalMs ?? DEFAULT_SCHEDULE_WATCH_INTERVAL_MS;
+  return { intervalMs, maxBackoffMs: scheduleWatch.maxBackoffMs ?? Math.max(DEFAULT_MAX_BACKOFF_MS, intervalMs) };
 }

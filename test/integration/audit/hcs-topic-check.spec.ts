@@ -98,8 +98,8 @@ describe('HcsAuditTrailHook checks its topic when the kit starts', () => {
 
   describe('when the hook is built with a bad check option', () => {
     it('names it', () => {
-      expect(() => new HcsAuditTrailHook(['t'], '0.0.1', undefined, { checkTopic: 'no' as never })).to.throw('checkTopic must be true or false');
-      expect(() => new HcsAuditTrailHook(['t'], '0.0.1', undefined, { topicCheckTimeoutMs: -1 })).to.throw('topicCheckTimeoutMs must be a positive number');
+      expect(() => new HcsAuditTrailHook(['t'], '0.0.1', undefined, { checkTopic: 'no' as never })).to.throw("'checkTopic' must be true or false");
+      expect(() => new HcsAuditTrailHook(['t'], '0.0.1', undefined, { topicCheckTimeoutMs: -1 })).to.throw("'topicCheckTimeoutMs' must be a positive number");
     });
   });
 });

@@ -117,7 +117,7 @@ describe('closing a kit with calls in flight', () => {
 
     it('refuses a drainTimeoutMs that is not a positive number', async () => {
       const error = await createAgentKit({ client, pluginsDir: null, drainTimeoutMs: -1 }).catch((e: Error) => e);
-      expect((error as Error).message).to.contain('drainTimeoutMs must be a positive number of milliseconds');
+      expect((error as Error).message).to.contain("'drainTimeoutMs' must be a positive number of milliseconds");
     });
   });
 });

@@ -41,9 +41,10 @@ describe('the config JSON Schema', () => {
     });
 
     it('offers the built-in hook and policy names', () => {
-      const [hook, policy] = schema.properties.policies!.items!.oneOf;
-      expect(hook!.properties.hook!.enum).to.include('HcsAuditTrailHook');
-      expect(policy!.properties.policy!.enum).to.include.members(['MaxRecipientsPolicy', 'RejectToolPolicy', 'allOf', 'anyOf', 'not']);
+      const branches = schema.properties.policies!.items!.oneOf as { properties: Record<string, { enum?: string[]; const?: string }> }[];
+      const names = (kind: string) => branches.flatMap((branch) => branch.properties[kind]?.enum ?? (branch.properties[kind]?.const ? [branch.properties[kind]!.const!] : []));
+      expect(names('hook')).to.include.members(['HcsAuditTrailHook', 'HolAuditTrailHook']);
+      expect(names('policy')).to.include.members(['MaxRecipientsPolicy', 'RejectToolPolicy', 'allOf', 'anyOf', 'not']);
     });
   });
 });

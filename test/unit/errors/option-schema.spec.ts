@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { z } from 'zod';
-import { argPathOf, parseOptions } from '../../../src/errors/index.js';
+import { argPathOf, parseArgs, parseOptions, SENTENCE } from '../../../src/errors/index.js';
 
 const limits = z
   .object({
@@ -68,5 +68,64 @@ describe('parseOptions', () => {
 
   it('describes a non-object by its kind, never its contents', () => {
     expect(refusal([1, 2]).message).to.match(/^SpendLimitPolicy: expected .*, got an array\.$/);
+  });
+
+  describe('when a schema ties fields together or is a union', () => {
+    const backoffs = z
+      .object({ min: z.number().optional(), max: z.number().optional(), watch: z.union([z.literal(false), z.object({ every: z.number({ error: 'a number of ms' }).min(50, { error: 'a number of ms' }) }).strict()], { error: 'false or { every }' }).optional() })
+      .superRefine(({ min = 0, max = Infinity }, ctx) => {
+        if (max < min) ctx.addIssue({ code: 'custom', path: ['max'], params: SENTENCE, message: `max (${max}) must not be below min (${min})` });
+      });
+
+    it('reports a whole-sentence rule as written', () => {
+      let message = '';
+      try {
+        parseOptions('X', backoffs, { min: 5, max: 1 });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).to.equal('X: max (1) must not be below min (5).');
+    });
+
+    it('reports the problems inside the branch of a union the value took, and its unknown keys with the accepted ones', () => {
+      const problems = (value: unknown): string => {
+        try {
+          parseOptions('X', backoffs, value);
+        } catch (error) {
+          return (error as Error).message;
+        }
+        return '';
+      };
+      expect(problems({ watch: { every: Number.NaN } })).to.equal("X: 'watch.every' must be a number of ms, got NaN.");
+      expect(problems({ watch: { every: 60, evry: 60 } })).to.equal("X: unknown option 'watch.evry'; accepted: every.");
+      expect(problems({ watch: true })).to.equal("X: 'watch' must be false or { every }, got true.");
+    });
+  });
+
+  describe('parseArgs', () => {
+    const args = z.tuple([z.array(z.string()), z.string({ error: 'a topic ID' }).regex(/^\d+\.\d+\.\d+$/, { error: 'a topic ID' }), z.object({ dir: z.string({ error: 'a folder path' }) }, { error: 'an options object' }).strict().optional()]);
+    const refused = (given: unknown[]): { message: string; argPath: readonly (string | number)[] | undefined } => {
+      try {
+        parseArgs('Hook', args, given, ['tools', 'topicId', { bare: 'options' }]);
+      } catch (error) {
+        return { message: (error as Error).message, argPath: argPathOf(error) };
+      }
+      throw new Error('expected a refusal');
+    };
+
+    it('names a positional argument by its name, and points at its position', () => {
+      expect(refused([['t'], 'x'])).to.deep.equal({ message: `Hook: 'topicId' must be a topic ID, got "x".`, argPath: [1] });
+      expect(refused([['t']]).message).to.equal("Hook: 'topicId' is required: a topic ID.");
+    });
+
+    it('lets the fields of a bare options argument stand alone, naming the argument only when it is wrong as a whole', () => {
+      expect(refused([['t'], '0.0.5', { dir: 5 }])).to.deep.equal({ message: "Hook: 'dir' must be a folder path, got 5.", argPath: [2, 'dir'] });
+      expect(refused([['t'], '0.0.5', { dir: 'a', folder: 'a' }])).to.deep.equal({ message: "Hook: unknown option 'folder'; accepted: dir.", argPath: [2, 'folder'] });
+      expect(refused([['t'], '0.0.5', 'audit']).message).to.equal(`Hook: 'options' must be an options object, got "audit".`);
+    });
+
+    it('returns the parsed arguments when they are valid', () => {
+      expect(parseArgs('Hook', args, [['t'], '0.0.5'], ['tools', 'topicId', { bare: 'options' }])).to.deep.equal([['t'], '0.0.5', undefined]);
+    });
   });
 });

@@ -31,11 +31,11 @@ describe('audit trail hooks (offline)', () => {
 
   describe('when constructed with bad arguments', () => {
     it('names the argument and what is accepted', () => {
-      expect(() => new HcsAuditTrailHook(['t'], '12345')).to.throw('hcsTopicId must be a topic ID like "0.0.12345"');
+      expect(() => new HcsAuditTrailHook(['t'], '12345')).to.throw(`'hcsTopicId' must be a topic ID like "0.0.12345"`);
       expect(() => new HcsAuditTrailHook(['t'], '0.0.1-abcde')).to.throw('no checksum');
       expect(() => new HcsAuditTrailHook('t' as never, '0.0.1')).to.throw('invalid relevantTools');
-      expect(() => new HcsAuditTrailHook(['t'], '0.0.1', {} as never)).to.throw('loggingClient must be a @hiero-ledger/sdk Client');
-      expect(() => new HcsAuditTrailHook(['t'], '0.0.1', undefined, { journalDir: '' })).to.throw('journalDir must be a folder path');
+      expect(() => new HcsAuditTrailHook(['t'], '0.0.1', {} as never)).to.throw(`'loggingClient' must be a @hiero-ledger/sdk Client`);
+      expect(() => new HcsAuditTrailHook(['t'], '0.0.1', undefined, { journalDir: '' })).to.throw(`'journalDir' must be a folder path`);
       expect(() => new HolAuditTrailHook(undefined as never)).to.throw('needs an options object');
       expect(() => new HolAuditTrailHook({ relevantTools: ['t'], sessionId: 'abc' })).to.throw('sessionId must be a valid Hedera topic ID');
     });

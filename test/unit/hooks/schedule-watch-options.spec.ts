@@ -23,11 +23,11 @@ describe('the scheduleWatch option of the audit hooks', () => {
 
   describe('when an interval is not a number of milliseconds in range', () => {
     it('names the hook, the option, the accepted range and what it got', () => {
-      expect(refusal(() => hcsHook({ intervalMs: 0 }))).to.equal('HcsAuditTrailHook: scheduleWatch.intervalMs must be a number of milliseconds from 50 to 86400000, got 0.');
-      expect(refusal(() => hcsHook({ intervalMs: Number.NaN }))).to.contain('scheduleWatch.intervalMs must be a number of milliseconds from 50 to 86400000, got NaN.');
+      expect(refusal(() => hcsHook({ intervalMs: 0 }))).to.equal("HcsAuditTrailHook: 'scheduleWatch.intervalMs' must be a number of milliseconds from 50 to 86400000, got 0.");
+      expect(refusal(() => hcsHook({ intervalMs: Number.NaN }))).to.contain("'scheduleWatch.intervalMs' must be a number of milliseconds from 50 to 86400000, got NaN.");
       expect(refusal(() => hcsHook({ intervalMs: '1000' }))).to.contain('got "1000".');
       expect(refusal(() => hcsHook({ intervalMs: 86_400_001 }))).to.contain('got 86400001.');
-      expect(refusal(() => hcsHook({ maxBackoffMs: -5 }))).to.contain('scheduleWatch.maxBackoffMs must be a number of milliseconds from 50 to 86400000, got -5.');
+      expect(refusal(() => hcsHook({ maxBackoffMs: -5 }))).to.contain("'scheduleWatch.maxBackoffMs' must be a number of milliseconds from 50 to 86400000, got -5.");
     });
 
     it('refuses a backoff shorter than the interval', () => {
@@ -38,19 +38,19 @@ describe('the scheduleWatch option of the audit hooks', () => {
   describe('when it is neither false nor an options object', () => {
     it('says what it takes', () => {
       for (const value of [true, null, 5000, 'on', [1]]) {
-        expect(refusal(() => hcsHook(value)), JSON.stringify(value)).to.match(/^HcsAuditTrailHook: scheduleWatch must be false \(no watching\) or an object such as \{ intervalMs: 5000 \}, got /);
+        expect(refusal(() => hcsHook(value)), JSON.stringify(value)).to.match(/^HcsAuditTrailHook: 'scheduleWatch' must be false \(no watching\) or an object such as \{ intervalMs: 5000 \}, got /);
       }
     });
 
     it('refuses an option it does not have, listing those it has', () => {
-      expect(refusal(() => hcsHook({ interval: 1000 }))).to.equal('HcsAuditTrailHook: scheduleWatch has no option "interval"; it takes intervalMs and maxBackoffMs.');
+      expect(refusal(() => hcsHook({ interval: 1000 }))).to.equal("HcsAuditTrailHook: unknown option 'scheduleWatch.interval'; accepted: intervalMs, maxBackoffMs.");
     });
   });
 
   describe('when HolAuditTrailHook gets a bad value', () => {
     it('names HolAuditTrailHook', () => {
       const message = refusal(() => new HolAuditTrailHook({ relevantTools: ['transfer_hbar_tool'], sessionId: '0.0.5', scheduleWatch: { intervalMs: 10 } }));
-      expect(message).to.equal('HolAuditTrailHook: scheduleWatch.intervalMs must be a number of milliseconds from 50 to 86400000, got 10.');
+      expect(message).to.equal("HolAuditTrailHook: 'scheduleWatch.intervalMs' must be a number of milliseconds from 50 to 86400000, got 10.");
     });
   });
 });

@@ -162,11 +162,11 @@ describe('createAgentKit', () => {
 
   describe('bad options', () => {
     for (const [label, options, message] of [
-      ['no client', () => ({}), /options.client must be a @hiero-ledger\/sdk Client/],
-      ['a plain object as client', () => ({ client: { setOperator() {}, network: {} } }), /options.client must be a @hiero-ledger\/sdk Client/],
-      ['a string as client', () => ({ client: 'testnet' }), /options.client must be a @hiero-ledger\/sdk Client/],
-      ['an unknown mode', () => ({ client, context: { mode: 'yolo' } }), /context.mode "yolo" is not a mode; expected one of autonomous/],
-      ['a zero policy budget', () => ({ client, policyTimeoutMs: 0 }), /policyTimeoutMs must be a positive number/],
+      ['no client', () => ({}), /'client' is required: a @hiero-ledger\/sdk Client/],
+      ['a plain object as client', () => ({ client: { setOperator() {}, network: {} } }), /'client' must be a @hiero-ledger\/sdk Client.*, got a plain object/],
+      ['a string as client', () => ({ client: 'testnet' }), /'client' must be a @hiero-ledger\/sdk Client.*, got "testnet"/],
+      ['an unknown mode', () => ({ client, context: { mode: 'yolo' } }), /'context.mode' must be one of autonomous.*, got "yolo"/],
+      ['a zero policy budget', () => ({ client, policyTimeoutMs: 0 }), /'policyTimeoutMs' must be a positive number.*, got 0/],
       ['a hook that is not one', () => ({ client, hooks: [{ hello: 1 }] }), /hooks\[0\]: a plain object is not a hook or policy/],
       ['a missing plugins folder', () => ({ client, pluginsDir: '/nonexistent/plugins' }), /Plugins folder "\/nonexistent\/plugins" does not exist/],
     ] as const) {

@@ -119,7 +119,7 @@ describe('core tools at kit start', () => {
 
     it('refuses a pluginsDir that is neither a folder path nor null', async () => {
       const error = await make({ pluginsDir: 42 as never }).then(() => undefined, (thrown: Error) => thrown);
-      expect(error?.message).to.contain('pluginsDir must be a folder path, or null');
+      expect(error?.message).to.contain("'pluginsDir' must be a folder path, or null");
     });
   });
 

@@ -77,14 +77,14 @@ describe('agentKitFromConfiguration', () => {
   describe('when a field is wrong', () => {
     const cases: { when: string; options: () => unknown; message: RegExp }[] = [
       { when: 'there are no options', options: () => undefined, message: /expected an object \{ client, configuration \}, got undefined/ },
-      { when: 'the client is no SDK Client', options: () => ({ client: { ping() {} }, configuration: {} }), message: /client must be a Hedera SDK Client .*, got a plain object/ },
-      { when: 'the configuration is missing', options: () => ({ client }), message: /configuration must be an object \{ plugins, tools, context \}, got undefined/ },
-      { when: 'plugins is no array', options: () => ({ client, configuration: { plugins: echoPlugin() } }), message: /configuration\.plugins must be an array of plugins, got a plain object/ },
-      { when: 'tools is no array', options: () => ({ client, configuration: { tools: 'echo_tool' } }), message: /configuration\.tools must be an array of tool names, got a string/ },
-      { when: 'a tool name is no string', options: () => ({ client, configuration: { tools: ['echo_tool', 7] } }), message: /configuration\.tools\[1\] must be a tool name, got a number/ },
-      { when: 'the context is an array', options: () => ({ client, configuration: { context: [] } }), message: /configuration\.context must be an object, got an array/ },
-      { when: 'context.hooks is no array', options: () => ({ client, configuration: { context: { hooks: new RejectToolPolicy(['echo_tool']) } } }), message: /configuration\.context\.hooks must be an array of hooks and policies, got an instance of RejectToolPolicy/ },
-      { when: 'context.mode is no mode', options: () => ({ client, configuration: { context: { mode: 'yolo' } } }), message: /configuration\.context\.mode "yolo" is not a mode; expected one of autonomous, returnBytes/ },
+      { when: 'the client is no SDK Client', options: () => ({ client: { ping() {} }, configuration: {} }), message: /'client' must be a Hedera SDK Client .*, got a plain object/ },
+      { when: 'the configuration is missing', options: () => ({ client }), message: /'configuration' is required: an object \{ plugins, tools, context \}/ },
+      { when: 'plugins is no array', options: () => ({ client, configuration: { plugins: echoPlugin() } }), message: /'configuration\.plugins' must be an array of plugins, got a plain object/ },
+      { when: 'tools is no array', options: () => ({ client, configuration: { tools: 'echo_tool' } }), message: /'configuration\.tools' must be an array of tool names, got "echo_tool"/ },
+      { when: 'a tool name is no string', options: () => ({ client, configuration: { tools: ['echo_tool', 7] } }), message: /'configuration\.tools\[1\]' must be a tool name, got 7/ },
+      { when: 'the context is an array', options: () => ({ client, configuration: { context: [] } }), message: /'configuration\.context' must be an object.*, got an array/ },
+      { when: 'context.hooks is no array', options: () => ({ client, configuration: { context: { hooks: new RejectToolPolicy(['echo_tool']) } } }), message: /'configuration\.context\.hooks' must be an array of hooks and policies, got an instance of RejectToolPolicy/ },
+      { when: 'context.mode is no mode', options: () => ({ client, configuration: { context: { mode: 'yolo' } } }), message: /'configuration\.context\.mode' must be one of autonomous, returnBytes.*, got "yolo"/ },
       {
         when: 'a tool name matches no tool of the plugins',
         options: () => ({ client, configuration: { plugins: [echoPlugin()], tools: ['echo_tol'] } }),

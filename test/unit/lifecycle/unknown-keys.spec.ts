@@ -97,7 +97,7 @@ describe('refuseUnknownKeys, as every built-in hook and policy applies it', () =
   describe('when an audit hook is given options that are not an object', () => {
     it('refuses them, saying what it takes', () => {
       const error = refusal(() => new HcsAuditTrailHook(['*'], '0.0.1234', undefined, 'journal' as never));
-      expect(error.message).to.contain('HcsAuditTrailHook: options must be an object').and.to.contain('"journal"');
+      expect(error.message).to.contain("HcsAuditTrailHook: 'options' must be an options object").and.to.contain('"journal"');
     });
   });
 });

@@ -158,7 +158,7 @@ describe('time budgets a timer cannot keep', () => {
     const plugins = [pluginOf('echo', new EchoTool())];
     for (const policyTimeoutMs of [2 ** 31, Infinity, 0, -1]) {
       const error = await createAgentKit({ client, pluginsDir: null, plugins, policyTimeoutMs }).then(() => undefined, (thrown: Error) => thrown);
-      expect(error?.message, String(policyTimeoutMs)).to.contain('policyTimeoutMs must be a positive number of milliseconds up to 2147483647');
+      expect(error?.message, String(policyTimeoutMs)).to.contain("'policyTimeoutMs' must be a positive number of milliseconds up to 2147483647");
     }
     const slowPolicy = { name: 'patient', relevantTools: ['*'], timeoutMs: 2 ** 32, shouldBlockPreToolExecution: () => false };
     const error = await createAgentKit({ client, pluginsDir: null, plugins, context: { hooks: [slowPolicy] } }).then(() => undefined, (thrown: Error) => thrown);

@@ -27,7 +27,7 @@ describe('MaxTransferPolicy', () => {
         [{ tokens: { gold: 1 } }, `'tokens.gold' must be keyed by token IDs such as 0.0.5678 (shard.realm.num), got "gold"`],
         [{ tokens: { '0.0.9': 1, '0.0.009': 2 } }, 'lists 0.0.9 twice'],
         [{ tokens: { '0.0.9': { baseUnits: 1.5 } } }, `'tokens["0.0.9"].baseUnits' must be a whole, non-negative number of base units, such as "2500", got 1.5`],
-        [{ tokens: { '0.0.9': { units: 1 } } }, `'tokens["0.0.9"]' must be an amount in display units such as 25 or "0.5", or { "baseUnits": "2500" }, got a plain object`],
+        [{ tokens: { '0.0.9': { units: 1 } } }, `unknown option 'tokens["0.0.9"].units'; accepted: baseUnits`],
         [{ tokens: { '0.0.9': -3 } }, 'must be an amount in display units'],
         [{ hbar: 1, allowUnbounded: 'yes' }, "'allowUnbounded' must be true or false"],
         [{ hbar: 1, tools: 'transfer_hbar_tool' }, "'tools' must be a list of tool names"],

@@ -78,7 +78,7 @@ describe('HederaLangchainToolkit', () => {
     });
 
     it('refuses a bad configuration with the error naming the field', () => {
-      expect(() => configured({ plugins: 'echo-plugin' as never })).to.throw(/configuration\.plugins must be an array of plugins/);
+      expect(() => configured({ plugins: 'echo-plugin' as never })).to.throw(/'configuration\.plugins' must be an array of plugins, got "echo-plugin"/);
     });
 
     it('refuses options beside it, which only the kit form takes', () => {

@@ -24,7 +24,7 @@ describe('delivery options', () => {
       ];
       for (const [lingerMs, shown] of cases) {
         expect(() => new HcsAuditTrailHook(['*'], '0.0.1234', undefined, { lingerMs: lingerMs as number }), String(lingerMs)).to.throw(
-          `HcsAuditTrailHook: lingerMs must be a number of milliseconds from 0 to 60000, got ${shown}.`,
+          `HcsAuditTrailHook: 'lingerMs' must be a number of milliseconds from 0 to 60000, got ${shown}.`,
         );
       }
     });
@@ -39,7 +39,7 @@ describe('delivery options', () => {
     it('refuses it, for the HOL hook too', () => {
       for (const maxInFlight of [0, 1.5, 257, '4']) {
         expect(() => new HolAuditTrailHook({ relevantTools: ['*'], sessionId: '0.0.1234', maxInFlight: maxInFlight as number })).to.throw(
-          `HolAuditTrailHook: maxInFlight must be a whole number of messages from 1 to 256, got ${JSON.stringify(maxInFlight)}.`,
+          `HolAuditTrailHook: 'maxInFlight' must be a whole number of messages from 1 to 256, got ${JSON.stringify(maxInFlight)}.`,
         );
       }
     });
@@ -48,8 +48,8 @@ describe('delivery options', () => {
   describe('when the backoffs contradict each other or the mirror URL is not http(s)', () => {
     it('says so', () => {
       expect(() => publisherSettings({ minBackoffMs: 2_000, maxBackoffMs: 1_000 }, 'X')).to.throw('X: maxBackoffMs (1000) must not be below minBackoffMs (2000).');
-      expect(() => publisherSettings({ minBackoffMs: 0 }, 'X')).to.throw('X: minBackoffMs must be a number of milliseconds from 1 to 600000, got 0.');
-      expect(() => publisherSettings({ mirrorUrl: 'testnet.mirrornode.hedera.com' }, 'X')).to.throw(/X: mirrorUrl must be an http\(s\) URL/);
+      expect(() => publisherSettings({ minBackoffMs: 0 }, 'X')).to.throw("X: 'minBackoffMs' must be a number of milliseconds from 1 to 600000, got 0.");
+      expect(() => publisherSettings({ mirrorUrl: 'testnet.mirrornode.hedera.com' }, 'X')).to.throw(/X: 'mirrorUrl' must be an http\(s\) URL/);
     });
   });
 
@@ -57,8 +57,8 @@ describe('delivery options', () => {
     it('refuses it at construction, for the HOL hook too, instead of letting close() end at once', () => {
       for (const [closeTimeoutMs, shown] of [['5000', '"5000"'], [Number.NaN, 'NaN'], [-1, '-1'], [3_600_001, '3600001']] as const) {
         const expected = `must be a number of milliseconds from 0 to 3600000, got ${shown}.`;
-        expect(() => new HcsAuditTrailHook(['*'], '0.0.1234', undefined, { closeTimeoutMs: closeTimeoutMs as number }), String(closeTimeoutMs)).to.throw(`HcsAuditTrailHook: closeTimeoutMs ${expected}`);
-        expect(() => new HolAuditTrailHook({ relevantTools: ['*'], sessionId: '0.0.1234', closeTimeoutMs: closeTimeoutMs as number }), String(closeTimeoutMs)).to.throw(`HolAuditTrailHook: closeTimeoutMs ${expected}`);
+        expect(() => new HcsAuditTrailHook(['*'], '0.0.1234', undefined, { closeTimeoutMs: closeTimeoutMs as number }), String(closeTimeoutMs)).to.throw(`HcsAuditTrailHook: 'closeTimeoutMs' ${expected}`);
+        expect(() => new HolAuditTrailHook({ relevantTools: ['*'], sessionId: '0.0.1234', closeTimeoutMs: closeTimeoutMs as number }), String(closeTimeoutMs)).to.throw(`HolAuditTrailHook: 'closeTimeoutMs' ${expected}`);
       }
     });
 
@@ -78,7 +78,7 @@ describe('delivery options', () => {
         expect(error).to.be.instanceOf(ConfigError);
         problems = (error as ConfigError).problems;
       }
-      expect(problems).to.deep.equal(['hooks[0].args: HcsAuditTrailHook: lingerMs must be a number of milliseconds from 0 to 60000, got "soon".']);
+      expect(problems).to.deep.equal(['hooks[0].args[3].lingerMs: HcsAuditTrailHook: \'lingerMs\' must be a number of milliseconds from 0 to 60000, got "soon".']);
     });
   });
 });

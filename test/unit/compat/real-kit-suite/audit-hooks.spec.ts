@@ -117,7 +117,7 @@ describe('the Hedera Agent Kit’s audit hook suite, ported', () => {
   describe('where this project’s audit hooks differ on purpose', () => {
     it('refuse a topic or session that is not an ID at construction (that kit’s HCS hook takes any string and logs nowhere)', () => {
       expect(() => new KitHcsAuditTrailHook(['transfer_hbar_tool'], '')).not.to.throw();
-      expect(() => new HcsAuditTrailHook(['transfer_hbar_tool'], '', undefined, { journalDir })).to.throw('HcsAuditTrailHook: hcsTopicId must be a topic ID like "0.0.12345"');
+      expect(() => new HcsAuditTrailHook(['transfer_hbar_tool'], '', undefined, { journalDir })).to.throw(`HcsAuditTrailHook: 'hcsTopicId' must be a topic ID like "0.0.12345"`);
     });
 
     it('raise a coded refusal in the modes that return bytes, explaining what to do after that kit’s sentence', async () => {
