@@ -14,6 +14,7 @@ import type { AgentKit } from './agent-kit.js';
 import { assembleKit, kitStarted } from './assemble-kit.js';
 import { refuseUnknownOptions } from './option-keys.js';
 import { buildPluginTools } from './plugin-tools.js';
+import { loadTelemetry, telemetrySettings, type TelemetryOptions } from '../telemetry/index.js';
 
 export interface AgentKitOptions {
   /** The operator client: pays for and signs AUTONOMOUS transactions. */
@@ -57,6 +58,12 @@ export interface AgentKitOptions {
    * Client keeps its private key in a signing closure, so the kit cannot read it from the client.
    */
   secretKeys?: readonly SecretKey[];
+  /**
+   * OpenTelemetry spans, metrics and log correlation for every call (docs/telemetry.md), through
+   * the providers registered with `@opentelemetry/api` (an optional peer) or the ones given here.
+   * Off by default: without it the API is not loaded and calls pay nothing for it.
+   */
+  telemetry?: boolean | TelemetryOptions;
 }
 
 /** Every option, checked against the interface at compile time so a new option cannot be left out. */
@@ -74,6 +81,7 @@ const OPTION_KEYS = Object.keys({
   drainTimeoutMs: true,
   logger: true,
   secretKeys: true,
+  telemetry: true,
 } satisfies Record<keyof AgentKitOptions, true>);
 
 /** The context's own fields, which people put next to `context` instead of in it. */
@@ -113,6 +121,8 @@ export const MAX_TIMER_MS = 2 ** 31 - 1;
 export async function createAgentKit(options: AgentKitOptions): Promise<AgentKit> {
   checkOptions(options);
   const secrets = kitRedactor([options.client], options.secretKeys, 'createAgentKit: secretKeys');
+  const telemetrySetting = telemetrySettings(options.telemetry);
+  const telemetry = telemetrySetting && (await loadTelemetry(telemetrySetting));
   const context: Context = { ...options.context, mode: options.context?.mode ?? AgentMode.AUTONOMOUS };
   if (options.mirrorNodeUrl) context.mirrorNodeUrl = options.mirrorNodeUrl;
 
@@ -142,6 +152,7 @@ export async function createAgentKit(options: AgentKitOptions): Promise<AgentKit
     logger: options.logger ?? silentLogger,
     ...(options.drainTimeoutMs !== undefined ? { drainTimeoutMs: options.drainTimeoutMs } : {}),
     secrets,
+    ...(telemetry ? { telemetry } : {}),
   });
   try {
     await kitStarted(kit);

@@ -57,6 +57,7 @@ export class ApprovalPolicy extends AbstractPolicy {
   readonly approvalTimeoutMs: number;
   private readonly approver: Approver;
   private readonly condition: CompiledCondition;
+  private asking = 0;
 
   constructor(options: ApprovalPolicyOptions) {
     super();
@@ -88,8 +89,14 @@ export class ApprovalPolicy extends AbstractPolicy {
     return false;
   }
 
+  /** Approvals asked for and not yet answered, refused or timed out (a telemetry gauge: src/telemetry/). */
+  get pendingApprovals(): number {
+    return this.asking;
+  }
+
   /** Asks the approver; resolves to the refusal reason, or `undefined` once approved. */
   private async ask(request: ApprovalRequest): Promise<string | undefined> {
+    this.asking++;
     const stop = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const overtime = new Promise<{ late: true }>((resolve) => {
@@ -113,6 +120,7 @@ export class ApprovalPolicy extends AbstractPolicy {
       if (outcome.answer.approved) return undefined;
       return `${outcome.answer.reason ?? `${this.approver.name} refused`} (asked because ${request.why})`;
     } finally {
+      this.asking--;
       clearTimeout(timer);
       // Withdraws a question still open (the terminal prompt, the MCP request); no-op once answered.
       stop.abort();
