@@ -14,6 +14,8 @@ const layers = [
   { name: 'tool support', folders: ['secrets', 'params', 'mirror', 'modes'], peers: { mirror: ['params'] } },
   { name: 'listeners', folders: ['di', 'listeners'], peers: { listeners: ['di'] } },
   { name: 'policies, hooks, audit', folders: ['policies', 'audit', 'hooks'], peers: { hooks: ['audit', 'policies'], audit: ['policies'] } },
+  // Observes the lifecycle, the policies and the audit trail; the kit loads it only when asked for.
+  { name: 'telemetry', folders: ['telemetry'] },
   { name: 'the real kit adapted', folders: ['compat'] },
   { name: 'plugin loading', folders: ['plugins'] },
   { name: 'kit', folders: ['kit'] },

@@ -56,7 +56,7 @@ export class NoopTool extends BaseTool<Record<string, never>, Record<string, nev
 }
 
 /** A hook on all four stages that does nothing. */
-class NoopHook extends AbstractHook {
+export class NoopHook extends AbstractHook {
   constructor(tool: string) {
     super();
     this.relevantTools = [tool];

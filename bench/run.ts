@@ -11,6 +11,7 @@ import { DISPATCH_CASES, benchDispatch } from './dispatch-bench.js';
 import { benchJournal } from './journal-bench.js';
 import { benchPolicies } from './policies-bench.js';
 import { POLICY_COUNT, benchPolicyDispatch } from './policy-dispatch-bench.js';
+import { benchTelemetry } from './telemetry-bench.js';
 
 // `npm run bench -- --json | head` closes the pipe early; stop quietly instead of crashing on EPIPE.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -20,7 +21,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
-const CASES = ['dispatch', 'devnet', 'audit', 'policies', 'journal', 'coldstart'] as const;
+const CASES = ['dispatch', 'devnet', 'audit', 'policies', 'journal', 'coldstart', 'telemetry'] as const;
 const unknown = args.filter((arg) => arg !== '--json' && !(CASES as readonly string[]).includes(arg));
 const chosen = CASES.filter((name) => args.includes(name));
 const selected = chosen.length ? chosen : CASES;
@@ -125,7 +126,17 @@ async function coldstart(): Promise<void> {
   }
 }
 
-const runners = { dispatch, devnet, audit, policies, journal, coldstart };
+async function telemetry(): Promise<void> {
+  heading('telemetry: what createAgentKit({ telemetry }) adds per call (no-op tool, one relevant hook, the real OpenTelemetry SDK), vs the same kit with telemetry off');
+  const row = await benchTelemetry();
+  const added = (ns: number) => `${String(ns).padStart(6)} ns/call (+${ns - row.off_ns_per_call} ns)`;
+  print(
+    { ...row, traces_added_ns: row.traces_ns_per_call - row.off_ns_per_call, metrics_added_ns: row.metrics_ns_per_call - row.off_ns_per_call, both_added_ns: row.both_ns_per_call - row.off_ns_per_call },
+    `  off ${String(row.off_ns_per_call).padStart(6)} ns/call  |  traces ${added(row.traces_ns_per_call)}  metrics ${added(row.metrics_ns_per_call)}  both ${added(row.both_ns_per_call)}`,
+  );
+}
+
+const runners = { dispatch, devnet, audit, policies, journal, coldstart, telemetry };
 
 async function main(): Promise<void> {
   if (unknown.length) {

@@ -73,6 +73,8 @@ export { AgentKit } from './kit/agent-kit.js';
 export { createAgentKit } from './kit/create-agent-kit.js';
 export { createKitFromEnv, type EnvKit, type EnvKitOptions } from './config/env-kit.js';
 export type { AgentKitOptions } from './kit/create-agent-kit.js';
+export { ATTR as TELEMETRY_ATTRIBUTES, METRIC as TELEMETRY_METRICS, type TelemetryOptions } from './telemetry/index.js';
+export { serveMetrics, type MetricsEndpoint, type MetricsEndpointOptions } from './adapters/metrics/index.js';
 export { agentKitFromConfiguration, type KitConfiguration, type KitFromConfigurationOptions } from './kit/kit-from-configuration.js';
 export { HederaAgentAPI } from './kit/hedera-agent-api.js';
 export type { ToolSummary } from './kit/hedera-agent-api.js';

@@ -13,6 +13,7 @@ import type { KitAware, KitScope } from '../di/kit-scope.js';
 import { AgentHooksError, ErrorCode } from '../errors/index.js';
 import { silentLogger, type Logger } from '../lifecycle/logger.js';
 import { ownOptions } from '../lifecycle/primordials.js';
+import { noteAuditEntry } from '../lifecycle/telemetry-notes.js';
 import { KeyRedactor } from '../secrets/key-redactor.js';
 import { redactingLogger } from '../secrets/redacting-logger.js';
 import type { PostCoreActionParams, PostSecondaryActionParams, PreToolExecutionParams, ToolErrorParams } from '../lifecycle/stage-events.js';
@@ -145,12 +146,12 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
   override async postToolExecutionHook(params: PostSecondaryActionParams, method: string = params.method): Promise<void> {
     if (!this.appliesToMethod(method)) return;
     this.useClient(params.client);
-    await this.record(executedEntry(params.method === method ? params : { ...params, method }, this.entrySession()));
+    await this.record(executedEntry(params.method === method ? params : { ...params, method }, this.entrySession()), params.callId);
   }
 
   override async toolErrorHook(params: ToolErrorParams, method: string = params.method): Promise<void> {
     if (!this.appliesToMethod(method) || params.error instanceof AuditRefusal) return;
-    await this.record(errorEntry(params.method === method ? params : { ...params, method }, this.entrySession()));
+    await this.record(errorEntry(params.method === method ? params : { ...params, method }, this.entrySession()), params.callId);
   }
 
   auditStatus(): AuditStatus {
@@ -239,9 +240,11 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     return this.agentId ?? this.auditClient?.operatorAccountId?.toString() ?? 'unknown-agent';
   }
 
-  private async record(entry: UnsequencedEntry): Promise<void> {
+  private async record(entry: UnsequencedEntry, callId: unknown): Promise<void> {
     const { journal, publisher, watcher } = await this.ready();
     await journal.addEntry((seq) => sequenced(entry, seq));
+    // The call's span names its entry (src/telemetry/); the Hedera Agent Kit's params carry no callId.
+    if (typeof callId === 'string') noteAuditEntry(callId, entry.id);
     if (this.options.deliver !== false) publisher.kick();
     if (entry.scheduleId) watcher?.kick();
   }

@@ -20,6 +20,7 @@ import { listenersFrom } from '../listeners/listener-sources.js';
 import { checkListenerToolNames, type KitToolNames } from './listener-tool-names.js';
 import { checkPolicyStagesOffered, checkValuePoliciesSeeMovements } from './policy-tool-names.js';
 import { ToolRegistry } from './tool-registry.js';
+import type { TelemetryFactory } from '../telemetry/index.js';
 
 export interface KitAssembly {
   client: Client;
@@ -39,6 +40,8 @@ export interface KitAssembly {
   drainTimeoutMs?: number;
   /** Built by createAgentKit from its `secretKeys`; otherwise the kit protects its clients' keys only. */
   secrets?: KeyRedactor;
+  /** Given only when the kit asked for telemetry (the API is loaded then): the kit's spans, metrics and log stamps. */
+  telemetry?: TelemetryFactory;
 }
 
 /**
@@ -62,7 +65,10 @@ export function assembleKit(assembly: KitAssembly): AgentKit {
   } catch {
     // An AUDIT_CLIENT that cannot be resolved fails the audit hook that needs it, with its own message.
   }
-  const logger = redactingLogger(assembly.logger, secrets);
+  const owned: object[] = [];
+  const telemetry = assembly.telemetry?.({ secrets, owned: () => owned });
+  const redacting = redactingLogger(assembly.logger, secrets);
+  const logger = telemetry ? telemetry.logger(redacting) : redacting;
 
   const registry = new ToolRegistry();
   for (const deferred of assembly.deferredTools ?? []) registry.addDeferred(deferred);
@@ -73,7 +79,6 @@ export function assembleKit(assembly: KitAssembly): AgentKit {
   const toolNames: KitToolNames = { loaded: registry.methods(), defined, unloaded: assembly.unloadedPolicyTools ?? [] };
 
   const index = new ListenerIndex();
-  const owned: object[] = [];
   const sources = assembly.listeners.map(({ source, origin }) => listenersFrom(source, container, origin));
   // Checked before any listener is attached, so a refused start leaves no journal or timer open.
   const withoutInnerStages = registry.withoutInnerStages();
@@ -101,7 +106,10 @@ export function assembleKit(assembly: KitAssembly): AgentKit {
     // which tools fill with what they were given or read from the ledger.
     finishResult: (result) => secrets.redactValue(result),
     calls: inFlight,
+    ...(telemetry ? { observer: telemetry } : {}),
   });
+  // Owned, so kit.close() unsubscribes its notes and gauges.
+  if (telemetry) owned.push(telemetry);
   const kit = new AgentKit({ client, context, container, registry, toolNames, index, bus, runner, owned, logger, secrets, inFlight, drainTimeoutMs: assembly.drainTimeoutMs });
   startsOf.set(kit, starts);
   return kit;

@@ -15,6 +15,7 @@ import { assembleKit, kitStarted } from './assemble-kit.js';
 import { kitOptionsSchema, kitOptionsShape } from './kit-options-schema.js';
 import { refuseUnknownOptions } from './option-keys.js';
 import { buildPluginTools } from './plugin-tools.js';
+import { loadTelemetry, telemetrySettings, type TelemetryOptions } from '../telemetry/index.js';
 
 export interface AgentKitOptions {
   /** The operator client: pays for and signs AUTONOMOUS transactions. */
@@ -58,6 +59,12 @@ export interface AgentKitOptions {
    * Client keeps its private key in a signing closure, so the kit cannot read it from the client.
    */
   secretKeys?: readonly SecretKey[];
+  /**
+   * OpenTelemetry spans, metrics and log correlation for every call (docs/telemetry.md), through
+   * the providers registered with `@opentelemetry/api` (an optional peer) or the ones given here.
+   * Off by default: without it the API is not loaded and calls pay nothing for it.
+   */
+  telemetry?: boolean | TelemetryOptions;
 }
 
 /** Every option: the schema's keys, checked against the interface both ways at compile time so neither can leave one out. */
@@ -103,6 +110,8 @@ export { MAX_TIMER_MS } from '../values/value-schemas.js';
 export async function createAgentKit(options: AgentKitOptions): Promise<AgentKit> {
   checkOptions(options);
   const secrets = kitRedactor([options.client], options.secretKeys, 'createAgentKit: secretKeys');
+  const telemetrySetting = telemetrySettings(options.telemetry);
+  const telemetry = telemetrySetting && (await loadTelemetry(telemetrySetting));
   const context: Context = { ...options.context, mode: options.context?.mode ?? AgentMode.AUTONOMOUS };
   if (options.mirrorNodeUrl) context.mirrorNodeUrl = options.mirrorNodeUrl;
 
@@ -132,6 +141,7 @@ export async function createAgentKit(options: AgentKitOptions): Promise<AgentKit
     logger: options.logger ?? silentLogger,
     ...(options.drainTimeoutMs !== undefined ? { drainTimeoutMs: options.drainTimeoutMs } : {}),
     secrets,
+    ...(telemetry ? { telemetry } : {}),
   });
   try {
     await kitStarted(kit);

@@ -1,5 +1,6 @@
 import type { ToolPlan } from './listener-index.js';
 import type { StageListener } from './stage-listener.js';
+import { LIFECYCLE_STAGES } from './stages.js';
 
 /**
  * What the runner does for one tool, decided when registrations (listeners, bus observers) change,
@@ -99,6 +100,8 @@ export class CallPlans {
   constructor(
     private readonly index: { readonly version: number; plan(method: string): ToolPlan },
     private readonly bus: { readonly observed: boolean },
+    /** Swaps listeners for the observer's (telemetry times each policy's verdict); applied when a plan is built. */
+    private readonly observer?: { listener(listener: StageListener): StageListener },
   ) {}
 
   for(tool: PlannedTool & { readonly method: string }): CallPlan {
@@ -106,8 +109,16 @@ export class CallPlans {
     const version = this.index.version;
     const observed = this.bus.observed;
     if (plan !== undefined && plan.version === version && plan.observed === observed) return plan;
-    const fresh = planCall(this.index.plan(tool.method), tool, observed, version);
+    const listeners = this.index.plan(tool.method);
+    const fresh = planCall(this.observer ? observedPlan(listeners, this.observer) : listeners, tool, observed, version);
     this.plans.set(tool, fresh);
     return fresh;
   }
+}
+
+/** The plan's lists with every listener swapped for the observer's; same order, same kinds. */
+function observedPlan(plan: ToolPlan, observer: { listener(listener: StageListener): StageListener }): ToolPlan {
+  const lists: Record<string, readonly StageListener[] | null> = {};
+  for (const stage of LIFECYCLE_STAGES) lists[stage] = plan[stage] && Object.freeze(plan[stage].map((listener) => observer.listener(listener)));
+  return Object.freeze({ ...plan, ...lists }) as ToolPlan;
 }

@@ -6,6 +6,7 @@ import { NormalisedParamsLock, assertTransactionBytesUnchanged, freezePlainData,
 import { CoreActionEvent, ExecutedEvent, NormalisedEvent } from './call-events.js';
 import { nextCallId } from './call-ids.js';
 import { CallMovements, type MovementsReader } from './call-movements.js';
+import type { CallTrace } from './call-observer.js';
 import type { CallPlan } from './call-plan.js';
 import type { Context } from './context.js';
 import type { DrivableTool } from './drivable-tool.js';
@@ -45,7 +46,10 @@ type PreEvent = Record<string, unknown> & { method: string; rawParams: unknown }
 export class ToolCall implements ListeningCall {
   readonly method: string;
   readonly toolType: ToolType;
-  readonly callId: string;
+  /** Set once: here, or on the first log line of a call nobody watches (see logId). */
+  callId: string;
+  /** The observer's trace of this call; only a TracedToolCall (traced-call.ts) has one. */
+  declare trace: CallTrace | undefined;
   readonly judges: StageListener[] = [];
   readonly policyTimeoutMs: number;
   readonly bus: StageBus;
@@ -74,12 +78,13 @@ export class ToolCall implements ListeningCall {
     readonly client: Client,
     readonly plan: CallPlan,
     private readonly settings: CallSettings,
+    callId?: string,
   ) {
     this.method = tool.method;
     // Every event says what kind of tool runs, as the Hedera Agent Kit's params do (policies key on it).
     this.toolType = tool.toolType ?? 'other';
     // One ID on every event of this call; nobody sees the events of an unwatched call, so it needs none.
-    this.callId = plan.watched ? nextCallId() : '';
+    this.callId = callId ?? (plan.watched ? nextCallId() : '');
     this.policyTimeoutMs = settings.policyTimeoutMs;
     this.bus = settings.bus;
     const movementsOf = settings.movementsOf;
@@ -191,7 +196,12 @@ export class ToolCall implements ListeningCall {
   warn(text: string, result: ToolResult = this.result!): void {
     const warning = redactKeyMaterial(text);
     (result.raw.warnings ??= []).push(warning);
-    this.settings.logger.warn({ warning }, 'tool call warning');
+    this.settings.logger.warn({ callId: this.logId(), tool: this.method, warning }, 'tool call warning');
+  }
+
+  /** The call ID for a log line: an unwatched call gets one only when something is logged about it. */
+  logId(): string {
+    return this.callId || (this.callId = nextCallId());
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Client } from '@hiero-ledger/sdk';
 import { outcomeOf } from './call-outcome.js';
+import type { CallObserver, CallTrace } from './call-observer.js';
 import { CallPlans } from './call-plan.js';
 import { settleJudges } from './call-settlement.js';
 import type { MovementsReader } from './call-movements.js';
@@ -16,6 +17,7 @@ import type { StageBus } from './stage-bus.js';
 import { STAGE_RULES, finishStage, resumeRejected, resumeStage, runStage } from './stage-loop.js';
 import { isThenable } from './thenable.js';
 import { ToolCall, type CallSettings } from './tool-call.js';
+import { TracedToolCall } from './traced-call.js';
 import type { BlockedBy, ToolResult } from './tool-result.js';
 
 export interface ToolRunnerOptions {
@@ -39,6 +41,8 @@ export interface ToolRunnerOptions {
   finishResult?: (result: ToolResult) => ToolResult;
   /** Told when a call starts and when it has returned or thrown (the kit drains these on close). */
   calls?: { start(): void; end(): void };
+  /** Watches every call (src/telemetry/); left out when telemetry is off, so calls pay nothing for it. */
+  observer?: CallObserver;
 }
 
 const asIs = (result: ToolResult): ToolResult => result;
@@ -53,19 +57,26 @@ export class ToolRunner {
   private readonly settings: CallSettings;
 
   constructor(index: ListenerIndex, bus: StageBus, private readonly options: ToolRunnerOptions) {
-    this.plans = new CallPlans(index, bus);
+    this.plans = new CallPlans(index, bus, options.observer);
     const { policyTimeoutMs, logger, screenInput, movementsOf } = options;
     this.settings = { bus, policyTimeoutMs, logger, screenInput, movementsOf };
   }
 
-  async run(tool: DrivableTool, input: unknown, context: Context, client: Client): Promise<ToolResult> {
+  run(tool: DrivableTool, input: unknown, context: Context, client: Client): Promise<ToolResult> {
+    const observer = this.options.observer;
+    if (observer === undefined) return this.runCall(tool, input, context, client, undefined);
+    return observer.observe(tool, input, context, (trace) => this.runCall(tool, input, context, client, trace));
+  }
+
+  private async runCall(tool: DrivableTool, input: unknown, context: Context, client: Client, trace: CallTrace | undefined): Promise<ToolResult> {
     const finish = this.options.finishResult ?? asIs;
     const calls = this.options.calls;
     calls?.start();
     // An async function's finally runs when its body completes, awaits included: the call counts
     // as in flight until its result has been finished or it has thrown.
     try {
-      const call = new ToolCall(tool, context, client, this.plans.for(tool), this.settings);
+      const plan = this.plans.for(tool);
+      const call = trace === undefined ? new ToolCall(tool, context, client, plan, this.settings) : new TracedToolCall(tool, context, client, plan, this.settings, trace);
       let result: ToolResult;
       try {
         // Each step may answer synchronously; awaiting only promises saves a microtask per step. A
@@ -122,6 +133,7 @@ export class ToolRunner {
   private async fail(call: ToolCall, thrown: unknown): Promise<ToolResult> {
     const { tool, step } = call;
     const error = asError(thrown);
+    call.trace?.failed(step, error);
     let result = (call.result = failureResult(tool, step, error));
     // A tool's own handleError words its failures, as in the Hedera Agent Kit. Blocks and invalid
     // input stay the kit's (they carry blockedBy and issues), and so does a failure while submitting,
@@ -131,7 +143,8 @@ export class ToolRunner {
     if (typeof handleError === 'function' && !isDefaultHandleError(handleError) && step !== 'secondaryAction' && !isPolicyBlockedError(error) && !isInvalidParamsError(error)) {
       result = call.result = await ownFailureResult(tool, thrown, call.context, step, result, (on, text) => call.warn(text, on));
     }
-    this.options.logger.debug({ tool: tool.method, stage: step, code: result.raw.errorCode }, 'tool call did not complete');
+    this.options.logger.debug({ callId: call.logId(), tool: tool.method, stage: step, code: result.raw.errorCode }, 'tool call did not complete');
+    call.trace?.enter('toolError');
     const pending = runStage(STAGE_RULES.toolError, call.plan.listeners.toolError, Object.freeze({ ...call.reached(), stage: step, error, blockedBy: result.raw.blockedBy }), call);
     if (pending) await finishStage(call, pending);
     return result;

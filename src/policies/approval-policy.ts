@@ -84,6 +84,7 @@ export class ApprovalPolicy extends AbstractPolicy {
   readonly approvalTimeoutMs: number;
   private readonly approver: Approver;
   private readonly condition: CompiledCondition;
+  private asking = 0;
 
   /** The constructor's arguments, as a configuration's JSON schema describes them. */
   static readonly configArgs = z.tuple([approvalPolicyOptions]);
@@ -119,8 +120,14 @@ export class ApprovalPolicy extends AbstractPolicy {
     return false;
   }
 
+  /** Approvals asked for and not yet answered, refused or timed out (a telemetry gauge: src/telemetry/). */
+  get pendingApprovals(): number {
+    return this.asking;
+  }
+
   /** Asks the approver; resolves to the refusal reason, or `undefined` once approved. */
   private async ask(request: ApprovalRequest): Promise<string | undefined> {
+    this.asking++;
     const stop = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const overtime = new Promise<{ late: true }>((resolve) => {
@@ -144,6 +151,7 @@ export class ApprovalPolicy extends AbstractPolicy {
       if (outcome.answer.approved) return undefined;
       return `${outcome.answer.reason ?? `${this.approver.name} refused`} (asked because ${request.why})`;
     } finally {
+      this.asking--;
       clearTimeout(timer);
       // Withdraws a question still open (the terminal prompt, the MCP request); no-op once answered.
       stop.abort();

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { AgentKit } from '../../kit/agent-kit.js';
-import { describeValue, invalidArgument, messageOf } from '../../errors/index.js';
+import { messageOf } from '../../errors/index.js';
+import { checkedHost, checkedPort, listen } from '../shared/http-listen.js';
 import { isLoopback, loopbackRefusal, readCheckedBody, sendJsonRpcError, urlHost } from './http-request-checks.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from './line-transport.js';
 import { createMcpServer, type McpServerOptions } from './mcp-server.js';
+
+const OWNER = 'MCP over HTTP';
 
 export interface HttpServeOptions extends McpServerOptions {
   /** The TCP port, 0 to 65535; 0 takes any free port (read the one taken from `url`). */
@@ -51,8 +54,8 @@ type Session = { server: Server; transport: StreamableHTTPServerTransport };
  * process.once('SIGINT', () => void http.close());
  */
 export async function startMcpHttpServer(kit: AgentKit, options: HttpServeOptions): Promise<McpHttpServer> {
-  const port = checkedPort(options.port);
-  const host = checkedHost(options.host ?? '127.0.0.1');
+  const port = checkedPort(options.port, OWNER);
+  const host = checkedHost(options.host ?? '127.0.0.1', OWNER);
   const loopback = isLoopback(host);
   const maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   const sessions = new Map<string, Session>();
@@ -104,7 +107,7 @@ export async function startMcpHttpServer(kit: AgentKit, options: HttpServeOption
   const http = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => sendJsonRpcError(res, 500, `Internal error: ${messageOf(error)}`));
   });
-  await listen(http, port, host);
+  await listen(http, port, host, OWNER);
   const bound = (http.address() as AddressInfo).port;
   let closing: Promise<void> | undefined;
   return {
@@ -122,36 +125,4 @@ export async function startMcpHttpServer(kit: AgentKit, options: HttpServeOption
         await stopped;
       })()),
   };
-}
-
-function checkedPort(port: unknown): number {
-  if (typeof port === 'number' && Number.isInteger(port) && port >= 0 && port <= 65535) return port;
-  throw invalidArgument(`MCP over HTTP: the port must be an integer from 0 to 65535 (0 takes any free port); got ${typeof port === 'number' ? port : describeValue(port)}.`);
-}
-
-function checkedHost(host: unknown): string {
-  if (typeof host === 'string' && host.trim() !== '') return host.trim();
-  throw invalidArgument(`MCP over HTTP: the host must be an address to listen on, such as 127.0.0.1 (the default), ::1 or 0.0.0.0; got ${describeValue(host)}.`);
-}
-
-/** Listens, turning the usual failures into sentences that say what to change. */
-function listen(http: HttpServer, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException): void => {
-      const at = `${urlHost(host)}:${port}`;
-      const reasons: Record<string, string> = {
-        EADDRINUSE: `${at} is already in use (another program listens there); choose another port, or 0 for any free port`,
-        EACCES: `listening on ${at} is not permitted (ports below 1024 usually need privileges); choose a port from 1024 to 65535`,
-        EADDRNOTAVAIL: `"${host}" is not an address of this machine; use 127.0.0.1 (the default), ::1, 0.0.0.0 or one of its own addresses`,
-        ENOTFOUND: `the host "${host}" cannot be resolved; use an IP address such as 127.0.0.1`,
-      };
-      const reason = reasons[error.code ?? ''];
-      reject(reason ? invalidArgument(`MCP over HTTP: ${reason}.`) : error);
-    };
-    http.once('error', onError);
-    http.listen(port, host, () => {
-      http.off('error', onError);
-      resolve();
-    });
-  });
 }

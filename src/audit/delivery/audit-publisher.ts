@@ -1,6 +1,7 @@
 import type { Client } from '@hiero-ledger/sdk';
 import { messageOf } from '../../errors/index.js';
 import type { Logger } from '../../lifecycle/logger.js';
+import { noteAuditDelivered } from '../../lifecycle/telemetry-notes.js';
 import type { AuditJournal, JournalJob } from '../journal/index.js';
 import { BatchLinger } from './batch-linger.js';
 import type { DeliveryStrategy } from './delivery-strategy.js';
@@ -197,6 +198,7 @@ export class AuditPublisher {
 
   private async runJob(job: JournalJob): Promise<void> {
     const records = this.steps.begin(job.job);
+    const started = performance.now();
     try {
       await this.strategy.run(job, this.steps.run, this.client);
       // The steps' `done` records and `complete` are appended back to back, so they share a write.
@@ -205,6 +207,7 @@ export class AuditPublisher {
       this.backoff.succeeded(job.job);
       if (!this.backoff.anyFailing) this.lastError = undefined;
       this.logger.debug({ job: job.job, entries: job.entries.length }, 'audit entries delivered');
+      noteAuditDelivered((performance.now() - started) / 1000, job.entries.length);
     } catch (error) {
       if (this.loop.isStopped) return; // an attempt cut short by stop(): its transaction ID is journaled for the next start
       const waitMs = this.backoff.failed(job.job, Date.now());

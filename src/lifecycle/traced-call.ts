@@ -1,0 +1,52 @@
+import type { Client } from '@hiero-ledger/sdk';
+import type { CallTrace } from './call-observer.js';
+import type { CallPlan } from './call-plan.js';
+import type { Context } from './context.js';
+import type { DrivableTool } from './drivable-tool.js';
+import { ToolCall, type CallSettings } from './tool-call.js';
+
+/**
+ * A ToolCall that tells its trace each step it enters. A subclass, made only by a kit with an
+ * observer, so the steps of an unobserved call carry no check at all (the dispatch bench's case).
+ */
+export class TracedToolCall extends ToolCall {
+  constructor(tool: DrivableTool, context: Context, client: Client, plan: CallPlan, settings: CallSettings, trace: CallTrace) {
+    super(tool, context, client, plan, settings, trace.callId);
+    this.trace = trace;
+  }
+
+  override preToolExecution(input: unknown): PromiseLike<unknown> | undefined {
+    this.trace!.enter('preToolExecution');
+    return super.preToolExecution(input);
+  }
+
+  override normalizeParams(): unknown {
+    this.trace!.enter('normalizeParams');
+    return super.normalizeParams();
+  }
+
+  override postParamsNormalization(normalised: unknown): PromiseLike<unknown> | undefined {
+    this.trace!.enter('postParamsNormalization');
+    return super.postParamsNormalization(normalised);
+  }
+
+  override coreAction(): unknown {
+    this.trace!.enter('coreAction');
+    return super.coreAction();
+  }
+
+  override postCoreAction(): PromiseLike<unknown> | undefined {
+    this.trace!.enter('postCoreAction');
+    return super.postCoreAction();
+  }
+
+  override secondaryAction(): unknown {
+    this.trace!.enter('secondaryAction');
+    return super.secondaryAction();
+  }
+
+  override postToolExecution(returned: unknown): PromiseLike<unknown> | undefined {
+    this.trace!.enter('postToolExecution');
+    return super.postToolExecution(returned);
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * The attribute and instrument names telemetry writes. The `gen_ai.*` ones are the OpenTelemetry
+ * GenAI semantic conventions' names for a tool call; this project's own are under
+ * `hedera_agent_hooks.*`, and the ledger's under `hedera.*`.
+ */
+export const ATTR = Object.freeze({
+  operation: 'gen_ai.operation.name',
+  toolName: 'gen_ai.tool.name',
+  toolCallId: 'gen_ai.tool.call.id',
+  toolDescription: 'gen_ai.tool.description',
+  toolType: 'gen_ai.tool.type',
+  toolArguments: 'gen_ai.tool.call.arguments',
+  errorType: 'error.type',
+  outcome: 'hedera_agent_hooks.outcome',
+  resultStatus: 'hedera_agent_hooks.result.status',
+  blockedPolicy: 'hedera_agent_hooks.blocked_by.policy',
+  blockedStage: 'hedera_agent_hooks.blocked_by.stage',
+  blockedReason: 'hedera_agent_hooks.blocked_by.reason',
+  warnings: 'hedera_agent_hooks.warnings',
+  auditEntryId: 'hedera_agent_hooks.audit.entry_id',
+  stage: 'hedera_agent_hooks.stage',
+  policy: 'hedera_agent_hooks.policy.name',
+  policyBlocked: 'hedera_agent_hooks.policy.blocked',
+  transactionId: 'hedera.transaction.id',
+  transactionStatus: 'hedera.transaction.status',
+});
+
+export const METRIC = Object.freeze({
+  calls: 'hedera_agent_hooks.calls',
+  callDuration: 'hedera_agent_hooks.call.duration',
+  blocks: 'hedera_agent_hooks.blocks',
+  policyDuration: 'hedera_agent_hooks.policy.duration',
+  approvalsPending: 'hedera_agent_hooks.approvals.pending',
+  auditUnsettled: 'hedera_agent_hooks.audit.unsettled',
+  auditDeliveryDuration: 'hedera_agent_hooks.audit.delivery.duration',
+});
+
+/** The instrumentation scope the tracer and meter are named after. */
+export const SCOPE = 'hedera-agent-hooks';

@@ -1,0 +1,67 @@
+import type { MeterProvider, TracerProvider } from '@opentelemetry/api';
+import { z } from 'zod';
+import { parseOptions } from '../errors/index.js';
+
+/**
+ * `createAgentKit({ telemetry })`. `true` is `{}`: spans and metrics through the providers
+ * registered with `@opentelemetry/api` (trace.setGlobalTracerProvider, metrics.setGlobalMeterProvider,
+ * which the OpenTelemetry Node SDK does for you).
+ */
+export interface TelemetryOptions {
+  /** Spans of every call (default true). */
+  traces?: boolean;
+  /** Counters, histograms and gauges (default true). */
+  metrics?: boolean;
+  /** Instead of the global tracer provider. */
+  tracerProvider?: TracerProvider;
+  /** Instead of the global meter provider. */
+  meterProvider?: MeterProvider;
+  /**
+   * Puts the call's params (`gen_ai.tool.call.arguments`) and block reasons on its span, redacted as
+   * the kit's results are (default false: a span names the tool and the outcome, never values).
+   */
+  recordParams?: boolean;
+}
+
+export interface TelemetrySettings {
+  readonly traces: boolean;
+  readonly metrics: boolean;
+  readonly tracerProvider: TracerProvider | undefined;
+  readonly meterProvider: MeterProvider | undefined;
+  readonly recordParams: boolean;
+}
+
+/** Recognised by shape, not instanceof: the SDK may be another copy than the one this package sees. */
+const providerSchema = (method: string, what: string) =>
+  z.custom<object>((value) => value !== null && typeof value === 'object' && typeof (value as Record<string, unknown>)[method] === 'function', { error: `${what}, an object with ${method}()` });
+
+const flag = z.boolean({ error: 'true or false' });
+
+/** `createAgentKit({ telemetry })`, as createAgentKit's options schema checks it. */
+export const telemetryOptionSchema = z.union(
+  [
+    z.boolean(),
+    z.strictObject({
+      traces: flag.optional(),
+      metrics: flag.optional(),
+      tracerProvider: providerSchema('getTracer', 'a TracerProvider (e.g. BasicTracerProvider of @opentelemetry/sdk-trace)').optional(),
+      meterProvider: providerSchema('getMeter', 'a MeterProvider (e.g. MeterProvider of @opentelemetry/sdk-metrics)').optional(),
+      recordParams: flag.optional(),
+    }),
+  ],
+  { error: 'true, false or an object { traces?, metrics?, tracerProvider?, meterProvider?, recordParams? }' },
+);
+
+/** The settings of a `telemetry` option, or `undefined` when telemetry is off (`false` or left out). */
+export function telemetrySettings(option: unknown): TelemetrySettings | undefined {
+  if (option === undefined || option === false) return undefined;
+  const given = parseOptions('createAgentKit', z.object({ telemetry: telemetryOptionSchema }), { telemetry: option });
+  const options = given.telemetry === true ? {} : (given.telemetry as TelemetryOptions);
+  return Object.freeze({
+    traces: options.traces ?? true,
+    metrics: options.metrics ?? true,
+    tracerProvider: options.tracerProvider,
+    meterProvider: options.meterProvider,
+    recordParams: options.recordParams ?? false,
+  });
+}
