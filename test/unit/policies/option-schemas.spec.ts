@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { z } from 'zod';
 import { argPathOf } from '../../../src/errors/index.js';
 import { ApprovalPolicy } from '../../../src/policies/approval-policy.js';
+import { DuplicateIntentPolicy } from '../../../src/policies/duplicate-intent-policy.js';
 import { ExpressionPolicy } from '../../../src/policies/expression-policy.js';
 import { MaxRecipientsPolicy } from '../../../src/policies/max-recipients-policy.js';
 import { MaxTransferPolicy } from '../../../src/policies/max-transfer-policy.js';
@@ -33,6 +34,8 @@ const accepted: [Built, unknown[]][] = [
   [ApprovalPolicy, [{ when: { hbarAbove: 1.5, tools: ['transfer_hbar_tool'] }, approver: 'terminal', timeoutMs: 1_000 }]],
   [ApprovalPolicy, [{ when: () => true, approver: { name: 'the desk', approve: () => true } }]],
   [RedisPolicyStore, [{ url: 'redis://127.0.0.1:6379', prefix: 'agents', connectTimeoutMs: 10 }]],
+  [DuplicateIntentPolicy, [{ windowMs: 600_000, keyOf: () => 'k', holdFailed: true, tools: ['transfer_hbar_tool'], store: new MemoryPolicyStore(), name: 'payments' }]],
+  [DuplicateIntentPolicy, [{ windowMs: 1, store: { redis: 'redis://127.0.0.1:6379', prefix: 'a' }, name: 'b' }]],
 ];
 
 /** One refusal per kind of field: the owner, the field, what was accepted and what was given, and where. */
@@ -54,6 +57,11 @@ const refused: [unknown, unknown[], string, unknown[]][] = [
   [ApprovalPolicy, [{ when: { tools: ['a'] }, approver: { approve: () => true } }], "ApprovalPolicy: 'approver' must be an approver object with a 'name' saying who is asked, e.g. 'the on-call engineer', got a plain object.", [0, 'approver']],
   [ApprovalPolicy, [{ when: { tools: ['a'] }, approver: 'terminal', timeoutMs: '5' }], `ApprovalPolicy: 'timeoutMs' must be a whole number of milliseconds from 1 to 2147482647, got "5".`, [0, 'timeoutMs']],
   [RedisPolicyStore, [{ url: 'redis://h:1', database: 2 }], "RedisPolicyStore: unknown option 'database'; accepted: url, client, prefix, commandTimeoutMs, connectTimeoutMs.", [0, 'database']],
+  [DuplicateIntentPolicy, [{ windowMs: 31_622_400_001 }], "DuplicateIntentPolicy: 'windowMs' must be a positive whole number of ms up to 31622400000 (366 days), got 31622400001.", [0, 'windowMs']],
+  [DuplicateIntentPolicy, [{ windowMs: 1000, holdFailed: 'yes' }], `DuplicateIntentPolicy: 'holdFailed' must be true or false, got "yes".`, [0, 'holdFailed']],
+  [DuplicateIntentPolicy, [{ windowMs: 1000, keyOf: 'requestId' }], `DuplicateIntentPolicy: 'keyOf' must be a function (event) => string | undefined, got "requestId".`, [0, 'keyOf']],
+  [DuplicateIntentPolicy, [{ windowMs: 1000, tools: ['transfer_hbar_tool', ''] }], `DuplicateIntentPolicy: 'tools[1]' must be a tool name (a non-empty string), got "".`, [0, 'tools', 1]],
+  [DuplicateIntentPolicy, [{ windowMs: 1000, per: 'session' }], "DuplicateIntentPolicy: unknown option 'per'; accepted: windowMs, keyOf, holdFailed, tools, store, name.", [0, 'per']],
   [RedisPolicyStore, [{ commandTimeoutMs: 0 }], "RedisPolicyStore: 'commandTimeoutMs' must be a positive number of ms up to 600000, got 0.", [0, 'commandTimeoutMs']],
 ];
 
