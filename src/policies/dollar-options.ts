@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invalidArgument } from '../errors/index.js';
 import type { ExchangeRateSource, HbarRate } from '../mirror/exchange-rate-source.js';
 import { decimalProblem, functionOption, tokenMapOption } from './option-schemas.js';
 import { USD_DECIMALS } from './dollar-amounts.js';
@@ -88,3 +89,11 @@ export function checkedRate(rate: unknown): HbarRate {
   }
   return r as HbarRate;
 }
+
+/** prices, price, exchangeRate and allowUnpriced only mean something with a dollar cap: alone, each would be ignored. */
+export function refuseDollarOptionsWithoutUsd(owner: string, options: DollarOptions, usd: unknown): void {
+  if (usd !== undefined) return;
+  const given = (['prices', 'price', 'exchangeRate', 'allowUnpriced'] as const).find((key) => options[key] !== undefined);
+  if (given) throw invalidArgument(`${owner}: '${given}' is for the dollar limit, 'usd', which is not given; add 'usd' (e.g. { usd: 50 }) or leave '${given}' out.`, [0, given]);
+}
+

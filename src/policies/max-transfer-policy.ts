@@ -9,7 +9,7 @@ import { displayAmountOption, hbarOption, tokenMapOption, toolsOption } from './
 import { isThenable } from '../lifecycle/policy-judge.js';
 import type { PostParamsNormalizationParams } from '../lifecycle/stage-events.js';
 import { usdText, usdUnits } from './dollar-amounts.js';
-import { dollarOptionFields, usdOption, type DollarOptions } from './dollar-options.js';
+import { dollarOptionFields, refuseDollarOptionsWithoutUsd, usdOption, type DollarOptions } from './dollar-options.js';
 import { DollarValuer, type AssetSum, type Valuation } from './dollar-valuer.js';
 import { displayOf } from './movement-amounts.js';
 import { markReadOnly } from '../listeners/read-only-policies.js';
@@ -197,13 +197,6 @@ export class MaxTransferPolicy extends MovementPolicy {
 /** Two reasons as one, either of them possibly none. */
 function joined(first: string | undefined, second: string | undefined): string | undefined {
   return first && second ? `${first}; ${second}` : (first ?? second);
-}
-
-/** prices, price, exchangeRate and allowUnpriced only mean something with a dollar cap: alone, each would be ignored. */
-export function refuseDollarOptionsWithoutUsd(owner: string, options: DollarOptions, usd: unknown): void {
-  if (usd !== undefined) return;
-  const given = (['prices', 'price', 'exchangeRate', 'allowUnpriced'] as const).find((key) => options[key] !== undefined);
-  if (given) throw invalidArgument(`${owner}: '${given}' is for the dollar limit, 'usd', which is not given; add 'usd' (e.g. { usd: 50 }) or leave '${given}' out.`, [0, given]);
 }
 
 /** What each asset adds up to, with the decimals its movements agree on. */
