@@ -1,6 +1,6 @@
 import { isThenable } from '../lifecycle/policy-judge.js';
 import type { Movement } from '../values/movement.js';
-import { DollarValuer, type AssetSum, type Valuation } from './dollar-valuer.js';
+import type { AssetSum, DollarValuer, Valuation } from './dollar-valuer.js';
 import type { BudgetLine } from './state/policy-store.js';
 
 /** The asset a dollar budget's lines are kept under in the store: amounts in units of 10⁻⁸ USD. */
@@ -9,7 +9,8 @@ export const USD_ASSET = 'USD';
 /** A call's dollar lines, and what their values rest on (the rate and its times, the prices), for a block reason. */
 export interface DollarLines {
   readonly lines: BudgetLine[];
-  readonly basis: string;
+  /** Read only for a block reason: building the text (two ISO dates) would cost every call. */
+  readonly valuation?: Valuation;
 }
 
 /**
@@ -29,7 +30,7 @@ export function dollarLines(valuer: DollarValuer, movements: readonly Movement[]
       if (sum.decimals !== movement.decimals) sum.decimals = null;
     }
   }
-  if (sums.size === 0) return { lines: [], basis: '' };
+  if (sums.size === 0) return { lines: [] };
   const keys = [...sums.keys()].sort();
   const owed = keys.map((key) => sums.get(key)!);
   const assets: AssetSum[] = owed.map(({ asset, amount, decimals }) => (typeof decimals === 'number' ? { asset, amount, decimals } : { asset, amount }));
@@ -39,7 +40,7 @@ export function dollarLines(valuer: DollarValuer, movements: readonly Movement[]
     owed.forEach((sum, at) => totals.set(sum.account, (totals.get(sum.account) ?? 0n) + valued.values[at]!));
     const lines: BudgetLine[] = [];
     for (const [account, amount] of totals) if (amount > 0n) lines.push({ account, asset: USD_ASSET, amount, limit });
-    return { lines, basis: DollarValuer.basis(valued) };
+    return { lines, valuation: valued };
   };
   return isThenable(valuation) ? valuation.then(toLines) : toLines(valuation);
 }

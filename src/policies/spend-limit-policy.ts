@@ -19,7 +19,7 @@ import { VALUE_MOVING_TOOLS } from './value-moving-tools.js';
 import { usdText, usdUnits } from './dollar-amounts.js';
 import { USD_ASSET, dollarLines, type DollarLines } from './dollar-budget-lines.js';
 import { dollarOptionFields, refuseDollarOptionsWithoutUsd, usdOption, type DollarOptions } from './dollar-options.js';
-import { DollarValuer } from './dollar-valuer.js';
+import { DollarValuer, type Valuation } from './dollar-valuer.js';
 import { markReadOnly } from '../listeners/read-only-policies.js';
 
 export interface SpendLimitOptions extends DollarOptions {
@@ -108,7 +108,7 @@ export class SpendLimitPolicy extends AbstractPolicy {
   private readonly usdLimit?: bigint;
   private readonly dollars?: DollarValuer;
   /** What the dollar lines of a call's reservation rest on (rate, prices), for its block reason. */
-  private readonly bases = new WeakMap<readonly BudgetLine[], string>();
+  private readonly bases = new WeakMap<readonly BudgetLine[], Valuation>();
   /** The kit checks at start that every transaction tool this covers has a movements view. */
   override readonly readsMovements = true;
   /** Calls judged and not yet settled: what each reserved (null: nothing), or the promise of it. */
@@ -211,7 +211,8 @@ export class SpendLimitPolicy extends AbstractPolicy {
     return false;
   }
 
-  private async refuse(reservation: Extract<Reservation, { ok: false }>, params: PostParamsNormalizationParams, method: string, movements: readonly Movement[], basis?: string): Promise<never> {
+  private async refuse(reservation: Extract<Reservation, { ok: false }>, params: PostParamsNormalizationParams, method: string, movements: readonly Movement[], valuation?: Valuation): Promise<never> {
+    const basis = valuation ? DollarValuer.basis(valuation) : undefined;
     throw new PolicyBlockedError(method, { policy: this.name, stage: 'postParamsNormalization', reason: await this.overBudget(reservation, params, movements, basis) }, this.description);
   }
 
@@ -290,7 +291,7 @@ export class SpendLimitPolicy extends AbstractPolicy {
   /** The asset lines, then the dollar lines, remembering what the dollars rest on. */
   private withDollars(assets: BudgetLine[], dollars: DollarLines): BudgetLine[] {
     const lines = dollars.lines.length ? [...assets, ...dollars.lines] : assets;
-    if (dollars.lines.length) this.bases.set(lines, dollars.basis);
+    if (dollars.lines.length && dollars.valuation) this.bases.set(lines, dollars.valuation);
     return lines;
   }
 

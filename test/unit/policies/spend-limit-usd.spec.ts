@@ -5,6 +5,7 @@ import { createAgentKit, type AgentKit, type ToolResult } from '../../../src/ind
 import { ExchangeRateSource } from '../../../src/mirror/exchange-rate-source.js';
 import type { MirrorExchangeRates } from '../../../src/mirror/mirror-types.js';
 import { SpendLimitPolicy } from '../../../src/policies/spend-limit-policy.js';
+import { listenerCatalog } from '../../../src/config/listener-catalog.js';
 import { offlineClient } from '../../support/offline-client.js';
 import { ScriptedTransferTool, scriptedTransferPlugin, type ScriptedTransferInput } from '../../support/scripted-transfer-tool.js';
 
@@ -119,6 +120,14 @@ describe('SpendLimitPolicy in US dollars', () => {
         'The HBAR exchange rate could not be read from the mirror node: HTTP 503 (E_EXCHANGE_RATE_UNAVAILABLE); a dollar limit fails closed, so the call is refused',
       );
       expect(await policy.usage('0.0.2', 'USD')).to.deep.equal({ committed: 0n, pending: 0n });
+    });
+  });
+
+  describe('when named in a configuration file', () => {
+    it('takes the dollar budget with its prices as JSON', () => {
+      const policy = listenerCatalog().get('SpendLimitPolicy')!.create([{ usd: 500, windowMs: 86_400_000, prices: { '0.0.5678': { usd: 1, decimals: 6 } } }]);
+      expect((policy as SpendLimitPolicy).description).to.contain('$500 in US dollars');
+      expect(listenerCatalog().get('MaxTransferPolicy')!.create([{ usd: 50 }])).to.have.property('description').that.contains('$50 in US dollars');
     });
   });
 
