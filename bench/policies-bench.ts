@@ -12,6 +12,8 @@ import { AccountId, Client, Hbar, PrivateKey } from '@hiero-ledger/sdk';
 import { z } from 'zod';
 import { TransferHbarTool } from '../plugins/core-account/transfer-hbar-tool.js';
 import { AbstractPolicy, BaseTool, createAgentKit, type RawToolResult } from '../src/index.js';
+import { ExchangeRateSource } from '../src/mirror/exchange-rate-source.js';
+import { MaxTransferPolicy } from '../src/policies/max-transfer-policy.js';
 import { RateLimitPolicy } from '../src/policies/rate-limit-policy.js';
 import { SpendLimitPolicy } from '../src/policies/spend-limit-policy.js';
 import type { PolicyStore } from '../src/policies/state/policy-store.js';
@@ -27,6 +29,10 @@ export interface PoliciesResult {
   memory_ns_per_call: number;
   ratio: number;
   ratio_to_noop_policy: number;
+  /** The same kit with a dollar cap and a dollar budget (MaxTransferPolicy + SpendLimitPolicy, usd), the rate kept fresh. */
+  usd_ns_per_call: number;
+  /** usd_ns_per_call over without_ns_per_call: what dollar limits cost a call, conversion included (target ≤ 2). */
+  usd_ratio: number;
   /** The same three kits on a tool that does no work at all. */
   bare_without_ns_per_call: number;
   bare_memory_ns_per_call: number;
@@ -91,6 +97,24 @@ const policiesOn = (store?: PolicyStore) => [
   new RateLimitPolicy({ limit: 1_000_000_000, windowMs: 3_600_000, tools: ['transfer_hbar_tool'], ...(store ? { store, name: 'bench' } : {}) }),
 ];
 
+/**
+ * A dollar cap and a dollar budget, valued at a rate read once from an answer kept in the process
+ * (no mirror, no network): the per-call cost is the conversion and the check, as on a kit whose
+ * rate is fresh, which is every call but the first after each refresh.
+ */
+function dollarPolicies(): object[] {
+  const expires = Math.floor(Date.now() / 1000) + 86_400;
+  const reader = {
+    getExchangeRate: async () => ({
+      current_rate: { hbar_equivalent: 1, cent_equivalent: 12, expiration_time: expires },
+      next_rate: { hbar_equivalent: 1, cent_equivalent: 12, expiration_time: expires + 3600 },
+      timestamp: `${Math.floor(Date.now() / 1000)}.000000000`,
+    }),
+  };
+  const exchangeRate = new ExchangeRateSource(reader, { maxAgeMs: 3_600_000 });
+  return [new MaxTransferPolicy({ usd: 1_000_000_000, exchangeRate }), new SpendLimitPolicy({ usd: 1_000_000_000, windowMs: 3_600_000, exchangeRate })];
+}
+
 type Kit = Awaited<ReturnType<typeof createAgentKit>>;
 
 export async function benchPolicies(callsPerRound = 5_000, rounds = 7): Promise<PoliciesResult> {
@@ -98,10 +122,11 @@ export async function benchPolicies(callsPerRound = 5_000, rounds = 7): Promise<
   const kitWith = (tool: () => BaseTool, hooks: object[]) => createAgentKit({ client, pluginsDir: null, plugins: [{ name: 'bench', tools: () => [tool()] }], context: { hooks } });
   const value = () => new NoopTransferHbarTool();
   const bare = () => new BareTransferTool();
-  const kits: Record<'without' | 'noop' | 'memory' | 'bareWithout' | 'bareMemory', { kit: Kit; input: unknown; rounds: number[] }> = {
+  const kits: Record<'without' | 'noop' | 'memory' | 'usd' | 'bareWithout' | 'bareMemory', { kit: Kit; input: unknown; rounds: number[] }> = {
     without: { kit: await kitWith(value, []), input: TRANSFER_INPUT, rounds: [] },
     noop: { kit: await kitWith(value, [new AllowPolicy()]), input: TRANSFER_INPUT, rounds: [] },
     memory: { kit: await kitWith(value, policiesOn()), input: TRANSFER_INPUT, rounds: [] },
+    usd: { kit: await kitWith(value, dollarPolicies()), input: TRANSFER_INPUT, rounds: [] },
     bareWithout: { kit: await kitWith(bare, []), input: {}, rounds: [] },
     bareMemory: { kit: await kitWith(bare, policiesOn()), input: {}, rounds: [] },
   };
@@ -147,6 +172,8 @@ export async function benchPolicies(callsPerRound = 5_000, rounds = 7): Promise<
     memory_ns_per_call: memoryNs,
     ratio: Number((memoryNs / withoutNs).toFixed(2)),
     ratio_to_noop_policy: Number((memoryNs / noopNs).toFixed(2)),
+    usd_ns_per_call: median(kits.usd.rounds),
+    usd_ratio: Number((median(kits.usd.rounds) / withoutNs).toFixed(2)),
     bare_without_ns_per_call: bareWithoutNs,
     bare_memory_ns_per_call: bareMemoryNs,
     bare_ratio: Number((bareMemoryNs / bareWithoutNs).toFixed(2)),

@@ -74,6 +74,15 @@ export class ExchangeRateSource {
     return this.reading;
   }
 
+  /**
+   * The kept rate while it is fresh, else undefined: no read, no promise. Dollar rules judge a call
+   * with it at once and fall back to {@link current} when it is missing.
+   */
+  fresh(): HbarRate | undefined {
+    const cached = this.cached;
+    return cached && this.isFresh(cached, this.now()) ? cached : undefined;
+  }
+
   /** Forgets the kept rate, so the next {@link current} reads the mirror. */
   invalidate(): void {
     this.cached = undefined;

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { CallOutcome } from '../lifecycle/call-outcome.js';
-import { describeValue, invalidArgument, messageOf } from '../errors/index.js';
+import { z } from 'zod';
+import { describeValue, invalidArgument, messageOf, parseOptions } from '../errors/index.js';
 import { PolicyBlockedError } from '../lifecycle/policy-blocked-error.js';
 import { isThenable } from '../lifecycle/policy-judge.js';
 import type { PostParamsNormalizationParams } from '../lifecycle/stage-events.js';
-import { refuseUnknownKeys } from '../lifecycle/unknown-keys.js';
 import { AbstractPolicy } from '../listeners/abstract-policy.js';
 import { markReadOnly } from '../listeners/read-only-policies.js';
-import { checkedTools } from '../listeners/seed-listeners.js';
 import type { Movement } from '../values/movement.js';
 import { endedRecord, intentKey, parseRecord, repeatReason, type IntentRecord } from './intent-records.js';
 import { windowText } from './limit-text.js';
 import { movementsOfEvent } from './movements.js';
 import type { ClaimBook, PolicyStore } from './state/policy-store.js';
-import { storeFrom, type StoreSpec } from './state/store-spec.js';
+import { storeFrom, storeOption, type StoreSpec } from './state/store-spec.js';
+import { functionOption, storeNameOption, toolsOption, wholeMsOption } from './option-schemas.js';
 import { VALUE_MOVING_TOOLS } from './value-moving-tools.js';
 
 export interface DuplicateIntentOptions {
@@ -39,11 +39,28 @@ export interface DuplicateIntentOptions {
   name?: string;
 }
 
-/** Every option, checked against the interface at compile time so a new one cannot be left out. */
-const OPTIONS = Object.keys({ windowMs: true, keyOf: true, holdFailed: true, tools: true, store: true, name: true } satisfies Record<keyof DuplicateIntentOptions, true>);
 const OWNER = 'DuplicateIntentPolicy';
 const MAX_WINDOW_MS = 366 * 86_400_000;
 const MAX_KEY_LENGTH = 256;
+
+/**
+ * DuplicateIntentPolicy's options. An option it does not know is refused: taken and ignored, it
+ * would change nothing the user meant it to. The keys are checked against the interface at compile
+ * time, so a new option cannot be left out.
+ */
+export const duplicateIntentOptions = z
+  .object(
+    {
+      windowMs: wholeMsOption(`a positive whole number of ms up to ${MAX_WINDOW_MS} (366 days)`, 1, MAX_WINDOW_MS),
+      keyOf: functionOption<NonNullable<DuplicateIntentOptions['keyOf']>>('a function (event) => string | undefined').optional(),
+      holdFailed: z.boolean({ error: 'true or false' }).optional(),
+      tools: toolsOption.optional(),
+      store: storeOption.optional(),
+      name: storeNameOption.optional(),
+    } satisfies Record<keyof DuplicateIntentOptions, z.ZodType>,
+    { error: 'options { windowMs, keyOf?, holdFailed?, tools?, store?, name? }' },
+  )
+  .strict();
 
 interface Checked {
   readonly windowMs: number;
@@ -55,22 +72,9 @@ interface Checked {
   readonly name: string;
 }
 
-/** The option check kept in one function, so it converts to a schema in one place. */
+/** The options as the policy keeps them: the schema checks each field, then the store is opened and checked. */
 function checkOptions(options: DuplicateIntentOptions): Checked {
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw invalidArgument(`${OWNER}: expected options { windowMs, keyOf?, holdFailed?, tools?, store?, name? }, got ${describeValue(options)}.`);
-  }
-  refuseUnknownKeys(OWNER, options, OPTIONS);
-  const { windowMs, keyOf, holdFailed = false, name } = options;
-  if (!Number.isSafeInteger(windowMs) || windowMs <= 0 || windowMs > MAX_WINDOW_MS) {
-    throw invalidArgument(`${OWNER}: 'windowMs' must be a positive whole number of ms up to ${MAX_WINDOW_MS} (366 days), got ${String(windowMs)}.`, [0, 'windowMs']);
-  }
-  if (keyOf !== undefined && typeof keyOf !== 'function') throw invalidArgument(`${OWNER}: 'keyOf' must be a function (event) => string | undefined, got ${describeValue(keyOf)}.`, [0, 'keyOf']);
-  if (typeof holdFailed !== 'boolean') throw invalidArgument(`${OWNER}: 'holdFailed' must be true or false, got ${describeValue(holdFailed)}.`, [0, 'holdFailed']);
-  if (name !== undefined && (typeof name !== 'string' || !/^[\w.-]{1,64}$/.test(name))) {
-    throw invalidArgument(`${OWNER}: 'name' must be 1 to 64 letters, digits, '_', '.' or '-', got ${JSON.stringify(name)}.`, [0, 'name']);
-  }
-  const tools = checkedTools(options.tools ?? [...VALUE_MOVING_TOOLS], OWNER);
+  const { windowMs, keyOf, holdFailed = false, name, tools = VALUE_MOVING_TOOLS } = parseOptions(OWNER, duplicateIntentOptions, options);
   const { store, owned } = storeFrom(options.store, OWNER);
   const close = () => (owned ? store.close() : Promise.resolve());
   if (name === undefined && store.shared) {
@@ -81,7 +85,7 @@ function checkOptions(options: DuplicateIntentOptions): Checked {
     void close();
     throw invalidArgument(`${OWNER}: the store (${store.description}) keeps no claims (it has no claims(name) method); use "memory", { "redis": … } or a store that has one.`, [0, 'store']);
   }
-  return { windowMs, keyOf, holdFailed, tools, store, ownsStore: owned, name: name ?? 'duplicate-intent' };
+  return { windowMs, keyOf, holdFailed, tools: Object.freeze([...tools]), store, ownsStore: owned, name: name ?? 'duplicate-intent' };
 }
 
 interface Held {
@@ -117,6 +121,9 @@ export class DuplicateIntentPolicy extends AbstractPolicy {
   private readonly book: ClaimBook;
   /** Intents this policy claimed for calls not settled yet, by call ID. */
   private readonly held = new Map<string, Held | Promise<Held | undefined>>();
+
+  /** The constructor's arguments, as a configuration's JSON schema describes them. */
+  static readonly configArgs = z.tuple([duplicateIntentOptions]);
 
   constructor(options: DuplicateIntentOptions) {
     super();

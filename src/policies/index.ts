@@ -21,6 +21,7 @@ export type { StoreSpec } from './state/store-spec.js';
 export type { CallOutcome } from '../lifecycle/call-outcome.js';
 export { MaxTransferPolicy } from './max-transfer-policy.js';
 export type { MaxTransferLimits, TokenCap } from './max-transfer-policy.js';
+export type { DollarOptions, ExchangeRateOption, UsdPrice } from './dollar-options.js';
 export { RecipientAllowlistPolicy, RecipientDenylistPolicy } from './recipient-list-policies.js';
 export type { RecipientListOptions } from './recipient-list-policies.js';
 export { TimeWindowPolicy } from './time-window-policy.js';

@@ -6,16 +6,28 @@ import type { Movement } from '../values/movement.js';
 import { HBAR_DECIMALS, displayToUnits, unitsOf } from './movement-amounts.js';
 import { MovementPolicy, listed } from './movement-policy.js';
 import { displayAmountOption, hbarOption, tokenMapOption, toolsOption } from './option-schemas.js';
+import { isThenable } from '../lifecycle/policy-judge.js';
+import type { PostParamsNormalizationParams } from '../lifecycle/stage-events.js';
+import { usdText, usdUnits } from './dollar-amounts.js';
+import { dollarOptionFields, refuseDollarOptionsWithoutUsd, usdOption, type DollarOptions } from './dollar-options.js';
+import { DollarValuer, type AssetSum, type Valuation } from './dollar-valuer.js';
+import { displayOf } from './movement-amounts.js';
 import { markReadOnly } from '../listeners/read-only-policies.js';
 
 /** A token cap: display units (`25`, `"0.5"`, scaled by the token's decimals), or base units. */
 export type TokenCap = number | string | { baseUnits: number | string | bigint };
 
-export interface MaxTransferLimits {
+export interface MaxTransferLimits extends DollarOptions {
   /** Most HBAR one call may move, in HBAR (e.g. `100` or `"0.5"`). */
   hbar?: number | string;
   /** Most of each token one call may move, by token ID; NFTs count one per serial. */
   tokens?: Record<string, TokenCap>;
+  /**
+   * Most one call may move in US dollars (e.g. `50`): HBAR at the network's exchange rate (read from
+   * the kit's mirror node unless `exchangeRate` says otherwise), tokens at `prices` or `price`. A
+   * token with no known price blocks the call unless `allowUnpriced`.
+   */
+  usd?: number | string;
   /**
    * Let through moves of a capped asset whose size is unknown when the call is judged (an account
    * deletion's whole balance, an all-serials NFT approval, a treasury change). Refused by default.
@@ -49,10 +61,12 @@ export const maxTransferOptions = z
     {
       hbar: hbarOption(false, '100').nullable().optional(),
       tokens: tokenMapOption(tokenCapOption, 'a map of token IDs to caps, e.g. { "0.0.5678": 25 }', true).nullable().optional(),
+      usd: usdOption(false, '50').nullable().optional(),
+      ...dollarOptionFields,
       allowUnbounded: z.boolean({ error: 'true or false' }).optional(),
       tools: toolsOption.optional(),
-    },
-    { error: '{ hbar?, tokens?, allowUnbounded?, tools? }' },
+    } satisfies Record<keyof MaxTransferLimits, z.ZodType>,
+    { error: '{ hbar?, tokens?, usd?, prices?, price?, exchangeRate?, allowUnpriced?, allowUnbounded?, tools? }' },
   )
   .strict();
 
@@ -72,6 +86,8 @@ export class MaxTransferPolicy extends MovementPolicy {
   private readonly hbar: bigint | undefined;
   private readonly tokens: ReadonlyMap<string, Cap>;
   private readonly allowUnbounded: boolean;
+  private readonly usd: bigint | undefined;
+  private readonly dollars: DollarValuer | undefined;
 
   /** The constructor's arguments, as a configuration's JSON schema describes them. */
   static readonly configArgs = z.tuple([maxTransferOptions]);
@@ -81,16 +97,28 @@ export class MaxTransferPolicy extends MovementPolicy {
     super('MaxTransferPolicy', checked.tools ?? ['*']);
     this.hbar = checked.hbar === undefined || checked.hbar === null ? undefined : displayToUnits(checked.hbar, HBAR_DECIMALS, 'hbar');
     this.tokens = tokenCaps(checked.tokens);
-    if (this.hbar === undefined && this.tokens.size === 0) throw invalidArgument("MaxTransferPolicy: give a cap, 'hbar' or 'tokens' (e.g. { hbar: 100 }).", [0]);
+    this.usd = checked.usd === undefined || checked.usd === null ? undefined : usdUnits(checked.usd);
+    if (this.hbar === undefined && this.tokens.size === 0 && this.usd === undefined) throw invalidArgument("MaxTransferPolicy: give a cap, 'hbar', 'tokens' or 'usd' (e.g. { hbar: 100 } or { usd: 50 }).", [0]);
+    refuseDollarOptionsWithoutUsd('MaxTransferPolicy', checked, this.usd);
+    this.dollars = this.usd === undefined ? undefined : new DollarValuer('MaxTransferPolicy', checked);
     this.allowUnbounded = checked.allowUnbounded === true;
     const caps = [
       ...(this.hbar !== undefined ? [`${formatUnits(this.hbar, HBAR_DECIMALS)} HBAR`] : []),
       ...[...this.tokens].map(([token, cap]) => capText(token, cap)),
+      ...(this.usd !== undefined ? [`${usdText(this.usd)} in US dollars (${this.dollars!.describe()})`] : []),
     ];
     this.description = `Caps what one call may move: ${caps.join('; ')}`;
   }
 
-  protected override judgeMovements(movements: readonly Movement[], method: string): string | undefined {
+  protected override judgeMovements(movements: readonly Movement[], method: string, params: PostParamsNormalizationParams): string | undefined | Promise<string | undefined> {
+    const problem = this.judgeAssets(movements, method);
+    if (!this.dollars) return problem;
+    const dollars = this.judgeUsd(movements, method, params);
+    if (!isThenable(dollars)) return joined(problem, dollars);
+    return dollars.then((later) => joined(problem, later));
+  }
+
+  private judgeAssets(movements: readonly Movement[], method: string): string | undefined {
     const byAsset = new Map<string, Movement[]>();
     for (const movement of movements) {
       const list = byAsset.get(movement.asset);
@@ -141,6 +169,50 @@ export class MaxTransferPolicy extends MovementPolicy {
     const amount = asset === 'HBAR' ? `${formatUnits(total, HBAR_DECIMALS)} HBAR (${total} tinybars)` : shown(asset, total, decimals);
     return `${method} moves ${amount} in this call, to ${listed(recipients)}; the cap is ${capShown} per call`;
   }
+
+  /** The dollar cap over every asset of the call: a movement of unknown size is refused unless allowUnbounded. */
+  private judgeUsd(movements: readonly Movement[], method: string, params: PostParamsNormalizationParams): string | undefined | Promise<string | undefined> {
+    const cap = `${usdText(this.usd!)} per call`;
+    const unbounded = movements.find((move) => move.unbounded);
+    if (unbounded && !this.allowUnbounded) {
+      return `${method} moves ${unbounded.display} to ${unbounded.to}, an amount not known before it executes; the cap is ${cap}, so moves of unknown size are refused (allowUnbounded: true lets them through)`;
+    }
+    const counted = unbounded ? movements.filter((move) => !move.unbounded) : movements;
+    if (counted.length === 0) return undefined;
+    const sums = assetSums(counted);
+    const valuation = this.dollars!.value(sums, params);
+    if (isThenable(valuation)) return valuation.then((valued) => this.overUsd(valued, sums, counted, method, cap));
+    return this.overUsd(valuation, sums, counted, method, cap);
+  }
+
+  private overUsd(valuation: Valuation, sums: readonly AssetSum[], moves: readonly Movement[], method: string, cap: string): string | undefined {
+    const total = valuation.values.reduce((sum, value) => sum + value, 0n);
+    if (total <= this.usd!) return undefined;
+    const what = sums.map((sum, at) => `${displayOf(sum.asset, sum.amount, sum.decimals)} (${usdText(valuation.values[at]!)})`).join(' and ');
+    const recipients = [...new Set(moves.map((move) => move.to))];
+    return `${method} moves ${what} in this call, to ${listed(recipients)}, worth ${usdText(total)} (${DollarValuer.basis(valuation)}); the cap is ${cap}`;
+  }
+}
+
+/** Two reasons as one, either of them possibly none. */
+function joined(first: string | undefined, second: string | undefined): string | undefined {
+  return first && second ? `${first}; ${second}` : (first ?? second);
+}
+
+/** What each asset adds up to, with the decimals its movements agree on. */
+function assetSums(moves: readonly Movement[]): AssetSum[] {
+  const sums = new Map<string, { amount: bigint; moves: Movement[] }>();
+  for (const move of moves) {
+    const sum = sums.get(move.asset);
+    if (sum) {
+      sum.amount += move.amount;
+      sum.moves.push(move);
+    } else sums.set(move.asset, { amount: move.amount, moves: [move] });
+  }
+  return [...sums].map(([asset, { amount, moves: of }]) => {
+    const decimals = decimalsOf(of);
+    return typeof decimals === 'number' ? { asset, amount, decimals } : { asset, amount };
+  });
 }
 
 /** The caps by canonical token ID; the schema already refused keys that are no token ID or name one twice. */

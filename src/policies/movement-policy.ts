@@ -28,8 +28,8 @@ export abstract class MovementPolicy extends AbstractPolicy {
     this.relevantTools = [...parseOptions(owner, toolsOptions, { tools }, argIndex).tools];
   }
 
-  /** Why the call must be refused, or undefined to allow it. */
-  protected abstract judgeMovements(movements: readonly Movement[], method: string, params: PostParamsNormalizationParams): string | undefined;
+  /** Why the call must be refused, or undefined to allow it; a promise only when it must wait for something (a dollar cap's rate). */
+  protected abstract judgeMovements(movements: readonly Movement[], method: string, params: PostParamsNormalizationParams): string | undefined | Promise<string | undefined>;
 
   protected override shouldBlockPostParamsNormalization(params: PostParamsNormalizationParams, method: string): boolean | Promise<boolean> {
     const movements = movementsOfEvent(params, method);
@@ -38,7 +38,7 @@ export abstract class MovementPolicy extends AbstractPolicy {
     return this.verdict(movements, params, method);
   }
 
-  private verdict(movements: readonly Movement[] | undefined, params: PostParamsNormalizationParams, method: string): boolean {
+  private verdict(movements: readonly Movement[] | undefined, params: PostParamsNormalizationParams, method: string): boolean | Promise<boolean> {
     if (movements === undefined) {
       throw new Error(
         `${method} has no movements view, so ${this.name} cannot tell what it moves; the call is refused. ` +
@@ -46,6 +46,12 @@ export abstract class MovementPolicy extends AbstractPolicy {
       );
     }
     const reason = this.judgeMovements(movements, method, params);
+    if (reason === undefined) return false;
+    if (typeof reason !== 'string') return reason.then((later) => this.blocks(later, params));
+    return this.blocks(reason, params);
+  }
+
+  private blocks(reason: string | undefined, params: PostParamsNormalizationParams): boolean {
     if (reason === undefined) return false;
     this.reasons.set(params, reason);
     return true;

@@ -39,7 +39,7 @@ export function displayAmountOption(positive: boolean, accepted: string) {
 }
 
 /** Why a decimal is refused, as a bracket after what is accepted ('' when it is no decimal at all); undefined when fine. */
-function decimalProblem(value: unknown, positive: boolean, maxDecimals?: number): string | undefined {
+export function decimalProblem(value: unknown, positive: boolean, maxDecimals?: number): string | undefined {
   const parts = decimalParts(value);
   if (!parts) return '';
   if (positive && /^0*$/.test(parts.whole + parts.fraction)) return ' (not 0)';

@@ -16,13 +16,23 @@ import type { BudgetLine, BudgetUsage, PolicyStore, Reservation } from './state/
 import { storeFrom, storeOption, type StoreSpec } from './state/store-spec.js';
 import { displayAmountOption, hbarOption, storeNameOption, tokenMapOption, toolsOption, wholeMsOption } from './option-schemas.js';
 import { VALUE_MOVING_TOOLS } from './value-moving-tools.js';
+import { usdText, usdUnits } from './dollar-amounts.js';
+import { USD_ASSET, dollarLines, type DollarLines } from './dollar-budget-lines.js';
+import { dollarOptionFields, refuseDollarOptionsWithoutUsd, usdOption, type DollarOptions } from './dollar-options.js';
+import { DollarValuer, type Valuation } from './dollar-valuer.js';
 import { markReadOnly } from '../listeners/read-only-policies.js';
 
-export interface SpendLimitOptions {
+export interface SpendLimitOptions extends DollarOptions {
   /** HBAR each paying account may spend per window, e.g. `500` or `'0.5'`. */
   hbar?: number | string;
   /** Per token ID, what each paying account may spend per window, in the token's display units. */
   tokens?: Record<string, number | string>;
+  /**
+   * US dollars each paying account may spend per window, every asset it sends counted: HBAR at the
+   * network's exchange rate when the call is judged, tokens at `prices` or `price`. Kept in the store
+   * in units of 10⁻⁸ USD under the asset `'USD'`; each call is valued once, at the rate it was judged at.
+   */
+  usd?: number | string;
   /** The rolling window, e.g. `86_400_000` for 24 h. */
   windowMs: number;
   /** Where the budget lives: a PolicyStore, `'memory'` (default, this policy's own) or `{ redis, prefix }`. */
@@ -49,12 +59,14 @@ export const spendLimitOptions = z
     {
       hbar: hbarOption(true, '500').optional(),
       tokens: tokenMapOption(displayAmountOption(true, 'a positive amount in display units, such as 1000 or "0.5"'), 'a map of token IDs to amounts, e.g. { "0.0.5678": 1000 }', false).optional(),
+      usd: usdOption(true, '500').optional(),
+      ...dollarOptionFields,
       windowMs: wholeMsOption(`a positive whole number of ms up to ${MAX_WINDOW_MS} (366 days)`, 1, MAX_WINDOW_MS),
       store: storeOption.optional(),
       name: storeNameOption.optional(),
       tools: toolsOption.optional(),
     } satisfies Record<keyof SpendLimitOptions, z.ZodType>,
-    { error: 'options { hbar?, tokens?, windowMs, store?, name?, tools? }' },
+    { error: 'options { hbar?, tokens?, usd?, prices?, price?, exchangeRate?, allowUnpriced?, windowMs, store?, name?, tools? }' },
   )
   .strict();
 const MAX_UNSETTLED = 10_000;
@@ -93,6 +105,10 @@ export class SpendLimitPolicy extends AbstractPolicy {
   private readonly hbarLimit?: bigint;
   private readonly tokenLimits: ReadonlyMap<string, string>;
   private readonly tokenDecimals = new Map<string, Promise<number>>();
+  private readonly usdLimit?: bigint;
+  private readonly dollars?: DollarValuer;
+  /** What the dollar lines of a call's reservation rest on (rate, prices), for its block reason. */
+  private readonly bases = new WeakMap<readonly BudgetLine[], Valuation>();
   /** The kit checks at start that every transaction tool this covers has a movements view. */
   override readonly readsMovements = true;
   /** Calls judged and not yet settled: what each reserved (null: nothing), or the promise of it. */
@@ -106,8 +122,14 @@ export class SpendLimitPolicy extends AbstractPolicy {
   constructor(options: SpendLimitOptions) {
     super();
     const owner = 'SpendLimitPolicy';
-    const { hbar, tokens, windowMs, name, tools } = parseOptions(owner, spendLimitOptions, options);
-    if (hbar === undefined && tokens === undefined) throw invalidArgument(`${owner}: give 'hbar', 'tokens' or both: the budget per window.`, [0]);
+    const checked = parseOptions(owner, spendLimitOptions, options);
+    const { hbar, tokens, usd, windowMs, name, tools } = checked;
+    if (hbar === undefined && tokens === undefined && usd === undefined) throw invalidArgument(`${owner}: give 'hbar', 'tokens', 'usd' or several: the budget per window.`, [0]);
+    refuseDollarOptionsWithoutUsd(owner, checked, usd);
+    if (usd !== undefined) {
+      this.usdLimit = usdUnits(usd);
+      this.dollars = new DollarValuer(owner, checked);
+    }
     this.hbarLimit = hbar === undefined ? undefined : BigInt(scaled(hbar, TINYBAR_DECIMALS, `${owner}: 'hbar'`));
     this.tokenLimits = tokenLimitsOf(tokens);
     const { store, owned } = storeFrom(options.store, owner);
@@ -122,11 +144,12 @@ export class SpendLimitPolicy extends AbstractPolicy {
     const limits = [
       ...(hbar === undefined ? [] : [`${unitsText(this.hbarLimit!, TINYBAR_DECIMALS)} HBAR`]),
       ...[...this.tokenLimits].map(([token, amount]) => `${amount} of ${token}`),
+      ...(this.dollars ? [`${usdText(this.usdLimit!)} in US dollars (${this.dollars.describe()})`] : []),
     ];
     this.description = `Limits what each paying account spends to ${limits.join(', ')} per ${windowText(windowMs)} (budget "${this.budget}")`;
   }
 
-  /** What one account's budget holds in the window now, in the asset's smallest units. */
+  /** What one account's budget holds in the window now, in the asset's smallest units (`'USD'`: units of 10⁻⁸ USD). */
   usage(account: string, asset = 'HBAR'): Promise<BudgetUsage> {
     return this.store.usage(this.budget, account, asset, this.windowMs);
   }
@@ -150,7 +173,7 @@ export class SpendLimitPolicy extends AbstractPolicy {
     }
     // A move whose size is not known before it runs (an account deletion's whole balance) cannot be
     // counted against a budget on that asset: fail closed.
-    const unbounded = (movements as readonly Movement[]).find((move) => move.unbounded && (move.asset === 'HBAR' ? this.hbarLimit !== undefined : this.tokenLimits.has(move.asset)));
+    const unbounded = (movements as readonly Movement[]).find((move) => move.unbounded && (this.dollars !== undefined || (move.asset === 'HBAR' ? this.hbarLimit !== undefined : this.tokenLimits.has(move.asset))));
     if (unbounded) throw new Error(`${method} moves ${unbounded.display}, an amount not known before it runs, so it cannot be counted against budget "${this.budget}"; refused`);
     const found = this.linesOf(movements as readonly Movement[], params);
     const atOnce = answersAtOnce(this.store);
@@ -166,7 +189,7 @@ export class SpendLimitPolicy extends AbstractPolicy {
       throw new Error(`budget "${this.budget}": ${messageOf(error)}; spending is refused until it answers`);
     }
     if (params.callId) this.pending.set(id, reservation.ok ? found : null);
-    if (!reservation.ok) return this.refuse(reservation, params, method, movements as readonly Movement[]);
+    if (!reservation.ok) return this.refuse(reservation, params, method, movements as readonly Movement[], this.bases.get(found));
     return false;
   }
 
@@ -184,12 +207,13 @@ export class SpendLimitPolicy extends AbstractPolicy {
     } catch (error) {
       throw new Error(`budget "${this.budget}": ${messageOf(error)}; spending is refused until it answers`);
     }
-    if (!reservation.ok) return this.refuse(reservation, params, method, movements);
+    if (!reservation.ok) return this.refuse(reservation, params, method, movements, this.bases.get(lines));
     return false;
   }
 
-  private async refuse(reservation: Extract<Reservation, { ok: false }>, params: PostParamsNormalizationParams, method: string, movements: readonly Movement[]): Promise<never> {
-    throw new PolicyBlockedError(method, { policy: this.name, stage: 'postParamsNormalization', reason: await this.overBudget(reservation, params, movements) }, this.description);
+  private async refuse(reservation: Extract<Reservation, { ok: false }>, params: PostParamsNormalizationParams, method: string, movements: readonly Movement[], valuation?: Valuation): Promise<never> {
+    const basis = valuation ? DollarValuer.basis(valuation) : undefined;
+    throw new PolicyBlockedError(method, { policy: this.name, stage: 'postParamsNormalization', reason: await this.overBudget(reservation, params, movements, basis) }, this.description);
   }
 
   /** Commits or releases what the call reserved; at once when the store answers at once. */
@@ -257,6 +281,21 @@ export class SpendLimitPolicy extends AbstractPolicy {
    * order. Synchronous unless a token's decimals must be looked up first (HBAR's are known).
    */
   private linesOf(movements: readonly Movement[], params: PostParamsNormalizationParams): BudgetLine[] | Promise<BudgetLine[]> {
+    const assets = this.assetLinesOf(movements, params);
+    if (!this.dollars) return assets;
+    const dollars = dollarLines(this.dollars, movements, params, this.usdLimit!);
+    if (Array.isArray(assets) && !isThenable(dollars)) return this.withDollars(assets, dollars);
+    return Promise.all([assets, dollars]).then(([lines, usd]) => this.withDollars(lines, usd));
+  }
+
+  /** The asset lines, then the dollar lines, remembering what the dollars rest on. */
+  private withDollars(assets: BudgetLine[], dollars: DollarLines): BudgetLine[] {
+    const lines = dollars.lines.length ? [...assets, ...dollars.lines] : assets;
+    if (dollars.lines.length && dollars.valuation) this.bases.set(lines, dollars.valuation);
+    return lines;
+  }
+
+  private assetLinesOf(movements: readonly Movement[], params: PostParamsNormalizationParams): BudgetLine[] | Promise<BudgetLine[]> {
     const sums = new Map<string, { account: string; asset: string; amount: bigint }>();
     for (const movement of movements) {
       if (typeof movement?.amount !== 'bigint' || movement.amount < 0n || typeof movement.from !== 'string' || typeof movement.asset !== 'string') {
@@ -314,15 +353,18 @@ export class SpendLimitPolicy extends AbstractPolicy {
     return decimals;
   }
 
-  private async overBudget(refused: Extract<Reservation, { ok: false }>, params: PostParamsNormalizationParams, movements: readonly Movement[]): Promise<string> {
+  private async overBudget(refused: Extract<Reservation, { ok: false }>, params: PostParamsNormalizationParams, movements: readonly Movement[], basis?: string): Promise<string> {
     const { line, used, now } = refused;
-    const decimals = line.asset === 'HBAR' ? TINYBAR_DECIMALS : await this.decimalsOf(line.asset, params, movements);
-    const units = (amount: bigint) => (line.asset === 'HBAR' ? `${unitsText(amount, decimals)} HBAR` : `${unitsText(amount, decimals)} of ${line.asset}`);
+    const usd = line.asset === USD_ASSET && this.dollars !== undefined;
+    const decimals = line.asset === 'HBAR' || usd ? TINYBAR_DECIMALS : await this.decimalsOf(line.asset, params, movements);
+    const units = (amount: bigint) => (usd ? usdText(amount) : line.asset === 'HBAR' ? `${unitsText(amount, decimals)} HBAR` : `${unitsText(amount, decimals)} of ${line.asset}`);
     const left = line.limit > used ? line.limit - used : 0n;
     const head = `budget "${this.budget}": ${line.account} may spend ${units(line.limit)} per ${windowText(this.windowMs)}`;
-    if (refused.freesAt === undefined) return `${head}; this call moves ${units(line.amount)}, more than the whole budget`;
+    // A dollar line names what it was valued at: the rate and when it was published and read.
+    const moves = `this call moves ${units(line.amount)}${usd && basis ? ` (${basis})` : ''}`;
+    if (refused.freesAt === undefined) return `${head}; ${moves}, more than the whole budget`;
     const when = `${waitText(refused.freesAt - now)} (at ${new Date(refused.freesAt).toISOString()})`;
-    return `${head}; this call moves ${units(line.amount)}, but ${units(used)} is spent or reserved in the window, ${units(left)} left; room for it frees up in ${when}`;
+    return `${head}; ${moves}, but ${units(used)} is spent or reserved in the window, ${units(left)} left; room for it frees up in ${when}`;
   }
 }
 

@@ -64,6 +64,17 @@ describe('ExchangeRateSource', () => {
       expect(reader.getExchangeRate.callCount).to.equal(1);
     });
 
+    it('hands the kept rate over at once while it is fresh (fresh()), and nothing before the first read or once it is stale', async () => {
+      reader.getExchangeRate.resolves(rates(300_000));
+      const rates$ = source(60_000);
+      expect(rates$.fresh()).to.equal(undefined);
+      const read = await rates$.current();
+      expect(rates$.fresh()).to.equal(read);
+      clock += 60_000;
+      expect(rates$.fresh()).to.equal(undefined);
+      expect(reader.getExchangeRate.callCount).to.equal(1);
+    });
+
     it('uses the next rate once the current one has expired, as the network does', async () => {
       reader.getExchangeRate.resolves(rates(300_000, T0 / 1000, '1699999990.000000001', 450_000));
       const rate = await source().current();

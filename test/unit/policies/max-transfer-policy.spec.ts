@@ -19,7 +19,7 @@ describe('MaxTransferPolicy', () => {
 
     it('refuses limits that would cap nothing or cannot be read, saying which', () => {
       const cases: [unknown, string][] = [
-        [{}, "give a cap, 'hbar' or 'tokens'"],
+        [{}, "give a cap, 'hbar', 'tokens' or 'usd'"],
         [{ hbars: 100 }, "unknown option 'hbars'"],
         [{ hbar: -1 }, "'hbar' must be an amount of HBAR"],
         [{ hbar: '0.000000001' }, '9 decimal places'],

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { z } from 'zod';
 import { argPathOf } from '../../../src/errors/index.js';
 import { ApprovalPolicy } from '../../../src/policies/approval-policy.js';
+import { DuplicateIntentPolicy } from '../../../src/policies/duplicate-intent-policy.js';
 import { ExpressionPolicy } from '../../../src/policies/expression-policy.js';
 import { MaxRecipientsPolicy } from '../../../src/policies/max-recipients-policy.js';
 import { MaxTransferPolicy } from '../../../src/policies/max-transfer-policy.js';
@@ -21,6 +22,9 @@ const make = (Policy: unknown, args: unknown[]) => new (Policy as new (...a: unk
 const accepted: [Built, unknown[]][] = [
   [MaxTransferPolicy, [{ hbar: '0.5', tokens: { '0.0.0900': 2.5, '0.0.901': { baseUnits: '40' } }, allowUnbounded: true, tools: ['transfer_hbar_tool'] }]],
   [MaxTransferPolicy, [{ hbar: null, tokens: { '0.0.9': 1 } }]],
+  [MaxTransferPolicy, [{ usd: 50 }]],
+  [MaxTransferPolicy, [{ hbar: 100, usd: '49.99', prices: { '0.0.5678': { usd: 1, decimals: 6 } }, price: () => undefined, exchangeRate: { current: async () => undefined }, allowUnpriced: true }]],
+  [SpendLimitPolicy, [{ usd: 500, windowMs: 86_400_000, prices: { '0.0.5678': { usd: 1, decimals: 6 } }, exchangeRate: { mirrorUrl: 'http://127.0.0.1:5551', maxAgeMs: 0 } }]],
   [SpendLimitPolicy, [{ hbar: 500, tokens: { '0.0.5678': '0.5' }, windowMs: 86_400_000, store: new MemoryPolicyStore(), name: 'team-a', tools: ['*'] }]],
   [SpendLimitPolicy, [{ hbar: '1', windowMs: 1_000, store: { redis: 'redis://127.0.0.1:6379', prefix: 'a', commandTimeoutMs: 500 }, name: 'b' }]],
   [RateLimitPolicy, [{ limit: 10, windowMs: 60_000, tools: ['a_tool'], group: 'g', store: 'memory', name: 'n' }]],
@@ -33,6 +37,8 @@ const accepted: [Built, unknown[]][] = [
   [ApprovalPolicy, [{ when: { hbarAbove: 1.5, tools: ['transfer_hbar_tool'] }, approver: 'terminal', timeoutMs: 1_000 }]],
   [ApprovalPolicy, [{ when: () => true, approver: { name: 'the desk', approve: () => true } }]],
   [RedisPolicyStore, [{ url: 'redis://127.0.0.1:6379', prefix: 'agents', connectTimeoutMs: 10 }]],
+  [DuplicateIntentPolicy, [{ windowMs: 600_000, keyOf: () => 'k', holdFailed: true, tools: ['transfer_hbar_tool'], store: new MemoryPolicyStore(), name: 'payments' }]],
+  [DuplicateIntentPolicy, [{ windowMs: 1, store: { redis: 'redis://127.0.0.1:6379', prefix: 'a' }, name: 'b' }]],
 ];
 
 /** One refusal per kind of field: the owner, the field, what was accepted and what was given, and where. */
@@ -40,6 +46,10 @@ const refused: [unknown, unknown[], string, unknown[]][] = [
   [MaxTransferPolicy, [{ hbar: -5 }], `MaxTransferPolicy: 'hbar' must be an amount of HBAR with at most 8 decimal places, such as 100 or "0.5", got -5.`, [0, 'hbar']],
   [MaxTransferPolicy, [{ tokens: { '0.0.9': 1, '0.0.009': 2 } }], `MaxTransferPolicy: 'tokens["0.0.009"]' must be a token listed once ("0.0.9" and "0.0.009" are 0.0.9: tokens lists 0.0.9 twice), got "0.0.009".`, [0, 'tokens', '0.0.009']],
   [MaxTransferPolicy, [{ hbar: 1, tools: ['a', ''] }], `MaxTransferPolicy: 'tools[1]' must be a tool name (a non-empty string), got "".`, [0, 'tools', 1]],
+  [MaxTransferPolicy, [{ usd: '1.000000001' }], `MaxTransferPolicy: 'usd' must be an amount of US dollars with at most 8 decimal places, such as 50 or "0.5" (this one has 9 decimal places), got "1.000000001".`, [0, 'usd']],
+  [MaxTransferPolicy, [{ usd: 5, prices: { '0.0.5678': { usd: 1, decimals: 19 } } }], `MaxTransferPolicy: 'prices["0.0.5678"].decimals' must be the token's decimal places, a whole number from 0 to 18, got 19.`, [0, 'prices', '0.0.5678', 'decimals']],
+  [SpendLimitPolicy, [{ usd: 5, windowMs: 1000, allowUnpriced: 'yes' }], `SpendLimitPolicy: 'allowUnpriced' must be true or false, got "yes".`, [0, 'allowUnpriced']],
+  [SpendLimitPolicy, [{ usd: 5, windowMs: 1000, exchangeRate: { mirrorUrl: 'http://127.0.0.1:5551', maxAge: 5 } }], "SpendLimitPolicy: unknown option 'exchangeRate.maxAge'; accepted: mirrorUrl, maxAgeMs.", [0, 'exchangeRate', 'maxAge']],
   [SpendLimitPolicy, [{ hbar: 5, windowMs: 1.5 }], "SpendLimitPolicy: 'windowMs' must be a positive whole number of ms up to 31622400000 (366 days), got 1.5.", [0, 'windowMs']],
   [SpendLimitPolicy, [{ hbar: 5, windowMs: 1000, store: { redis: 'http://user:secret@host' } }], `SpendLimitPolicy: 'store.redis' must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379, got "http://…@host".`, [0, 'store', 'redis']],
   [SpendLimitPolicy, [{ hbar: 5, windowMs: 1000, tokens: { '0.0.5': 0 } }], `SpendLimitPolicy: 'tokens["0.0.5"]' must be a positive amount in display units, such as 1000 or "0.5", got 0.`, [0, 'tokens', '0.0.5']],
@@ -54,6 +64,11 @@ const refused: [unknown, unknown[], string, unknown[]][] = [
   [ApprovalPolicy, [{ when: { tools: ['a'] }, approver: { approve: () => true } }], "ApprovalPolicy: 'approver' must be an approver object with a 'name' saying who is asked, e.g. 'the on-call engineer', got a plain object.", [0, 'approver']],
   [ApprovalPolicy, [{ when: { tools: ['a'] }, approver: 'terminal', timeoutMs: '5' }], `ApprovalPolicy: 'timeoutMs' must be a whole number of milliseconds from 1 to 2147482647, got "5".`, [0, 'timeoutMs']],
   [RedisPolicyStore, [{ url: 'redis://h:1', database: 2 }], "RedisPolicyStore: unknown option 'database'; accepted: url, client, prefix, commandTimeoutMs, connectTimeoutMs.", [0, 'database']],
+  [DuplicateIntentPolicy, [{ windowMs: 31_622_400_001 }], "DuplicateIntentPolicy: 'windowMs' must be a positive whole number of ms up to 31622400000 (366 days), got 31622400001.", [0, 'windowMs']],
+  [DuplicateIntentPolicy, [{ windowMs: 1000, holdFailed: 'yes' }], `DuplicateIntentPolicy: 'holdFailed' must be true or false, got "yes".`, [0, 'holdFailed']],
+  [DuplicateIntentPolicy, [{ windowMs: 1000, keyOf: 'requestId' }], `DuplicateIntentPolicy: 'keyOf' must be a function (event) => string | undefined, got "requestId".`, [0, 'keyOf']],
+  [DuplicateIntentPolicy, [{ windowMs: 1000, tools: ['transfer_hbar_tool', ''] }], `DuplicateIntentPolicy: 'tools[1]' must be a tool name (a non-empty string), got "".`, [0, 'tools', 1]],
+  [DuplicateIntentPolicy, [{ windowMs: 1000, per: 'session' }], "DuplicateIntentPolicy: unknown option 'per'; accepted: windowMs, keyOf, holdFailed, tools, store, name.", [0, 'per']],
   [RedisPolicyStore, [{ commandTimeoutMs: 0 }], "RedisPolicyStore: 'commandTimeoutMs' must be a positive number of ms up to 600000, got 0.", [0, 'commandTimeoutMs']],
 ];
 
