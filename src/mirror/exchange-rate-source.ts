@@ -1,4 +1,5 @@
-import { AgentHooksError, ErrorCode, describeValue, invalidArgument, messageOf } from '../errors/index.js';
+import { z } from 'zod';
+import { AgentHooksError, ErrorCode, describeValue, invalidArgument, messageOf, parseOptions } from '../errors/index.js';
 import type { MirrorExchangeRate, MirrorExchangeRates } from './mirror-types.js';
 
 /** The HBAR↔USD rate the network publishes, as one read of the mirror found it. */
@@ -34,13 +35,17 @@ export interface ExchangeRateSourceOptions {
 const DEFAULT_MAX_AGE_MS = 300_000;
 
 /** The option check kept in one place, so it converts to a schema as the others do. */
+/** ExchangeRateSource's options (argument 1). */
+const exchangeRateSourceOptions = z.strictObject(
+  {
+    maxAgeMs: z.number({ error: 'a whole number of milliseconds, 0 or more' }).int({ error: 'a whole number of milliseconds, 0 or more' }).min(0, { error: 'a whole number of milliseconds, 0 or more' }).optional(),
+    now: z.custom<() => number>((value) => typeof value === 'function', { error: 'a function returning ms since the epoch' }).optional(),
+  },
+  { error: 'options { maxAgeMs?, now? }' },
+);
+
 function checkOptions(options: ExchangeRateSourceOptions): { maxAgeMs: number; now: () => number } {
-  if (typeof options !== 'object' || options === null) throw invalidArgument(`ExchangeRateSource: options must be an object { maxAgeMs?, now? } (got ${describeValue(options)}).`, [1]);
-  const unknown = Object.keys(options).filter((key) => key !== 'maxAgeMs' && key !== 'now');
-  if (unknown.length) throw invalidArgument(`ExchangeRateSource: unknown option ${unknown.map((key) => JSON.stringify(key)).join(', ')}; accepted: maxAgeMs, now.`, [1, unknown[0]]);
-  const { maxAgeMs = DEFAULT_MAX_AGE_MS, now = Date.now } = options;
-  if (!Number.isSafeInteger(maxAgeMs) || maxAgeMs < 0) throw invalidArgument(`ExchangeRateSource: maxAgeMs must be a whole number of milliseconds, 0 or more (got ${shown(maxAgeMs)}).`, [1, 'maxAgeMs']);
-  if (typeof now !== 'function') throw invalidArgument(`ExchangeRateSource: now must be a function returning ms since the epoch (got ${describeValue(now)}).`, [1, 'now']);
+  const { maxAgeMs = DEFAULT_MAX_AGE_MS, now = Date.now } = parseOptions('ExchangeRateSource', exchangeRateSourceOptions, options, 1);
   return { maxAgeMs, now };
 }
 

@@ -2,9 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
-import { invalidArgument } from '../../errors/index.js';
+import { z } from 'zod';
+import { invalidArgument, parseOptions } from '../../errors/index.js';
 import { loadWithPeer } from '../../lifecycle/optional-peer.js';
-import { refuseUnknownKeys } from '../../lifecycle/unknown-keys.js';
 import { isLoopback, loopbackRefusal, urlHost } from '../mcp/http-request-checks.js';
 import { checkedHost, checkedPort, listen } from '../shared/http-listen.js';
 
@@ -21,6 +21,12 @@ export interface MetricsEndpointOptions {
   /** Required off loopback: scrapers send `Authorization: Bearer <token>`. */
   token?: string;
 }
+
+/** The option keys; each value is checked by the server's own port, host and token rules below. */
+const metricsEndpointOptions = z.strictObject(
+  { port: z.unknown().optional(), host: z.unknown().optional(), token: z.unknown().optional() } satisfies Record<keyof MetricsEndpointOptions, z.ZodType>,
+  { error: 'options { port?, host?, token? }' },
+);
 
 export interface MetricsEndpoint {
   /** Add it to your MeterProvider (`new MeterProvider({ readers: [endpoint.reader] })`): what it collects is what the endpoint serves. */
@@ -41,8 +47,7 @@ export interface MetricsEndpoint {
  * const kit = await createAgentKit({ client, telemetry: true });
  */
 export async function serveMetrics(options: MetricsEndpointOptions = {}, load: () => Promise<unknown> = () => import('@opentelemetry/exporter-prometheus')): Promise<MetricsEndpoint> {
-  if (options === null || typeof options !== 'object') throw invalidArgument(`${OWNER}: expected options { port?, host?, token? }.`);
-  refuseUnknownKeys(OWNER, options, ['port', 'host', 'token']);
+  parseOptions(OWNER, metricsEndpointOptions, options);
   const port = checkedPort(options.port ?? DEFAULT_METRICS_PORT, OWNER);
   const host = checkedHost(options.host ?? '127.0.0.1', OWNER);
   const loopback = isLoopback(host);

@@ -69,7 +69,7 @@ describe('value policies in a configuration file', () => {
       expect(problems[1]).to.match(/^policies\[1\]\.args\[1\]\.policy: unknown policy "NoSuchPolicy"; known: .*MaxTransferPolicy/);
       expect(problems[2]).to.equal("policies[2].args[0].args[0].args[0].expression: ExpressionPolicy: 'expression' does not compile: Unknown variable: nope (at character 1).");
       expect(problems[3]).to.equal('policies[3].args[0]: not: expected { "policy": "<class name>", "args": [...] } (a composition combines policies, not hooks).');
-      expect(problems[4]).to.equal("policies[4].args[0].hbars: MaxTransferPolicy: unknown option 'hbars'; accepted: hbar, tokens, allowUnbounded, tools.");
+      expect(problems[4]).to.equal("policies[4].args[0].hbars: MaxTransferPolicy: unknown option 'hbars'; accepted: hbar, tokens, usd, prices, price, exchangeRate, allowUnpriced, allowUnbounded, tools.");
       expect(problems[5]).to.equal('policies[5].args: not(...) takes exactly one policy, got 0.');
     });
   });

@@ -124,8 +124,8 @@ describe('ExchangeRateSource', () => {
 
   describe('when given bad options', () => {
     it('refuses them naming the option and what is accepted', () => {
-      expect(() => new ExchangeRateSource(reader, { maxAgeMs: -1 })).to.throw('maxAgeMs must be a whole number of milliseconds, 0 or more (got -1)');
-      expect(() => new ExchangeRateSource(reader, { maxAge: 5 } as never)).to.throw('unknown option "maxAge"; accepted: maxAgeMs, now');
+      expect(() => new ExchangeRateSource(reader, { maxAgeMs: -1 })).to.throw("ExchangeRateSource: 'maxAgeMs' must be a whole number of milliseconds, 0 or more, got -1.");
+      expect(() => new ExchangeRateSource(reader, { maxAge: 5 } as never)).to.throw("ExchangeRateSource: unknown option 'maxAge'; accepted: maxAgeMs, now.");
       expect(() => new ExchangeRateSource({} as never)).to.throw('expected a MirrorClient');
     });
   });

@@ -61,7 +61,7 @@ function refusal(make: () => unknown): AgentHooksError {
   return thrown as AgentHooksError;
 }
 
-describe('refuseUnknownKeys, as every built-in hook and policy applies it', () => {
+describe('unknown options, as every built-in hook and policy refuses them through its schema', () => {
   it('covers every built-in a configuration can name', () => {
     const names = [...listenerCatalog().keys()].sort();
     expect([...Object.keys(BUILT_INS), ...Object.keys(POSITIONAL)].sort()).to.deep.equal(names);
