@@ -1,0 +1,30 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * The transaction ID and nodes an approved, deferred call was frozen with. `kit.resume` re-runs the
+ * call inside this scope so the rebuilt transaction gets the same ID and nodes, and so the same
+ * bytes as the ones approved (then checked by digest). Outside a resume nothing is pinned, and the
+ * check costs one comparison of a counter.
+ */
+export interface PinnedTransaction {
+  readonly transactionId: string;
+  readonly nodeAccountIds: readonly string[];
+}
+
+const scope = new AsyncLocalStorage<PinnedTransaction>();
+let active = 0;
+
+/** Runs `run` with `pin` in force for every transaction it freezes. */
+export async function runPinned<T>(pin: PinnedTransaction, run: () => Promise<T>): Promise<T> {
+  active++;
+  try {
+    return await scope.run(pin, run);
+  } finally {
+    active--;
+  }
+}
+
+/** The pin in force here, if any. */
+export function pinnedTransaction(): PinnedTransaction | undefined {
+  return active === 0 ? undefined : scope.getStore();
+}
