@@ -1,5 +1,5 @@
 import { AccountId, TransactionId, type Client, type Transaction } from '@hiero-ledger/sdk';
-import { pinnedTransaction } from '../lifecycle/approval/index.js';
+import { takePinnedTransaction } from '../lifecycle/approval/index.js';
 import { AgentHooksError, ErrorCode } from '../errors/index.js';
 
 /** The part of the SDK's (internal) network object that picks nodes for a transaction. */
@@ -18,8 +18,8 @@ interface NodePicker {
 export function freezeWithNodes(transaction: Transaction, client: Client): Transaction {
   if (transaction.isFrozen()) return transaction;
   // A resumed approval (kit.resume): the same ID and nodes as the transaction that was approved.
-  const pin = pinnedTransaction();
-  if (pin && !transaction.transactionId) {
+  const pin = transaction.transactionId ? undefined : takePinnedTransaction();
+  if (pin) {
     transaction.setTransactionId(TransactionId.fromString(pin.transactionId));
     if (pin.nodeAccountIds.length) transaction.setNodeAccountIds(pin.nodeAccountIds.map((node) => AccountId.fromString(node)));
   }

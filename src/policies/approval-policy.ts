@@ -107,11 +107,16 @@ const approvalDataOptions = approvalPolicyOptions.extend({ when: approvalThresho
 const LISTED_MOVEMENTS = 5;
 
 /**
- * Holds a call until someone approves it, when a condition holds: a call moving more than some HBAR,
- * any call of some tools, or a condition of your own. It judges at postParamsNormalization, so the
- * approver sees validated params, and what executes is what was approved (the params are locked
- * from the first policy of that stage on). No answer within `timeoutMs` is a refusal, and so is an
- * approver that fails: `blockedBy.reason` says who refused, or that nobody answered within N ms.
+ * Holds a call until people approve it, when a condition holds: a call moving more than some HBAR,
+ * any call of some tools, or a condition of your own. Each held call is an approval request, a
+ * record in `store` (docs/approvals.md); the approver's answer, and any decision added to the
+ * store by a console or another process, is a decision on it, and `approvers` can ask for M of N.
+ *
+ * It judges at `stage` (postParamsNormalization by default, so the approver sees validated params;
+ * at postCoreAction the request previews the frozen transaction and is bound to its bytes), and what
+ * executes is what was approved. In the call (`wait: 'in-call'`), no decision within `timeoutMs` is
+ * a refusal, and so is an approver that fails; `blockedBy.reason` says who refused and why. With
+ * `wait: 'deferred'` the call returns PENDING_APPROVAL at once, and `kit.resume(id)` executes it once approved.
  *
  * Amounts come from the event's `movements`; events without them fall back to the HBAR credited in
  * `hbarTransfers`, and a core tool that moves HBAR in a way neither shows is asked about rather than
@@ -120,6 +125,7 @@ const LISTED_MOVEMENTS = 5;
  * @example
  * new ApprovalPolicy({ when: { hbarAbove: 100 }, approver: 'terminal', timeoutMs: 60_000 })
  * new ApprovalPolicy({ when: { tools: ['delete_account_tool'] }, approver: (request) => confirm(request.summary) })
+ * new ApprovalPolicy({ when: { hbarAbove: 100 }, wait: 'deferred', stage: 'postCoreAction', approvers: { required: 2, of: ['alice', 'bob'] }, store })
  */
 export class ApprovalPolicy extends AbstractPolicy {
   override name = 'Approval Policy';

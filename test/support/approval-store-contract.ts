@@ -102,7 +102,7 @@ export function approvalStoreContract(make: () => ApprovalStore): void {
   it('tells subscribers of creation and decisions, and stops after unsubscribe', async () => {
     const seen: string[] = [];
     const unsubscribe = store.subscribe((change) => seen.push(`${change.kind}:${change.record.state}`));
-    await new Promise((resolve) => setTimeout(resolve, 100)); // a Redis subscriber connects
+    await store.subscribed?.();
     const record = await store.create(sampleRecord());
     await store.decide(record.id, { approver: 'alice', approve: true });
     await waitUntil(() => seen.length >= 2);

@@ -11,20 +11,28 @@ export interface PinnedTransaction {
   readonly nodeAccountIds: readonly string[];
 }
 
-const scope = new AsyncLocalStorage<PinnedTransaction>();
+const scope = new AsyncLocalStorage<{ pin: PinnedTransaction; taken: boolean }>();
 let active = 0;
 
 /** Runs `run` with `pin` in force for every transaction it freezes. */
 export async function runPinned<T>(pin: PinnedTransaction, run: () => Promise<T>): Promise<T> {
   active++;
   try {
-    return await scope.run(pin, run);
+    return await scope.run({ pin, taken: false }, run);
   } finally {
     active--;
   }
 }
 
-/** The pin in force here, if any. */
-export function pinnedTransaction(): PinnedTransaction | undefined {
-  return active === 0 ? undefined : scope.getStore();
+/**
+ * The pin in force here, once: the first transaction frozen in the scope is the resumed call's own
+ * (its strategy freezes before postCoreAction); anything frozen later in the same scope (an audit
+ * hook's HCS message) must get an ID of its own.
+ */
+export function takePinnedTransaction(): PinnedTransaction | undefined {
+  if (active === 0) return undefined;
+  const held = scope.getStore();
+  if (!held || held.taken) return undefined;
+  held.taken = true;
+  return held.pin;
 }

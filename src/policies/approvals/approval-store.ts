@@ -50,5 +50,7 @@ export interface ApprovalStore {
   finishExecution(id: string, outcome: { status?: string; transactionId?: string; supersededBy?: string }): Promise<void>;
   /** Told of every change this store makes, and on Redis of other processes' too. Returns the unsubscribe. */
   subscribe(listener: ApprovalListener): () => void;
+  /** Resolves once subscribers hear every later change (Redis: the channel is subscribed); absent when at once. */
+  subscribed?(): Promise<void>;
   close(): Promise<void>;
 }

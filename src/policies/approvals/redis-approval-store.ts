@@ -30,6 +30,7 @@ export class RedisApprovalStore implements ApprovalStore {
   private readonly transitions: RecordTransitions;
   private readonly channel: string;
   private subscriber?: Redis;
+  private listened: Promise<void> = Promise.resolve();
   private listening = 0;
 
   /** The constructor's arguments, as a configuration's JSON schema describes them. */
@@ -95,7 +96,7 @@ export class RedisApprovalStore implements ApprovalStore {
    */
   subscribe(listener: ApprovalListener): () => void {
     const unsubscribe = this.remote.subscribe(listener);
-    if (this.listening++ === 0) void this.listen();
+    if (this.listening++ === 0) this.listened = this.listen();
     let done = false;
     return () => {
       if (done) return;
@@ -103,6 +104,11 @@ export class RedisApprovalStore implements ApprovalStore {
       unsubscribe();
       if (--this.listening === 0) this.stopListening();
     };
+  }
+
+  /** Resolves once the channel is subscribed, so changes made from now on are heard (after `subscribe`). */
+  subscribed(): Promise<void> {
+    return this.listened;
   }
 
   async close(): Promise<void> {

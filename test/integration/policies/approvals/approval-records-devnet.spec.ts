@@ -5,10 +5,9 @@ import { startDevnet, type Devnet } from '../../../../src/devnet/index.js';
 import { createAgentKit } from '../../../../src/kit/create-agent-kit.js';
 import type { AgentKit } from '../../../../src/kit/agent-kit.js';
 import { ApprovalPolicy, type ApprovalPolicyOptions } from '../../../../src/policies/approval-policy.js';
-import { MemoryApprovalStore, RedisApprovalStore, type ApprovalStore } from '../../../../src/policies/approvals/index.js';
+import { MemoryApprovalStore, RedisApprovalStore, type ApprovalRecord, type ApprovalStore } from '../../../../src/policies/approvals/index.js';
 import type { ApprovalRequest } from '../../../../src/policies/approvers/approver.js';
 import { tinybarsOf } from '../../adversarial/adversarial-world.js';
-import { waitUntil } from '../../../support/approval-store-contract.js';
 import { redisMissing, startTestRedis, type TestRedis } from '../../../support/redis-server.js';
 
 const TEN_HBAR = 1_000_000_000n;
@@ -48,16 +47,14 @@ describe('approval requests as records, on the devnet', function () {
       const { kit } = await kitWith({ store, approvers: { required: 2, of: ['alice', 'bob', 'carol'] } });
       const to = (await net.createAccount({ hbar: 0 })).accountId;
       const approved = pay(kit, to);
-      await waitUntil(() => pendingCount(store) === 1);
-      const [first] = await store.listPending();
+      const [first] = await pendingIn(store);
       await store.decide(first!.id, { approver: 'alice', approve: true });
       expect((await store.get(first!.id))?.state, 'one of two approvals').to.equal('pending');
       await store.decide(first!.id, { approver: 'bob', approve: true });
       expect((await approved).raw.status).to.equal('SUCCESS');
 
       const denied = pay(kit, to);
-      await waitUntil(() => pendingCount(store) === 1);
-      const [second] = await store.listPending();
+      const [second] = await pendingIn(store);
       await store.decide(second!.id, { approver: 'carol', approve: false, reason: 'this recipient is not on the vendor list' });
       const result = await denied;
       expect(result.raw.errorCode).to.equal('E_POLICY_BLOCKED');
@@ -178,12 +175,12 @@ describe('approval requests as records, on the devnet', function () {
       const payer = await net.createAccount({ hbar: 100 });
       const child = spawn(process.execPath, [CHILD], { env: { ...process.env, ...childEnv(payer, 'dead', { APPROVAL_ACTION: 'wait', APPROVAL_RECIPIENT: to }) }, stdio: ['ignore', 'pipe', 'pipe'] });
       try {
-        await waitUntil(() => pendingCount(store) === 1, 20_000);
+        await pendingIn(store, 20_000);
       } finally {
         await killed(child);
       }
       const [request] = await store.listPending();
-      await waitUntil(() => stateOf(store, request!.id) === 'abandoned', 10_000);
+      await until(async () => (await store.get(request!.id))?.state === 'abandoned', 10_000);
       const decision = await store.decide(request!.id, { approver: 'alice', approve: true });
       expect(decision.ok).to.equal(false);
       expect(!decision.ok && decision.reason).to.match(/abandoned.*nothing it describes executes/);
@@ -197,16 +194,20 @@ describe('approval requests as records, on the devnet', function () {
   });
 });
 
-// Polled by waitUntil: the latest answers of the store, refreshed in the background.
-const counts = new WeakMap<ApprovalStore, number>();
-function pendingCount(store: ApprovalStore): number {
-  void store.listPending().then((list) => counts.set(store, list.length));
-  return counts.get(store) ?? 0;
+/** Waits until `check` holds, asking again every 20 ms. */
+async function until(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
-const states = new Map<string, string>();
-function stateOf(store: ApprovalStore, id: string): string | undefined {
-  void store.get(id).then((record) => record && states.set(id, record.state));
-  return states.get(id);
+
+/** The store's pending requests, once there is one. */
+async function pendingIn(store: ApprovalStore, timeoutMs = 5_000): Promise<ApprovalRecord[]> {
+  let pending: ApprovalRecord[] = [];
+  await until(async () => (pending = await store.listPending()).length > 0, timeoutMs);
+  return pending;
 }
 
 function runChild(env: Record<string, string>): Promise<{ status: string; errorCode: string | null }> {

@@ -22,7 +22,7 @@ describe('RedisApprovalStore on a real redis-server', function () {
       try {
         const heard: string[] = [];
         two.subscribe((change) => heard.push(`${change.kind}:${change.record.state}`));
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        await two.subscribed();
         const record = await one.create(sampleRecord());
         expect((await two.listPending()).map((each) => each.id)).to.include(record.id);
         await two.decide(record.id, { approver: 'alice', approve: true });
