@@ -47,6 +47,7 @@ export const ERROR_TABLE = {
   EXCHANGE_RATE_UNAVAILABLE: { code: 'E_EXCHANGE_RATE_UNAVAILABLE', exitCode: FAILED, meaning: 'No exchange rate known to be in force could be read (mirror unreachable, or only expired rates): a dollar rule fails closed.' },
   CONFIG: { code: 'E_CONFIG', exitCode: USAGE, meaning: 'The configuration is invalid or incomplete; `problems` name every field.' },
   APPROVAL_CHANGED: { code: 'E_APPROVAL_CHANGED', exitCode: FAILED, meaning: 'Values or a transaction changed after policies approved them; nothing was sent.' },
+  APPROVAL_NOT_EXECUTABLE: { code: 'E_APPROVAL_NOT_EXECUTABLE', exitCode: FAILED, meaning: 'An approval request cannot be executed: unknown, not (yet) approved, denied, expired, abandoned, or executed already; nothing was sent.' },
   MISSING_PEER: { code: 'E_MISSING_PEER', exitCode: USAGE, meaning: 'A feature needs an optional peer dependency that is not installed; the message names it.' },
   STORE_UNAVAILABLE: { code: 'E_STORE_UNAVAILABLE', exitCode: FAILED, meaning: "A stateful policy's store (Redis) cannot be reached or answered with an error; the policy blocks." },
   NODE_UNREACHABLE: { code: 'E_NODE_UNREACHABLE', exitCode: FAILED, meaning: 'No consensus node accepted a connection before anything was sent: nothing was submitted, a retry is safe.' },

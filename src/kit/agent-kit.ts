@@ -12,6 +12,7 @@ import type { LifecycleStage } from '../lifecycle/stages.js';
 import type { ToolResult } from '../lifecycle/tool-result.js';
 import type { ToolRunner } from '../lifecycle/tool-runner.js';
 import type { KeyRedactor } from '../secrets/key-redactor.js';
+import { approvalStoresOf, resumeApproval } from './approval-resume.js';
 import type { CallsInFlight } from './calls-in-flight.js';
 import { isKitAware } from '../di/kit-scope.js';
 import { listenersFrom } from '../listeners/listener-sources.js';
@@ -120,6 +121,23 @@ export class AgentKit {
   /** `execute`, as the JSON string an LLM reads (SDK values rendered, then redacted again). */
   async run(method: string, args?: unknown): Promise<string> {
     return this.parts.secrets.toJson(await this.execute(method, args));
+  }
+
+  /**
+   * Executes a deferred approval request once it is approved (ApprovalPolicy `wait: 'deferred'`),
+   * from any process sharing the policy's store, exactly once: the approved input is re-run and, at
+   * postCoreAction, the transaction must have the approved bytes. A request that is not approved
+   * (pending, denied, expired, abandoned) or was executed already sends nothing, and the result says why.
+   *
+   * @example
+   * const held = await kit.execute('transfer_hbar_tool', args); // raw.status 'PENDING_APPROVAL'
+   * await store.decide(held.raw.approvalRequestId, { approver: 'alice', approve: true });
+   * await kit.resume(held.raw.approvalRequestId);
+   */
+  async resume(requestId: string): Promise<ToolResult> {
+    this.assertOpen();
+    const result = await resumeApproval(String(requestId), approvalStoresOf([...this.parts.owned, ...(this.context.hooks ?? []).filter((hook): hook is object => typeof hook === 'object' && hook !== null)]), (method, input) => this.execute(method, input));
+    return this.parts.secrets.redactValue(result);
   }
 
   listTools(): ToolDescription[] {

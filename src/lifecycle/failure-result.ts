@@ -10,6 +10,7 @@ import {
   handleErrorFailedWarning,
   handleErrorUnreadableWarning,
   invalidParamsMessage,
+  pendingApprovalMessage,
   sentTransactionFailedMessage,
   submissionFailedMessage,
   unsentFailureMessage,
@@ -34,6 +35,12 @@ export function failureResult(tool: DrivableTool, step: LifecycleStep, error: Er
 
 function describeFailure(tool: DrivableTool, step: LifecycleStep, error: Error): ToolResult {
   if (isPolicyBlockedError(error)) {
+    const pendingApprovalId = error.blockedBy.pendingApprovalId;
+    if (pendingApprovalId !== undefined) {
+      // Held, not refused: nothing was sent, and the result names the request a human decides on.
+      const { pendingApprovalId: _id, ...heldBy } = error.blockedBy;
+      return { raw: { status: 'PENDING_APPROVAL', approvalRequestId: pendingApprovalId, submitted: false, heldBy }, humanMessage: pendingApprovalMessage(tool.method, error.blockedBy) };
+    }
     return {
       raw: { status: 'ERROR', errorCode: error.code, error: error.message, blockedBy: error.blockedBy },
       humanMessage: blockedMessage(tool.method, error.blockedBy),

@@ -17,6 +17,15 @@ export function blockedMessage(tool: string, blockedBy: BlockedBy): string {
   );
 }
 
+/** A call held for a person's decision (deferred approval): not an error, and nothing was sent. */
+export function pendingApprovalMessage(tool: string, blockedBy: BlockedBy): string {
+  return (
+    `The ${tool} call needs a human's approval before it can run, so it was not sent: approval request ${blockedBy.pendingApprovalId}` +
+    (blockedBy.reason ? ` (${blockedBy.reason})` : '') +
+    '. A human must decide; it runs once approved. Do not retry it or work around it: a retry would only ask again. Tell the user it awaits approval.'
+  );
+}
+
 export function blockedAfterExecutionMessage(summary: string, blockedBy: BlockedBy): string {
   return (
     `${summary} Afterwards the policy "${blockedBy.policy}" objected` +

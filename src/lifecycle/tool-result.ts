@@ -5,6 +5,11 @@ export interface BlockedBy {
   policy: string;
   stage: HookStage;
   reason?: string;
+  /**
+   * Set by an approval that waits outside the call (ApprovalPolicy `wait: 'deferred'`): the call is
+   * not refused but held, and its result is `raw.status: 'PENDING_APPROVAL'` with this request ID.
+   */
+  pendingApprovalId?: string;
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { AccountId, Client, Transaction } from '@hiero-ledger/sdk';
+import { AccountId, TransactionId, type Client, type Transaction } from '@hiero-ledger/sdk';
+import { takePinnedTransaction } from '../lifecycle/approval/index.js';
 import { AgentHooksError, ErrorCode } from '../errors/index.js';
 
 /** The part of the SDK's (internal) network object that picks nodes for a transaction. */
@@ -16,6 +17,12 @@ interface NodePicker {
  */
 export function freezeWithNodes(transaction: Transaction, client: Client): Transaction {
   if (transaction.isFrozen()) return transaction;
+  // A resumed approval (kit.resume): the same ID and nodes as the transaction that was approved.
+  const pin = transaction.transactionId ? undefined : takePinnedTransaction();
+  if (pin) {
+    transaction.setTransactionId(TransactionId.fromString(pin.transactionId));
+    if (pin.nodeAccountIds.length) transaction.setNodeAccountIds(pin.nodeAccountIds.map((node) => AccountId.fromString(node)));
+  }
   if (!transaction.nodeAccountIds?.length) transaction.setNodeAccountIds(nodesFor(client));
   transaction.freezeWith(client);
   if (!transaction.isFrozen()) {

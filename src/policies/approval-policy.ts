@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { messageOf, parseOptions } from '../errors/index.js';
+import { invalidArgument, messageOf, parseOptions } from '../errors/index.js';
 import { PolicyBlockedError } from '../lifecycle/policy-blocked-error.js';
 import { redactKeyMaterial } from '../lifecycle/secret-text.js';
-import type { PostParamsNormalizationParams } from '../lifecycle/stage-events.js';
+import type { PostCoreActionParams, PostParamsNormalizationParams } from '../lifecycle/stage-events.js';
 import { toJson } from '../lifecycle/to-json.js';
 import { AbstractPolicy } from '../listeners/abstract-policy.js';
 import { approvalThresholdOption, approvalWhenOption, compileCondition, type ApprovalCondition, type ApprovalThreshold, type CompiledCondition } from './approval-condition.js';
@@ -12,6 +12,13 @@ import { callbackApprover } from './approvers/callback-approver.js';
 import { mcpElicitationApprover } from './approvers/mcp-elicitation-approver.js';
 import { terminalApprover } from './approvers/terminal-approver.js';
 import { functionOption } from './option-schemas.js';
+import { denialReason, type ApprovalRecord, type Quorum, type TransactionPreview } from './approvals/approval-record.js';
+import type { ApprovalStore } from './approvals/approval-store.js';
+import { waitForDecision } from './approvals/in-call-wait.js';
+import { MemoryApprovalStore } from './approvals/memory-approval-store.js';
+import { newRequestRecord, previewOf, callInputOf } from './approvals/request-record.js';
+import { textDigest } from './approvals/approval-preview.js';
+import { currentResume } from './approvals/resume-scope.js';
 
 export interface ApprovalPolicyOptions {
   /** When to ask: `{ hbarAbove, tools }` (see ApprovalThreshold) or a function of the event. */
@@ -20,12 +27,33 @@ export interface ApprovalPolicyOptions {
    * Who is asked: an Approver, a callback `(request) => boolean | Promise<boolean>`, or by name
    * `'terminal'` (terminalApprover) or `'mcp'` (mcpElicitationApprover).
    */
-  approver: Approver | ApprovalCallback | ApproverName;
-  /** How long the approver has, in ms (default 60 000); no answer by then is a refusal. */
+  approver?: Approver | ApprovalCallback | ApproverName;
+  /** How long the approver has, in ms (default 60 000; deferred: 86 400 000); no answer by then is a refusal. */
   timeoutMs?: number;
+  /**
+   * Where the call is held: `'postParamsNormalization'` (default: validated params) or
+   * `'postCoreAction'`, where the request carries a preview of the frozen transaction and the
+   * approval is bound to the digest of its bytes.
+   */
+  stage?: 'postParamsNormalization' | 'postCoreAction';
+  /**
+   * `'in-call'` (default): the call waits for the decision. `'deferred'`: the call returns at once
+   * with `raw.status: 'PENDING_APPROVAL'` and `raw.approvalRequestId`; `kit.resume(id)` executes it once approved.
+   */
+  wait?: 'in-call' | 'deferred';
+  /** Where requests are kept (default: a MemoryApprovalStore of this policy); a RedisApprovalStore shares them between processes. */
+  store?: ApprovalStore;
+  /** A quorum: `required` distinct approvers out of `of` (names, console tokens or public keys) must approve; one denial blocks. */
+  approvers?: { required: number; of?: string[] };
 }
 
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 60_000;
+/** How long a deferred request stays open by default: a day. */
+export const DEFAULT_DEFERRED_MS = 86_400_000;
+/** A deferred verdict's time budget: creating the record in the store. */
+const DEFERRED_BUDGET_MS = 10_000;
+/** How often a waiting process heartbeats its request; three missed beats make it abandoned. */
+const HEARTBEAT_MS = 1_000;
 /** The policy's time budget is the approver's time plus this, so the kit's clock never cuts the answer short. */
 const BUDGET_MARGIN_MS = 1_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -44,13 +72,32 @@ export const approvalPolicyOptions = z
   .object(
     {
       when: approvalWhenOption,
-      approver: z.union([z.enum(APPROVER_NAMES), functionOption<ApprovalCallback>(APPROVER_ACCEPTED), approverObject], { error: APPROVER_ACCEPTED }),
+      approver: z.union([z.enum(APPROVER_NAMES), functionOption<ApprovalCallback>(APPROVER_ACCEPTED), approverObject], { error: APPROVER_ACCEPTED }).optional(),
       timeoutMs: z
         .number({ error: `a whole number of milliseconds from 1 to ${MAX_APPROVAL_MS}` })
         .refine((ms) => Number.isSafeInteger(ms) && ms > 0 && ms <= MAX_APPROVAL_MS, { error: `a whole number of milliseconds from 1 to ${MAX_APPROVAL_MS}` })
         .optional(),
+      stage: z.enum(['postParamsNormalization', 'postCoreAction'], { error: "'postParamsNormalization' or 'postCoreAction'" }).optional(),
+      wait: z.enum(['in-call', 'deferred'], { error: "'in-call' (the call waits) or 'deferred' (the call returns PENDING_APPROVAL; kit.resume runs it)" }).optional(),
+      store: z
+        .custom<ApprovalStore>((value) => value !== null && typeof value === 'object' && ['create', 'get', 'decide', 'claimExecution', 'subscribe'].every((name) => typeof (value as Record<string, unknown>)[name] === 'function'), {
+          error: 'an approval store (MemoryApprovalStore, RedisApprovalStore, or an object with create, get, decide, claimExecution and subscribe)',
+        })
+        .optional(),
+      approvers: z
+        .object(
+          {
+            required: z.number({ error: 'a whole number of approvers, 1 or more' }).int({ error: 'a whole number of approvers, 1 or more' }).min(1, { error: 'a whole number of approvers, 1 or more' }),
+            of: z.array(z.string().trim().min(1, { error: 'a non-empty name or public key' }), { error: 'a list of approver names or public keys' }).optional(),
+          },
+          { error: 'a quorum { required, of? }' },
+        )
+        .strict()
+        .refine((quorum) => !quorum.of || new Set(quorum.of).size === quorum.of.length, { error: 'approvers.of names each approver once' })
+        .refine((quorum) => !quorum.of || quorum.of.length === 0 || quorum.required <= quorum.of.length, { error: 'approvers.required cannot exceed the number of approvers in approvers.of' })
+        .optional(),
     } satisfies Record<keyof ApprovalPolicyOptions, z.ZodType>,
-    { error: 'options { when, approver, timeoutMs? }' },
+    { error: 'options { when, approver?, timeoutMs?, stage?, wait?, store?, approvers? }' },
   )
   .strict();
 
@@ -60,11 +107,16 @@ const approvalDataOptions = approvalPolicyOptions.extend({ when: approvalThresho
 const LISTED_MOVEMENTS = 5;
 
 /**
- * Holds a call until someone approves it, when a condition holds: a call moving more than some HBAR,
- * any call of some tools, or a condition of your own. It judges at postParamsNormalization, so the
- * approver sees validated params, and what executes is what was approved (the params are locked
- * from the first policy of that stage on). No answer within `timeoutMs` is a refusal, and so is an
- * approver that fails: `blockedBy.reason` says who refused, or that nobody answered within N ms.
+ * Holds a call until people approve it, when a condition holds: a call moving more than some HBAR,
+ * any call of some tools, or a condition of your own. Each held call is an approval request, a
+ * record in `store` (docs/approvals.md); the approver's answer, and any decision added to the
+ * store by a console or another process, is a decision on it, and `approvers` can ask for M of N.
+ *
+ * It judges at `stage` (postParamsNormalization by default, so the approver sees validated params;
+ * at postCoreAction the request previews the frozen transaction and is bound to its bytes), and what
+ * executes is what was approved. In the call (`wait: 'in-call'`), no decision within `timeoutMs` is
+ * a refusal, and so is an approver that fails; `blockedBy.reason` says who refused and why. With
+ * `wait: 'deferred'` the call returns PENDING_APPROVAL at once, and `kit.resume(id)` executes it once approved.
  *
  * Amounts come from the event's `movements`; events without them fall back to the HBAR credited in
  * `hbarTransfers`, and a core tool that moves HBAR in a way neither shows is asked about rather than
@@ -73,6 +125,7 @@ const LISTED_MOVEMENTS = 5;
  * @example
  * new ApprovalPolicy({ when: { hbarAbove: 100 }, approver: 'terminal', timeoutMs: 60_000 })
  * new ApprovalPolicy({ when: { tools: ['delete_account_tool'] }, approver: (request) => confirm(request.summary) })
+ * new ApprovalPolicy({ when: { hbarAbove: 100 }, wait: 'deferred', stage: 'postCoreAction', approvers: { required: 2, of: ['alice', 'bob'] }, store })
  */
 export class ApprovalPolicy extends AbstractPolicy {
   override name = 'Approval Policy';
@@ -80,9 +133,14 @@ export class ApprovalPolicy extends AbstractPolicy {
   override relevantTools: string[];
   /** The policy's time budget in the kit: the approver's time plus a margin. */
   override timeoutMs: number;
-  /** How long the approver has to answer. */
+  /** How long the approver has to answer (deferred: how long the request stays open). */
   readonly approvalTimeoutMs: number;
-  private readonly approver: Approver;
+  /** Where this policy keeps its requests; `kit.resume` finds them here. */
+  readonly approvalStore: ApprovalStore;
+  readonly stage: 'postParamsNormalization' | 'postCoreAction';
+  readonly wait: 'in-call' | 'deferred';
+  readonly quorum: Quorum;
+  private readonly approver: Approver | undefined;
   private readonly condition: CompiledCondition;
   private asking = 0;
 
@@ -98,14 +156,43 @@ export class ApprovalPolicy extends AbstractPolicy {
     parseOptions(owner, asData ? approvalDataOptions : approvalPolicyOptions, options);
     // The options as given, not as parsed: a condition, approver or callback keeps its identity.
     this.condition = compileCondition(options.when, owner);
-    this.approver = approverFrom(options.approver);
-    this.approvalTimeoutMs = options.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
-    this.timeoutMs = this.approvalTimeoutMs + BUDGET_MARGIN_MS;
+    this.approver = options.approver === undefined ? undefined : approverFrom(options.approver);
+    this.wait = options.wait ?? 'in-call';
+    this.stage = options.stage ?? 'postParamsNormalization';
+    this.quorum = Object.freeze({ required: options.approvers?.required ?? 1, of: Object.freeze([...(options.approvers?.of ?? [])]) });
+    if (this.wait === 'in-call' && !this.approver && !options.store) {
+      throw invalidArgument(`${owner}: approver is missing; a call that waits needs someone to ask ("terminal", "mcp", a function or an Approver), or a store others decide in (store), or wait: 'deferred'.`, [0, 'approver']);
+    }
+    if (this.approver && this.quorum.of.length && !this.quorum.of.includes(this.approver.name)) {
+      throw invalidArgument(`${owner}: the approver "${this.approver.name}" is not in approvers.of (${this.quorum.of.join(', ')}), so its answer could never count; add it there.`, [0, 'approvers', 'of']);
+    }
+    this.approvalStore = options.store ?? new MemoryApprovalStore();
+    this.approvalTimeoutMs = options.timeoutMs ?? (this.wait === 'deferred' ? DEFAULT_DEFERRED_MS : DEFAULT_APPROVAL_TIMEOUT_MS);
+    // Deferred: the verdict is a store write, not a person's answer.
+    this.timeoutMs = this.wait === 'deferred' ? DEFERRED_BUDGET_MS : this.approvalTimeoutMs + BUDGET_MARGIN_MS;
     this.relevantTools = [...this.condition.tools];
-    this.description = `Asks ${this.approver.name} before ${this.condition.describe}`;
+    const who = this.approver?.name ?? 'an approver';
+    const many = this.quorum.required > 1 ? `${this.quorum.required} approvers` : who;
+    this.description = `Asks ${many} before ${this.condition.describe}`;
+    // Registered at one stage only: the kit registers the judge methods an instance defines.
+    const judgeAt = this.stage === 'postCoreAction' ? 'shouldBlockPostCoreAction' : 'shouldBlockPostParamsNormalization';
+    Object.defineProperty(this, judgeAt, { value: (params: PostParamsNormalizationParams, method: string) => this.judge(params, method), enumerable: false });
   }
 
-  protected override async shouldBlockPostParamsNormalization(params: PostParamsNormalizationParams, method: string): Promise<boolean> {
+  /** Approvals asked for and not yet answered, refused or timed out (a telemetry gauge: src/telemetry/). */
+  get pendingApprovals(): number {
+    return this.asking;
+  }
+
+  private async judge(params: PostParamsNormalizationParams | PostCoreActionParams, method: string): Promise<boolean> {
+    const preview = this.stage === 'postCoreAction' ? previewOf(params) : undefined;
+    const resumed = currentResume();
+    if (resumed && resumed.store === this.approvalStore && resumed.record.policy === this.name && resumed.record.tool === method) {
+      if (matchesApproved(resumed.record, params, preview)) {
+        resumed.matched = true;
+        return false;
+      }
+    }
     const moved = movedValueOf(params);
     let why: string | undefined;
     try {
@@ -114,42 +201,63 @@ export class ApprovalPolicy extends AbstractPolicy {
       this.refuse(method, `the approval condition failed (${messageOf(error)}), so the call is refused`);
     }
     if (why === undefined) return false;
-    const request = this.requestFor(params, method, moved, oneLine(why));
-    const refusal = await this.ask(request);
+    why = oneLine(why);
+    const summary = summaryOf(method, moved, params.rawParams);
+    const now = Date.now();
+    const record = await this.approvalStore.create(
+      newRequestRecord(params, { policy: this.name, method, stage: this.stage, summary, why, moved, wait: this.wait, quorum: this.quorum, now, expiresInMs: this.approvalTimeoutMs, heartbeatMs: HEARTBEAT_MS }, preview),
+    );
+    if (resumed && resumed.store === this.approvalStore && resumed.record.tool === method) resumed.supersededBy = record.id;
+    if (this.wait === 'deferred') {
+      const rebuilt = resumed?.supersededBy === record.id ? `the approved transaction could not be sent as approved (its valid window passed), so it was rebuilt and must be approved again; ` : '';
+      throw new PolicyBlockedError(method, { policy: this.name, stage: this.stage, reason: redactKeyMaterial(`${rebuilt}asked because ${why}`), pendingApprovalId: record.id }, this.description);
+    }
+    const request = this.requestFor(params, method, moved, summary, why, record.id, preview);
+    const refusal = await this.ask(request, record);
     if (refusal) this.refuse(method, refusal);
     return false;
   }
 
-  /** Approvals asked for and not yet answered, refused or timed out (a telemetry gauge: src/telemetry/). */
-  get pendingApprovals(): number {
-    return this.asking;
-  }
-
-  /** Asks the approver; resolves to the refusal reason, or `undefined` once approved. */
-  private async ask(request: ApprovalRequest): Promise<string | undefined> {
+  /** Asks the approver and waits for the record's quorum; resolves to the refusal reason, or `undefined` once approved. */
+  private async ask(request: ApprovalRequest, record: ApprovalRecord): Promise<string | undefined> {
     this.asking++;
     const stop = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
-    const overtime = new Promise<{ late: true }>((resolve) => {
-      timer = setTimeout(() => resolve({ late: true }), this.approvalTimeoutMs);
-    });
-    // Called inside a promise chain, so an approver that throws synchronously is a rejection too.
-    const answered = Promise.resolve()
-      .then(() => this.approver.approve(request, stop.signal))
-      .then(
-        (answer) => ({ answer: readAnswer(answer) }),
-        (error: unknown) => ({ error }),
-      );
+    const timer = setTimeout(() => stop.abort(), this.approvalTimeoutMs);
+    const store = this.approvalStore;
+    let ownRefusal: string | undefined;
+    const approver = this.approver;
+    if (approver) {
+      // Called inside a promise chain, so an approver that throws synchronously is a rejection too.
+      void Promise.resolve()
+        .then(() => approver.approve(request, stop.signal))
+        .then(
+          (answer) => readAnswer(answer),
+          (error: unknown) => ({ approved: false, reason: undefined, failed: messageOf(error) }),
+        )
+        .then(async (answer: { approved: boolean; reason?: string; failed?: string }) => {
+          if (stop.signal.aborted) return;
+          if (!answer.approved) {
+            ownRefusal = answer.failed
+              ? `asking ${approver.name} failed (${answer.failed}), so the call is refused (${request.why})`
+              : `${answer.reason ?? `${approver.name} refused`} (asked because ${request.why})`;
+          }
+          await store.decide(record.id, { approver: approver.name, approve: answer.approved, ...(answer.reason ?? answer.failed ? { reason: answer.reason ?? answer.failed } : {}) });
+        })
+        .catch(() => undefined); // the store's failure shows in the wait below
+    }
     try {
-      const outcome = await Promise.race([answered, overtime]);
-      if ('late' in outcome) {
-        return `nobody answered within ${this.approvalTimeoutMs} ms (${this.approver.name} was asked because ${request.why}); no answer is a refusal`;
+      const decided = await waitForDecision(store, record.id, HEARTBEAT_MS, stop.signal);
+      if (decided?.state === 'approved') return undefined;
+      if (decided?.state === 'denied') {
+        const denial = decided.decisions.find((decision) => !decision.approve);
+        if (ownRefusal && denial?.approver === approver?.name) return ownRefusal;
+        return `${denialReason(decided)} (asked because ${request.why})`;
       }
-      if ('error' in outcome) {
-        return `asking ${this.approver.name} failed (${messageOf(outcome.error)}), so the call is refused (${request.why})`;
-      }
-      if (outcome.answer.approved) return undefined;
-      return `${outcome.answer.reason ?? `${this.approver.name} refused`} (asked because ${request.why})`;
+      if (decided) return `request ${record.id} is ${decided.state}${decided.note ? ` (${decided.note})` : ''}; the call is refused`;
+      await store.expire(record.id, `nobody answered within ${this.approvalTimeoutMs} ms; the call was refused`).catch(() => undefined);
+      return `nobody answered within ${this.approvalTimeoutMs} ms (${approver?.name ?? 'the approvers'} ${approver ? 'was' : 'were'} asked because ${request.why}); no answer is a refusal`;
+    } catch (error) {
+      return `the approval store (${store.description}) failed (${messageOf(error)}), so the call is refused (${request.why})`;
     } finally {
       this.asking--;
       clearTimeout(timer);
@@ -158,23 +266,32 @@ export class ApprovalPolicy extends AbstractPolicy {
     }
   }
 
-  private requestFor(params: PostParamsNormalizationParams, method: string, moved: MovedValue, why: string): ApprovalRequest {
+  private requestFor(params: PostParamsNormalizationParams, method: string, moved: MovedValue, summary: string, why: string, id: string, preview: TransactionPreview | undefined): ApprovalRequest {
     return Object.freeze({
       policy: this.name,
       tool: method,
-      summary: summaryOf(method, moved, params.rawParams),
+      summary,
       why,
       movements: moved.movements,
       hbarTinybars: moved.hbarTinybars,
       params: params.rawParams,
       normalisedParams: params.normalisedParams,
       timeoutMs: this.approvalTimeoutMs,
+      id,
+      ...(preview ? { preview } : {}),
     });
   }
 
   private refuse(method: string, reason: string): never {
-    throw new PolicyBlockedError(method, { policy: this.name, stage: 'postParamsNormalization', reason: redactKeyMaterial(reason) }, this.description);
+    throw new PolicyBlockedError(method, { policy: this.name, stage: this.stage, reason: redactKeyMaterial(reason) }, this.description);
   }
+}
+
+/** The resumed call is the approved one: the same input, and at postCoreAction the same bytes. */
+function matchesApproved(record: ApprovalRecord, params: PostParamsNormalizationParams, preview: TransactionPreview | undefined): boolean {
+  if (textDigest(callInputOf(params.rawParams)) !== record.call.inputDigest) return false;
+  if (record.stage === 'postCoreAction') return preview !== undefined && preview.digest === record.preview?.digest;
+  return true;
 }
 
 // A built-in guard: a plugin cannot patch its methods after this package loaded.

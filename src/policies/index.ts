@@ -5,6 +5,8 @@ export { MaxRecipientsPolicy } from './max-recipients-policy.js';
 export type { RecipientCounter } from './max-recipients-policy.js';
 export { ApprovalPolicy, DEFAULT_APPROVAL_TIMEOUT_MS } from './approval-policy.js';
 export type { ApprovalPolicyOptions } from './approval-policy.js';
+export * from './approvals/index.js';
+export { DEFAULT_DEFERRED_MS } from './approval-policy.js';
 export type { ApprovalCondition, ApprovalConditionEvent, ApprovalThreshold } from './approval-condition.js';
 export { callbackApprover } from './approvers/callback-approver.js';
 export { terminalApprover, type TerminalApproverOptions } from './approvers/terminal-approver.js';

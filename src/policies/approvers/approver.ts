@@ -24,6 +24,10 @@ export interface ApprovalRequest {
   readonly normalisedParams: unknown;
   /** How long the approver has; after that the call is refused. */
   readonly timeoutMs: number;
+  /** The approval request's ID in the policy's store (its record: store.get(id)). */
+  readonly id?: string;
+  /** At postCoreAction: what exactly will be sent, with the digest of its bytes. */
+  readonly preview?: import('../approvals/approval-record.js').TransactionPreview;
 }
 
 /**

@@ -178,6 +178,19 @@ export class RedisPolicyStore implements PolicyStore {
     };
   }
 
+  /**
+   * Runs `operation` on this store's connection, with its failure handling (E_STORE_UNAVAILABLE), for
+   * the package's other Redis records (the approval store) to share one connection and its options.
+   */
+  withConnection<T>(operation: (redis: Redis) => Promise<T>): Promise<T> {
+    return this.run(operation);
+  }
+
+  /** The key prefix of this store, for the records that share its connection. */
+  get keyPrefix(): string {
+    return this.prefix;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     const connection = this.connection;

@@ -1,0 +1,175 @@
+import type { HookStage } from '../../lifecycle/stages.js';
+
+/**
+ * An approval request as a record: what one held call would do, who has decided on it and where it
+ * stands. Records are plain JSON (amounts as strings), so a Redis store, a console page or an audit
+ * entry carries them as they are. Every text in them that an agent controls (params, memo, summary)
+ * is agent-supplied: show it as text, never as interface.
+ */
+export interface ApprovalRecord {
+  readonly id: string;
+  /** ms since the epoch (the store's clock). */
+  readonly createdAt: number;
+  /** After this the request is expired: nothing it describes executes. */
+  readonly expiresAt: number;
+  /** The ApprovalPolicy's `name`. */
+  readonly policy: string;
+  readonly tool: string;
+  /** The agent's session (context.sessionId), when the kit has one. */
+  readonly agent?: string;
+  /** One line for a person (escaped, bounded). */
+  readonly summary: string;
+  /** Why the call needs approval. */
+  readonly why: string;
+  /** The params as the agent sent them, rendered, redacted and bounded for display. */
+  readonly params: unknown;
+  /** What the call moves; `null` when the policy could not read it. */
+  readonly movements: readonly RecordedMovement[] | null;
+  /** The stage whose policies hold the call. */
+  readonly stage: HookStage;
+  /** At postCoreAction: exactly what would be sent. */
+  readonly preview?: TransactionPreview;
+  /** 'in-call': a process waits (and heartbeats); 'deferred': the call returned PENDING_APPROVAL. */
+  readonly wait: 'in-call' | 'deferred';
+  readonly quorum: Quorum;
+  readonly state: ApprovalState;
+  readonly decisions: readonly ApprovalDecision[];
+  /** The waiting process's last sign of life (in-call only); a stale one makes the request abandoned. */
+  readonly heartbeatAt?: number;
+  /** How often the waiting process heartbeats; abandoned after three missed beats. */
+  readonly heartbeatMs?: number;
+  /** What `resume` re-runs: the exact input (JSON text) and its digest. Not for display. */
+  readonly call: { readonly input: string; readonly inputDigest: string };
+  /** Once executed (deferred) or replaced by a rebuilt request. */
+  readonly execution?: ApprovalExecution;
+  /** Why the state is what it is, when a person should know (expired, abandoned, superseded). */
+  readonly note?: string;
+  /** Bumped by every change; the Redis store's compare-and-set key. */
+  readonly version: number;
+}
+
+export type ApprovalState = 'pending' | 'approved' | 'denied' | 'expired' | 'abandoned' | 'executing' | 'executed';
+
+export interface RecordedMovement {
+  readonly asset: string;
+  readonly from: string;
+  readonly to: string;
+  /** In the asset's smallest unit, as a decimal string. */
+  readonly amount: string;
+  readonly display: string;
+}
+
+export interface TransactionPreview {
+  /** The SDK class name, e.g. `TransferTransaction`. */
+  readonly type: string;
+  readonly payer?: string;
+  readonly transactionId?: string;
+  readonly memo?: string;
+  /** In tinybars, as a decimal string. */
+  readonly maxFee?: string;
+  readonly nodeAccountIds?: readonly string[];
+  /** When the transaction's valid window closes (ms since the epoch); after it, it is rebuilt. */
+  readonly validUntil?: number;
+  /** `sha384:<hex>` of the frozen, unsigned transaction bytes: what an approval is bound to. */
+  readonly digest: string;
+}
+
+/** Who may decide and how many must approve. `of` empty: anyone identified may. */
+export interface Quorum {
+  readonly required: number;
+  readonly of: readonly string[];
+}
+
+export interface ApprovalDecision {
+  /** Who decided: an approver's name, a console token's name or a public key. */
+  readonly approver: string;
+  readonly approve: boolean;
+  readonly reason?: string;
+  readonly at: number;
+  /** Hex signature over the request digest, and the public key it verifies with (signed approvals). */
+  readonly signature?: string;
+  readonly publicKey?: string;
+}
+
+export interface ApprovalExecution {
+  readonly at: number;
+  /** Who ran it: a process label. */
+  readonly by: string;
+  readonly status?: string;
+  readonly transactionId?: string;
+  /** The request that replaced this one (a rebuilt transaction that must be approved again). */
+  readonly supersededBy?: string;
+}
+
+/** A decision asked of a store. */
+export interface DecisionInput {
+  readonly approver: string;
+  readonly approve: boolean;
+  readonly reason?: string;
+  readonly signature?: string;
+  readonly publicKey?: string;
+}
+
+/** What a decision did: the record after it, or why it changed nothing. */
+export type DecisionOutcome = { readonly ok: true; readonly record: ApprovalRecord } | { readonly ok: false; readonly reason: string; readonly record?: ApprovalRecord };
+
+/** Decisions are final: these states take none. */
+export const FINAL_STATES: ReadonlySet<ApprovalState> = new Set(['approved', 'denied', 'expired', 'abandoned', 'executing', 'executed']);
+
+/**
+ * The state a record is in at `now`: a pending request past its expiry is expired, and one whose
+ * waiting process stopped heartbeating is abandoned, even before a store wrote it so.
+ */
+export function stateAt(record: ApprovalRecord, now: number): ApprovalState {
+  if (record.state !== 'pending') return record.state;
+  if (now >= record.expiresAt) return 'expired';
+  if (record.wait === 'in-call' && record.heartbeatAt !== undefined && record.heartbeatMs !== undefined && now - record.heartbeatAt > 3 * record.heartbeatMs) return 'abandoned';
+  return 'pending';
+}
+
+/** The record as it reads at `now` (lapsed states written in, with a note). */
+export function settledAt(record: ApprovalRecord, now: number): ApprovalRecord {
+  const state = stateAt(record, now);
+  if (state === record.state) return record;
+  const note = state === 'expired' ? 'nobody decided before the request expired; nothing it describes executes' : 'the process waiting for this decision stopped; nothing it describes executes';
+  return { ...record, state, note, version: record.version + 1 };
+}
+
+/**
+ * Applies one decision by the quorum rule: a denial by anyone allowed decides at once; approvals
+ * decide once `required` distinct approvers gave one. Pure, so the memory and Redis stores apply
+ * the same rule (Redis in a compare-and-set).
+ */
+export function decide(record: ApprovalRecord, input: DecisionInput, now: number): DecisionOutcome {
+  const current = settledAt(record, now);
+  if (current.state !== 'pending') {
+    return { ok: false, reason: `request ${record.id} is ${current.state}${current.note ? ` (${current.note})` : ''}; the decision changes nothing`, record: current };
+  }
+  const approver = input.approver.trim();
+  if (!approver) return { ok: false, reason: 'a decision needs the approver who made it', record: current };
+  if (current.quorum.of.length && !current.quorum.of.includes(approver)) {
+    return { ok: false, reason: `${approver} is not one of the approvers of request ${record.id} (${current.quorum.of.join(', ')})`, record: current };
+  }
+  if (current.decisions.some((decision) => decision.approver === approver)) {
+    return { ok: false, reason: `${approver} has already decided on request ${record.id}; a quorum needs distinct approvers`, record: current };
+  }
+  const decision: ApprovalDecision = {
+    approver,
+    approve: input.approve === true,
+    at: now,
+    ...(input.reason ? { reason: input.reason } : {}),
+    ...(input.signature ? { signature: input.signature } : {}),
+    ...(input.publicKey ? { publicKey: input.publicKey } : {}),
+  };
+  const decisions = [...current.decisions, decision];
+  const approvals = decisions.filter((each) => each.approve).length;
+  const state: ApprovalState = !decision.approve ? 'denied' : approvals >= current.quorum.required ? 'approved' : 'pending';
+  return { ok: true, record: { ...current, decisions, state, version: current.version + 1 } };
+}
+
+/** Why a denied request was denied, for `blockedBy.reason`: the denier's own words first. */
+export function denialReason(record: ApprovalRecord): string {
+  const denial = record.decisions.find((decision) => !decision.approve);
+  if (!denial) return `request ${record.id} is ${record.state}`;
+  return denial.reason ? `${denial.approver} denied: ${denial.reason}` : `${denial.approver} denied`;
+}

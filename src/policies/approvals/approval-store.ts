@@ -1,0 +1,56 @@
+import type { ApprovalRecord, DecisionInput, DecisionOutcome } from './approval-record.js';
+
+/** A request as it is first stored: the store sets state, decisions and version. */
+export type NewApprovalRecord = Omit<ApprovalRecord, 'state' | 'decisions' | 'version' | 'execution' | 'note'>;
+
+/**
+ * One change of a record, told to subscribers: `created`, `decided` (a decision was added, whatever
+ * the state became), `heartbeat` is not told (too frequent); `lapsed` (expired or abandoned, seen by
+ * a read or a decision), `executing`, `executed`, `superseded`.
+ * `record` is the record after the change. Stable: the console and the audit trail build on it.
+ */
+export interface ApprovalChange {
+  readonly kind: 'created' | 'decided' | 'lapsed' | 'executing' | 'executed' | 'superseded';
+  readonly record: ApprovalRecord;
+}
+
+export type ApprovalListener = (change: ApprovalChange) => void;
+
+/** Why an execution claim was refused, or the record it now holds. */
+export type ClaimOutcome = { readonly ok: true; readonly record: ApprovalRecord } | { readonly ok: false; readonly reason: string; readonly record?: ApprovalRecord };
+
+/**
+ * Where approval requests live. Every transition is atomic in the store (one critical section in
+ * memory, a compare-and-set script on Redis), so two approvers, or two processes resuming one
+ * request, never both win.
+ *
+ * @example
+ * const store = new MemoryApprovalStore();
+ * for (const request of await store.listPending()) console.log(request.id, request.summary);
+ * await store.decide(id, { approver: 'alice', approve: true });
+ */
+export interface ApprovalStore {
+  /** Whether other processes share these requests (Redis). */
+  readonly shared: boolean;
+  readonly description: string;
+  create(record: NewApprovalRecord): Promise<ApprovalRecord>;
+  /** The record, with lapsed states (expired, abandoned) read in; `undefined` when unknown. */
+  get(id: string): Promise<ApprovalRecord | undefined>;
+  /** Requests still pending, oldest first. */
+  listPending(): Promise<ApprovalRecord[]>;
+  /** Adds one decision (the quorum rule in approval-record.ts decides the state). */
+  decide(id: string, decision: DecisionInput): Promise<DecisionOutcome>;
+  /** The waiting process is alive: keeps an in-call request from showing as abandoned. */
+  heartbeat(id: string): Promise<void>;
+  /** Marks a pending request lapsed (the waiting process gave up: timed out). */
+  expire(id: string, note: string): Promise<void>;
+  /** Takes an approved request for execution: approved → executing, once across every process. */
+  claimExecution(id: string, by: string): Promise<ClaimOutcome>;
+  /** executing → executed with what happened, or → expired when a rebuilt request replaced it. */
+  finishExecution(id: string, outcome: { status?: string; transactionId?: string; supersededBy?: string }): Promise<void>;
+  /** Told of every change this store makes, and on Redis of other processes' too. Returns the unsubscribe. */
+  subscribe(listener: ApprovalListener): () => void;
+  /** Resolves once subscribers hear every later change (Redis: the channel is subscribed); absent when at once. */
+  subscribed?(): Promise<void>;
+  close(): Promise<void>;
+}

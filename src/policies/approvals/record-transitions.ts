@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { decide, settledAt, type ApprovalRecord, type DecisionInput, type DecisionOutcome } from './approval-record.js';
+import type { ApprovalChange, ApprovalListener, ClaimOutcome, NewApprovalRecord } from './approval-store.js';
+
+/** Where a store keeps records: read one, write one if its version is still `expected`, list pending IDs. */
+export interface RecordSlots {
+  now(): Promise<number>;
+  read(id: string): Promise<ApprovalRecord | undefined>;
+  /** Writes `record` if the stored one still has version `expected` (0: none yet); true when written. */
+  write(record: ApprovalRecord, expected: number, change: ApprovalChange['kind'] | undefined): Promise<boolean>;
+  pendingIds(): Promise<string[]>;
+}
+
+const MAX_RACES = 20;
+
+/**
+ * Every transition of the ApprovalStore contract, written once over compare-and-set slots: a read,
+ * the pure rule of approval-record.ts, and a write that fails when another writer came first (then
+ * it is read and judged again). The memory and Redis stores differ only in their slots.
+ */
+export class RecordTransitions {
+  private readonly listeners = new Set<ApprovalListener>();
+
+  constructor(private readonly slots: RecordSlots) {}
+
+  async create(fresh: NewApprovalRecord): Promise<ApprovalRecord> {
+    const record: ApprovalRecord = { ...fresh, id: fresh.id || randomUUID(), state: 'pending', decisions: [], version: 1 };
+    if (!(await this.slots.write(record, 0, 'created'))) throw new Error(`an approval request ${record.id} exists already`);
+    this.tell('created', record);
+    return record;
+  }
+
+  async get(id: string): Promise<ApprovalRecord | undefined> {
+    const record = await this.slots.read(id);
+    if (!record) return undefined;
+    const now = await this.slots.now();
+    const settled = settledAt(record, now);
+    if (settled === record) return record;
+    // Written so every process sees the lapse once; a lost race means someone else wrote something newer.
+    if (await this.slots.write(settled, record.version, 'lapsed')) this.tell('lapsed', settled);
+    return (await this.slots.read(id)) ?? settled;
+  }
+
+  async listPending(): Promise<ApprovalRecord[]> {
+    const records = await Promise.all((await this.slots.pendingIds()).map((id) => this.get(id)));
+    return records.filter((record): record is ApprovalRecord => record?.state === 'pending').sort((a, b) => a.createdAt - b.createdAt);
+  }
+
+  decide(id: string, input: DecisionInput): Promise<DecisionOutcome> {
+    return this.update(id, 'decided', (record, now) => {
+      const outcome = decide(record, input, now);
+      return outcome.ok ? { record: outcome.record } : { refused: outcome.reason, lapsed: outcome.record !== record ? outcome.record : undefined };
+    });
+  }
+
+  async heartbeat(id: string): Promise<void> {
+    await this.update(id, undefined, (record, now) => (record.state === 'pending' ? { record: { ...record, heartbeatAt: now, version: record.version + 1 } } : { refused: record.state }));
+  }
+
+  async expire(id: string, note: string): Promise<void> {
+    await this.update(id, 'lapsed', (record) => (record.state === 'pending' ? { record: { ...record, state: 'expired', note, version: record.version + 1 } } : { refused: record.state }));
+  }
+
+  claimExecution(id: string, by: string): Promise<ClaimOutcome> {
+    return this.update(id, 'executing', (record, now) => {
+      const current = settledAt(record, now);
+      if (current.state === 'approved') return { record: { ...current, state: 'executing', execution: { at: now, by }, version: current.version + 1 } };
+      return { refused: refusalOf(current), lapsed: current !== record ? current : undefined };
+    });
+  }
+
+  async finishExecution(id: string, outcome: { status?: string; transactionId?: string; supersededBy?: string }): Promise<void> {
+    const kind = outcome.supersededBy ? 'superseded' : 'executed';
+    await this.update(id, kind, (record, now) => {
+      if (record.state !== 'executing') return { refused: record.state };
+      const execution = { ...(record.execution ?? { by: 'unknown' }), at: now, ...outcome };
+      const state = outcome.supersededBy ? 'expired' : 'executed';
+      const note = outcome.supersededBy ? `the approved transaction's valid window passed; it was rebuilt as request ${outcome.supersededBy}, which must be approved again` : undefined;
+      return { record: { ...record, state, execution, ...(note ? { note } : {}), version: record.version + 1 } };
+    });
+  }
+
+  subscribe(listener: ApprovalListener): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  /** Tells the subscribers; one that throws does not stop the others or the transition. */
+  tell(kind: ApprovalChange['kind'], record: ApprovalRecord): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener({ kind, record });
+      } catch {
+        // A subscriber's failure is its own; the store's transition already happened.
+      }
+    }
+  }
+
+  private async update(
+    id: string,
+    kind: ApprovalChange['kind'] | undefined,
+    step: (record: ApprovalRecord, now: number) => { record: ApprovalRecord } | { refused: string; lapsed?: ApprovalRecord },
+  ): Promise<{ ok: true; record: ApprovalRecord } | { ok: false; reason: string; record?: ApprovalRecord }> {
+    for (let race = 0; race < MAX_RACES; race++) {
+      const stored = await this.slots.read(id);
+      if (!stored) return { ok: false, reason: `no approval request ${id} in this store` };
+      const next = step(stored, await this.slots.now());
+      if ('refused' in next) {
+        if (next.lapsed && (await this.slots.write(next.lapsed, stored.version, 'lapsed'))) this.tell('lapsed', next.lapsed);
+        return { ok: false, reason: next.refused, record: next.lapsed ?? stored };
+      }
+      if (await this.slots.write(next.record, stored.version, kind)) {
+        if (kind) this.tell(kind, next.record);
+        return { ok: true, record: next.record };
+      }
+    }
+    return { ok: false, reason: `request ${id} changed ${MAX_RACES} times while this change was tried; try again` };
+  }
+}
+
+function refusalOf(record: ApprovalRecord): string {
+  switch (record.state) {
+    case 'pending':
+      return `request ${record.id} is still pending: ${record.decisions.filter((d) => d.approve).length} of ${record.quorum.required} approvals so far; nothing was executed`;
+    case 'executing':
+    case 'executed':
+      return `request ${record.id} was executed already${record.execution?.transactionId ? ` (transaction ${record.execution.transactionId})` : ''}; it executes once, so nothing more was sent`;
+    default:
+      return `request ${record.id} is ${record.state}${record.note ? `: ${record.note}` : ''}; nothing was executed`;
+  }
+}

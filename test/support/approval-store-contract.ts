@@ -1,0 +1,123 @@
+import { expect } from 'chai';
+import type { ApprovalStore, NewApprovalRecord } from '../../src/policies/approvals/index.js';
+
+/** A new record for store tests: `overrides` changes any field. */
+export function sampleRecord(overrides: Partial<NewApprovalRecord> = {}): NewApprovalRecord {
+  const now = Date.now();
+  return {
+    id: '',
+    createdAt: now,
+    expiresAt: now + 60_000,
+    policy: 'Approval Policy',
+    tool: 'transfer_hbar_tool',
+    summary: 'transfer_hbar_tool: 10 HBAR from 0.0.2 to 0.0.1001',
+    why: 'it moves 10 HBAR, more than the 5 HBAR allowed without approval',
+    params: { transfers: [{ accountId: '0.0.1001', amount: 10 }] },
+    movements: [{ asset: 'HBAR', from: '0.0.2', to: '0.0.1001', amount: '1000000000', display: '10 HBAR' }],
+    stage: 'postParamsNormalization',
+    wait: 'deferred',
+    quorum: { required: 1, of: [] },
+    call: { input: '{"transfers":[{"accountId":"0.0.1001","amount":10}]}', inputDigest: 'sha256:x' },
+    ...overrides,
+  };
+}
+
+/** What every ApprovalStore must do; run against the memory store and a real Redis. */
+export function approvalStoreContract(make: () => ApprovalStore): void {
+  let store: ApprovalStore;
+  beforeEach(() => (store = make()));
+  afterEach(() => store.close());
+
+  it('lists a new request as pending and gets it back by ID', async () => {
+    const record = await store.create(sampleRecord());
+    expect(record.id).to.be.a('string').and.not.equal('');
+    expect(record.state).to.equal('pending');
+    expect((await store.get(record.id))?.summary).to.equal(record.summary);
+    expect((await store.listPending()).map((each) => each.id)).to.include(record.id);
+  });
+
+  it('approves once the quorum of distinct approvers is reached, and refuses a second vote of one approver', async () => {
+    const record = await store.create(sampleRecord({ quorum: { required: 2, of: ['alice', 'bob', 'carol'] } }));
+    expect((await store.decide(record.id, { approver: 'alice', approve: true })).ok).to.equal(true);
+    expect((await store.get(record.id))?.state).to.equal('pending');
+    const again = await store.decide(record.id, { approver: 'alice', approve: true });
+    expect(again.ok).to.equal(false);
+    expect(!again.ok && again.reason).to.match(/alice has already decided/);
+    const stranger = await store.decide(record.id, { approver: 'mallory', approve: true });
+    expect(!stranger.ok && stranger.reason).to.match(/mallory is not one of the approvers/);
+    const second = await store.decide(record.id, { approver: 'bob', approve: true });
+    expect(second.ok && second.record.state).to.equal('approved');
+    expect((await store.listPending()).map((each) => each.id)).not.to.include(record.id);
+  });
+
+  it('denies on one denial, keeping the reason, and takes no decision afterwards', async () => {
+    const record = await store.create(sampleRecord({ quorum: { required: 2, of: [] } }));
+    await store.decide(record.id, { approver: 'alice', approve: true });
+    const denied = await store.decide(record.id, { approver: 'bob', approve: false, reason: 'not this recipient' });
+    expect(denied.ok && denied.record.state).to.equal('denied');
+    expect(denied.ok && denied.record.decisions[1]).to.include({ approver: 'bob', approve: false, reason: 'not this recipient' });
+    const late = await store.decide(record.id, { approver: 'carol', approve: true });
+    expect(!late.ok && late.reason).to.match(/is denied/);
+  });
+
+  it('shows a request past its expiry as expired, and approving it changes nothing', async () => {
+    const record = await store.create(sampleRecord({ expiresAt: Date.now() - 1 }));
+    expect((await store.get(record.id))?.state).to.equal('expired');
+    const outcome = await store.decide(record.id, { approver: 'alice', approve: true });
+    expect(outcome.ok).to.equal(false);
+    expect(!outcome.ok && outcome.reason).to.match(/is expired.*nothing it describes executes/);
+  });
+
+  it('shows an in-call request whose waiter stopped heartbeating as abandoned', async () => {
+    const record = await store.create(sampleRecord({ wait: 'in-call', heartbeatMs: 10, heartbeatAt: Date.now() - 1_000 }));
+    expect((await store.get(record.id))?.state).to.equal('abandoned');
+    const outcome = await store.decide(record.id, { approver: 'alice', approve: true });
+    expect(!outcome.ok && outcome.reason).to.match(/abandoned.*waiting for this decision stopped/);
+  });
+
+  it('keeps a heartbeating in-call request pending', async () => {
+    const record = await store.create(sampleRecord({ wait: 'in-call', heartbeatMs: 50, heartbeatAt: Date.now() - 120 }));
+    await store.heartbeat(record.id);
+    expect((await store.get(record.id))?.state).to.equal('pending');
+  });
+
+  it('lets exactly one of many concurrent claims execute an approved request', async () => {
+    const record = await store.create(sampleRecord());
+    await store.decide(record.id, { approver: 'alice', approve: true });
+    const claims = await Promise.all(Array.from({ length: 8 }, (_, at) => store.claimExecution(record.id, `runner-${at}`)));
+    expect(claims.filter((claim) => claim.ok)).to.have.length(1);
+    await store.finishExecution(record.id, { status: 'SUCCESS', transactionId: '0.0.2@1.2' });
+    const after = await store.claimExecution(record.id, 'late');
+    expect(!after.ok && after.reason).to.match(/executed already \(transaction 0\.0\.2@1\.2\)/);
+    expect((await store.get(record.id))?.state).to.equal('executed');
+  });
+
+  it('refuses to execute a pending request, saying how many approvals it has', async () => {
+    const record = await store.create(sampleRecord({ quorum: { required: 2, of: [] } }));
+    await store.decide(record.id, { approver: 'alice', approve: true });
+    const claim = await store.claimExecution(record.id, 'runner');
+    expect(!claim.ok && claim.reason).to.match(/still pending: 1 of 2 approvals/);
+  });
+
+  it('tells subscribers of creation and decisions, and stops after unsubscribe', async () => {
+    const seen: string[] = [];
+    const unsubscribe = store.subscribe((change) => seen.push(`${change.kind}:${change.record.state}`));
+    await store.subscribed?.();
+    const record = await store.create(sampleRecord());
+    await store.decide(record.id, { approver: 'alice', approve: true });
+    await waitUntil(() => seen.length >= 2);
+    expect(seen).to.deep.equal(['created:pending', 'decided:approved']);
+    unsubscribe();
+    await store.create(sampleRecord());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(seen).to.have.length(2);
+  });
+}
+
+export async function waitUntil(done: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
