@@ -23,7 +23,7 @@ const PATH_ACCEPTED = "a path into the call's context such as 'context.sessionId
 export const perOption = z.union([z.string(), z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function')], { error: PATH_ACCEPTED }).superRefine((per, ctx) => {
   if (typeof per !== 'string') return;
   const problem = pathProblem(per);
-  if (problem) ctx.addIssue({ code: 'custom', message: `${PATH_ACCEPTED}${problem}`, input: per });
+  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: `${PATH_ACCEPTED}${problem}`, input: per });
 });
 
 function pathProblem(path: string): string | undefined {
