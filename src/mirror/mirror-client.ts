@@ -5,6 +5,8 @@ import type {
   MirrorAccount,
   MirrorAccountTokens,
   MirrorAirdrops,
+  MirrorCryptoAllowances,
+  MirrorTokenAllowances,
   MirrorBalances,
   MirrorExchangeRates,
   MirrorToken,
@@ -96,6 +98,20 @@ export class MirrorClient {
   async getAccountTokens(accountId: string): Promise<MirrorAccountTokens> {
     const { items, next } = await this.allPages<MirrorAccountTokens, 'tokens'>(`/accounts/${encodeURIComponent(accountId)}/tokens?limit=${MAX_PAGE}`, 'tokens', `account ${accountId}`);
     return { tokens: items, links: { next } };
+  }
+
+  /** The HBAR allowances `owner` granted to `spender` (what is left of each), following pages. */
+  async getCryptoAllowances(owner: string, spender: string): Promise<MirrorCryptoAllowances> {
+    const path = `/accounts/${encodeURIComponent(owner)}/allowances/crypto?limit=${MAX_PAGE}&spender.id=${encodeURIComponent(spender)}`;
+    const { items, next } = await this.allPages<MirrorCryptoAllowances, 'allowances'>(path, 'allowances', `HBAR allowances of account ${owner}`);
+    return { allowances: items, links: { next } };
+  }
+
+  /** The allowances of `token` that `owner` granted to `spender` (what is left of each), following pages. */
+  async getTokenAllowances(owner: string, spender: string, token: string): Promise<MirrorTokenAllowances> {
+    const path = `/accounts/${encodeURIComponent(owner)}/allowances/tokens?limit=${MAX_PAGE}&spender.id=${encodeURIComponent(spender)}&token.id=${encodeURIComponent(token)}`;
+    const { items, next } = await this.allPages<MirrorTokenAllowances, 'allowances'>(path, 'allowances', `token allowances of account ${owner}`);
+    return { allowances: items, links: { next } };
   }
 
   /** Airdrops sent to the account that it has not claimed yet (`/airdrops/pending`), following pages. */

@@ -297,3 +297,27 @@ export interface MirrorSchedule {
   transaction_body: string;
   wait_for_expiry: boolean;
 }
+
+/** One HBAR allowance an owner granted (`/accounts/{owner}/allowances/crypto`); `amount` is what is left, in tinybars. */
+export interface MirrorCryptoAllowance {
+  owner: string;
+  spender: string;
+  amount: number;
+  amount_granted: number;
+  timestamp?: { from: string; to: string | null };
+}
+
+export interface MirrorCryptoAllowances {
+  allowances: MirrorCryptoAllowance[];
+  links: MirrorLinks;
+}
+
+/** One fungible-token allowance (`/accounts/{owner}/allowances/tokens`); `amount` is what is left, in base units. */
+export interface MirrorTokenAllowance extends MirrorCryptoAllowance {
+  token_id: string;
+}
+
+export interface MirrorTokenAllowances {
+  allowances: MirrorTokenAllowance[];
+  links: MirrorLinks;
+}

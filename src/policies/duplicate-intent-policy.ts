@@ -15,6 +15,7 @@ import type { ClaimBook, PolicyStore } from './state/policy-store.js';
 import { storeFrom, storeOption, type StoreSpec } from './state/store-spec.js';
 import { functionOption, storeNameOption, toolsOption, wholeMsOption } from './option-schemas.js';
 import { VALUE_MOVING_TOOLS } from './value-moving-tools.js';
+import { PerKey, perOption, shownKey, type PerOption } from './per-key.js';
 
 export interface DuplicateIntentOptions {
   /** How long an intent is held: from the call's start while it runs, then from its end. */
@@ -37,6 +38,12 @@ export interface DuplicateIntentOptions {
   store?: PolicyStore | StoreSpec;
   /** Names the intents in the store: agents share them when they use the same store, prefix and name. Required with a shared (Redis) store. */
   name?: string;
+  /**
+   * Whose intents are kept apart: a path into the call's context (`'context.sessionId'`) or a
+   * function of its event. The same payment made in two sessions is then two intents; a call whose
+   * key cannot be read is refused. Default: one book of intents for every call.
+   */
+  per?: PerOption<PostParamsNormalizationParams>;
 }
 
 const OWNER = 'DuplicateIntentPolicy';
@@ -57,8 +64,9 @@ export const duplicateIntentOptions = z
       tools: toolsOption.optional(),
       store: storeOption.optional(),
       name: storeNameOption.optional(),
+      per: perOption.optional(),
     } satisfies Record<keyof DuplicateIntentOptions, z.ZodType>,
-    { error: 'options { windowMs, keyOf?, holdFailed?, tools?, store?, name? }' },
+    { error: 'options { windowMs, keyOf?, holdFailed?, tools?, store?, name?, per? }' },
   )
   .strict();
 
@@ -70,11 +78,12 @@ interface Checked {
   readonly store: PolicyStore;
   readonly ownsStore: boolean;
   readonly name: string;
+  readonly per?: PerKey<PostParamsNormalizationParams>;
 }
 
 /** The options as the policy keeps them: the schema checks each field, then the store is opened and checked. */
 function checkOptions(options: DuplicateIntentOptions): Checked {
-  const { windowMs, keyOf, holdFailed = false, name, tools = VALUE_MOVING_TOOLS } = parseOptions(OWNER, duplicateIntentOptions, options);
+  const { windowMs, keyOf, holdFailed = false, name, tools = VALUE_MOVING_TOOLS, per } = parseOptions(OWNER, duplicateIntentOptions, options);
   const { store, owned } = storeFrom(options.store, OWNER);
   const close = () => (owned ? store.close() : Promise.resolve());
   if (name === undefined && store.shared) {
@@ -85,7 +94,8 @@ function checkOptions(options: DuplicateIntentOptions): Checked {
     void close();
     throw invalidArgument(`${OWNER}: the store (${store.description}) keeps no claims (it has no claims(name) method); use "memory", { "redis": … } or a store that has one.`, [0, 'store']);
   }
-  return { windowMs, keyOf, holdFailed, tools: Object.freeze([...tools]), store, ownsStore: owned, name: name ?? 'duplicate-intent' };
+  const perKey = per === undefined ? {} : { per: new PerKey(per as PerOption<PostParamsNormalizationParams>) };
+  return { windowMs, keyOf, holdFailed, tools: Object.freeze([...tools]), store, ownsStore: owned, name: name ?? 'duplicate-intent', ...perKey };
 }
 
 interface Held {
@@ -130,7 +140,7 @@ export class DuplicateIntentPolicy extends AbstractPolicy {
     this.options = checkOptions(options);
     this.book = this.options.store.claims!(this.options.name);
     this.relevantTools = [...this.options.tools];
-    this.description = `Blocks a value-moving call that repeats the tool, movements and memo of one in the last ${windowText(this.options.windowMs)}${this.options.keyOf ? ' with the same idempotency key' : ''} (intents "${this.options.name}")`;
+    this.description = `Blocks a value-moving call that repeats the tool, movements and memo of one in the last ${windowText(this.options.windowMs)}${this.options.keyOf ? ' with the same idempotency key' : ''}${this.options.per ? ` for the same ${this.options.per.label}` : ''} (intents "${this.options.name}")`;
   }
 
   protected override shouldBlockPostParamsNormalization(params: PostParamsNormalizationParams, method: string): Promise<boolean> {
@@ -141,8 +151,10 @@ export class DuplicateIntentPolicy extends AbstractPolicy {
   private async claim(movements: readonly Movement[] | undefined, params: PostParamsNormalizationParams, method: string): Promise<boolean> {
     if (!Array.isArray(movements)) throw new Error(`${method} has no view of what it moves (event.movements), so a repeat of it cannot be recognised; refused`);
     if (movements.length === 0) return false;
+    // The key is hashed into the intent's: no key's calls meet another's, and none is pooled.
+    const scope = this.options.per?.of(params);
     const idempotencyKey = this.idempotencyKeyOf(params);
-    const key = intentKey(method, movements, memoOf(params.normalisedParams), idempotencyKey);
+    const key = intentKey(method, movements, memoOf(params.normalisedParams), idempotencyKey, scope);
     const now = Date.now();
     const holder = params.callId ?? randomUUID();
     const record: IntentRecord = { callId: holder, tool: method, startedAt: now, state: 'running', heldUntil: now + this.options.windowMs };
@@ -157,7 +169,8 @@ export class DuplicateIntentPolicy extends AbstractPolicy {
     }
     if (answer.ok) return false;
     const escape = this.options.keyOf ? 'A new payment of the same value needs a new idempotency key.' : 'A new payment of the same value needs another memo, or waiting until then.';
-    const reason = repeatReason(parseRecord(answer.record), answer.holder, Date.now(), escape);
+    const repeat = repeatReason(parseRecord(answer.record), answer.holder, Date.now(), escape);
+    const reason = scope === undefined ? repeat : `for ${shownKey(this.options.per!.label, scope)}: ${repeat}`;
     throw new PolicyBlockedError(method, { policy: this.name, stage: 'postParamsNormalization', reason }, this.description);
   }
 

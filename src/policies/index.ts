@@ -16,6 +16,7 @@ export type { ApprovalAnswer, ApprovalCallback, ApprovalRequest, Approver, Appro
 export { SpendLimitPolicy, type SpendLimitOptions } from './spend-limit-policy.js';
 export { RateLimitPolicy, type RateLimitOptions } from './rate-limit-policy.js';
 export { DuplicateIntentPolicy, type DuplicateIntentOptions } from './duplicate-intent-policy.js';
+export { AllowanceSpendPolicy, ALLOWANCE_TOOLS, type AllowanceSpendOptions } from './allowance-spend-policy.js';
 export { MemoryPolicyStore } from './state/memory-store.js';
 export { RedisPolicyStore, type RedisPolicyStoreOptions } from './state/redis-store.js';
 export type { BudgetLine, BudgetUsage, ClaimAnswer, ClaimBook, PolicyStore, Reservation, WindowCount, WindowCounter } from './state/policy-store.js';

@@ -25,9 +25,11 @@ export interface IntentRecord {
  * way round are the same intent), the memo and the idempotency key, hashed so no account or memo
  * text becomes a store key.
  */
-export function intentKey(tool: string, movements: readonly Movement[], memo: string, idempotencyKey: string | undefined): string {
+export function intentKey(tool: string, movements: readonly Movement[], memo: string, idempotencyKey: string | undefined, scope?: string): string {
   const moves = movements.map((move) => [move.asset, move.serial ?? '', move.from, move.to, move.amount.toString()].join('|')).sort();
-  return createHash('sha256').update(JSON.stringify([tool, moves, memo, idempotencyKey ?? null])).digest('base64url');
+  // Without a scope, the key is what it always was: intents kept before `per` still match.
+  const parts = scope === undefined ? [tool, moves, memo, idempotencyKey ?? null] : [tool, moves, memo, idempotencyKey ?? null, scope];
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
 }
 
 /** The record of a call as it ended: the outcome the kit settled it with. */

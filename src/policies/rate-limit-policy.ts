@@ -9,6 +9,7 @@ import type { PolicyStore, WindowCount, WindowCounter } from './state/policy-sto
 import { storeFrom, storeOption, type StoreSpec } from './state/store-spec.js';
 import { storeNameOption, toolsOption, wholeMsOption } from './option-schemas.js';
 import { markReadOnly } from '../listeners/read-only-policies.js';
+import { PerKey, perOption, scopedName, shownKey, type PerOption } from './per-key.js';
 
 export interface RateLimitOptions {
   /** Calls allowed per window. */
@@ -23,11 +24,17 @@ export interface RateLimitOptions {
   store?: PolicyStore | StoreSpec;
   /** Names the counts in the store: agents share them when they use the same store, prefix and name. Required with a shared (Redis) store. */
   name?: string;
+  /**
+   * Whose calls are counted together: a path into the call's context (`'context.sessionId'`) or a
+   * function of its event. Each key has its own counts; a call whose key cannot be read is refused,
+   * never counted with the others. Default: every call counted together.
+   */
+  per?: PerOption<PreToolExecutionParams>;
 }
 
 /**
- * RateLimitPolicy's options. An option it does not know (say `per: 'context.sessionId'`) is refused:
- * taken and ignored, it would count every caller together unnoticed. The keys are checked against
+ * RateLimitPolicy's options. An option it does not know (say `perSession`) is refused: taken and
+ * ignored, it would leave a limit the user meant unapplied. The keys are checked against
  * the interface at compile time, so a new option cannot be left out.
  */
 export const rateLimitOptions = z
@@ -40,8 +47,9 @@ export const rateLimitOptions = z
       group: storeNameOption.optional(),
       store: storeOption.optional(),
       name: storeNameOption.optional(),
+      per: perOption.optional(),
     } satisfies Record<keyof RateLimitOptions, z.ZodType>,
-    { error: 'options { limit, windowMs, tools?, group?, store?, name? }' },
+    { error: 'options { limit, windowMs, tools?, group?, store?, name?, per? }' },
   )
   .strict();
 
@@ -74,6 +82,7 @@ export class RateLimitPolicy extends AbstractPolicy {
   private readonly ownsStore: boolean;
   private readonly counter: WindowCounter;
   private readonly taken = new Map<string, Promise<Taken | undefined>>();
+  private readonly per?: PerKey<PreToolExecutionParams>;
 
   /** The constructor's arguments, as a configuration's JSON schema describes them. */
   static readonly configArgs = z.tuple([rateLimitOptions]);
@@ -81,7 +90,7 @@ export class RateLimitPolicy extends AbstractPolicy {
   constructor(options: RateLimitOptions) {
     super();
     const owner = 'RateLimitPolicy';
-    const { limit, windowMs, group, name, tools } = parseOptions(owner, rateLimitOptions, options);
+    const { limit, windowMs, group, name, tools, per } = parseOptions(owner, rateLimitOptions, options);
     const { store, owned } = storeFrom(options.store, owner);
     if (name === undefined && store.shared) {
       throw invalidArgument(`${owner}: a shared store (${store.description}) needs a 'name': agents that use the same store, prefix and name share the counts.`);
@@ -94,12 +103,15 @@ export class RateLimitPolicy extends AbstractPolicy {
     this.store = store;
     this.ownsStore = owned;
     this.counter = store.counter(this.counts, limit, windowMs);
+    if (per !== undefined) this.per = new PerKey(per as PerOption<PreToolExecutionParams>);
     const scope = group ? `the tools of group "${group}" together` : 'each tool';
-    this.description = `Allows ${scope} ${limit} call${limit === 1 ? '' : 's'} per ${windowText(windowMs)}`;
+    this.description = `Allows ${scope} ${limit} call${limit === 1 ? '' : 's'} per ${windowText(windowMs)}${this.per ? ` for each ${this.per.label}` : ''}`;
   }
 
   protected override async shouldBlockPreToolExecution(params: PreToolExecutionParams, method: string): Promise<boolean> {
-    const key = this.group ?? method;
+    // Read before anything is counted: a call whose key cannot be read is refused, never pooled.
+    const per = this.per ? this.per.of(params) : undefined;
+    const key = per === undefined ? (this.group ?? method) : scopedName(this.group ?? method, per);
     const started = Date.now();
     const attempt = this.counter.take(key);
     const callId = params.callId;
@@ -111,7 +123,7 @@ export class RateLimitPolicy extends AbstractPolicy {
       throw new Error(`counts "${this.counts}": ${messageOf(error)}; calls are refused until it answers`);
     }
     if (count.ok) return false;
-    const what = this.group ? `the tools of group "${this.group}"` : method;
+    const what = `${this.group ? `the tools of group "${this.group}"` : method}${per === undefined ? '' : ` for ${shownKey(this.per!.label, per)}`}`;
     const reason = `${what} may be called ${this.limit} time${this.limit === 1 ? '' : 's'} per ${windowText(this.windowMs)}; this window has had ${count.count}, and it frees up in ${waitText(count.resetsInMs)}`;
     throw new PolicyBlockedError(method, { policy: this.name, stage: 'preToolExecution', reason }, this.description);
   }

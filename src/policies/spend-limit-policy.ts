@@ -21,6 +21,7 @@ import { USD_ASSET, dollarLines, type DollarLines } from './dollar-budget-lines.
 import { dollarOptionFields, refuseDollarOptionsWithoutUsd, usdOption, type DollarOptions } from './dollar-options.js';
 import { DollarValuer, type Valuation } from './dollar-valuer.js';
 import { markReadOnly } from '../listeners/read-only-policies.js';
+import { PerKey, perOption, scopedName, shownKey, type PerOption } from './per-key.js';
 
 export interface SpendLimitOptions extends DollarOptions {
   /** HBAR each paying account may spend per window, e.g. `500` or `'0.5'`. */
@@ -44,14 +45,20 @@ export interface SpendLimitOptions extends DollarOptions {
   name?: string;
   /** The tools it guards; default: the core tools that move value. */
   tools?: string[];
+  /**
+   * Whose budget a call spends: a path into the call's context (`'context.sessionId'`) or a function
+   * of its event. Each key has its own budget (per paying account, as without it); a call whose key
+   * cannot be read is refused, never counted in a shared pool. Default: one budget for every call.
+   */
+  per?: PerOption<PostParamsNormalizationParams>;
 }
 
 const TINYBAR_DECIMALS = 8;
 const MAX_WINDOW_MS = 366 * 86_400_000;
 
 /**
- * SpendLimitPolicy's options. An option it does not know (say `per: 'context.sessionId'`) is
- * refused: taken and ignored, it would pool every caller into one budget unnoticed. The keys are
+ * SpendLimitPolicy's options. An option it does not know (say `perSession`) is refused: taken and
+ * ignored, it would leave a limit the user meant unapplied. The keys are
  * checked against the interface at compile time, so a new option cannot be left out.
  */
 export const spendLimitOptions = z
@@ -65,8 +72,9 @@ export const spendLimitOptions = z
       store: storeOption.optional(),
       name: storeNameOption.optional(),
       tools: toolsOption.optional(),
+      per: perOption.optional(),
     } satisfies Record<keyof SpendLimitOptions, z.ZodType>,
-    { error: 'options { hbar?, tokens?, usd?, prices?, price?, exchangeRate?, allowUnpriced?, windowMs, store?, name?, tools? }' },
+    { error: 'options { hbar?, tokens?, usd?, prices?, price?, exchangeRate?, allowUnpriced?, windowMs, store?, name?, tools?, per? }' },
   )
   .strict();
 const MAX_UNSETTLED = 10_000;
@@ -75,6 +83,7 @@ interface Unsettled {
   readonly op: 'commit' | 'release';
   readonly id: string;
   readonly lines: readonly BudgetLine[];
+  readonly budget: string;
 }
 
 /**
@@ -115,6 +124,9 @@ export class SpendLimitPolicy extends AbstractPolicy {
   private readonly pending = new Map<string, readonly BudgetLine[] | null | Promise<readonly BudgetLine[] | null>>();
   /** Commits and releases the store refused; retried before the next reservation. */
   private readonly unsettled: Unsettled[] = [];
+  /** With `per`: how a call's key is read, and the scoped budget each call's lines were reserved in. */
+  private readonly per?: PerKey<PostParamsNormalizationParams>;
+  private readonly scopes = new WeakMap<readonly BudgetLine[], string>();
 
   /** The constructor's arguments, as a configuration's JSON schema describes them. */
   static readonly configArgs = z.tuple([spendLimitOptions]);
@@ -123,7 +135,7 @@ export class SpendLimitPolicy extends AbstractPolicy {
     super();
     const owner = 'SpendLimitPolicy';
     const checked = parseOptions(owner, spendLimitOptions, options);
-    const { hbar, tokens, usd, windowMs, name, tools } = checked;
+    const { hbar, tokens, usd, windowMs, name, tools, per } = checked;
     if (hbar === undefined && tokens === undefined && usd === undefined) throw invalidArgument(`${owner}: give 'hbar', 'tokens', 'usd' or several: the budget per window.`, [0]);
     refuseDollarOptionsWithoutUsd(owner, checked, usd);
     if (usd !== undefined) {
@@ -140,18 +152,25 @@ export class SpendLimitPolicy extends AbstractPolicy {
     this.ownsStore = owned;
     this.budget = name ?? 'spend-limit';
     this.windowMs = windowMs;
+    if (per !== undefined) this.per = new PerKey(per as PerOption<PostParamsNormalizationParams>);
     this.relevantTools = [...(tools ?? VALUE_MOVING_TOOLS)];
     const limits = [
       ...(hbar === undefined ? [] : [`${unitsText(this.hbarLimit!, TINYBAR_DECIMALS)} HBAR`]),
       ...[...this.tokenLimits].map(([token, amount]) => `${amount} of ${token}`),
       ...(this.dollars ? [`${usdText(this.usdLimit!)} in US dollars (${this.dollars.describe()})`] : []),
     ];
-    this.description = `Limits what each paying account spends to ${limits.join(', ')} per ${windowText(windowMs)} (budget "${this.budget}")`;
+    const scope = this.per ? ` for each ${this.per.label}` : '';
+    this.description = `Limits what each paying account spends to ${limits.join(', ')} per ${windowText(windowMs)}${scope} (budget "${this.budget}")`;
   }
 
-  /** What one account's budget holds in the window now, in the asset's smallest units (`'USD'`: units of 10⁻⁸ USD). */
-  usage(account: string, asset = 'HBAR'): Promise<BudgetUsage> {
-    return this.store.usage(this.budget, account, asset, this.windowMs);
+  /**
+   * What one account's budget holds in the window now, in the asset's smallest units (`'USD'`: units
+   * of 10⁻⁸ USD); with `per`, the budget of the key `key`.
+   */
+  usage(account: string, asset = 'HBAR', key?: string): Promise<BudgetUsage> {
+    if (this.per && key === undefined) return Promise.reject(invalidArgument(`${this.name}: budgets are kept per ${this.per.label}; pass the key whose usage to read.`, [2]));
+    if (!this.per && key !== undefined) return Promise.reject(invalidArgument(`${this.name}: this budget has no 'per' option, so there is no budget of key ${JSON.stringify(key)}; leave the key out.`, [2]));
+    return this.store.usage(this.per ? scopedName(this.budget, key!) : this.budget, account, asset, this.windowMs);
   }
 
   /**
@@ -175,30 +194,34 @@ export class SpendLimitPolicy extends AbstractPolicy {
     // counted against a budget on that asset: fail closed.
     const unbounded = (movements as readonly Movement[]).find((move) => move.unbounded && (this.dollars !== undefined || (move.asset === 'HBAR' ? this.hbarLimit !== undefined : this.tokenLimits.has(move.asset))));
     if (unbounded) throw new Error(`${method} moves ${unbounded.display}, an amount not known before it runs, so it cannot be counted against budget "${this.budget}"; refused`);
+    // Read before anything is reserved: a call whose key cannot be read is refused, never pooled.
+    const key = this.per ? this.per.of(params) : undefined;
     const found = this.linesOf(movements as readonly Movement[], params);
     const atOnce = answersAtOnce(this.store);
-    if (!atOnce || !Array.isArray(found) || this.unsettled.length) return this.reserveLater(found, params, method, movements as readonly Movement[]);
+    if (!atOnce || !Array.isArray(found) || this.unsettled.length) return this.reserveLater(found, params, method, movements as readonly Movement[], key);
     if (found.length === 0) return false;
+    const budget = key === undefined ? this.budget : this.scope(found, key);
     const id = params.callId ?? randomUUID();
     let reservation: Reservation;
     try {
-      reservation = atOnce.reserve(this.budget, id, found, this.windowMs);
+      reservation = atOnce.reserve(budget, id, found, this.windowMs);
     } catch (error) {
       // It may have reached the store before it threw: settle releases it to be sure.
       if (params.callId) this.pending.set(id, found);
       throw new Error(`budget "${this.budget}": ${messageOf(error)}; spending is refused until it answers`);
     }
     if (params.callId) this.pending.set(id, reservation.ok ? found : null);
-    if (!reservation.ok) return this.refuse(reservation, params, method, movements as readonly Movement[], this.bases.get(found));
+    if (!reservation.ok) return this.refuse(reservation, params, method, movements as readonly Movement[], key, this.bases.get(found));
     return false;
   }
 
-  private async reserveLater(found: BudgetLine[] | Promise<BudgetLine[]>, params: PostParamsNormalizationParams, method: string, movements: readonly Movement[]): Promise<boolean> {
+  private async reserveLater(found: BudgetLine[] | Promise<BudgetLine[]>, params: PostParamsNormalizationParams, method: string, movements: readonly Movement[], key: string | undefined): Promise<boolean> {
     const lines = Array.isArray(found) ? found : await found;
     if (lines.length === 0) return false;
+    const budget = key === undefined ? this.budget : this.scope(lines, key);
     const id = params.callId ?? randomUUID();
     if (this.unsettled.length) await this.retryUnsettled();
-    const attempt = this.store.reserve(this.budget, id, lines, this.windowMs);
+    const attempt = this.store.reserve(budget, id, lines, this.windowMs);
     // An attempt that failed may still have reached the store: settle releases it to be sure.
     if (params.callId) this.pending.set(id, attempt.then((answer) => (answer.ok ? lines : null), () => lines));
     let reservation: Reservation;
@@ -207,13 +230,25 @@ export class SpendLimitPolicy extends AbstractPolicy {
     } catch (error) {
       throw new Error(`budget "${this.budget}": ${messageOf(error)}; spending is refused until it answers`);
     }
-    if (!reservation.ok) return this.refuse(reservation, params, method, movements, this.bases.get(lines));
+    if (!reservation.ok) return this.refuse(reservation, params, method, movements, key, this.bases.get(lines));
     return false;
   }
 
-  private async refuse(reservation: Extract<Reservation, { ok: false }>, params: PostParamsNormalizationParams, method: string, movements: readonly Movement[], valuation?: Valuation): Promise<never> {
+  private async refuse(reservation: Extract<Reservation, { ok: false }>, params: PostParamsNormalizationParams, method: string, movements: readonly Movement[], key: string | undefined, valuation?: Valuation): Promise<never> {
     const basis = valuation ? DollarValuer.basis(valuation) : undefined;
-    throw new PolicyBlockedError(method, { policy: this.name, stage: 'postParamsNormalization', reason: await this.overBudget(reservation, params, movements, basis) }, this.description);
+    throw new PolicyBlockedError(method, { policy: this.name, stage: 'postParamsNormalization', reason: await this.overBudget(reservation, params, movements, key, basis) }, this.description);
+  }
+
+  /** The budget of `key`'s share, remembered with the lines so settling finds it. */
+  private scope(lines: readonly BudgetLine[], key: string): string {
+    const budget = scopedName(this.budget, key);
+    this.scopes.set(lines, budget);
+    return budget;
+  }
+
+  /** The budget a call's lines were reserved in. */
+  private budgetOf(lines: readonly BudgetLine[]): string {
+    return this.per ? (this.scopes.get(lines) ?? this.budget) : this.budget;
   }
 
   /** Commits or releases what the call reserved; at once when the store answers at once. */
@@ -226,11 +261,12 @@ export class SpendLimitPolicy extends AbstractPolicy {
     const op = outcome.executed === false ? 'release' : 'commit';
     const atOnce = answersAtOnce(this.store);
     if (!atOnce || this.unsettled.length) return this.settleLines(op, outcome.callId, held);
+    const budget = this.budgetOf(held);
     try {
-      if (op === 'commit') atOnce.commit(this.budget, outcome.callId, held, this.windowMs);
-      else atOnce.release(this.budget, outcome.callId, held);
+      if (op === 'commit') atOnce.commit(budget, outcome.callId, held, this.windowMs);
+      else atOnce.release(budget, outcome.callId, held);
     } catch (error) {
-      throw this.unsettledError({ op, id: outcome.callId, lines: held }, error);
+      throw this.unsettledError({ op, id: outcome.callId, lines: held, budget }, error);
     }
   }
 
@@ -241,10 +277,11 @@ export class SpendLimitPolicy extends AbstractPolicy {
   }
 
   private async settleLines(op: Unsettled['op'], id: string, lines: readonly BudgetLine[]): Promise<void> {
+    const entry: Unsettled = { op, id, lines, budget: this.budgetOf(lines) };
     try {
-      await this.apply({ op, id, lines });
+      await this.apply(entry);
     } catch (error) {
-      throw this.unsettledError({ op, id, lines }, error);
+      throw this.unsettledError(entry, error);
     }
   }
 
@@ -260,8 +297,8 @@ export class SpendLimitPolicy extends AbstractPolicy {
 
   private apply(entry: Unsettled): Promise<void> {
     return entry.op === 'commit'
-      ? this.store.commit(this.budget, entry.id, entry.lines, this.windowMs)
-      : this.store.release(this.budget, entry.id, entry.lines);
+      ? this.store.commit(entry.budget, entry.id, entry.lines, this.windowMs)
+      : this.store.release(entry.budget, entry.id, entry.lines);
   }
 
   /** Settles what the store refused earlier, oldest first, until it refuses again. */
@@ -353,13 +390,14 @@ export class SpendLimitPolicy extends AbstractPolicy {
     return decimals;
   }
 
-  private async overBudget(refused: Extract<Reservation, { ok: false }>, params: PostParamsNormalizationParams, movements: readonly Movement[], basis?: string): Promise<string> {
+  private async overBudget(refused: Extract<Reservation, { ok: false }>, params: PostParamsNormalizationParams, movements: readonly Movement[], key: string | undefined, basis?: string): Promise<string> {
     const { line, used, now } = refused;
     const usd = line.asset === USD_ASSET && this.dollars !== undefined;
     const decimals = line.asset === 'HBAR' || usd ? TINYBAR_DECIMALS : await this.decimalsOf(line.asset, params, movements);
     const units = (amount: bigint) => (usd ? usdText(amount) : line.asset === 'HBAR' ? `${unitsText(amount, decimals)} HBAR` : `${unitsText(amount, decimals)} of ${line.asset}`);
     const left = line.limit > used ? line.limit - used : 0n;
-    const head = `budget "${this.budget}": ${line.account} may spend ${units(line.limit)} per ${windowText(this.windowMs)}`;
+    const whose = key !== undefined && this.per ? ` for ${shownKey(this.per.label, key)}` : '';
+    const head = `budget "${this.budget}"${whose}: ${line.account} may spend ${units(line.limit)} per ${windowText(this.windowMs)}`;
     // A dollar line names what it was valued at: the rate and when it was published and read.
     const moves = `this call moves ${units(line.amount)}${usd && basis ? ` (${basis})` : ''}`;
     if (refused.freesAt === undefined) return `${head}; ${moves}, more than the whole budget`;

@@ -3,6 +3,7 @@ import { listenerCatalog } from '../../../src/config/listener-catalog.js';
 import { HcsAuditTrailHook, HolAuditTrailHook } from '../../../src/hooks/index.js';
 import { AgentHooksError, ErrorCode } from '../../../src/errors/index.js';
 import {
+  AllowanceSpendPolicy,
   ApprovalPolicy,
   DuplicateIntentPolicy,
   ExpressionPolicy,
@@ -22,14 +23,15 @@ type Extra = Record<string, unknown>;
  * what its refusal must list. Built-ins that take only positional arguments are named with why.
  */
 const BUILT_INS: Record<string, { make: (extra: Extra) => unknown; accepted: readonly string[] }> = {
-  SpendLimitPolicy: { make: (extra) => new SpendLimitPolicy({ hbar: 5, windowMs: 60_000, ...extra }), accepted: ['hbar', 'tokens', 'windowMs', 'store', 'name', 'tools'] },
-  RateLimitPolicy: { make: (extra) => new RateLimitPolicy({ limit: 1, windowMs: 1_000, ...extra }), accepted: ['limit', 'windowMs', 'tools', 'group', 'store', 'name'] },
+  SpendLimitPolicy: { make: (extra) => new SpendLimitPolicy({ hbar: 5, windowMs: 60_000, ...extra }), accepted: ['hbar', 'tokens', 'windowMs', 'store', 'name', 'tools', 'per'] },
+  RateLimitPolicy: { make: (extra) => new RateLimitPolicy({ limit: 1, windowMs: 1_000, ...extra }), accepted: ['limit', 'windowMs', 'tools', 'group', 'store', 'name', 'per'] },
   MaxTransferPolicy: { make: (extra) => new MaxTransferPolicy({ hbar: 1, ...extra }), accepted: ['hbar', 'tokens', 'allowUnbounded', 'tools'] },
   RecipientAllowlistPolicy: { make: (extra) => new RecipientAllowlistPolicy(['0.0.5'], { ...extra }), accepted: ['tools'] },
   RecipientDenylistPolicy: { make: (extra) => new RecipientDenylistPolicy(['0.0.5'], { ...extra }), accepted: ['tools'] },
   TimeWindowPolicy: { make: (extra) => new TimeWindowPolicy({ timeZone: 'UTC', days: ['mon'], from: '09:00', to: '17:00', ...extra }), accepted: ['timeZone', 'days', 'from', 'to'] },
   ExpressionPolicy: { make: (extra) => new ExpressionPolicy({ expression: 'true', message: 'never', ...extra }), accepted: ['expression', 'message', 'stage', 'tools', 'name'] },
-  DuplicateIntentPolicy: { make: (extra) => new DuplicateIntentPolicy({ windowMs: 60_000, ...extra }), accepted: ['windowMs', 'keyOf', 'holdFailed', 'tools', 'store', 'name'] },
+  DuplicateIntentPolicy: { make: (extra) => new DuplicateIntentPolicy({ windowMs: 60_000, ...extra }), accepted: ['windowMs', 'keyOf', 'holdFailed', 'tools', 'store', 'name', 'per'] },
+  AllowanceSpendPolicy: { make: (extra) => new AllowanceSpendPolicy({ owners: ['0.0.1234'], ...extra }), accepted: ['owners', 'tools'] },
   ApprovalPolicy: { make: (extra) => new ApprovalPolicy({ when: { hbarAbove: 1 }, approver: () => true, ...extra }), accepted: ['when', 'approver', 'timeoutMs'] },
   HcsAuditTrailHook: {
     make: (extra) => new HcsAuditTrailHook(['*'], '0.0.1234', undefined, { ...extra }),
@@ -70,9 +72,9 @@ describe('unknown options, as every built-in hook and policy refuses them throug
   for (const [name, { make, accepted }] of Object.entries(BUILT_INS)) {
     describe(`when ${name} is given an option it does not know`, () => {
       it('refuses it by name, saying which class, and lists what it accepts', () => {
-        // `per` was once taken and ignored by the budgets, pooling every caller into one.
-        const error = refusal(() => make({ per: 'context.sessionId' }));
-        expect(error.message).to.match(new RegExp(`^${name}: unknown option 'per'; accepted: `));
+        // A misspelt `per` taken and ignored would pool every caller into one budget.
+        const error = refusal(() => make({ perSession: 'context.sessionId' }));
+        expect(error.message).to.match(new RegExp(`^${name}: unknown option 'perSession'; accepted: `));
         for (const key of accepted) expect(error.message, key).to.contain(key);
       });
 

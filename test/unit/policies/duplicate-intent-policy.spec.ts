@@ -58,8 +58,8 @@ describe('DuplicateIntentPolicy', () => {
   describe('when constructed', () => {
     it('refuses options it cannot keep, naming the option and what is accepted', () => {
       expect(() => new DuplicateIntentPolicy({ windowMs: 0 })).to.throw("DuplicateIntentPolicy: 'windowMs' must be a positive whole number of ms");
-      expect(() => new DuplicateIntentPolicy(undefined as never)).to.throw('expected options { windowMs, keyOf?, holdFailed?, tools?, store?, name? }');
-      expect(() => new DuplicateIntentPolicy({ windowMs: MINUTE, per: 'session' } as never)).to.throw("unknown option 'per'; accepted: windowMs, keyOf, holdFailed, tools, store, name");
+      expect(() => new DuplicateIntentPolicy(undefined as never)).to.throw('expected options { windowMs, keyOf?, holdFailed?, tools?, store?, name?, per? }');
+      expect(() => new DuplicateIntentPolicy({ windowMs: MINUTE, perSession: 'session' } as never)).to.throw("unknown option 'perSession'; accepted: windowMs, keyOf, holdFailed, tools, store, name, per");
       expect(() => new DuplicateIntentPolicy({ windowMs: MINUTE, keyOf: 'requestId' as never })).to.throw("'keyOf' must be a function (event) => string | undefined");
       expect(() => new DuplicateIntentPolicy({ windowMs: MINUTE, holdFailed: 'yes' as never })).to.throw("'holdFailed' must be true or false");
       expect(() => new DuplicateIntentPolicy({ windowMs: MINUTE, name: 'a b' })).to.throw("'name' must be 1 to 64 letters");

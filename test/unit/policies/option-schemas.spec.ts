@@ -68,7 +68,8 @@ const refused: [unknown, unknown[], string, unknown[]][] = [
   [DuplicateIntentPolicy, [{ windowMs: 1000, holdFailed: 'yes' }], `DuplicateIntentPolicy: 'holdFailed' must be true or false, got "yes".`, [0, 'holdFailed']],
   [DuplicateIntentPolicy, [{ windowMs: 1000, keyOf: 'requestId' }], `DuplicateIntentPolicy: 'keyOf' must be a function (event) => string | undefined, got "requestId".`, [0, 'keyOf']],
   [DuplicateIntentPolicy, [{ windowMs: 1000, tools: ['transfer_hbar_tool', ''] }], `DuplicateIntentPolicy: 'tools[1]' must be a tool name (a non-empty string), got "".`, [0, 'tools', 1]],
-  [DuplicateIntentPolicy, [{ windowMs: 1000, per: 'session' }], "DuplicateIntentPolicy: unknown option 'per'; accepted: windowMs, keyOf, holdFailed, tools, store, name.", [0, 'per']],
+  [DuplicateIntentPolicy, [{ windowMs: 1000, perSession: true }], "DuplicateIntentPolicy: unknown option 'perSession'; accepted: windowMs, keyOf, holdFailed, tools, store, name, per.", [0, 'perSession']],
+  [SpendLimitPolicy, [{ hbar: 1, windowMs: 1000, per: 'session' }], `SpendLimitPolicy: 'per' must be a path into the call's context such as 'context.sessionId' (letters, digits, '_', '$', '-' between dots, at most 8 parts), or a function (event) => string | undefined, got "session".`, [0, 'per']],
   [RedisPolicyStore, [{ commandTimeoutMs: 0 }], "RedisPolicyStore: 'commandTimeoutMs' must be a positive number of ms up to 600000, got 0.", [0, 'commandTimeoutMs']],
 ];
 
