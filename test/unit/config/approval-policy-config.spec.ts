@@ -40,7 +40,7 @@ describe('ApprovalPolicy in a configuration file', () => {
       });
       expect(problems[0]).to.equal('policies[0].args[0].when.hbarAbove: ApprovalPolicy: \'when.hbarAbove\' must be a number of HBAR from 0 to 50000000000 with at most 8 decimals, got "100".');
       expect(problems[1]).to.match(/^policies\[1\]\.args\[0\]\.approver: ApprovalPolicy: 'approver' must be "terminal" or "mcp", .* got "slack"\.$/);
-      expect(problems[2]).to.equal('policies[2].args[0]: ApprovalPolicy: expected options { when, approver, timeoutMs? }, got undefined.');
+      expect(problems[2]).to.equal('policies[2].args[0]: ApprovalPolicy: expected options { when, approver?, timeoutMs?, stage?, wait?, store?, approvers? }, got undefined.');
     });
   });
 });
