@@ -21,7 +21,8 @@ const layers = [
   { name: 'kit', folders: ['kit'] },
   // The entry tool authors write against (hedera-agent-hooks/tools): what the core tools use, re-exported.
   { name: 'tool authoring entry', folders: ['authoring'] },
-  { name: 'config, adapters, cli', folders: ['config', 'adapters', 'cli'], peers: { config: ['devnet'], adapters: ['config', 'devnet'], cli: ['config', 'adapters', 'devnet'] } },
+  // console/ (the operator console) serves over adapters/'s HTTP checks; the cli starts it.
+  { name: 'config, adapters, console, cli', folders: ['config', 'adapters', 'console', 'cli'], peers: { config: ['devnet'], adapters: ['config', 'devnet'], console: ['config', 'adapters'], cli: ['config', 'adapters', 'console', 'devnet'] } },
 ];
 
 const allFolders = layers.flatMap((layer) => layer.folders).concat('devnet');

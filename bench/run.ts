@@ -6,6 +6,7 @@
 import 'reflect-metadata';
 import { benchAudit } from './audit-bench.js';
 import { benchColdStart } from './cold-start-bench.js';
+import { benchConsole } from './console-bench.js';
 import { benchDevnet } from './devnet-bench.js';
 import { DISPATCH_CASES, benchDispatch } from './dispatch-bench.js';
 import { benchJournal } from './journal-bench.js';
@@ -21,7 +22,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
-const CASES = ['dispatch', 'devnet', 'audit', 'policies', 'journal', 'coldstart', 'telemetry'] as const;
+const CASES = ['dispatch', 'devnet', 'audit', 'policies', 'journal', 'coldstart', 'telemetry', 'console'] as const;
 const unknown = args.filter((arg) => arg !== '--json' && !(CASES as readonly string[]).includes(arg));
 const chosen = CASES.filter((name) => args.includes(name));
 const selected = chosen.length ? chosen : CASES;
@@ -137,7 +138,17 @@ async function telemetry(): Promise<void> {
   );
 }
 
-const runners = { dispatch, devnet, audit, policies, journal, coldstart, telemetry };
+async function operatorConsole(): Promise<void> {
+  heading('console: from a journal entry written to its event on a page (SSE), and the pending-approvals list with 1 000 requests waiting');
+  const row = await benchConsole();
+  print(
+    { ...row },
+    `  entry to SSE: median ${row.entry_to_sse_median_ms} ms, p95 ${row.entry_to_sse_p95_ms} ms, max ${row.entry_to_sse_max_ms} ms over ${row.entries} entries` +
+      `  |  pending list (${row.pending}): median ${row.pending_list_median_ms} ms, p95 ${row.pending_list_p95_ms} ms, ${row.pending_list_bytes} bytes`,
+  );
+}
+
+const runners = { dispatch, devnet, audit, policies, journal, coldstart, telemetry, console: operatorConsole };
 
 async function main(): Promise<void> {
   if (unknown.length) {

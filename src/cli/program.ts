@@ -8,6 +8,7 @@ import { CommandContext } from './command-context.js';
 import type { RunAction } from './run-action.js';
 import { registerAuditCommand } from './commands/audit-command.js';
 import { registerCallCommand } from './commands/call-command.js';
+import { registerConsoleCommand } from './commands/console-command.js';
 import { registerDemoCommand } from './commands/demo-command.js';
 import { registerDevnetCommand } from './commands/devnet-command.js';
 import { registerMcpCommand } from './commands/mcp-command.js';
@@ -81,6 +82,7 @@ function buildProgram(io: CliIo, run: RunAction, json: boolean): Command {
   registerDevnetCommand(program, run);
   registerAuditCommand(program, run);
   registerMcpCommand(program, run);
+  registerConsoleCommand(program, run);
   return program;
 }
 

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
@@ -6,6 +5,7 @@ import { z } from 'zod';
 import { invalidArgument, parseOptions } from '../../errors/index.js';
 import { loadWithPeer } from '../../lifecycle/optional-peer.js';
 import { isLoopback, loopbackRefusal, urlHost } from '../mcp/http-request-checks.js';
+import { bearerMatches, checkedToken } from '../shared/bearer-token.js';
 import { checkedHost, checkedPort, listen } from '../shared/http-listen.js';
 
 const OWNER = 'serveMetrics';
@@ -51,7 +51,7 @@ export async function serveMetrics(options: MetricsEndpointOptions = {}, load: (
   const port = checkedPort(options.port ?? DEFAULT_METRICS_PORT, OWNER);
   const host = checkedHost(options.host ?? '127.0.0.1', OWNER);
   const loopback = isLoopback(host);
-  const token = checkedToken(options.token, loopback);
+  const token = checkedToken(options.token, loopback, OWNER, 'scrapers send');
   const module = (await loadWithPeer(load, '@opentelemetry/exporter-prometheus', OWNER)) as { PrometheusExporter?: PrometheusExporterClass; default?: { PrometheusExporter: PrometheusExporterClass } };
   const Exporter = module.PrometheusExporter ?? module.default!.PrometheusExporter;
   const exporter = new Exporter({ preventServerStart: true });
@@ -81,24 +81,6 @@ export async function serveMetrics(options: MetricsEndpointOptions = {}, load: (
 }
 
 type PrometheusExporterClass = new (config: { preventServerStart: boolean }) => PrometheusExporter;
-
-/** Off loopback anyone on the network could read what the agent does: a token is required there. */
-function checkedToken(token: unknown, loopback: boolean): string | undefined {
-  if (token === undefined) {
-    if (loopback) return undefined;
-    throw invalidArgument(`${OWNER}: listening on an address other machines can reach needs a token (options.token, at least 16 characters), which scrapers send as Authorization: Bearer <token>; or listen on 127.0.0.1.`);
-  }
-  if (typeof token !== 'string' || token.length < 16 || /\s/.test(token)) {
-    throw invalidArgument(`${OWNER}: the token must be a string of at least 16 characters without spaces; got ${typeof token === 'string' ? `${token.length} characters` : typeof token}.`);
-  }
-  return token;
-}
-
-function bearerMatches(header: string | undefined, token: string): boolean {
-  const given = Buffer.from(header?.startsWith('Bearer ') ? header.slice(7) : '');
-  const wanted = Buffer.from(token);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
-}
 
 function plain(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...headers });

@@ -1,0 +1,92 @@
+/**
+ * What the operator console asks of human oversight: the approvals waiting for a decision, a
+ * decision taken in the console, and the kill switch. The console only calls this interface; the
+ * approval store and the kill switch implement it (see docs/console.md), and MemoryOversight is
+ * the in-process implementation a kit's ApprovalPolicy can use today.
+ */
+export interface ConsoleOversight {
+  /** Every request still waiting for a decision, oldest first. */
+  pendingApprovals(): readonly PendingApproval[] | Promise<readonly PendingApproval[]>;
+  /** Records one decision on a pending request; refuses (throws a coded error) an unknown or settled request. */
+  decide(id: string, decision: ConsoleDecision): DecisionOutcome | Promise<DecisionOutcome>;
+  /** Blocks every value-moving call (or every call) until resumed; `by` names who pressed it. */
+  pause(reason: string, by: string): void | Promise<void>;
+  resume(by: string): void | Promise<void>;
+  state(): OversightState | Promise<OversightState>;
+  /** Called whenever pending requests or the pause state change, so the console can push them at once; returns the unsubscribe. */
+  subscribe?(listener: () => void): () => void;
+}
+
+/** One approval request as the console shows it. Everything in it except `id` and the times is agent-supplied text. */
+export interface PendingApproval {
+  id: string;
+  tool: string;
+  /** The policy that asked, e.g. `'Approval Policy'`. */
+  policy: string;
+  /** One line: what the call does. */
+  summary: string;
+  /** Why approval is needed: the condition that held. */
+  why: string;
+  /** The stage the approval was asked at, e.g. `postParamsNormalization`. */
+  stage: string;
+  /** The params as plain data (bounded and redacted by whoever made the request). */
+  params: unknown;
+  /** What the call moves: `amount` in the asset's smallest unit, `display` as a person reads it (`'10 HBAR'`). */
+  movements: readonly { from: string; to: string; asset: string; amount: string; display: string }[];
+  /** Asked at postCoreAction: exactly what will execute. */
+  preview?: TransactionPreview;
+  /** ISO times. */
+  requestedAt: string;
+  expiresAt?: string;
+  /** Approvals given so far, and how many are needed (1 unless a quorum is asked for). */
+  approvals: number;
+  required: number;
+}
+
+export interface TransactionPreview {
+  transactionType: string;
+  payer?: string;
+  transactionId?: string;
+  memo?: string;
+  maxFee?: string;
+  /** Hex SHA-256 of the frozen transaction bytes the approval is bound to. */
+  bytesDigest?: string;
+}
+
+export interface ConsoleDecision {
+  approve: boolean;
+  /** Who decided: the console token's name. */
+  approver: string;
+  reason?: string;
+}
+
+/** What a decision did: the request is settled (`approved`, `denied`), or still waiting for more approvals. */
+export interface DecisionOutcome {
+  id: string;
+  status: 'approved' | 'denied' | 'waiting';
+}
+
+export interface OversightState {
+  paused: boolean;
+  reason?: string;
+  pausedBy?: string;
+  /** Budgets and rate-limit counts left per policy, when the implementation can read them. */
+  budgets?: readonly BudgetLeft[];
+}
+
+export interface BudgetLeft {
+  policy: string;
+  /** e.g. `HBAR`, `calls`. */
+  unit: string;
+  used: string;
+  limit: string;
+  /** When the window frees what was used, ISO; absent for no window. */
+  resetsAt?: string;
+}
+
+/** Recognises an oversight implementation by its shape (never `instanceof`: it may come from another copy of the package). */
+export function isConsoleOversight(value: unknown): value is ConsoleOversight {
+  if (value === null || typeof value !== 'object') return false;
+  const candidate = value as Record<string, unknown>;
+  return ['pendingApprovals', 'decide', 'pause', 'resume', 'state'].every((method) => typeof candidate[method] === 'function');
+}

@@ -1,0 +1,157 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { verifyAuditTopic } from '../audit/index.js';
+import { messageOf } from '../errors/index.js';
+import type { CallFeed } from './call-feed.js';
+import type { ConsoleOversight } from './console-oversight.js';
+import type { EventStreams } from './event-stream.js';
+import type { ConsoleNetwork, ExplorerLinks } from './explorer-links.js';
+import { authorized, originRefusal, readJsonBody, sendError, sendFile, sendJson } from './http-guard.js';
+import { CONSOLE_HTML } from './page/console-html.js';
+import { CONSOLE_SCRIPT } from './page/console-script.js';
+import { CONSOLE_STYLE } from './page/console-style.js';
+
+export interface RouteSetup {
+  feed: CallFeed;
+  streams: EventStreams;
+  token: string;
+  tokenName: string;
+  oversight: ConsoleOversight | undefined;
+  links: ExplorerLinks;
+  network?: ConsoleNetwork;
+  mirrorUrl?: string;
+  topicId?: string;
+  journalDir?: string;
+}
+
+/** Calls listed by GET /api/calls: the newest; older ones are on the trail. */
+const LISTED_CALLS = 1_000;
+/** A verification result is reused this long: it reads the whole topic from the mirror. */
+const VERIFY_REUSE_MS = 5_000;
+const MAX_REASON_CHARS = 300;
+
+const PAGES: Record<string, [string, string]> = {
+  '/': ['text/html', CONSOLE_HTML],
+  '/console.js': ['text/javascript', CONSOLE_SCRIPT],
+  '/console.css': ['text/css', CONSOLE_STYLE],
+};
+
+/** The console's routes: the page's three files, then the API (token required for every request). */
+export class ConsoleRoutes {
+  private readonly unsubscribe: (() => void)[] = [];
+  private verified: { at: number; report: Promise<unknown> } | undefined;
+
+  constructor(private readonly setup: RouteSetup) {
+    this.unsubscribe.push(setup.feed.onCall((call) => setup.streams.send('call', call)));
+    const changed = setup.oversight?.subscribe?.(() => void this.pushOversight());
+    if (changed) this.unsubscribe.push(changed);
+  }
+
+  close(): void {
+    for (const stop of this.unsubscribe) stop();
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse, boundHost: string, loopback: boolean): Promise<void> {
+    const refusal = originRefusal(req, boundHost, loopback);
+    if (refusal) return sendError(res, 403, refusal);
+    const path = new URL(req.url ?? '/', 'http://console').pathname;
+    const page = PAGES[path];
+    if (page) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, 'Method Not Allowed: the page is read with GET', { allow: 'GET, HEAD' });
+      return sendFile(res, page[0], page[1]);
+    }
+    if (!path.startsWith('/api/')) return sendError(res, 404, `Not Found: ${JSON.stringify(path)}; the console is at / and its API under /api/`);
+    if (!authorized(req, this.setup.token)) return sendError(res, 401, 'Unauthorized: send Authorization: Bearer <token>, the token the console was started with (the page reads it from the #token= of the address it was opened with)', { 'www-authenticate': 'Bearer' });
+    const route = `${req.method} ${path}`;
+    if (route === 'GET /api/calls') return sendJson(res, 200, this.overview());
+    if (route === 'GET /api/events') return this.events(res);
+    if (route === 'GET /api/oversight') return sendJson(res, 200, await this.oversightView());
+    if (route === 'GET /api/verify') return sendJson(res, 200, await this.verify());
+    if (route === 'POST /api/pause') return this.withOversight(req, res, async (oversight, body) => {
+      const reason = reasonOf(body.reason);
+      if (!reason) return sendError(res, 400, `Bad Request: 'reason' must be a sentence of 1 to ${MAX_REASON_CHARS} characters saying why the agents are stopped`);
+      await oversight.pause(reason, this.setup.tokenName);
+      sendJson(res, 200, await this.oversightView());
+    });
+    if (route === 'POST /api/resume') return this.withOversight(req, res, async (oversight) => {
+      await oversight.resume(this.setup.tokenName);
+      sendJson(res, 200, await this.oversightView());
+    });
+    const decision = /^\/api\/approvals\/([\w-]{1,100})\/decision$/.exec(path);
+    if (decision && req.method === 'POST') return this.withOversight(req, res, async (oversight, body) => {
+      if (typeof body.approve !== 'boolean') return sendError(res, 400, `Bad Request: 'approve' must be true (approve) or false (deny); got ${JSON.stringify(body.approve ?? null)}`);
+      if (body.reason !== undefined && !reasonOf(body.reason)) return sendError(res, 400, `Bad Request: 'reason', when given, must be text of 1 to ${MAX_REASON_CHARS} characters`);
+      const reason = reasonOf(body.reason);
+      try {
+        const outcome = await oversight.decide(decision[1]!, { approve: body.approve, approver: this.setup.tokenName, ...(reason ? { reason } : {}) });
+        sendJson(res, 200, outcome);
+      } catch (error) {
+        sendError(res, 409, `Conflict: ${messageOf(error)}`);
+      }
+    });
+    if (['/api/calls', '/api/events', '/api/oversight', '/api/verify', '/api/pause', '/api/resume'].includes(path) || decision) return sendError(res, 405, `Method Not Allowed: ${req.method} ${path}`);
+    return sendError(res, 404, `Not Found: ${JSON.stringify(path)}; the API has /api/calls, /api/events, /api/oversight, /api/verify, POST /api/pause, POST /api/resume and POST /api/approvals/<id>/decision`);
+  }
+
+  private overview(): unknown {
+    const { feed, links, network, topicId, journalDir, mirrorUrl } = this.setup;
+    const calls = feed.calls();
+    return {
+      source: journalDir ? { journalDir } : { mirrorUrl, topicId },
+      ...(network ? { network } : {}),
+      ...(topicId ? { topicId, topicLink: links.topic(topicId) } : {}),
+      calls: calls.slice(-LISTED_CALLS),
+      total: calls.length,
+      problems: feed.problems(),
+    };
+  }
+
+  private async events(res: ServerResponse): Promise<void> {
+    const first = [{ event: 'overview', data: this.overview() }, { event: 'oversight', data: await this.oversightView() }];
+    if (!this.setup.streams.open(res, first)) sendError(res, 503, 'Service Unavailable: too many pages follow this console; close one');
+  }
+
+  private async oversightView(): Promise<unknown> {
+    const { oversight } = this.setup;
+    if (!oversight) return { connected: false, pending: [], state: { paused: false } };
+    const [pending, state] = await Promise.all([oversight.pendingApprovals(), oversight.state()]);
+    return { connected: true, approver: this.setup.tokenName, pending, state };
+  }
+
+  private async pushOversight(): Promise<void> {
+    if (this.setup.streams.size === 0) return;
+    try {
+      this.setup.streams.send('oversight', await this.oversightView());
+    } catch {
+      // The next change or a reload shows it; a failing read must not take the console down.
+    }
+  }
+
+  private verify(): Promise<unknown> {
+    const { mirrorUrl, topicId, journalDir } = this.setup;
+    if (!mirrorUrl || !topicId) return Promise.resolve({ available: false, reason: 'Verification reads the topic from the mirror: start the console with mirrorUrl and topicId.' });
+    if (this.verified && Date.now() - this.verified.at < VERIFY_REUSE_MS) return this.verified.report;
+    const report = verifyAuditTopic({ mirrorUrl, topicId, ...(journalDir ? { journalDir } : {}) }).then(
+      (found) => ({ available: true, ok: found.ok, checkedAt: new Date().toISOString(), entriesOnTopic: found.entriesOnTopic, entriesInJournal: found.entriesInJournal, journalFound: found.journalFound, problems: found.problems }),
+      (error: unknown) => ({ available: false, reason: `Reading topic ${topicId} from ${mirrorUrl} failed: ${messageOf(error)}` }),
+    );
+    this.verified = { at: Date.now(), report };
+    return report;
+  }
+
+  private async withOversight(req: IncomingMessage, res: ServerResponse, act: (oversight: ConsoleOversight, body: Record<string, unknown>) => Promise<void>): Promise<void> {
+    const read = await readJsonBody(req);
+    if ('status' in read) {
+      sendError(res, read.status, read.message, read.status === 413 ? { connection: 'close' } : {});
+      return;
+    }
+    const { oversight } = this.setup;
+    if (!oversight) return sendError(res, 501, 'Not Implemented: this console was started without an oversight (startConsole({ oversight })), so it has no approvals or kill switch to act on');
+    await act(oversight, read.body);
+  }
+}
+
+function reasonOf(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  return trimmed && trimmed.length <= MAX_REASON_CHARS ? trimmed : undefined;
+}

@@ -1,0 +1,8 @@
+/** The operator console: a small web server showing the agents' calls live, the audit trail, pending approvals and the kill switch. */
+export { startConsole, type RunningConsole } from './start-console.js';
+export { DEFAULT_CONSOLE_PORT, consoleOptionsSchema, type ConsoleOptions } from './console-options.js';
+export { isConsoleOversight } from './console-oversight.js';
+export type { BudgetLeft, ConsoleDecision, ConsoleOversight, DecisionOutcome, OversightState, PendingApproval, TransactionPreview } from './console-oversight.js';
+export { MemoryOversight, type NewApproval } from './memory-oversight.js';
+export { CONSOLE_NETWORKS, explorerLinks, type ConsoleNetwork, type ExplorerLinks } from './explorer-links.js';
+export type { CallView } from './call-view.js';

@@ -1,0 +1,370 @@
+/**
+ * The console page's script, served as /console.js. Plain browser JavaScript, no build step. Rules
+ * it keeps: every value from the API goes into the page with textContent or as an SVG text node,
+ * never as markup (an agent's memo is text, whatever it says); agent-supplied values sit in a
+ * dashed `.agent-text` box; links are made only from http(s) URLs the server built; the token
+ * lives in sessionStorage and goes out only in the Authorization header.
+ */
+export const CONSOLE_SCRIPT = String.raw`'use strict';
+(function () {
+  var TOKEN_KEY = 'agent-hooks-console-token';
+  var calls = new Map();
+  var pending = [];
+  var token = readToken();
+
+  function readToken() {
+    var match = /(?:^#|&)token=([^&]+)/.exec(location.hash);
+    if (match) {
+      sessionStorage.setItem(TOKEN_KEY, decodeURIComponent(match[1]));
+      // The token leaves the address bar (and the history) as soon as it is read.
+      history.replaceState(null, '', location.pathname + location.search);
+    }
+    return sessionStorage.getItem(TOKEN_KEY) || '';
+  }
+
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  /** A value an agent controls: text in a marked box. */
+  function agentText(value) {
+    var node = el('span', 'agent-text', typeof value === 'string' ? value : JSON.stringify(value));
+    node.title = 'agent-supplied text';
+    return node;
+  }
+
+  function link(url, text) {
+    if (typeof url !== 'string' || !/^https?:\/\//.test(url)) return el('span', '', text);
+    var a = el('a', '', text);
+    a.href = url;
+    a.target = '_blank';
+    a.rel = 'noopener noreferrer';
+    return a;
+  }
+
+  function api(path, body) {
+    var init = { headers: { authorization: 'Bearer ' + token }, cache: 'no-store' };
+    if (body !== undefined) {
+      init.method = 'POST';
+      init.headers['content-type'] = 'application/json';
+      init.body = JSON.stringify(body);
+    }
+    return fetch(path, init).then(function (res) {
+      if (res.status === 401) askToken();
+      return res.json().then(function (data) {
+        if (!res.ok) throw new Error((data && data.error && data.error.message) || ('HTTP ' + res.status));
+        return data;
+      });
+    });
+  }
+
+  function askToken() {
+    document.getElementById('token-panel').hidden = false;
+    setConnection('the console needs its token');
+  }
+
+  function setConnection(text) {
+    document.getElementById('connection').textContent = text;
+  }
+
+  function hbar(tinybars) {
+    if (tinybars === undefined) return '';
+    var n = Number(tinybars) / 1e8;
+    return String(n);
+  }
+
+  function callRow(call) {
+    var row = el('tr');
+    row.dataset.id = call.id;
+    row.dataset.outcome = call.outcome;
+    row.appendChild(el('td', '', call.timestamp));
+    row.appendChild(el('td', '', call.source));
+    var tool = el('td');
+    tool.appendChild(agentText(call.tool));
+    row.appendChild(tool);
+    var outcome = el('td');
+    outcome.appendChild(el('span', 'outcome outcome-' + String(call.outcome).replace(/[^a-z]/gi, ''), call.outcome));
+    row.appendChild(outcome);
+    row.appendChild(el('td', '', call.status || ''));
+    row.appendChild(el('td', 'amount', hbar(call.hbarTinybars)));
+    var memo = el('td', 'memo');
+    if (call.memo !== undefined) memo.appendChild(agentText(call.memo));
+    row.appendChild(memo);
+    var blocked = el('td');
+    if (call.blockedBy) {
+      blocked.appendChild(el('span', '', call.blockedBy.policy + ' at ' + call.blockedBy.stage + ': '));
+      if (call.blockedBy.reason) blocked.appendChild(agentText(call.blockedBy.reason));
+    } else if (call.error) blocked.appendChild(agentText(call.error));
+    row.appendChild(blocked);
+    var tx = el('td');
+    if (call.transactionId) tx.appendChild(link(call.transactionLink, call.transactionId));
+    row.appendChild(tx);
+    row.appendChild(el('td', '', call.delivered ? 'yes' : 'journaled'));
+    return row;
+  }
+
+  function putCall(call) {
+    var body = document.getElementById('calls');
+    var row = callRow(call);
+    var known = calls.get(call.id);
+    calls.set(call.id, call);
+    var old = body.querySelector('tr[data-id="' + CSS.escape(call.id) + '"]');
+    if (old) old.replaceWith(row);
+    else body.insertBefore(row, body.firstChild);
+    if (!known || known.outcome !== call.outcome) drawCharts();
+  }
+
+  function renderOverview(data) {
+    var body = document.getElementById('calls');
+    body.textContent = '';
+    calls.clear();
+    (data.calls || []).forEach(function (call) { calls.set(call.id, call); body.insertBefore(callRow(call), body.firstChild); });
+    var topic = document.getElementById('topic');
+    topic.textContent = '';
+    if (data.topicId) {
+      topic.appendChild(el('span', '', 'topic '));
+      topic.appendChild(link(data.topicLink, data.topicId));
+    }
+    var problems = document.getElementById('problems');
+    problems.textContent = '';
+    (data.problems || []).forEach(function (problem) { problems.appendChild(el('li', '', problem)); });
+    drawCharts();
+  }
+
+  function renderOversight(view) {
+    var note = document.getElementById('approvals-note');
+    var list = document.getElementById('approvals');
+    list.textContent = '';
+    pending = view.pending || [];
+    note.textContent = !view.connected ? 'no approval store is connected to this console' : pending.length ? pending.length + ' waiting' : 'nothing waiting';
+    pending.forEach(function (request) { list.appendChild(approvalItem(request)); });
+    var state = view.state || { paused: false };
+    var pauseState = document.getElementById('pause-state');
+    pauseState.className = state.paused ? 'paused' : '';
+    pauseState.textContent = '';
+    if (!view.connected) pauseState.textContent = 'no kill switch is connected to this console';
+    else if (state.paused) {
+      pauseState.appendChild(el('span', '', 'PAUSED by ' + (state.pausedBy || 'someone') + ': '));
+      pauseState.appendChild(agentText(state.reason || ''));
+    } else pauseState.textContent = 'agents are running';
+    document.getElementById('pause-button').disabled = !view.connected || state.paused;
+    document.getElementById('resume-button').disabled = !view.connected || !state.paused;
+    renderBudgets(state.budgets || []);
+    renderPendingRows();
+  }
+
+  function approvalItem(request) {
+    var item = el('li', 'approval');
+    item.dataset.id = request.id;
+    var facts = el('dl');
+    function fact(name, value, agent) {
+      facts.appendChild(el('dt', '', name));
+      var dd = el('dd');
+      if (agent) dd.appendChild(agentText(value));
+      else dd.textContent = String(value);
+      facts.appendChild(dd);
+    }
+    fact('tool', request.tool, true);
+    fact('what', request.summary, true);
+    fact('why', request.why, true);
+    (request.movements || []).forEach(function (move) { fact('moves', move.display + ' from ' + move.from + ' to ' + move.to, true); });
+    if (request.preview) {
+      var p = request.preview;
+      fact('transaction', p.transactionType + (p.transactionId ? ' ' + p.transactionId : ''), true);
+      if (p.payer) fact('payer', p.payer, true);
+      if (p.memo !== undefined) fact('memo', p.memo, true);
+      if (p.maxFee) fact('max fee', p.maxFee, true);
+      if (p.bytesDigest) fact('bytes digest', p.bytesDigest, false);
+    }
+    fact('params', request.params, true);
+    fact('asked at', request.stage + ', ' + request.requestedAt + (request.expiresAt ? ' (expires ' + request.expiresAt + ')' : ''), false);
+    fact('approvals', request.approvals + ' of ' + request.required, false);
+    item.appendChild(facts);
+    var reason = el('input');
+    reason.type = 'text';
+    reason.maxLength = 300;
+    reason.placeholder = 'reason (optional)';
+    reason.className = 'reason';
+    item.appendChild(reason);
+    var approve = el('button', 'approve', 'Approve');
+    var deny = el('button', 'deny', 'Deny');
+    approve.type = deny.type = 'button';
+    function decide(yes) {
+      approve.disabled = deny.disabled = true;
+      var body = { approve: yes };
+      if (reason.value.trim()) body.reason = reason.value.trim();
+      api('/api/approvals/' + encodeURIComponent(request.id) + '/decision', body).catch(function (error) {
+        approve.disabled = deny.disabled = false;
+        item.appendChild(el('p', 'bad', error.message));
+      });
+    }
+    approve.addEventListener('click', function () { decide(true); });
+    deny.addEventListener('click', function () { decide(false); });
+    item.appendChild(approve);
+    item.appendChild(deny);
+    return item;
+  }
+
+  /** Pending calls are live calls too: shown at the top of the list until decided. */
+  function renderPendingRows() {
+    var body = document.getElementById('calls');
+    body.querySelectorAll('tr[data-outcome="pending"]').forEach(function (row) { row.remove(); });
+    pending.forEach(function (request) {
+      var row = callRow({ id: 'pending-' + request.id, source: 'waiting for approval', timestamp: request.requestedAt, tool: request.tool, outcome: 'pending', memo: request.preview ? request.preview.memo : undefined, delivered: false });
+      body.insertBefore(row, body.firstChild);
+    });
+  }
+
+  function renderBudgets(budgets) {
+    var table = document.getElementById('budgets');
+    table.textContent = '';
+    document.getElementById('budgets-note').textContent = budgets.length ? '' : 'none reported';
+    budgets.forEach(function (budget) {
+      var row = el('tr');
+      row.appendChild(el('td', '', budget.policy));
+      row.appendChild(el('td', '', budget.used + ' of ' + budget.limit + ' ' + budget.unit + ' used'));
+      row.appendChild(el('td', '', budget.resetsAt ? 'resets ' + budget.resetsAt : ''));
+      table.appendChild(row);
+    });
+  }
+
+  var SVG = 'http://www.w3.org/2000/svg';
+  var COLOURS = ['#1a5fb4', '#c01c28', '#26a269', '#e66100', '#613583', '#865e3c'];
+  function svgEl(tag, attributes, text) {
+    var node = document.createElementNS(SVG, tag);
+    Object.keys(attributes).forEach(function (name) { node.setAttribute(name, String(attributes[name])); });
+    if (text !== undefined) node.textContent = String(text);
+    return node;
+  }
+
+  function drawCharts() {
+    var all = Array.from(calls.values()).sort(function (a, b) { return a.timestamp < b.timestamp ? -1 : 1; });
+    drawSpend(all.filter(function (call) { return call.outcome === 'executed' && call.hbarTinybars && call.hbarTinybars !== '0'; }));
+    drawBlocks(all.filter(function (call) { return call.blockedBy; }));
+  }
+
+  function drawSpend(spent) {
+    var box = document.getElementById('spend-chart');
+    box.textContent = '';
+    if (!spent.length) { box.appendChild(el('p', '', 'no HBAR moved yet')); return; }
+    var width = 480, height = 180, left = 50, bottom = 20;
+    var svg = svgEl('svg', { viewBox: '0 0 ' + width + ' ' + height, role: 'img', 'aria-label': 'HBAR spent over time per tool' });
+    var start = Date.parse(spent[0].timestamp), end = Math.max(Date.parse(spent[spent.length - 1].timestamp), start + 1);
+    var series = new Map();
+    spent.forEach(function (call) {
+      var line = series.get(call.tool) || { total: 0, points: [] };
+      line.total += Number(call.hbarTinybars) / 1e8;
+      line.points.push([Date.parse(call.timestamp), line.total]);
+      series.set(call.tool, line);
+    });
+    var top = Math.max.apply(null, Array.from(series.values()).map(function (line) { return line.total; })) || 1;
+    svg.appendChild(svgEl('line', { x1: left, y1: height - bottom, x2: width, y2: height - bottom, stroke: '#999' }));
+    svg.appendChild(svgEl('text', { x: 2, y: 12, 'font-size': 10 }, top + ' ℏ'));
+    var at = 0;
+    series.forEach(function (line, tool) {
+      var colour = COLOURS[at % COLOURS.length];
+      var points = line.points.map(function (p) {
+        return (left + (p[0] - start) / (end - start) * (width - left - 5)).toFixed(1) + ',' + (height - bottom - p[1] / top * (height - bottom - 20)).toFixed(1);
+      });
+      svg.appendChild(svgEl('polyline', { points: points.join(' '), fill: 'none', stroke: colour, 'stroke-width': 2 }));
+      svg.appendChild(svgEl('text', { x: left + 5, y: 14 + at * 12, 'font-size': 10, fill: colour }, tool + ': ' + line.total + ' ℏ'));
+      at++;
+    });
+    box.appendChild(svg);
+  }
+
+  function drawBlocks(blocked) {
+    var box = document.getElementById('block-chart');
+    box.textContent = '';
+    if (!blocked.length) { box.appendChild(el('p', '', 'nothing blocked yet')); return; }
+    var counts = new Map();
+    blocked.forEach(function (call) { counts.set(call.blockedBy.policy, (counts.get(call.blockedBy.policy) || 0) + 1); });
+    var most = Math.max.apply(null, Array.from(counts.values()));
+    var width = 480, row = 22;
+    var svg = svgEl('svg', { viewBox: '0 0 ' + width + ' ' + (counts.size * row + 4), role: 'img', 'aria-label': 'blocks by policy' });
+    var at = 0;
+    counts.forEach(function (count, policy) {
+      var y = at * row + 2;
+      svg.appendChild(svgEl('rect', { x: 180, y: y, width: Math.max(2, count / most * (width - 220)), height: row - 6, fill: '#c01c28' }));
+      svg.appendChild(svgEl('text', { x: 0, y: y + 12, 'font-size': 11 }, policy));
+      svg.appendChild(svgEl('text', { x: 184 + count / most * (width - 220), y: y + 12, 'font-size': 11 }, count));
+      at++;
+    });
+    box.appendChild(svg);
+  }
+
+  /** Server-sent events read with fetch, so the token goes in a header (EventSource cannot send one). */
+  function follow() {
+    if (!token) { askToken(); return; }
+    fetch('/api/events', { headers: { authorization: 'Bearer ' + token, accept: 'text/event-stream' }, cache: 'no-store' }).then(function (res) {
+      if (res.status === 401) { askToken(); return; }
+      if (!res.ok || !res.body) throw new Error('HTTP ' + res.status);
+      setConnection('live');
+      var reader = res.body.getReader();
+      var decoder = new TextDecoder();
+      var buffer = '';
+      function pump() {
+        return reader.read().then(function (chunk) {
+          if (chunk.done) throw new Error('the stream ended');
+          buffer += decoder.decode(chunk.value, { stream: true });
+          var end;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            handleFrame(buffer.slice(0, end));
+            buffer = buffer.slice(end + 2);
+          }
+          return pump();
+        });
+      }
+      return pump();
+    }).catch(function (error) {
+      setConnection('disconnected (' + error.message + '), retrying…');
+      setTimeout(follow, 1000);
+    });
+  }
+
+  function handleFrame(frame) {
+    var event = 'message', data = '';
+    frame.split('\n').forEach(function (line) {
+      if (line.indexOf('event: ') === 0) event = line.slice(7);
+      else if (line.indexOf('data: ') === 0) data += line.slice(6);
+    });
+    if (!data) return;
+    var value = JSON.parse(data);
+    if (event === 'overview') renderOverview(value);
+    else if (event === 'call') putCall(value);
+    else if (event === 'oversight') renderOversight(value);
+  }
+
+  function verify() {
+    var state = document.getElementById('verify-state');
+    state.className = '';
+    state.textContent = 'verifying…';
+    api('/api/verify').then(function (report) {
+      if (!report.available) { state.textContent = report.reason; return; }
+      state.className = report.ok ? 'ok' : 'bad';
+      state.textContent = report.ok ? 'verified: ' + report.entriesOnTopic + ' entries on the topic match the journals' : report.problems.length + ' problems: ' + report.problems.join(' ');
+    }).catch(function (error) { state.className = 'bad'; state.textContent = error.message; });
+  }
+
+  document.addEventListener('DOMContentLoaded', function () {
+    document.getElementById('token-button').addEventListener('click', function () {
+      token = document.getElementById('token-input').value.trim();
+      sessionStorage.setItem(TOKEN_KEY, token);
+      document.getElementById('token-panel').hidden = true;
+      follow();
+    });
+    document.getElementById('pause-button').addEventListener('click', function () {
+      var reason = document.getElementById('pause-reason').value.trim() || 'paused from the operator console';
+      api('/api/pause', { reason: reason }).catch(function (error) { setConnection(error.message); });
+    });
+    document.getElementById('resume-button').addEventListener('click', function () {
+      api('/api/resume', {}).catch(function (error) { setConnection(error.message); });
+    });
+    document.getElementById('verify-button').addEventListener('click', verify);
+    follow();
+  });
+})();
+`;

@@ -1,0 +1,57 @@
+import { expect } from 'chai';
+import { MemoryOversight, explorerLinks } from '../../../src/console/index.js';
+import { hbarCredited } from '../../../src/console/call-view.js';
+
+const ask = { tool: 'transfer_hbar_tool', policy: 'Approval Policy', summary: 's', why: 'w', stage: 'postParamsNormalization', params: {}, movements: [] };
+
+describe('MemoryOversight', () => {
+  describe('when a quorum of two is asked for', () => {
+    it('counts each approver once and settles on the second distinct one', async () => {
+      const oversight = new MemoryOversight();
+      const { id, decided } = oversight.request({ ...ask, required: 2 });
+      expect(oversight.decide(id, { approve: true, approver: 'alice' })).to.deep.equal({ id, status: 'waiting' });
+      expect(oversight.decide(id, { approve: true, approver: 'alice' })).to.deep.equal({ id, status: 'waiting' });
+      expect(oversight.pendingApprovals()[0]).to.include({ approvals: 1, required: 2 });
+      expect(oversight.decide(id, { approve: true, approver: 'bob' })).to.deep.equal({ id, status: 'approved' });
+      expect(await decided).to.deep.equal({ approved: true });
+    });
+  });
+
+  describe('when denied', () => {
+    it('settles at once with who denied and why', async () => {
+      const oversight = new MemoryOversight();
+      const { id, decided } = oversight.request({ ...ask, required: 3 });
+      oversight.decide(id, { approve: false, approver: 'carol', reason: 'too much' });
+      expect(await decided).to.deep.equal({ approved: false, reason: 'denied by carol: too much' });
+      expect(oversight.pendingApprovals()).to.deep.equal([]);
+    });
+  });
+
+  describe('as an Approver whose time runs out', () => {
+    it('withdraws the request and refuses', async () => {
+      const oversight = new MemoryOversight();
+      const stop = new AbortController();
+      const answer = oversight.approve({ ...ask, movements: undefined, hbarTinybars: undefined, normalisedParams: {}, timeoutMs: 1_000 }, stop.signal);
+      expect(oversight.pendingApprovals()).to.have.length(1);
+      stop.abort();
+      expect(await answer).to.deep.equal({ approved: false, reason: 'nobody decided in the operator console in time' });
+      expect(oversight.pendingApprovals()).to.deep.equal([]);
+    });
+  });
+});
+
+describe('the console views', () => {
+  it('reads the HBAR credited from the amounts the journal writes', () => {
+    expect(hbarCredited({ hbarTransfers: [{ accountId: '0.0.5', amount: '5 tℏ' }, { accountId: '0.0.2', amount: '-5 tℏ' }] })).to.equal(5n);
+    expect(hbarCredited({ hbarTransfers: [{ accountId: '0.0.5', amount: '10 ℏ' }, { accountId: '0.0.6', amount: '0.5 ℏ' }] })).to.equal(1_050_000_000n);
+    expect(hbarCredited({ memo: 'x' })).to.equal(undefined);
+  });
+
+  it('links hashscan for the public networks, the mirror for the devnet, and nothing without a network', () => {
+    expect(explorerLinks('testnet', undefined).transaction('0.0.2@1700000000.5')).to.equal('https://hashscan.io/testnet/transaction/0.0.2-1700000000-000000005');
+    expect(explorerLinks('mainnet', undefined).topic('0.0.9')).to.equal('https://hashscan.io/mainnet/topic/0.0.9');
+    expect(explorerLinks('devnet', 'http://127.0.0.1:5551/').transaction('0.0.2@1700000000.000000005')).to.equal('http://127.0.0.1:5551/api/v1/transactions/0.0.2-1700000000-000000005');
+    expect(explorerLinks(undefined, 'http://127.0.0.1:5551').transaction('0.0.2@1700000000.5')).to.equal(undefined);
+    expect(explorerLinks('testnet', undefined).transaction('javascript:alert(1)')).to.equal(undefined);
+  });
+});
