@@ -11,6 +11,7 @@ import { registerCallCommand } from './commands/call-command.js';
 import { registerDemoCommand } from './commands/demo-command.js';
 import { registerDevnetCommand } from './commands/devnet-command.js';
 import { registerMcpCommand } from './commands/mcp-command.js';
+import { registerPauseCommands } from './commands/pause-command.js';
 import { registerToolsCommand } from './commands/tools-command.js';
 import { ExitCode } from './exit-codes.js';
 import { packageVersion } from './package-version.js';
@@ -81,6 +82,7 @@ function buildProgram(io: CliIo, run: RunAction, json: boolean): Command {
   registerDevnetCommand(program, run);
   registerAuditCommand(program, run);
   registerMcpCommand(program, run);
+  registerPauseCommands(program, run);
   return program;
 }
 
