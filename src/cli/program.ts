@@ -12,6 +12,7 @@ import { registerConsoleCommand } from './commands/console-command.js';
 import { registerDemoCommand } from './commands/demo-command.js';
 import { registerDevnetCommand } from './commands/devnet-command.js';
 import { registerMcpCommand } from './commands/mcp-command.js';
+import { registerPauseCommands } from './commands/pause-command.js';
 import { registerToolsCommand } from './commands/tools-command.js';
 import { ExitCode } from './exit-codes.js';
 import { packageVersion } from './package-version.js';
@@ -83,6 +84,7 @@ function buildProgram(io: CliIo, run: RunAction, json: boolean): Command {
   registerAuditCommand(program, run);
   registerMcpCommand(program, run);
   registerConsoleCommand(program, run);
+  registerPauseCommands(program, run);
   return program;
 }
 

@@ -23,6 +23,8 @@ const DESCRIPTIONS: Record<string, string> = {
   hooks: 'Hooks (and policies) by class name with constructor arguments; null stands for a left-out argument.',
   policies: 'Policies by class name with constructor arguments; allOf, anyOf and not take policy entries as arguments.',
   policyTimeoutMs: "Time budget of an asynchronous policy verdict, in ms (default 5000); over it, the call is blocked.",
+  killSwitch:
+    "The kill switch (docs/oversight.md): {} for this process, { \"store\": { \"redis\": \"redis://127.0.0.1:6379\" } } for every process on that Redis, with optional name and pollMs (50-1000). agent-hooks pause and resume turn it on and off.",
 };
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { killSwitchOptions } from '../policies/kill-switch.js';
 
 /** File names `loadConfig` looks for in the working folder, in this order (TypeScript needs a Node.js that strips types). */
 export const CONFIG_FILE_NAMES = [
@@ -106,6 +107,11 @@ export const agentHooksConfigSchema = z
     hooks: z.array(listenerEntry).default([]),
     policies: z.array(listenerEntry).default([]),
     policyTimeoutMs: z.number().int().positive().max(600_000).optional(),
+    /**
+     * The kill switch (docs/oversight.md): `{}` for this process, `{ "store": { "redis": "redis://…" } }`
+     * for every process on that Redis; `agent-hooks pause` and `resume` turn it on and off.
+     */
+    killSwitch: killSwitchOptions.optional(),
   })
   .strict()
   .superRefine((config, ctx) => {

@@ -93,6 +93,8 @@ export async function createKitFromConfig(loaded: LoadedConfig, options: Configu
       policyTimeoutMs: config.policyTimeoutMs,
       logger: options.logger,
       secretKeys: opened.operatorKey ? [opened.operatorKey] : [],
+      // Offline (listing tools) nothing is watched: the switch would only start polling its store.
+      ...(config.killSwitch && !options.offline ? { killSwitch: config.killSwitch } : {}),
     });
   } catch (error) {
     await opened.close();

@@ -4,6 +4,7 @@ import * as builtInHooks from '../hooks/index.js';
 import { AgentHooksError, ErrorCode, argPathOf, invalidArgument, isAgentHooksError, messageOf } from '../errors/index.js';
 import { isAbstractPolicy } from '../listeners/abstract-policy.js';
 import { CompositePolicy } from '../policies/composition.js';
+import { KillSwitchPolicy } from '../policies/kill-switch-policy.js';
 import { isPlainObject } from './config-schema.js';
 import * as builtInPolicies from '../policies/index.js';
 
@@ -34,8 +35,9 @@ export function listenerCatalog(extra: Record<string, unknown> = {}): Map<string
   const catalog = new Map<string, CatalogEntry>();
   for (const [name, value] of Object.entries({ ...builtInHooks, ...builtInPolicies, ...extra })) {
     // Base classes (AbstractHook, AuditTrailBase, …) are exported for authors, not for configs;
-    // CompositePolicy is reached through allOf / anyOf / not.
-    if (typeof value !== 'function' || /^Abstract|Base$/.test(name) || value === CompositePolicy) continue;
+    // CompositePolicy is reached through allOf / anyOf / not; KillSwitchPolicy is what the kit installs
+    // for the configuration's `killSwitch` key (it takes the kit's switch, which a file cannot name).
+    if (typeof value !== 'function' || /^Abstract|Base$/.test(name) || value === CompositePolicy || value === KillSwitchPolicy) continue;
     const prototype = (value as { prototype?: unknown }).prototype;
     if (!isAbstractHook(prototype)) continue;
     const kind = isAbstractPolicy(prototype) ? 'policy' : 'hook';

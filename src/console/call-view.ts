@@ -1,4 +1,4 @@
-import { isScheduleOutcomeEntry, type AnyAuditEntry } from '../audit/index.js';
+import { entryOutcome, isOversightEntry, isScheduleOutcomeEntry, type AnyAuditEntry } from '../audit/index.js';
 import type { ExplorerLinks } from './explorer-links.js';
 import { plainRedacted } from './safe-json.js';
 
@@ -28,6 +28,10 @@ export interface CallView {
 
 /** The view of one audit entry; links from the network's explorer. */
 export function callView(entry: AnyAuditEntry, source: string, delivered: boolean, links: ExplorerLinks): CallView {
+  // A pause, a resume or an approval decision is listed as what it is (its kind), beside the calls.
+  if (isOversightEntry(entry)) {
+    return { id: entry.id, source, seq: entry.seq, timestamp: entry.timestamp, tool: entry.tool, session: entry.session, outcome: entryOutcome(entry), params: null, delivered };
+  }
   const transactionId = isScheduleOutcomeEntry(entry) ? entry.scheduledTransactionId : entry.transactionId;
   const params = isScheduleOutcomeEntry(entry) ? undefined : entry.params;
   const memo = memoOf(params);

@@ -7,6 +7,7 @@ import {
   type DeliveryStrategy, errorEntry, executedEntry, sequenced, transactionIdOf, type UnsequencedEntry,
   lookUpScheduleOnMirror, lookUpScheduleOnNetwork, scheduleWatchSettings,
   type ScheduleWatchSettings, ScheduleWatcher, auditParams,
+  oversightEntry, type OversightEntry, type OversightEvent,
 } from '../audit/index.js';
 import { AUDIT_CLIENT } from '../di/tokens.js';
 import type { KitAware, KitScope } from '../di/kit-scope.js';
@@ -152,6 +153,19 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
   override async toolErrorHook(params: ToolErrorParams, method: string = params.method): Promise<void> {
     if (!this.appliesToMethod(method) || params.error instanceof AuditRefusal) return;
     await this.record(errorEntry(params.method === method ? params : { ...params, method }, this.entrySession()), params.callId);
+  }
+
+  /**
+   * Journals an oversight event (see AuditParticipant.recordOversight) under this hook's session,
+   * then delivers it like every entry. The event is checked first: a malformed one is refused.
+   */
+  async recordOversight(event: OversightEvent): Promise<OversightEntry> {
+    // Built once before the journal is touched, so a refused event opens nothing.
+    oversightEntry(event, 1, this.entrySession());
+    const { journal, publisher } = await this.ready();
+    const entry = await journal.addEntry((seq) => oversightEntry(event, seq, this.entrySession()));
+    if (this.options.deliver !== false) publisher.kick();
+    return entry;
   }
 
   auditStatus(): AuditStatus {

@@ -8,10 +8,11 @@ export type { AuditTrailOptions } from './audit-trail-base.js';
 export {
   verifyAuditTopic, readAuditMessages, bySeq, streamGaps, auditEntrySchema, scheduleOutcomeEntrySchema,
   anyAuditEntrySchema, isScheduleOutcomeEntry, callEntries, AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION,
-  AUDIT_OUTCOMES, SCHEDULE_OUTCOMES,
+  AUDIT_OUTCOMES, SCHEDULE_OUTCOMES, isCallEntry, isOversightEntry, oversightEntry, OVERSIGHT_KINDS, OVERSIGHT_SCHEMAS,
 } from '../audit/index.js';
 export type {
   AuditVerifyReport, VerifyAuditTopicOptions, FoundEntry, TopicMessageText, BatchHeader, AuditEntry,
   AuditOutcome, AnyAuditEntry, ScheduleOutcomeEntry, ScheduleOutcome, ScheduleWatchOptions, AuditStatus,
-  AuditParticipant, KitAudit,
+  AuditParticipant, KitAudit, OversightEntry, OversightEvent, OversightKind, PauseEntry, ResumeEntry,
+  ApprovalRequestEntry, ApprovalDecisionEntry, ApprovalExpiredEntry, ApprovalAbandonedEntry,
 } from '../audit/index.js';

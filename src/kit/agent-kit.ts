@@ -20,6 +20,7 @@ import { hasBuiltInMovementsView } from '../policies/movements.js';
 import { checkListenerToolNames, type KitToolNames } from './listener-tool-names.js';
 import { checkPolicyStagesOffered, checkValuePoliciesSeeMovements } from './policy-tool-names.js';
 import type { ToolDescription, ToolRegistry } from './tool-registry.js';
+import type { KillSwitch, PauseOptions, PauseRecord, ReleaseOptions } from '../policies/kill-switch.js';
 
 /** The parts a kit is assembled from; built by `createAgentKit`. */
 export interface AgentKitParts {
@@ -45,6 +46,15 @@ export interface AgentKitParts {
   drainTimeoutMs?: number;
   /** Counted by the runner; `close()` waits for it. */
   inFlight: CallsInFlight;
+  /** `createAgentKit({ killSwitch })`: the switch its first policy obeys. */
+  killSwitch?: KillSwitch;
+}
+
+/** What `kit.unpause()` did: who resumed, when, and the pause it lifted (undefined when none was on). */
+export interface UnpauseRecord {
+  readonly by: string;
+  readonly at: string;
+  readonly lifted: PauseRecord | undefined;
 }
 
 /** Default bound on how long `close()` waits for calls in flight: longer than a receipt wait normally takes. */
@@ -140,6 +150,47 @@ export class AgentKit {
     return this.parts.secrets.redactValue(result);
   }
 
+  /**
+   * The kit's kill switch (`createAgentKit({ killSwitch })`), or undefined when it has none: its
+   * `state` is what this process believes now (running, paused with who, when and why, or unknown).
+   */
+  get killSwitch(): KillSwitch | undefined {
+    return this.parts.killSwitch;
+  }
+
+  /**
+   * Pauses every process sharing the kill switch's store: within a second (its `pollMs`), their
+   * value-moving calls (`scope: 'value-moving'`, the default) or all their calls (`'all'`) are
+   * refused with a reason naming who paused, when and why; in this kit at once. The pause is an audit
+   * entry (`kind: "pause"`) in every audit hook of this kit, durable when this resolves.
+   *
+   * Not `kit.resume(id)`, which resumes a deferred approval: the switch is turned off with `unpause()`.
+   *
+   * @example
+   * await kit.pause('transfers to unknown accounts', { scope: 'all', by: 'alice' });
+   */
+  async pause(reason: string, options?: PauseOptions): Promise<PauseRecord> {
+    const killSwitch = this.switchFor('pause');
+    const pause = await killSwitch.pause(reason, options);
+    await this.recordOversight('the kill switch is on', () =>
+      this.audit.record({ kind: 'pause', switch: killSwitch.name, scope: pause.scope, reason: pause.reason, by: pause.by, at: pause.at }),
+    );
+    return pause;
+  }
+
+  /**
+   * Turns the kill switch off for every process sharing its store (they run again within a second)
+   * and records it (`kind: "resume"`, with the pause it lifted) in every audit hook of this kit.
+   */
+  async unpause(options?: ReleaseOptions): Promise<UnpauseRecord> {
+    const killSwitch = this.switchFor('unpause');
+    const released = await killSwitch.release(options);
+    await this.recordOversight('the kill switch is off', () =>
+      this.audit.record({ kind: 'resume', switch: killSwitch.name, by: released.by, at: released.at, ...(released.lifted ? { lifted: { ...released.lifted } } : {}) }),
+    );
+    return released;
+  }
+
   listTools(): ToolDescription[] {
     return this.parts.registry.list();
   }
@@ -205,6 +256,25 @@ export class AgentKit {
     clearTimeout(timer);
     if (late) {
       this.parts.logger.warn({ calls: this.inFlight.size, drainTimeoutMs }, 'kit closing with calls still running; their audit entries may not be journaled');
+    }
+  }
+
+  private switchFor(method: string): KillSwitch {
+    this.assertOpen();
+    if (this.parts.killSwitch) return this.parts.killSwitch;
+    throw new AgentHooksError(
+      ErrorCode.CONFIG,
+      `kit.${method}: this kit has no kill switch. Create it with createAgentKit({ client, killSwitch: { store: { redis: 'redis://127.0.0.1:6379' } } }) (or killSwitch: {} for this process only, or "killSwitch" in the configuration file).`,
+    );
+  }
+
+  /** The switch changed already; a hook that could not journal it must not hide that it did. */
+  private async recordOversight(done: string, record: () => Promise<unknown>): Promise<void> {
+    try {
+      await record();
+    } catch (error) {
+      const message = isAgentHooksError(error) ? error.message : String(error);
+      throw new AgentHooksError(ErrorCode.AUDIT_UNRECORDED, `${done}, but its audit entry could not be journaled: ${message}`, { cause: error });
     }
   }
 

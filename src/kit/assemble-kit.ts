@@ -21,6 +21,9 @@ import { checkListenerToolNames, type KitToolNames } from './listener-tool-names
 import { checkPolicyStagesOffered, checkValuePoliciesSeeMovements } from './policy-tool-names.js';
 import { ToolRegistry } from './tool-registry.js';
 import type { TelemetryFactory } from '../telemetry/index.js';
+import type { KillSwitch } from '../policies/kill-switch.js';
+import { KillSwitchPolicy } from '../policies/kill-switch-policy.js';
+import { VALUE_MOVING_TOOLS } from '../policies/value-moving-tools.js';
 
 export interface KitAssembly {
   client: Client;
@@ -42,6 +45,8 @@ export interface KitAssembly {
   secrets?: KeyRedactor;
   /** Given only when the kit asked for telemetry (the API is loaded then): the kit's spans, metrics and log stamps. */
   telemetry?: TelemetryFactory;
+  /** Given only when the kit has one: its guard is the kit's first policy. */
+  killSwitch?: KillSwitch;
 }
 
 /**
@@ -79,7 +84,9 @@ export function assembleKit(assembly: KitAssembly): AgentKit {
   const toolNames: KitToolNames = { loaded: registry.methods(), defined, unloaded: assembly.unloadedPolicyTools ?? [] };
 
   const index = new ListenerIndex();
-  const sources = assembly.listeners.map(({ source, origin }) => listenersFrom(source, container, origin));
+  // The kill switch's guard first, so a pause refuses a call before any other policy judges (or counts) it.
+  const guard = assembly.killSwitch ? [{ source: new KillSwitchPolicy(assembly.killSwitch, [...VALUE_MOVING_TOOLS, ...registry.valueMoving(VALUE_MOVING_TOOLS)]), origin: 'killSwitch' }] : [];
+  const sources = [...guard, ...assembly.listeners].map(({ source, origin }) => listenersFrom(source, container, origin));
   // Checked before any listener is attached, so a refused start leaves no journal or timer open.
   const withoutInnerStages = registry.withoutInnerStages();
   const withoutMovementsView = registry.withoutMovementsView(hasBuiltInMovementsView);
@@ -110,7 +117,7 @@ export function assembleKit(assembly: KitAssembly): AgentKit {
   });
   // Owned, so kit.close() unsubscribes its notes and gauges.
   if (telemetry) owned.push(telemetry);
-  const kit = new AgentKit({ client, context, container, registry, toolNames, index, bus, runner, owned, logger, secrets, inFlight, drainTimeoutMs: assembly.drainTimeoutMs });
+  const kit = new AgentKit({ client, context, container, registry, toolNames, index, bus, runner, owned, logger, secrets, inFlight, drainTimeoutMs: assembly.drainTimeoutMs, ...(assembly.killSwitch ? { killSwitch: assembly.killSwitch } : {}) });
   startsOf.set(kit, starts);
   return kit;
 }

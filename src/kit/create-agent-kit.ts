@@ -16,6 +16,7 @@ import { kitOptionsSchema, kitOptionsShape } from './kit-options-schema.js';
 import { refuseUnknownOptions } from './option-keys.js';
 import { buildPluginTools } from './plugin-tools.js';
 import { loadTelemetry, telemetrySettings, type TelemetryOptions } from '../telemetry/index.js';
+import { killSwitchFrom, type KillSwitch, type KillSwitchOptions } from '../policies/kill-switch.js';
 
 export interface AgentKitOptions {
   /** The operator client: pays for and signs AUTONOMOUS transactions. */
@@ -65,6 +66,13 @@ export interface AgentKitOptions {
    * Off by default: without it the API is not loaded and calls pay nothing for it.
    */
   telemetry?: boolean | TelemetryOptions;
+  /**
+   * A kill switch every call obeys, checked before any policy (docs/oversight.md): a KillSwitch
+   * (several kits may share one) or its options, e.g. `{ store: { redis: 'redis://127.0.0.1:6379' } }`
+   * to share it with every process on that Redis, `{}` for this process only. Then `kit.pause(reason)`
+   * and `kit.unpause()` turn it on and off, audited. Off by default: without it calls pay nothing for it.
+   */
+  killSwitch?: KillSwitch | KillSwitchOptions;
 }
 
 /** Every option: the schema's keys, checked against the interface both ways at compile time so neither can leave one out. */
@@ -142,6 +150,7 @@ export async function createAgentKit(options: AgentKitOptions): Promise<AgentKit
     ...(options.drainTimeoutMs !== undefined ? { drainTimeoutMs: options.drainTimeoutMs } : {}),
     secrets,
     ...(telemetry ? { telemetry } : {}),
+    ...(options.killSwitch ? { killSwitch: killSwitchFrom(options.killSwitch) } : {}),
   });
   try {
     await kitStarted(kit);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AgentMode } from '../values/agent-mode.js';
 import { MAX_TIMER_MS, sdkClientSchema } from '../values/value-schemas.js';
 import { telemetryOptionSchema } from '../telemetry/index.js';
+import { killSwitchOption } from '../policies/kill-switch.js';
 
 /**
  * The schemas of createAgentKit's options and of the agent's `context`, shared by the kit's other
@@ -62,6 +63,7 @@ export const kitOptionsShape = {
   // Each key is checked, by kind and without showing it, when the kit's redactor takes it.
   secretKeys: z.array(z.unknown(), { error: 'an array of private keys' }).optional(),
   telemetry: telemetryOptionSchema.optional(),
+  killSwitch: killSwitchOption.optional(),
 };
 
 export const kitOptionsSchema = z.object(kitOptionsShape, { error: 'an options object with at least { client }' });

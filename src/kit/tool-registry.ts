@@ -70,6 +70,14 @@ export class ToolRegistry {
     return this.methodsWhere((facts, method) => facts.toolType === 'transaction' && !facts.ownMovementsView && !facts.movesNoValue && !hasBuiltInView(method));
   }
 
+  /**
+   * The tools a value-moving pause stops: those `listed` (VALUE_MOVING_TOOLS) that this kit has, and
+   * every other transaction tool not marked `movesNoValue` (a plugin's transfer), so none slips through.
+   */
+  valueMoving(listed: readonly string[]): string[] {
+    return this.methodsWhere((facts, method) => listed.includes(method) || (facts.toolType === 'transaction' && !facts.movesNoValue));
+  }
+
   has(method: string): boolean {
     return this.tools.has(method);
   }

@@ -1,3 +1,5 @@
+import { AgentHooksError, ErrorCode, isAgentHooksError, messageOf } from '../../errors/index.js';
+import type { OversightEntry, OversightEvent } from '../entries/index.js';
 import { flushTimeoutSetting } from './publisher-options.js';
 
 /** What an audit stream reports about delivery, e.g. before shutting down. */
@@ -40,6 +42,12 @@ export interface AuditParticipant {
   auditStatus(): AuditStatus;
   /** Delivers what it can within `timeoutMs`; reports what is still undelivered. */
   flushAudit(timeoutMs?: number): Promise<AuditStatus>;
+  /**
+   * Journals an oversight event (a pause, an approval's request or decision, …) as an entry of its
+   * own kind and delivers it like any other; resolves once it is durable. Optional: a participant
+   * without it is left out of `kit.audit.record`.
+   */
+  recordOversight?(event: OversightEvent): Promise<OversightEntry>;
 }
 
 export function isAuditParticipant(value: unknown): value is AuditParticipant {
@@ -57,6 +65,15 @@ export interface KitAudit {
   pending(): AuditStatus[];
   /** Flushes every audit hook (in parallel) and reports what is still undelivered. */
   flush(timeoutMs?: number): Promise<AuditStatus[]>;
+  /**
+   * Writes an oversight event to every audit hook of the kit that records them, in parallel;
+   * resolves with the entries once each is durable in its journal (none without such hooks).
+   * Rejects when any hook could not journal it, naming the hook, after the others have.
+   *
+   * @example
+   * await kit.audit.record({ kind: 'approvalDecision', tool: 'transfer_hbar_tool', requestId, decision: 'approve', by: 'alice', via: 'console' });
+   */
+  record(event: OversightEvent): Promise<OversightEntry[]>;
 }
 
 /** Builds `kit.audit` over whatever the kit owns (read when called, so `kit.use` additions count). */
@@ -68,6 +85,18 @@ export function kitAudit(owned: () => readonly object[]): KitAudit {
       // A bad wait (a string, NaN, negative) would otherwise end the flush at once, as if nothing were left to wait for.
       const wait = flushTimeoutSetting(timeoutMs);
       return Promise.all(participants().map((participant) => participant.flushAudit(wait)));
+    },
+    record: async (event) => {
+      const recorders = participants().filter((participant) => typeof participant.recordOversight === 'function');
+      const settled = await Promise.allSettled(recorders.map((participant) => participant.recordOversight!(event)));
+      const failed = settled.flatMap((result, at) => (result.status === 'rejected' ? [`${recorders[at]!.auditStatus().stream}: ${messageOf(result.reason)}`] : []));
+      if (failed.length) {
+        const first = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected')!.reason;
+        // A refused event (bad fields) is the caller's mistake: its own code, said once.
+        if (isAgentHooksError(first) && first.code === ErrorCode.INVALID_ARGUMENT && failed.length === recorders.length) throw first;
+        throw new AgentHooksError(ErrorCode.AUDIT_UNRECORDED, `the ${event.kind} event could not be journaled by ${failed.length} of ${recorders.length} audit hook(s): ${failed.join('; ')}`, { cause: first });
+      }
+      return settled.map((result) => (result as PromiseFulfilledResult<OversightEntry>).value);
     },
   };
 }

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { LIFECYCLE_STEPS } from '../../lifecycle/stages.js';
 
-/** The `type` every audit entry carries, so a reader can tell our entries from anything else on a topic. */
-export const AUDIT_ENTRY_TYPE = 'hedera-agent-hooks/audit-entry';
-/** Bumped when a field changes meaning or becomes required; readers refuse versions they do not know. */
-export const AUDIT_ENTRY_VERSION = 1;
+import { AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION } from './entry-constants.js';
+import { OVERSIGHT_SCHEMAS, isOversightEntry, type OversightEntry } from './oversight-entry.js';
+
+export { AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION };
 
 /**
  * What became of an audited call:
@@ -101,28 +101,41 @@ export const scheduleOutcomeEntrySchema = z
   })
   .strict();
 
-/** Either kind of entry a journal holds and a topic carries: a call's (no `kind`), or a schedule's outcome. */
-export const anyAuditEntrySchema = z.union([auditEntrySchema, scheduleOutcomeEntrySchema]);
+/**
+ * Every kind of entry a journal holds and a topic carries: a call's (no `kind`), a schedule's
+ * outcome, or one of the oversight kinds (oversight-entry.ts).
+ */
+export const anyAuditEntrySchema = z.union([auditEntrySchema, scheduleOutcomeEntrySchema, ...Object.values(OVERSIGHT_SCHEMAS)]);
 
 /** The entry of a call (the kind every entry was before schedule outcomes). */
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export type ScheduleOutcomeEntry = z.infer<typeof scheduleOutcomeEntrySchema>;
-export type AnyAuditEntry = AuditEntry | ScheduleOutcomeEntry;
+export type AnyAuditEntry = AuditEntry | ScheduleOutcomeEntry | OversightEntry;
 
 export function isScheduleOutcomeEntry(entry: AnyAuditEntry): entry is ScheduleOutcomeEntry {
   return (entry as { kind?: unknown }).kind === 'scheduleOutcome';
 }
 
-/** Checks a value against the schema of its kind (call or schedule outcome); returns plain-words problems (empty when valid). */
+/** The kinds an entry may name in `kind` (a call's entry names none). */
+export const ENTRY_KINDS: readonly string[] = Object.freeze(['scheduleOutcome', ...Object.keys(OVERSIGHT_SCHEMAS)]);
+
+/** Checks a value against the schema of its kind (call, schedule outcome, oversight); returns plain-words problems (empty when valid). */
 export function auditEntryProblems(value: unknown): string[] {
   // Judged by the schema of the kind it claims, so the problems name that kind's fields, not a union's.
   const kind = value !== null && typeof value === 'object' ? (value as { kind?: unknown }).kind : undefined;
-  const parsed = (kind === undefined ? auditEntrySchema : scheduleOutcomeEntrySchema).safeParse(value);
+  const schema = kind === undefined ? auditEntrySchema : kind === 'scheduleOutcome' ? scheduleOutcomeEntrySchema : isOversightEntry(value) ? OVERSIGHT_SCHEMAS[kind as keyof typeof OVERSIGHT_SCHEMAS] : undefined;
+  if (!schema) return [`kind: ${JSON.stringify(kind)} is not a kind of entry this version knows (${ENTRY_KINDS.join(', ')}, or none for a call)`];
+  const parsed = schema.safeParse(value);
   if (parsed.success) return [];
   return parsed.error.issues.map((issue) => `${issue.path.join('.') || '(entry)'}: ${issue.message}`);
 }
 
-/** The call entries among `entries` (schedule outcomes left out), e.g. to match entries to calls. */
+/** Whether `entry` is a call's entry (no `kind`): neither a schedule's outcome nor an oversight event. */
+export function isCallEntry(entry: AnyAuditEntry): entry is AuditEntry {
+  return (entry as { kind?: unknown }).kind === undefined;
+}
+
+/** The call entries among `entries` (schedule outcomes and oversight entries left out), e.g. to match entries to calls. */
 export function callEntries(entries: readonly AnyAuditEntry[]): AuditEntry[] {
-  return entries.filter((entry): entry is AuditEntry => !isScheduleOutcomeEntry(entry));
+  return entries.filter(isCallEntry);
 }

@@ -1,4 +1,10 @@
 import { isScheduleOutcomeEntry, type AnyAuditEntry } from './audit-entry.js';
+import { isOversightEntry, type OversightEntry } from './oversight-entry.js';
+
+/** What an entry records in one word: a call's or schedule's outcome, or an oversight entry's kind (`pause`, `approvalDecision`, …). */
+export function entryOutcome(entry: AnyAuditEntry): string {
+  return isOversightEntry(entry) ? entry.kind : entry.outcome;
+}
 
 /**
  * What an entry says beyond its seq, tool and outcome, in a few words for a listing: the blocking
@@ -13,6 +19,25 @@ export function entryDetail(entry: AnyAuditEntry): string {
     const result = entry.status ? ` ${entry.scheduledTransactionId} ${entry.status}` : entry.error ? ` ${entry.error.code ?? entry.error.message}` : '';
     return `schedule ${entry.scheduleId} of call #${entry.callSeq}${result}`;
   }
+  if (isOversightEntry(entry)) return oversightDetail(entry);
   if (entry.outcome === 'blocked') return `by ${entry.blockedBy?.policy}`;
   return entry.transactionId ? `${entry.transactionId} ${entry.status ?? ''}`.trim() : (entry.error?.code ?? '');
+}
+
+/** An oversight entry in a few words: who did what (the reason is the operator's own text, quoted). */
+function oversightDetail(entry: OversightEntry): string {
+  switch (entry.kind) {
+    case 'pause':
+      return `${entry.by} paused ${entry.scope === 'all' ? 'every call' : 'value-moving calls'}: ${JSON.stringify(entry.reason)}`;
+    case 'resume':
+      return `${entry.by} resumed${entry.lifted ? ` (lifting the pause by ${entry.lifted.by})` : ' (nothing was paused)'}`;
+    case 'approvalRequest':
+      return `approval ${entry.requestId} requested by ${entry.policy} at ${entry.stage} (${entry.quorum} needed)`;
+    case 'approvalDecision':
+      return `approval ${entry.requestId}: ${entry.decision} by ${entry.by}${entry.signature ? ' (signed)' : ''}`;
+    case 'approvalExpired':
+      return `approval ${entry.requestId} expired at ${entry.expiresAt}`;
+    case 'approvalAbandoned':
+      return `approval ${entry.requestId} abandoned: ${JSON.stringify(entry.reason)}`;
+  }
 }

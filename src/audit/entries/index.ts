@@ -1,4 +1,4 @@
-/** Audit entries: their schema, how a call's outcome becomes one, and what is kept of its params (bounded, redacted). */
+/** Audit entries: their schemas (calls, schedule outcomes, oversight), how a call's outcome becomes one, and what is kept of its params (bounded, redacted). */
 export {
   AUDIT_ENTRY_TYPE,
   AUDIT_ENTRY_VERSION,
@@ -8,6 +8,8 @@ export {
   auditEntryProblems,
   auditEntrySchema,
   callEntries,
+  ENTRY_KINDS,
+  isCallEntry,
   isScheduleOutcomeEntry,
   scheduleOutcomeEntrySchema,
 } from './audit-entry.js';
@@ -15,5 +17,28 @@ export type { AnyAuditEntry, AuditEntry, AuditOutcome, ScheduleOutcome, Schedule
 export { errorEntry, executedEntry, sequenced, transactionIdOf } from './entry-builder.js';
 export type { UnsequencedEntry } from './entry-builder.js';
 export { entryHead } from './entry-head.js';
-export { entryDetail } from './entry-summary.js';
+export {
+  OVERSIGHT_KINDS,
+  OVERSIGHT_SCHEMAS,
+  approvalAbandonedEntrySchema,
+  approvalDecisionEntrySchema,
+  approvalExpiredEntrySchema,
+  approvalRequestEntrySchema,
+  isOversightEntry,
+  pauseEntrySchema,
+  resumeEntrySchema,
+} from './oversight-entry.js';
+export type {
+  ApprovalAbandonedEntry,
+  ApprovalDecisionEntry,
+  ApprovalExpiredEntry,
+  ApprovalRequestEntry,
+  OversightEntry,
+  OversightKind,
+  PauseEntry,
+  ResumeEntry,
+} from './oversight-entry.js';
+export { oversightEntry } from './oversight-builder.js';
+export type { OversightEvent } from './oversight-builder.js';
+export { entryDetail, entryOutcome } from './entry-summary.js';
 export { auditParams } from './redact.js';

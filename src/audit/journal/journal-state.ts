@@ -1,4 +1,4 @@
-import { isScheduleOutcomeEntry, type AnyAuditEntry } from '../entries/index.js';
+import { isCallEntry, isScheduleOutcomeEntry, type AnyAuditEntry } from '../entries/index.js';
 import type { ArchiveRecord, IntentRecord, JournalRecord, ScheduleWatch } from './journal-records.js';
 
 /**
@@ -238,6 +238,8 @@ export class JournalState {
       this.settle(entry.callEntryId);
       return;
     }
+    // An oversight entry (a pause, an approval) has no transaction or schedule to follow up.
+    if (!isCallEntry(entry)) return;
     const watch = watchOf(entry);
     if (watch && !this.settledCalls.has(entry.id)) this.watches.set(entry.id, watch);
     if (entry.transactionId) {
@@ -265,7 +267,7 @@ export class JournalState {
  * schedule whose outcome is still to come.
  */
 export function watchOf(entry: AnyAuditEntry): ScheduleWatch | undefined {
-  if (isScheduleOutcomeEntry(entry) || !entry.scheduleId || !entry.scheduledTransactionId) return undefined;
+  if (!isCallEntry(entry) || !entry.scheduleId || !entry.scheduledTransactionId) return undefined;
   if (entry.outcome !== 'executed' || entry.status !== 'SUCCESS') return undefined;
   return { entry: entry.id, seq: entry.seq, tool: entry.tool, scheduleId: entry.scheduleId, scheduledTransactionId: entry.scheduledTransactionId, at: entry.timestamp };
 }

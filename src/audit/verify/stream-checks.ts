@@ -1,4 +1,4 @@
-import { auditEntryProblems, type AnyAuditEntry } from '../entries/index.js';
+import { auditEntryProblems, entryOutcome, type AnyAuditEntry } from '../entries/index.js';
 import type { FoundEntry } from '../readers/index.js';
 
 /** What a stream check needs of a journal: its whole history, what it counts as delivered, its stream. */
@@ -101,5 +101,5 @@ export function describeRange(seqs: readonly number[]): string {
 }
 
 function describe(entry: AnyAuditEntry): string {
-  return `seq ${entry.seq} (${entry.tool}, ${entry.outcome}, ${entry.timestamp})`;
+  return `seq ${entry.seq} (${entry.tool}, ${entryOutcome(entry)}, ${entry.timestamp})`;
 }

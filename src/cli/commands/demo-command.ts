@@ -1,6 +1,6 @@
 import { ErrorCode, exitCodeOf } from '../../errors/index.js';
 import type { Command } from 'commander';
-import { entryDetail } from '../../audit/index.js';
+import { entryDetail, entryOutcome } from '../../audit/index.js';
 import { toJson } from '../../lifecycle/to-json.js';
 import { withError } from '../cli-error.js';
 import { asScripted, runDemo, type DemoCall, type DemoReport } from '../demo/run-demo.js';
@@ -52,7 +52,7 @@ function printAudit(out: Output, report: DemoReport): void {
   out.line();
   out.line(`audit trail: topic ${audit.topicId}, ${audit.entries.length} entries in ${audit.messages} HCS message(s), read back from the mirror`);
   for (const entry of audit.entries) {
-    out.line(`  #${entry.seq} ${entry.tool.padEnd(20)} ${entry.outcome.padEnd(9)} ${entryDetail(entry)}`);
+    out.line(`  #${entry.seq} ${entry.tool.padEnd(20)} ${entryOutcome(entry).padEnd(9)} ${entryDetail(entry)}`);
   }
   if (audit.problems.length === 0) out.line("verified: every call is on the topic exactly once, in order, with its outcome, and matches the hook's local journal.");
   else for (const problem of audit.problems) out.line(`  PROBLEM ${problem}`);

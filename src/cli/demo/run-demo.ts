@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TopicCreateTransaction } from '@hiero-ledger/sdk';
-import { isScheduleOutcomeEntry, type AnyAuditEntry, verifyAuditTopic } from '../../audit/index.js';
+import { isCallEntry, isScheduleOutcomeEntry, type AnyAuditEntry, verifyAuditTopic } from '../../audit/index.js';
 import { startDevnet } from '../../devnet/index.js';
 import { HcsAuditTrailHook } from '../../hooks/hcs-audit-trail-hook.js';
 import { createAgentKit } from '../../kit/create-agent-kit.js';
@@ -147,6 +147,7 @@ function compareTrail(calls: readonly DemoCall[], entries: readonly AnyAuditEntr
     if (!entry) return void problems.push(`${label} has no audit entry`);
     // The demo schedules nothing, so a schedule outcome here is something else's entry.
     if (isScheduleOutcomeEntry(entry)) return void problems.push(`${label}: entry ${at + 1} is the outcome of schedule ${entry.scheduleId}, not a call`);
+    if (!isCallEntry(entry)) return void problems.push(`${label}: entry ${at + 1} is a ${entry.kind} entry, not a call`);
     if (entry.tool !== call.step.tool) problems.push(`${label}: entry ${at + 1} is for ${entry.tool}`);
     if (entry.outcome !== call.outcome) problems.push(`${label}: entry says "${entry.outcome}", the call was ${call.outcome}`);
     if (call.status && entry.status !== call.status) problems.push(`${label}: entry has status ${entry.status ?? '(none)'}, the call had ${call.status}`);

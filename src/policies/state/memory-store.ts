@@ -1,6 +1,6 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { MemoryClaims } from './memory-claims.js';
-import type { BudgetLine, BudgetUsage, ClaimBook, PolicyStore, Reservation, WindowCount, WindowCounter } from './policy-store.js';
+import type { BudgetLine, BudgetUsage, ClaimBook, PolicyStore, Reservation, SwitchCell, WindowCount, WindowCounter } from './policy-store.js';
 
 /** One (budget, account, asset): its entries oldest first, and their totals. */
 interface Line {
@@ -47,6 +47,7 @@ export class MemoryPolicyStore implements PolicyStore {
   private readonly budgets = new Map<string, Map<string, Map<string, Line>>>();
   private readonly limiters = new Map<string, RateLimiterMemory>();
   private readonly books = new Map<string, MemoryClaims>();
+  private readonly switches = new Map<string, string>();
   private readonly clock: () => number;
 
   /** @param options.now the clock budgets and claims are kept by (tests); rate counters use the system clock. */
@@ -133,7 +134,23 @@ export class MemoryPolicyStore implements PolicyStore {
     return book;
   }
 
+  switch(name: string): SwitchCell {
+    const switches = this.switches;
+    const swap = (record: string | undefined): string | undefined => {
+      const held = switches.get(name);
+      if (record === undefined) switches.delete(name);
+      else switches.set(name, record);
+      return held;
+    };
+    return {
+      read: async () => switches.get(name),
+      set: async (record) => swap(record),
+      clear: async () => swap(undefined),
+    };
+  }
+
   async close(): Promise<void> {
+    this.switches.clear();
     this.budgets.clear();
     this.limiters.clear();
     for (const book of this.books.values()) book.clear();

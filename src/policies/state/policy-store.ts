@@ -47,6 +47,13 @@ export interface PolicyStore {
    */
   claims?(name: string): ClaimBook;
 
+  /**
+   * A switch named `name`, shared by every switch of this store with the same name: on (holding a
+   * record of text) or off. The kill switch keeps its pause there. Optional, like `claims`; a kill
+   * switch refuses a store without.
+   */
+  switch?(name: string): SwitchCell;
+
   /** Releases connections the store opened itself. */
   close(): Promise<void>;
 }
@@ -65,6 +72,19 @@ export interface ClaimBook {
   update(key: string, holder: string, record: string, holdMs: number): Promise<void>;
   /** Gives `key` up, if `holder` still holds it. */
   drop(key: string, holder: string): Promise<void>;
+}
+
+/**
+ * One named switch: off, or on with a record of text (who turned it on, when, why). Each operation
+ * is atomic in the store, so of two processes turning it off at once, one gets the record.
+ */
+export interface SwitchCell {
+  /** The record while it is on; undefined while off. */
+  read(): Promise<string | undefined>;
+  /** Turns it on with `record`; answers the record it replaced (undefined when it was off). */
+  set(record: string): Promise<string | undefined>;
+  /** Turns it off; answers the record it held (undefined when it was off already). */
+  clear(): Promise<string | undefined>;
 }
 
 export type ClaimAnswer = { readonly ok: true } | { readonly ok: false; readonly holder: string; readonly record: string };

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AgentHooksError, ErrorCode, isAgentHooksError, messageOf, parseOptions } from '../../errors/index.js';
 import { loadWithPeer } from '../../lifecycle/optional-peer.js';
 import { CLAIM_DROP_SCRIPT, CLAIM_TAKE_SCRIPT, CLAIM_UPDATE_SCRIPT } from './claim-scripts.js';
-import type { BudgetLine, BudgetUsage, ClaimBook, PolicyStore, Reservation, WindowCount, WindowCounter } from './policy-store.js';
+import type { BudgetLine, BudgetUsage, ClaimBook, PolicyStore, Reservation, SwitchCell, WindowCount, WindowCounter } from './policy-store.js';
 import { COMMIT_SCRIPT, COUNTER_SCRIPT, RELEASE_SCRIPT, RESERVE_SCRIPT, USAGE_SCRIPT } from './redis-scripts.js';
 
 export interface RedisPolicyStoreOptions {
@@ -189,6 +189,20 @@ export class RedisPolicyStore implements PolicyStore {
   /** The key prefix of this store, for the records that share its connection. */
   get keyPrefix(): string {
     return this.prefix;
+  }
+
+  /**
+   * A switch as `<prefix>:switch:{<name>}`, a plain string key with no expiry: a pause outlives the
+   * process that set it. SET … GET and GETDEL (Redis 6.2) make each change answer what it replaced.
+   */
+  switch(name: string): SwitchCell {
+    const key = `${this.prefix}:switch:{${name}}`;
+    const text = (value: unknown): string | undefined => (value === null || value === undefined ? undefined : String(value));
+    return {
+      read: async () => text(await this.run((redis) => redis.get(key))),
+      set: async (record) => text(await this.run((redis) => redis.call('SET', key, record, 'GET'))),
+      clear: async () => text(await this.run((redis) => redis.call('GETDEL', key))),
+    };
   }
 
   async close(): Promise<void> {

@@ -9,7 +9,7 @@ import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import type { AgentKit } from '../../../src/kit/agent-kit.js';
 import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
 import type { AuditTrailOptions } from '../../../src/hooks/audit-trail-base.js';
-import { isScheduleOutcomeEntry, type AnyAuditEntry, type ScheduleOutcomeEntry } from '../../../src/audit/entries/audit-entry.js';
+import { callEntries, isScheduleOutcomeEntry, type AnyAuditEntry, type ScheduleOutcomeEntry } from '../../../src/audit/entries/audit-entry.js';
 import { readJournalSnapshot } from '../../../src/audit/journal/journal-reader.js';
 import { verifyAuditTopic } from '../../../src/audit/verify/verify-audit-topic.js';
 import { checkedGet } from '../../support/mirror-checked.js';
@@ -120,7 +120,7 @@ describe('audit hooks follow the schedules of scheduled calls on the devnet', fu
       const outcomes = outcomesIn(auditEntries(await readTopicMessages(net.mirrorUrl, topicId)));
       expect(outcomes.map((entry: ScheduleOutcomeEntry) => [entry.outcome, entry.scheduleId, entry.status])).to.deep.equal([['scheduleDeleted', created.scheduleId, undefined]]);
       // The delete call itself is audited as a call, with no schedule of its own.
-      expect(journal().filter((entry) => entry.tool === 'schedule_delete_tool').map((entry) => entry.outcome)).to.deep.equal(['executed']);
+      expect(callEntries(journal()).filter((entry) => entry.tool === 'schedule_delete_tool').map((entry) => entry.outcome)).to.deep.equal(['executed']);
       expect((await verifyAuditTopic({ mirrorUrl: net.mirrorUrl, topicId, journalDir })).problems).to.deep.equal([]);
     });
   });

@@ -23,7 +23,7 @@ describe('createAgentKit and unknown option keys', () => {
     it('names it, the closest option and every accepted one', async () => {
       const error = await optionRefusal(createAgentKit({ client, pluginsDir: null, policyTimeoutMS: 100 } as never));
       expect(error.message).to.contain('`policyTimeoutMS` is not an option of createAgentKit (did you mean `policyTimeoutMs`?)');
-      expect(error.message).to.contain('Accepted options: client, context, plugins, pluginsDir, hooks, container, mirrorNodeUrl, tools, unloadedPolicyTools, policyTimeoutMs, drainTimeoutMs, logger, secretKeys, telemetry.');
+      expect(error.message).to.contain('Accepted options: client, context, plugins, pluginsDir, hooks, container, mirrorNodeUrl, tools, unloadedPolicyTools, policyTimeoutMs, drainTimeoutMs, logger, secretKeys, telemetry, killSwitch.');
     });
   });
 

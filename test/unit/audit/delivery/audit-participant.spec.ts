@@ -37,3 +37,32 @@ describe('kitAudit', () => {
     });
   });
 });
+
+describe('kitAudit.record', () => {
+  const status = (stream: string) => ({ stream, journal: `/j/${stream}`, undelivered: 0 });
+  const event = { kind: 'pause', switch: 'kill-switch', scope: 'all', reason: 'r', by: 'alice' } as const;
+
+  describe('when some audit hooks record oversight events and some do not', () => {
+    it('writes the event to each that does, and answers their entries', async () => {
+      const seen: unknown[] = [];
+      const recorder = (name: string) => ({ auditStatus: () => status(name), flushAudit: async () => status(name), recordOversight: async (given: unknown) => (seen.push(given), { name }) });
+      const audit = kitAudit(() => [recorder('a'), { auditStatus: () => status('old'), flushAudit: async () => status('old') }, recorder('b')]);
+      expect(await audit.record(event)).to.deep.equal([{ name: 'a' }, { name: 'b' }]);
+      expect(seen).to.deep.equal([event, event]);
+    });
+  });
+
+  describe('when one hook cannot journal it', () => {
+    it('rejects with E_AUDIT_UNRECORDED naming the hook, after the others journaled it', async () => {
+      let journaled = 0;
+      const audit = kitAudit(() => [
+        { auditStatus: () => status('good'), flushAudit: async () => status('good'), recordOversight: async () => (journaled++, {}) },
+        { auditStatus: () => status('HcsAuditTrailHook 0.0.9'), flushAudit: async () => status('x'), recordOversight: async () => Promise.reject(new Error('disk full')) },
+      ]);
+      const error = await audit.record(event as never).then(() => undefined, (thrown: Error & { code?: string }) => thrown);
+      expect(error?.code).to.equal('E_AUDIT_UNRECORDED');
+      expect(error?.message).to.equal('the pause event could not be journaled by 1 of 2 audit hook(s): HcsAuditTrailHook 0.0.9: disk full');
+      expect(journaled).to.equal(1);
+    });
+  });
+});
