@@ -1,6 +1,7 @@
 import type { Client } from '@hiero-ledger/sdk';
 import { AbstractHook as KitAbstractHook, BaseTool as KitBaseTool, type Context as KitContext } from '@hashgraph/hedera-agent-kit';
 import { z } from 'zod/v3';
+import { consume } from './consume.js';
 
 /*
  * The same no-op tool and no-op hooks on the real Hedera Agent Kit (a devDependency), so the
@@ -51,12 +52,15 @@ class KitNoopHook extends KitAbstractHook {
   }
 }
 
-/** `calls` runs of the no-op tool through the real kit's BaseTool.execute with the given hooks. */
+/**
+ * `calls` runs of the no-op tool through the real kit's BaseTool.execute with the given hooks, each
+ * result read as a caller reads it, like the kit's own loop does.
+ */
 export function realKitRunner(client: Client, method: string, registered: number, relevant: number): (calls: number) => Promise<void> {
   const hooks = Array.from({ length: registered }, (_, i) => new KitNoopHook(i < relevant ? method : `other_tool_${i}`));
   const context = { hooks } as unknown as KitContext;
   const tool = new KitNoopTool(method);
   return async (calls) => {
-    for (let i = 0; i < calls; i++) await tool.execute(client as never, context, {});
+    for (let i = 0; i < calls; i++) consume((await tool.execute(client as never, context, {})) as { raw: { status: string }; humanMessage: string });
   };
 }
