@@ -152,24 +152,30 @@ function continueStage(cursor: StageCursor, call: ListeningCall): PromiseLike<un
 
 /**
  * One listener's reaction; its own promise only when it answered asynchronously (a policy's: its
- * verdict, which resumeStage reads).
+ * verdict, which resumeStage reads). Kept this small so the loops inline it: a hook before the
+ * action, the common case, costs its call and a thenable check; the rest goes to the two below.
  */
 function react(rules: StageRules, listener: StageListener, event: object, call: ListeningCall): PromiseLike<unknown> | undefined {
-  if (listener.kind === 'policy' && rules.judges) {
-    if (call.objection) return undefined;
-    // Noted before it is asked: a policy that throws or runs over time may have reserved already.
-    if (listener.settle) noteJudge(call.judges, listener);
-    const blocked = judge(listener, rules.stage as HookStage, event, call.policyTimeoutMs);
-    if (!isThenable(blocked)) {
-      if (blocked) refuse(rules, listener, call, blocked);
-      return undefined;
-    }
-    return blocked;
+  if (listener.kind === 'policy' && rules.judges) return askPolicy(rules, listener, event, call);
+  if (rules.afterAction) return tellAfterAction(rules, listener, event, call);
+  const done = listener.invoke(event);
+  return isThenable(done) ? done : undefined;
+}
+
+function askPolicy(rules: StageRules, listener: StageListener, event: object, call: ListeningCall): PromiseLike<unknown> | undefined {
+  if (call.objection) return undefined;
+  // Noted before it is asked: a policy that throws or runs over time may have reserved already.
+  if (listener.settle) noteJudge(call.judges, listener);
+  const blocked = judge(listener, rules.stage as HookStage, event, call.policyTimeoutMs);
+  if (!isThenable(blocked)) {
+    if (blocked) refuse(rules, listener, call, blocked);
+    return undefined;
   }
-  if (!rules.afterAction) {
-    const done = listener.invoke(event);
-    return isThenable(done) ? done : undefined;
-  }
+  return blocked;
+}
+
+/** After the action a hook that throws is a warning: the call's outcome stands. */
+function tellAfterAction(rules: StageRules, listener: StageListener, event: object, call: ListeningCall): PromiseLike<unknown> | undefined {
   let done: unknown;
   try {
     done = listener.invoke(event);
