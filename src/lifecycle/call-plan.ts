@@ -95,6 +95,9 @@ function firstPolicyAt(listeners: readonly StageListener[] | null): number {
  */
 export class CallPlans {
   private readonly plans = new WeakMap<object, CallPlan>();
+  /** The tool planned last and its plan: an agent calls one tool many times in a row, so most calls skip the WeakMap. */
+  private lastTool: object | undefined = undefined;
+  private lastPlan: CallPlan | undefined = undefined;
 
   constructor(
     private readonly index: { readonly version: number; plan(method: string): ToolPlan },
@@ -102,12 +105,20 @@ export class CallPlans {
   ) {}
 
   for(tool: PlannedTool & { readonly method: string }): CallPlan {
-    const plan = this.plans.get(tool);
+    const plan = tool === this.lastTool ? this.lastPlan : this.plans.get(tool);
     const version = this.index.version;
     const observed = this.bus.observed;
-    if (plan !== undefined && plan.version === version && plan.observed === observed) return plan;
+    if (plan === undefined || plan.version !== version || plan.observed !== observed) return this.replan(tool, version, observed);
+    this.lastTool = tool;
+    this.lastPlan = plan;
+    return plan;
+  }
+
+  private replan(tool: PlannedTool & { readonly method: string }, version: number, observed: boolean): CallPlan {
     const fresh = planCall(this.index.plan(tool.method), tool, observed, version);
     this.plans.set(tool, fresh);
+    this.lastTool = tool;
+    this.lastPlan = fresh;
     return fresh;
   }
 }

@@ -78,25 +78,19 @@ export function runStage<E extends object, C extends ListeningCall>(
   lockAt = -1,
   lock?: (event: E, call: C) => void,
 ): PromiseLike<unknown> | undefined {
-  const list = listeners ?? NONE;
-  const length = list.length;
-  for (let at = 0; at < length; at++) {
-    if (at === lockAt) lock!(event, call);
-    const pending = react(rules, list[at]!, event, call);
-    if (pending) {
-      const cursor = (call.cursor ??= new StageCursor());
-      cursor.rules = rules;
-      cursor.listeners = list;
-      cursor.event = event;
-      cursor.lockAt = lockAt;
-      cursor.lock = lock as Lock | undefined;
-      cursor.at = at + 1;
-      return pending;
-    }
+  if (listeners === null) {
+    if (lockAt === 0) lock!(event, call);
+    publish(rules, event, call);
+    return undefined;
   }
-  if (lockAt === length) lock!(event, call);
-  publish(rules, event, call);
-  return undefined;
+  const cursor = (call.cursor ??= new StageCursor());
+  cursor.rules = rules;
+  cursor.listeners = listeners;
+  cursor.event = event;
+  cursor.lockAt = lockAt;
+  cursor.lock = lock as Lock | undefined;
+  cursor.at = 0;
+  return continueStage(cursor, call);
 }
 
 /**
@@ -105,10 +99,14 @@ export function runStage<E extends object, C extends ListeningCall>(
  */
 export function resumeStage(call: ListeningCall, answer: unknown): PromiseLike<unknown> | undefined {
   const cursor = call.cursor!;
+  if (answer) readAnswer(cursor, call, answer);
+  return continueStage(cursor, call);
+}
+
+function readAnswer(cursor: StageCursor, call: ListeningCall, answer: unknown): void {
   const { rules } = cursor;
   const awaited = cursor.listeners[cursor.at - 1]!;
-  if (answer && awaited.kind === 'policy' && rules.judges) refuse(rules, awaited, call, answer as BlockedBy);
-  return continueStage(cursor, call);
+  if (awaited.kind === 'policy' && rules.judges) refuse(rules, awaited, call, answer as BlockedBy);
 }
 
 /**
@@ -134,12 +132,16 @@ export async function finishStage(call: ListeningCall, pending: PromiseLike<unkn
   }
 }
 
+/** The one stage loop: from the cursor's listener on, until one answers with a promise or the stage ends. */
 function continueStage(cursor: StageCursor, call: ListeningCall): PromiseLike<unknown> | undefined {
   const { rules, listeners, event, lockAt } = cursor;
   const length = listeners.length;
+  // A hook before the action, the common listener, is called right here: its answer is only waited for.
+  const hooksOnlyWaited = !rules.afterAction;
   for (let at = cursor.at; at < length; at++) {
     if (at === lockAt) cursor.lock!(event as never, call as never);
-    const pending = react(rules, listeners[at]!, event, call);
+    const listener = listeners[at]!;
+    const pending = hooksOnlyWaited && listener.kind === 'hook' ? promiseOf(listener.invoke(event)) : react(rules, listener, event, call);
     if (pending) {
       cursor.at = at + 1;
       return pending;
@@ -148,6 +150,10 @@ function continueStage(cursor: StageCursor, call: ListeningCall): PromiseLike<un
   if (lockAt === length) cursor.lock!(event as never, call as never);
   publish(rules, event, call);
   return undefined;
+}
+
+function promiseOf(answer: unknown): PromiseLike<unknown> | undefined {
+  return isThenable(answer) ? answer : undefined;
 }
 
 /**
