@@ -71,7 +71,7 @@ class NoopHook extends AbstractHook {
  * in alternating rounds and the median round of each is reported, so drift hits both alike (CPU
  * time: see bench/timing.ts).
  */
-export async function benchDispatch(registered: number, relevant: number, callsPerRound = 10_000, rounds = 13): Promise<DispatchResult> {
+export async function benchDispatch(registered: number, relevant: number, callsPerRound = 10_000, rounds = 20): Promise<DispatchResult> {
   const client = Client.forNetwork({ '127.0.0.1:9': '0.0.3' }, { scheduleNetworkUpdate: false }).setOperator('0.0.2', PrivateKey.generateED25519());
   const hooks = Array.from({ length: registered }, (_, i) => new NoopHook(i < relevant ? METHOD : `other_tool_${i}`));
   const relevantHooks = hooks.slice(0, relevant);

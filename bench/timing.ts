@@ -26,8 +26,9 @@ export function median(values: number[]): number {
 /**
  * Each contender once to warm up, then `rounds` rounds in which every contender runs once in turn,
  * each round starting one contender further on (so none always runs right after the same other,
- * whose garbage it would collect): the median CPU ns per call of each, in the order given. The
- * loops compared here do no I/O, so CPU time is their whole cost.
+ * whose garbage it would collect; with rounds a multiple of the contenders, each runs as often in
+ * every place): the median CPU ns per call of each, in the order given. The loops compared here do
+ * no I/O, so CPU time is their whole cost.
  */
 export async function interleavedMedians(contenders: readonly (() => Promise<void>)[], calls: number, rounds: number): Promise<number[]> {
   for (const run of contenders) await run();

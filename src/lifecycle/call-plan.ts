@@ -15,6 +15,8 @@ export interface CallPlan {
   readonly inner: boolean;
   /** Somebody sees the call's events: it gets a call ID. */
   readonly watched: boolean;
+  /** Whether preToolExecution builds an event (without one, its raw params are still copied, screened and, when later listeners see them, frozen). */
+  readonly preEvent: boolean;
   /** Whether postParamsNormalization / postCoreAction / postToolExecution build an event. */
   readonly normalisedEvent: boolean;
   readonly coreEvent: boolean;
@@ -67,6 +69,7 @@ export function planCall(listeners: ToolPlan, tool: PlannedTool, observed: boole
     listeners,
     inner,
     watched,
+    preEvent: listeners.preToolExecution !== null || observed,
     normalisedEvent,
     coreEvent,
     executedEvent,
