@@ -5,6 +5,7 @@ import { freezePlainData } from '../src/lifecycle/approval/index.js';
 import { nextCallId } from '../src/lifecycle/call-ids.js';
 import { copyRawParams } from '../src/lifecycle/raw-params.js';
 import { refuseOwnKeyMaterial } from '../src/secrets/input-screen.js';
+import { consume } from './consume.js';
 import { realKitRunner } from './real-kit-contender.js';
 import { interleavedMedians } from './timing.js';
 
@@ -33,10 +34,7 @@ export interface DispatchResult {
   guarded_floor_ns_per_call: number;
 }
 
-/** Reads a result as a caller does; throws if the call did not succeed, so no loop skips its work. */
-export function consume(result: { raw: { status: string }; humanMessage: string }): void {
-  if (result.raw.status !== 'SUCCESS' || result.humanMessage.length === 0) throw new Error(`dispatch bench: the call did not succeed: ${result.humanMessage}`);
-}
+export { consume };
 
 /** The no-op tool's name, shared with the ten-policy case. */
 export const NOOP_METHOD = 'noop_tool';
@@ -70,9 +68,10 @@ export class NoopHook extends AbstractHook {
 /**
  * Lifecycle dispatch cost per call for a no-op tool, next to a floor measured in the same run: the
  * same tool steps and the same relevant hooks called directly in a plain loop. The two are timed
- * in alternating rounds and the median round of each is reported, so drift hits both alike.
+ * in alternating rounds and the median round of each is reported, so drift hits both alike (CPU
+ * time: see bench/timing.ts).
  */
-export async function benchDispatch(registered: number, relevant: number, callsPerRound = 20_000, rounds = 7): Promise<DispatchResult> {
+export async function benchDispatch(registered: number, relevant: number, callsPerRound = 10_000, rounds = 20): Promise<DispatchResult> {
   const client = Client.forNetwork({ '127.0.0.1:9': '0.0.3' }, { scheduleNetworkUpdate: false }).setOperator('0.0.2', PrivateKey.generateED25519());
   const hooks = Array.from({ length: registered }, (_, i) => new NoopHook(i < relevant ? METHOD : `other_tool_${i}`));
   const relevantHooks = hooks.slice(0, relevant);

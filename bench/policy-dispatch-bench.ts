@@ -67,7 +67,7 @@ class KitAllowPolicy extends KitAbstractPolicy {
   }
 }
 
-export async function benchPolicyDispatch(style: 'seed' | 'decorated', callsPerRound = 20_000, rounds = 7): Promise<PolicyDispatchResult> {
+export async function benchPolicyDispatch(style: 'seed' | 'decorated', callsPerRound = 10_000, rounds = 20): Promise<PolicyDispatchResult> {
   const client = Client.forNetwork({ '127.0.0.1:9': '0.0.3' }, { scheduleNetworkUpdate: false }).setOperator('0.0.2', PrivateKey.generateED25519());
   const tool = new NoopTool();
   const context: Context = {};

@@ -51,12 +51,22 @@ class KitNoopHook extends KitAbstractHook {
   }
 }
 
-/** `calls` runs of the no-op tool through the real kit's BaseTool.execute with the given hooks. */
+/**
+ * `calls` runs of the no-op tool through the real kit's BaseTool.execute with the given hooks, each
+ * result read as a caller reads it, like the kit's own loop does. Read by a copy of `consume` of its
+ * own: that kit's results have another shape, and one shared reader would make the kit's loops read
+ * theirs through a polymorphic site.
+ */
 export function realKitRunner(client: Client, method: string, registered: number, relevant: number): (calls: number) => Promise<void> {
   const hooks = Array.from({ length: registered }, (_, i) => new KitNoopHook(i < relevant ? method : `other_tool_${i}`));
   const context = { hooks } as unknown as KitContext;
   const tool = new KitNoopTool(method);
   return async (calls) => {
-    for (let i = 0; i < calls; i++) await tool.execute(client as never, context, {});
+    for (let i = 0; i < calls; i++) consumeRealKit((await tool.execute(client as never, context, {})) as { raw: { status: string }; humanMessage: string });
   };
+}
+
+/** `consume` (bench/consume.ts), for the real kit's results. */
+function consumeRealKit(result: { raw: { status: string }; humanMessage: string }): void {
+  if (result.raw.status !== 'SUCCESS' || result.humanMessage.length === 0) throw new Error(`dispatch bench: the real kit's call did not succeed: ${result.humanMessage}`);
 }

@@ -16,6 +16,8 @@ export interface CallPlan {
   readonly inner: boolean;
   /** Somebody sees the call's events: it gets a call ID. */
   readonly watched: boolean;
+  /** Whether preToolExecution builds an event (without one, its raw params are still copied, screened and, when later listeners see them, frozen). */
+  readonly preEvent: boolean;
   /** Whether postParamsNormalization / postCoreAction / postToolExecution build an event. */
   readonly normalisedEvent: boolean;
   readonly coreEvent: boolean;
@@ -68,6 +70,7 @@ export function planCall(listeners: ToolPlan, tool: PlannedTool, observed: boole
     listeners,
     inner,
     watched,
+    preEvent: listeners.preToolExecution !== null || observed,
     normalisedEvent,
     coreEvent,
     executedEvent,
@@ -96,6 +99,9 @@ function firstPolicyAt(listeners: readonly StageListener[] | null): number {
  */
 export class CallPlans {
   private readonly plans = new WeakMap<object, CallPlan>();
+  /** The tool planned last and its plan: an agent calls one tool many times in a row, so most calls skip the WeakMap. */
+  private lastTool: object | undefined = undefined;
+  private lastPlan: CallPlan | undefined = undefined;
 
   constructor(
     private readonly index: { readonly version: number; plan(method: string): ToolPlan },
@@ -105,13 +111,21 @@ export class CallPlans {
   ) {}
 
   for(tool: PlannedTool & { readonly method: string }): CallPlan {
-    const plan = this.plans.get(tool);
+    const plan = tool === this.lastTool ? this.lastPlan : this.plans.get(tool);
     const version = this.index.version;
     const observed = this.bus.observed;
-    if (plan !== undefined && plan.version === version && plan.observed === observed) return plan;
+    if (plan === undefined || plan.version !== version || plan.observed !== observed) return this.replan(tool, version, observed);
+    this.lastTool = tool;
+    this.lastPlan = plan;
+    return plan;
+  }
+
+  private replan(tool: PlannedTool & { readonly method: string }, version: number, observed: boolean): CallPlan {
     const listeners = this.index.plan(tool.method);
     const fresh = planCall(this.observer ? observedPlan(listeners, this.observer) : listeners, tool, observed, version);
     this.plans.set(tool, fresh);
+    this.lastTool = tool;
+    this.lastPlan = fresh;
     return fresh;
   }
 }

@@ -70,11 +70,29 @@ export function unsentFailureMessage(tool: string, reason: string): string {
   return `The ${tool} call was not submitted: ${sentence(reason)}`;
 }
 
+/** More tool names than any kit registers: odd names cannot grow the cache below without bound. */
+const MAX_SUCCEEDED = 1024;
+const SUCCEEDED = new Map<string, string>();
+
+/**
+ * `<tool> succeeded.`, one string per tool name: most results carry it, and every result's
+ * sentence is scanned for key material on its way out, which a freshly joined string makes V8
+ * flatten (copy) first on every call.
+ */
+function succeededMessage(toolName: string): string {
+  let text = SUCCEEDED.get(toolName);
+  if (text === undefined) {
+    if (SUCCEEDED.size >= MAX_SUCCEEDED) SUCCEEDED.clear();
+    SUCCEEDED.set(toolName, (text = `${toolName} succeeded.`));
+  }
+  return text;
+}
+
 /** The sentence about a finished call, from its raw result; BaseTool.describeResult's default. */
 export function outcomeMessage(toolName: string, raw: RawToolResult): string {
   if (raw.status === 'SUCCESS') {
     if (raw.bytes) return `${toolName}: transaction prepared and returned as bytes, not submitted${raw.expiresAt ? `; valid until ${raw.expiresAt}` : ''}.`;
-    return `${toolName} succeeded${raw.transactionId ? ` (transaction ${raw.transactionId})` : ''}.`;
+    return raw.transactionId ? `${toolName} succeeded (transaction ${raw.transactionId}).` : succeededMessage(toolName);
   }
   if (raw.status === 'UNKNOWN') {
     return `${toolName}: transaction ${raw.transactionId} was submitted but its outcome is not known yet. Do not retry; check the transaction ID first.`;

@@ -15,8 +15,27 @@ export function copyRawParams(tool: string, input: unknown): Record<string, unkn
   if (!isPlainObject(input)) {
     throw new InvalidParamsError(tool, [`parameters must be a JSON object, got ${describeValue(input)}`]);
   }
-  const walk: Walk = { tool, nodes: 0, path: [] };
-  return copyValue(walk, input) as Record<string, unknown>;
+  return copyFlat(input) ?? (copyValue({ tool, nodes: 0, path: [] }, input) as Record<string, unknown>);
+}
+
+/**
+ * The copy of input whose values are all primitives (most tool calls), without the walk's path and
+ * count; undefined as soon as a value, a key or the size needs the walk, which then copies (or
+ * refuses, with its own words) the whole input. Refuses nothing itself, so both agree.
+ */
+function copyFlat(input: Record<string, unknown>): Record<string, unknown> | undefined {
+  const copy: Record<string, unknown> = {};
+  const keys = Object.keys(input);
+  // The walk counts the input itself and each value: more than MAX_NODES is refused there.
+  if (keys.length >= MAX_NODES) return undefined;
+  for (let at = 0; at < keys.length; at++) {
+    const key = keys[at]!;
+    const value = input[key];
+    if (value !== null && (typeof value === 'object' || typeof value === 'function' || typeof value === 'symbol')) return undefined;
+    if (FORBIDDEN_KEYS.has(key)) return undefined;
+    copy[key] = value;
+  }
+  return copy;
 }
 
 interface Walk {

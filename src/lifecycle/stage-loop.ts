@@ -79,25 +79,19 @@ export function runStage<E extends object, C extends ListeningCall>(
   lockAt = -1,
   lock?: (event: E, call: C) => void,
 ): PromiseLike<unknown> | undefined {
-  const list = listeners ?? NONE;
-  const length = list.length;
-  for (let at = 0; at < length; at++) {
-    if (at === lockAt) lock!(event, call);
-    const pending = react(rules, list[at]!, event, call);
-    if (pending) {
-      const cursor = (call.cursor ??= new StageCursor());
-      cursor.rules = rules;
-      cursor.listeners = list;
-      cursor.event = event;
-      cursor.lockAt = lockAt;
-      cursor.lock = lock as Lock | undefined;
-      cursor.at = at + 1;
-      return pending;
-    }
+  if (listeners === null) {
+    if (lockAt === 0) lock!(event, call);
+    publish(rules, event, call);
+    return undefined;
   }
-  if (lockAt === length) lock!(event, call);
-  publish(rules, event, call);
-  return undefined;
+  const cursor = (call.cursor ??= new StageCursor());
+  cursor.rules = rules;
+  cursor.listeners = listeners;
+  cursor.event = event;
+  cursor.lockAt = lockAt;
+  cursor.lock = lock as Lock | undefined;
+  cursor.at = 0;
+  return continueStage(cursor, call);
 }
 
 /**
@@ -106,10 +100,14 @@ export function runStage<E extends object, C extends ListeningCall>(
  */
 export function resumeStage(call: ListeningCall, answer: unknown): PromiseLike<unknown> | undefined {
   const cursor = call.cursor!;
+  if (answer) readAnswer(cursor, call, answer);
+  return continueStage(cursor, call);
+}
+
+function readAnswer(cursor: StageCursor, call: ListeningCall, answer: unknown): void {
   const { rules } = cursor;
   const awaited = cursor.listeners[cursor.at - 1]!;
-  if (answer && awaited.kind === 'policy' && rules.judges) refuse(rules, awaited, call, answer as BlockedBy);
-  return continueStage(cursor, call);
+  if (awaited.kind === 'policy' && rules.judges) refuse(rules, awaited, call, answer as BlockedBy);
 }
 
 /**
@@ -135,12 +133,16 @@ export async function finishStage(call: ListeningCall, pending: PromiseLike<unkn
   }
 }
 
+/** The one stage loop: from the cursor's listener on, until one answers with a promise or the stage ends. */
 function continueStage(cursor: StageCursor, call: ListeningCall): PromiseLike<unknown> | undefined {
   const { rules, listeners, event, lockAt } = cursor;
   const length = listeners.length;
+  // A hook before the action, the common listener, is called right here: its answer is only waited for.
+  const hooksOnlyWaited = !rules.afterAction;
   for (let at = cursor.at; at < length; at++) {
     if (at === lockAt) cursor.lock!(event as never, call as never);
-    const pending = react(rules, listeners[at]!, event, call);
+    const listener = listeners[at]!;
+    const pending = hooksOnlyWaited && listener.kind === 'hook' ? promiseOf(listener.invoke(event)) : react(rules, listener, event, call);
     if (pending) {
       cursor.at = at + 1;
       return pending;
@@ -151,26 +153,36 @@ function continueStage(cursor: StageCursor, call: ListeningCall): PromiseLike<un
   return undefined;
 }
 
+function promiseOf(answer: unknown): PromiseLike<unknown> | undefined {
+  return isThenable(answer) ? answer : undefined;
+}
+
 /**
  * One listener's reaction; its own promise only when it answered asynchronously (a policy's: its
- * verdict, which resumeStage reads).
+ * verdict, which resumeStage reads). Kept this small so the loops inline it: a hook before the
+ * action, the common case, costs its call and a thenable check; the rest goes to the two below.
  */
 function react(rules: StageRules, listener: StageListener, event: object, call: ListeningCall): PromiseLike<unknown> | undefined {
-  if (listener.kind === 'policy' && rules.judges) {
-    if (call.objection) return undefined;
-    // Noted before it is asked: a policy that throws or runs over time may have reserved already.
-    if (listener.settle) noteJudge(call.judges, listener);
-    const blocked = judge(listener, rules.stage as HookStage, event, call.policyTimeoutMs);
-    if (!isThenable(blocked)) {
-      if (blocked) refuse(rules, listener, call, blocked);
-      return undefined;
-    }
-    return blocked;
+  if (listener.kind === 'policy' && rules.judges) return askPolicy(rules, listener, event, call);
+  if (rules.afterAction) return tellAfterAction(rules, listener, event, call);
+  const done = listener.invoke(event);
+  return isThenable(done) ? done : undefined;
+}
+
+function askPolicy(rules: StageRules, listener: StageListener, event: object, call: ListeningCall): PromiseLike<unknown> | undefined {
+  if (call.objection) return undefined;
+  // Noted before it is asked: a policy that throws or runs over time may have reserved already.
+  if (listener.settle) noteJudge(call.judges, listener);
+  const blocked = judge(listener, rules.stage as HookStage, event, call.policyTimeoutMs);
+  if (!isThenable(blocked)) {
+    if (blocked) refuse(rules, listener, call, blocked);
+    return undefined;
   }
-  if (!rules.afterAction) {
-    const done = listener.invoke(event);
-    return isThenable(done) ? done : undefined;
-  }
+  return blocked;
+}
+
+/** After the action a hook that throws is a warning: the call's outcome stands. */
+function tellAfterAction(rules: StageRules, listener: StageListener, event: object, call: ListeningCall): PromiseLike<unknown> | undefined {
   let done: unknown;
   try {
     done = listener.invoke(event);

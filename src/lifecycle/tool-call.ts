@@ -93,16 +93,24 @@ export class ToolCall implements ListeningCall {
   }
 
   preToolExecution(input: unknown): PromiseLike<unknown> | undefined {
-    const pre: PreEvent = { method: this.method, callId: this.callId, toolType: this.toolType, context: this.context, rawParams: copyRawParams(this.method, input), client: this.client };
+    const rawParams = copyRawParams(this.method, input);
     // A call blocked at this stage is audited with what the agent sent, not with no params at all.
-    this.reachedRaw = pre.rawParams;
-    const pending = runStage(STAGE_RULES.preToolExecution, this.plan.listeners.preToolExecution, pre, this, this.plan.rawLockAt, lockRaw);
+    this.reachedRaw = rawParams;
+    const plan = this.plan;
+    if (!plan.preEvent) {
+      // Nobody sees this stage, so it builds no event; later listeners see these params, frozen.
+      if (plan.lockRawParams) freezePlainData(rawParams);
+      return undefined;
+    }
+    const pre: PreEvent = { method: this.method, callId: this.callId, toolType: this.toolType, context: this.context, rawParams, client: this.client };
+    const pending = runStage(STAGE_RULES.preToolExecution, plan.listeners.preToolExecution, pre, this, plan.rawLockAt, lockRaw);
     this.preEvent = pre;
     return pending;
   }
 
   normalizeParams(): unknown {
-    this.rawParams = this.reachedRaw = this.preEvent!.rawParams;
+    // The stage's event holds what its hooks left (they may enrich the params); without one, the copy.
+    this.rawParams = this.reachedRaw = this.preEvent ? this.preEvent.rawParams : this.reachedRaw;
     this.step = 'normalizeParams';
     this.settings.screenInput?.(this.method, this.rawParams, this.client);
     const parsed = parseParams(this.method, this.tool.parameters, this.rawParams);

@@ -45,8 +45,6 @@ export interface ToolRunnerOptions {
   observer?: CallObserver;
 }
 
-const asIs = (result: ToolResult): ToolResult => result;
-
 /**
  * Drives one tool call through the seven steps, publishing the four hook stages and `toolError`.
  * The invariants live here and in the plan: vetoes stop the call before the step they guard,
@@ -69,9 +67,7 @@ export class ToolRunner {
   }
 
   private async runCall(tool: DrivableTool, input: unknown, context: Context, client: Client, trace: CallTrace | undefined): Promise<ToolResult> {
-    const finish = this.options.finishResult ?? asIs;
-    const calls = this.options.calls;
-    calls?.start();
+    this.options.calls?.start();
     // An async function's finally runs when its body completes, awaits included: the call counts
     // as in flight until its result has been finished or it has thrown.
     try {
@@ -82,23 +78,24 @@ export class ToolRunner {
         // Each step may answer synchronously; awaiting only promises saves a microtask per step. A
         // stage returns the promise of the listener it waits for; waiting here, in run's own frame,
         // costs one await per promise, and resuming goes on where the stage stopped (stage-loop.ts).
+        // Every await keeps what is live across it, so the steps share one `value` and little else is.
         let pending = call.preToolExecution(input);
         while (pending) try { pending = resumeStage(call, await pending); } catch (error) { pending = resumeRejected(call, error); }
-        let normalised = call.normalizeParams();
-        if (isThenable(normalised)) normalised = await normalised;
-        pending = call.postParamsNormalization(normalised);
+        let value = call.normalizeParams();
+        if (isThenable(value)) value = await value;
+        pending = call.postParamsNormalization(value);
         while (pending) try { pending = resumeStage(call, await pending); } catch (error) { pending = resumeRejected(call, error); }
-        let built = call.coreAction();
-        if (isThenable(built)) built = await built;
-        let answer = call.shouldSecondaryAction(built);
-        if (isThenable(answer)) answer = await answer;
-        const prepared = call.prepare(answer);
-        if (isThenable(prepared)) await prepared;
+        value = call.coreAction();
+        if (isThenable(value)) value = await value;
+        value = call.shouldSecondaryAction(value);
+        if (isThenable(value)) value = await value;
+        value = call.prepare(value);
+        if (isThenable(value)) await value;
         pending = call.postCoreAction();
         while (pending) try { pending = resumeStage(call, await pending); } catch (error) { pending = resumeRejected(call, error); }
-        let returned = call.secondaryAction();
-        if (isThenable(returned)) returned = await returned;
-        pending = call.postToolExecution(returned);
+        value = call.secondaryAction();
+        if (isThenable(value)) value = await value;
+        pending = call.postToolExecution(value);
         while (pending) try { pending = resumeStage(call, await pending); } catch (error) { pending = resumeRejected(call, error); }
         result = call.result!;
         if (call.objection) await this.objectedAfterExecution(call, call.objection);
@@ -107,9 +104,10 @@ export class ToolRunner {
         result = await this.fail(call, error);
         if (call.judges.length) await this.settle(call, result, call.step);
       }
-      return finish(result);
+      const finish = this.options.finishResult;
+      return finish ? finish(result) : result;
     } finally {
-      calls?.end();
+      this.options.calls?.end();
     }
   }
 

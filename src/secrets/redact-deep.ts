@@ -66,7 +66,7 @@ function walkObject(value: Record<string, unknown>, bare: boolean, rules: Redact
     const item = value[key];
     const name = key.length < shortestCut ? key : rules.name(key);
     // Numbers, booleans and short strings come back as they are: no call for them.
-    const out = typeof item === 'object' ? (item === null ? item : walk(item, rules, depth + 1)) : typeof item === 'string' && item.length < shortestCut ? item : walk(item, rules, depth + 1);
+    const out = typeof item === 'string' ? (item.length < shortestCut ? item : rules.text(item)) : typeof item === 'object' && item !== null ? walk(item, rules, depth + 1) : item;
     if ((name !== key || out !== item) && !copy) {
       copy = bare ? Object.create(null) : {};
       let earlier = 0;

@@ -1,4 +1,5 @@
 import { AgentHooksError, ErrorCode } from '../../errors/index.js';
+import { hasOwnIn } from '../primordials.js';
 import { approvalFingerprint } from './fingerprint.js';
 
 /*
@@ -79,6 +80,17 @@ function readsAsLong(value: object): boolean {
   return long.__isLong__ === true && typeof long.low === 'number' && typeof long.high === 'number';
 }
 
+/** A plain object whose own values are all primitives: freezing it protects it whole, as the walk would. */
+function holdsOnlyPrimitives(value: object): boolean {
+  if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+  for (const key in value) {
+    if (!hasOwnIn(value, key)) continue;
+    const item = (value as Record<string, unknown>)[key];
+    if (item !== null && (typeof item === 'object' || typeof item === 'function')) return false;
+  }
+  return true;
+}
+
 /** Exotic objects (a module namespace, some proxies) refuse to freeze: they are fingerprinted instead. */
 function tryFreeze(value: object): boolean {
   try {
@@ -103,6 +115,8 @@ export class NormalisedParamsLock {
     // Numbers, strings and the like need no walk; most calls leave nothing to fingerprint and
     // share one lock with nothing to check.
     if (value === null || typeof value !== 'object') return NormalisedParamsLock.NOTHING_TO_CHECK;
+    // Flat params (a plain object of primitives) are frozen whole: no walk to set up for them.
+    if (holdsOnlyPrimitives(value) && tryFreeze(value)) return NormalisedParamsLock.NOTHING_TO_CHECK;
     const walk: Walk = { residue: [], ancestors: [], visits: 0 };
     freezeDeep(value, walk);
     const residue = walk.residue;

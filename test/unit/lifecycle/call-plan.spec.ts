@@ -25,6 +25,18 @@ describe('planCall: who sees what, decided once per registration change', () => 
     });
   });
 
+  describe('when nobody listens at preToolExecution', () => {
+    it('builds no preToolExecution event, yet still freezes the raw params when a later stage sees them', () => {
+      expect(planCall(indexOf().plan('echo_tool'), TOOL, false, 0)).to.include({ preEvent: false, lockRawParams: false });
+      expect(planCall(indexOf(listener('hook', 'postToolExecution')).plan('echo_tool'), TOOL, false, 0)).to.include({ preEvent: false, lockRawParams: true });
+    });
+
+    it('builds it for a listener at that stage or an observer of the bus', () => {
+      expect(planCall(indexOf(listener('hook', 'preToolExecution')).plan('echo_tool'), TOOL, false, 0)).to.include({ preEvent: true });
+      expect(planCall(indexOf().plan('echo_tool'), TOOL, true, 0)).to.include({ preEvent: true });
+    });
+  });
+
   describe('when only a postToolExecution hook listens', () => {
     it('guards everything it sees (raw and normalised params, the core result) without building earlier events', () => {
       const plan = planCall(indexOf(listener('hook', 'postToolExecution')).plan('echo_tool'), TOOL, false, 0);

@@ -73,6 +73,27 @@ describe('ToolRunner', () => {
     });
   });
 
+  describe('when only a later stage listens (preToolExecution builds no event)', () => {
+    it('hands that stage the raw params as sent, frozen, so it cannot change what the call reports', async () => {
+      const seen: { rawParams: unknown; frozen: boolean; edit: string }[] = [];
+      class PostOnly extends AbstractHook {
+        override relevantTools = ['echo_tool'];
+        override async postToolExecutionHook(params: { rawParams?: unknown }) {
+          let edit = 'accepted';
+          try {
+            (params.rawParams as { text: string }).text = 'changed';
+          } catch (error) {
+            edit = (error as Error).name;
+          }
+          seen.push({ rawParams: params.rawParams, frozen: Object.isFrozen(params.rawParams), edit });
+        }
+      }
+      const result = await (await kitWith([new PostOnly()])).execute('echo_tool', { text: 'hi' });
+      expect(result.raw).to.deep.equal({ status: 'SUCCESS', data: { echoed: 'hi', amount: 1 } });
+      expect(seen).to.deep.equal([{ rawParams: { text: 'hi' }, frozen: true, edit: 'TypeError' }]);
+    });
+  });
+
   describe('when hooks and policies share a stage', () => {
     it('runs hooks before policies, each in registration order, stage by stage', async () => {
       const log: string[] = [];
