@@ -23,6 +23,8 @@ const DESCRIPTIONS: Record<string, string> = {
   hooks: 'Hooks (and policies) by class name with constructor arguments; null stands for a left-out argument.',
   policies: 'Policies by class name with constructor arguments; allOf, anyOf and not take policy entries as arguments.',
   policyTimeoutMs: "Time budget of an asynchronous policy verdict, in ms (default 5000); over it, the call is blocked.",
+  telemetry:
+    "OpenTelemetry for every call (docs/telemetry.md): true for spans and metrics through the globally registered providers, or { traces, metrics, recordParams }; providers of your own are given in code.",
 };
 
 /**
