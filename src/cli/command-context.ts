@@ -3,6 +3,7 @@ import { createKitFromConfig, type ConfiguredKit } from '../config/create-kit-fr
 import { loadConfig, type LoadedConfig } from '../config/load-config.js';
 import type { Logger } from '../lifecycle/logger.js';
 import type { KeyRedactor } from '../secrets/key-redactor.js';
+import type { TelemetryOptions } from '../telemetry/index.js';
 import { kitRedactor } from '../secrets/kit-redactor.js';
 import { redactingLogger } from '../secrets/redacting-logger.js';
 import type { CliIo, Output } from './cli-io.js';
@@ -56,10 +57,10 @@ export class CommandContext {
    * devnet the client gets the CLI's shorter retry bounds (network-bounds.ts), so a node that stops
    * answering ends a command in seconds rather than minutes.
    */
-  async openKit(options: { offline?: boolean } = {}): Promise<ConfiguredKit> {
+  async openKit(options: { offline?: boolean; telemetry?: TelemetryOptions } = {}): Promise<ConfiguredKit> {
     const configured = await this.progress(
       'loading the configuration and plugins, and opening the network',
-      this.loadConfig().then((loaded) => createKitFromConfig(loaded, { env: this.io.env, logger: this.logger, offline: options.offline })),
+      this.loadConfig().then((loaded) => createKitFromConfig(loaded, { env: this.io.env, logger: this.logger, offline: options.offline, ...(options.telemetry ? { telemetry: options.telemetry } : {}) })),
     );
     this.redactor = configured.kit.redactor;
     if (!options.offline && configured.network !== 'devnet') applyCliNetworkBounds(configured.client);

@@ -68,6 +68,13 @@ export const localNetwork = z
 
 const modes = { autonomous: 'autonomous', returnbytes: 'returnBytes', return_bytes: 'returnBytes' } as const;
 
+const flag = z.boolean({ error: 'true or false' });
+
+/** `telemetry`: what createAgentKit's option takes, less the providers (objects a JSON file cannot hold). */
+export const telemetryConfig = z.union([z.boolean(), z.strictObject({ traces: flag.optional(), metrics: flag.optional(), recordParams: flag.optional() })], {
+  error: 'true, false or an object { traces?, metrics?, recordParams? } (providers are given in code, not in the file)',
+});
+
 /**
  * `agent-hooks.config.json`. The operator is never read from here: it comes from
  * `HEDERA_OPERATOR_ID` / `HEDERA_OPERATOR_KEY`, so a config file can be committed safely.
@@ -112,6 +119,11 @@ export const agentHooksConfigSchema = z
      * for every process on that Redis; `agent-hooks pause` and `resume` turn it on and off.
      */
     killSwitch: killSwitchOptions.optional(),
+    /**
+     * OpenTelemetry for every call (docs/telemetry.md), through the globally registered providers;
+     * providers of your own are code-only (createKitFromConfig's `telemetry` option).
+     */
+    telemetry: telemetryConfig.optional(),
   })
   .strict()
   .superRefine((config, ctx) => {

@@ -5,13 +5,14 @@ import type { Context } from '../lifecycle/context.js';
 import { messageOf, UnknownToolError } from '../errors/index.js';
 import { silentLogger, type Logger } from '../lifecycle/logger.js';
 import type { AgentKit } from '../kit/agent-kit.js';
+import type { TelemetryOptions } from '../telemetry/index.js';
 import { createAgentKit } from '../kit/create-agent-kit.js';
 import { refuseUnknownOptions } from '../kit/option-keys.js';
 import { PUBLIC_MIRROR_URLS } from '../mirror/mirror-client.js';
 import { AgentMode } from '../values/agent-mode.js';
 import { loadPlugins } from '../plugins/plugin-loader.js';
 import type { Plugin } from '../plugins/plugin-contract.js';
-import type { NetworkName } from './config-schema.js';
+import type { AgentHooksConfig, NetworkName } from './config-schema.js';
 import { ConfigError } from './config-error.js';
 import type { LoadedConfig } from './load-config.js';
 import { chooseNetwork, type NetworkChoice } from './network-choice.js';
@@ -47,9 +48,16 @@ export interface ConfiguredKitOptions {
    * delivering an earlier run's journal.
    */
   offline?: boolean;
+  /**
+   * Telemetry settings given in code, such as providers (a JSON file cannot hold them): merged over
+   * the file's `telemetry` key by key, so `{ meterProvider }` with `"telemetry": { "traces": false }`
+   * is metrics only, through that provider. Given while the file leaves the key out, they turn
+   * telemetry on with what they say (the defaults for the rest).
+   */
+  telemetry?: TelemetryOptions;
 }
 
-const OPTION_KEYS = Object.keys({ env: true, logger: true, offline: true } satisfies Record<keyof ConfiguredKitOptions, true>);
+const OPTION_KEYS = Object.keys({ env: true, logger: true, offline: true, telemetry: true } satisfies Record<keyof ConfiguredKitOptions, true>);
 
 /**
  * Builds the client, context and kit a configuration describes. The network and operator are
@@ -68,6 +76,7 @@ export async function createKitFromConfig(loaded: LoadedConfig, options: Configu
   const logger = options.logger ?? silentLogger;
   const choice = chooseNetwork({ env: options.env ?? process.env, config, source: loaded.source, operator: options.offline ? 'optional' : 'required' });
   for (const warning of choice.warnings) logger.warn({}, warning);
+  const telemetry = telemetryOption(config.telemetry, options.telemetry, loaded.source);
   const plugins = await loadPluginFolders(loaded);
   const opened = await openNetwork(choice, { offline: options.offline, source: loaded.source });
   const { client } = opened;
@@ -95,6 +104,7 @@ export async function createKitFromConfig(loaded: LoadedConfig, options: Configu
       secretKeys: opened.operatorKey ? [opened.operatorKey] : [],
       // Offline (listing tools) nothing is watched: the switch would only start polling its store.
       ...(config.killSwitch && !options.offline ? { killSwitch: config.killSwitch } : {}),
+      ...telemetry,
     });
   } catch (error) {
     await opened.close();
@@ -118,6 +128,23 @@ export async function createKitFromConfig(loaded: LoadedConfig, options: Configu
       }
     },
   };
+}
+
+/**
+ * The file's `telemetry` with the code's settings over it; nothing when neither asks for telemetry.
+ * With the key left out, code that gives providers turns on what they serve (a meterProvider alone
+ * is metrics only); a provider the file's settings would leave unused is refused, not ignored.
+ */
+function telemetryOption(file: AgentHooksConfig['telemetry'], code: TelemetryOptions | undefined, source: string): { telemetry?: boolean | TelemetryOptions } {
+  if (code === undefined) return file === undefined ? {} : { telemetry: file };
+  const given = Object.keys(code).join(', ');
+  if (file === false) throw new ConfigError(source, [`telemetry: false here, but the program building the kit gives telemetry settings (${given}); set it to true or an object, or leave it out`]);
+  const provided = code.tracerProvider !== undefined || code.meterProvider !== undefined;
+  const fromFile = typeof file === 'object' ? file : file === undefined && provided ? { traces: code.tracerProvider !== undefined, metrics: code.meterProvider !== undefined } : {};
+  const merged: TelemetryOptions = { ...fromFile, ...code };
+  if (merged.metrics === false && code.meterProvider) throw new ConfigError(source, ['telemetry.metrics: false here, but the program building the kit gives a meterProvider, which would serve nothing; remove "metrics": false']);
+  if (merged.traces === false && code.tracerProvider) throw new ConfigError(source, ['telemetry.traces: false here, but the program building the kit gives a tracerProvider, which would get no spans; remove "traces": false']);
+  return { telemetry: merged };
 }
 
 async function loadPluginFolders(loaded: LoadedConfig): Promise<Plugin[]> {

@@ -168,7 +168,25 @@ function describeIssue(issue: z.core.$ZodIssue): Problem[] {
   // formatPath names the root "parameters" (tool input); here the root is the configuration itself.
   if (issue.code !== 'unrecognized_keys') return [{ path: at, text: `${at.length ? formatPath(at) : 'configuration'}: ${issue.message}` }];
   const atRoot = at.length === 0;
+  const accepted = atRoot ? Object.keys(agentHooksConfigSchema.shape) : fieldsOfKey(at);
   return issue.keys
     .filter((key) => !(atRoot && SECRET_KEYS.test(key)))
-    .map((key) => ({ path: [...at, key], text: `${formatPath([...at, key])}: unknown field${atRoot ? `; accepted fields: ${Object.keys(agentHooksConfigSchema.shape).join(', ')}` : ''}` }));
+    .map((key) => ({ path: [...at, key], text: `${formatPath([...at, key])}: unknown field${accepted ? `; accepted fields: ${accepted.join(', ')}` : ''}` }));
+}
+
+/** The fields an object under a top-level key takes (`telemetry`: traces, metrics, recordParams), when the schema says. */
+function fieldsOfKey(at: readonly (string | number)[]): string[] | undefined {
+  if (at.length !== 1) return undefined;
+  let def = (agentHooksConfigSchema.shape as Record<string, { def: Def } | undefined>)[at[0] as string]?.def;
+  while (def && (def.type === 'optional' || def.type === 'default')) def = def.innerType?.def;
+  const object = (def?.type === 'union' ? def.options?.map((option) => option.def) : def ? [def] : [])?.find((option) => option.type === 'object');
+  return object?.shape && Object.keys(object.shape);
+}
+
+/** What fieldsOfKey reads of a zod schema's definition. */
+interface Def {
+  type: string;
+  innerType?: { def: Def };
+  options?: readonly { def: Def }[];
+  shape?: Record<string, unknown>;
 }

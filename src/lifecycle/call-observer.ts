@@ -16,6 +16,8 @@ export interface CallTrace {
   readonly callId: string;
   /** The call entered `step`; the step before it, if any, is over. */
   enter(step: ObservedStep): void;
+  /** The step before is over, and the next one (a stage nobody listens to) does nothing to report. */
+  pass(): void;
   /** The call failed at `step` with `error` (a block, invalid input, a thrown error). */
   failed(step: LifecycleStep, error: Error): void;
 }

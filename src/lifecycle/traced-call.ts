@@ -8,6 +8,8 @@ import { ToolCall, type CallSettings } from './tool-call.js';
 /**
  * A ToolCall that tells its trace each step it enters. A subclass, made only by a kit with an
  * observer, so the steps of an unobserved call carry no check at all (the dispatch bench's case).
+ * A listener stage the plan gives no event (nobody listens) is passed, not entered: it does
+ * nothing worth a span.
  */
 export class TracedToolCall extends ToolCall {
   constructor(tool: DrivableTool, context: Context, client: Client, plan: CallPlan, settings: CallSettings, trace: CallTrace) {
@@ -16,7 +18,8 @@ export class TracedToolCall extends ToolCall {
   }
 
   override preToolExecution(input: unknown): PromiseLike<unknown> | undefined {
-    this.trace!.enter('preToolExecution');
+    if (this.plan.listeners.preToolExecution !== null || this.plan.observed) this.trace!.enter('preToolExecution');
+    else this.trace!.pass();
     return super.preToolExecution(input);
   }
 
@@ -26,7 +29,8 @@ export class TracedToolCall extends ToolCall {
   }
 
   override postParamsNormalization(normalised: unknown): PromiseLike<unknown> | undefined {
-    this.trace!.enter('postParamsNormalization');
+    if (this.plan.normalisedEvent) this.trace!.enter('postParamsNormalization');
+    else this.trace!.pass();
     return super.postParamsNormalization(normalised);
   }
 
@@ -36,7 +40,8 @@ export class TracedToolCall extends ToolCall {
   }
 
   override postCoreAction(): PromiseLike<unknown> | undefined {
-    this.trace!.enter('postCoreAction');
+    if (this.plan.coreEvent) this.trace!.enter('postCoreAction');
+    else this.trace!.pass();
     return super.postCoreAction();
   }
 
@@ -46,7 +51,8 @@ export class TracedToolCall extends ToolCall {
   }
 
   override postToolExecution(returned: unknown): PromiseLike<unknown> | undefined {
-    this.trace!.enter('postToolExecution');
+    if (this.plan.executedEvent) this.trace!.enter('postToolExecution');
+    else this.trace!.pass();
     return super.postToolExecution(returned);
   }
 }

@@ -1,7 +1,7 @@
 import type * as Otel from '@opentelemetry/api';
 import type { CallTrace, ObservedStep } from '../lifecycle/call-observer.js';
 import { isPolicyBlockedError } from '../lifecycle/policy-blocked-error.js';
-import type { LifecycleStep } from '../lifecycle/stages.js';
+import { LIFECYCLE_STEPS, type LifecycleStep } from '../lifecycle/stages.js';
 import type { ToolResult } from '../lifecycle/tool-result.js';
 import { ATTR } from './attribute-names.js';
 import { callOutcome, type CallOutcomeName } from './call-outcome-name.js';
@@ -23,8 +23,9 @@ export class CallSpan implements CallTrace {
   /** The active context while the call runs: its span inside the caller's. */
   readonly context: Otel.Context;
   private step: Otel.Span | undefined;
+  /** Made when a policy first asks for it (see `current`): most steps have no policy. */
   private stepContext: Otel.Context | undefined;
-  private readonly entries: string[] = [];
+  private entries: string[] | undefined;
   private failure: { step: LifecycleStep; error: Error } | undefined;
 
   constructor(
@@ -40,13 +41,19 @@ export class CallSpan implements CallTrace {
 
   /** Where a policy's span goes: under the step that asks it. */
   get current(): Otel.Context {
-    return this.stepContext ?? this.context;
+    if (!this.step) return this.context;
+    return (this.stepContext ??= this.api.trace.setSpan(this.context, this.step));
   }
 
   enter(step: ObservedStep): void {
     this.step?.end();
-    this.step = this.tracer.startSpan(`stage ${step}`, { attributes: { [ATTR.stage]: step } }, this.context);
-    this.stepContext = this.api.trace.setSpan(this.context, this.step);
+    this.stepContext = undefined;
+    this.step = this.tracer.startSpan(STEP_NAMES[step], STEP_OPTIONS[step], this.context);
+  }
+
+  pass(): void {
+    this.step?.end();
+    this.step = this.stepContext = undefined;
   }
 
   failed(step: LifecycleStep, error: Error): void {
@@ -57,7 +64,7 @@ export class CallSpan implements CallTrace {
   }
 
   auditEntry(entryId: string): void {
-    this.entries.push(entryId);
+    (this.entries ??= []).push(entryId);
   }
 
   /** Ends the step and the call spans with what the result says happened. */
@@ -67,23 +74,26 @@ export class CallSpan implements CallTrace {
     const raw = result.raw;
     const outcome = callOutcome(raw);
     const span = this.span;
-    span.setAttribute(ATTR.outcome, outcome);
-    span.setAttribute(ATTR.resultStatus, raw.status);
+    // One call into the SDK for all of them: each setAttribute checks the span and the value anew.
+    const attributes: Otel.Attributes = { [ATTR.outcome]: outcome, [ATTR.resultStatus]: raw.status };
     if (typeof raw.transactionId === 'string') {
-      span.setAttribute(ATTR.transactionId, raw.transactionId);
-      span.setAttribute(ATTR.transactionStatus, transactionStatusOf(raw));
+      attributes[ATTR.transactionId] = raw.transactionId;
+      attributes[ATTR.transactionStatus] = transactionStatusOf(raw);
     }
     if (raw.blockedBy) {
-      span.setAttribute(ATTR.blockedPolicy, raw.blockedBy.policy);
-      span.setAttribute(ATTR.blockedStage, raw.blockedBy.stage);
-      if (this.privacy.recordParams && raw.blockedBy.reason) span.setAttribute(ATTR.blockedReason, this.privacy.redact(raw.blockedBy.reason));
+      attributes[ATTR.blockedPolicy] = raw.blockedBy.policy;
+      attributes[ATTR.blockedStage] = raw.blockedBy.stage;
+      if (this.privacy.recordParams && raw.blockedBy.reason) attributes[ATTR.blockedReason] = this.privacy.redact(raw.blockedBy.reason);
     }
-    if (raw.warnings?.length) span.setAttribute(ATTR.warnings, raw.warnings.length);
-    if (this.entries.length === 1) span.setAttribute(ATTR.auditEntryId, this.entries[0]!);
-    else if (this.entries.length > 1) span.setAttribute(ATTR.auditEntryId, [...this.entries]);
-    if (outcome === 'failed' || outcome === 'unknown') {
-      const code = typeof raw.errorCode === 'string' ? raw.errorCode : raw.status;
-      span.setAttribute(ATTR.errorType, code);
+    if (raw.warnings?.length) attributes[ATTR.warnings] = raw.warnings.length;
+    const entries = this.entries;
+    if (entries?.length === 1) attributes[ATTR.auditEntryId] = entries[0]!;
+    else if (entries && entries.length > 1) attributes[ATTR.auditEntryId] = [...entries];
+    const failed = outcome === 'failed' || outcome === 'unknown';
+    const code = typeof raw.errorCode === 'string' ? raw.errorCode : raw.status;
+    if (failed) attributes[ATTR.errorType] = code;
+    span.setAttributes(attributes);
+    if (failed) {
       const failure = this.failure;
       if (failure && !isPolicyBlockedError(failure.error)) this.recordFailure(span, failure.step, failure.error);
       else span.setStatus({ code: this.api.SpanStatusCode.ERROR, message: outcome === 'unknown' ? 'the outcome on the ledger is not known' : code });
@@ -104,6 +114,14 @@ export class CallSpan implements CallTrace {
     });
     span.setStatus({ code: this.api.SpanStatusCode.ERROR, message: typeof code === 'string' ? code : error.name });
   }
+}
+
+/** Each step's span name and options, made once: a call starts up to eight step spans. */
+const STEP_NAMES = {} as Record<ObservedStep, string>;
+const STEP_OPTIONS = {} as Record<ObservedStep, Otel.SpanOptions>;
+for (const step of [...LIFECYCLE_STEPS, 'toolError'] as ObservedStep[]) {
+  STEP_NAMES[step] = `stage ${step}`;
+  STEP_OPTIONS[step] = Object.freeze({ attributes: Object.freeze({ [ATTR.stage]: step }) });
 }
 
 /** The ledger's word on a submitted transaction: its receipt status, else the error code, else the result's status. */

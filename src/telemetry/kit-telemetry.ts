@@ -151,7 +151,7 @@ export class KitTelemetry implements CallObserver {
 
 /** The trace of a call while only metrics are on: it carries the call ID and notes nothing. */
 function untraced(callId: string): CallTrace {
-  return { callId, enter: noop, failed: noop };
+  return { callId, enter: noop, pass: noop, failed: noop };
 }
 
 const noop = (): void => undefined;

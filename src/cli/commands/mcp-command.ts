@@ -5,10 +5,13 @@ import type { CommandContext } from '../command-context.js';
 import { ExitCode } from '../exit-codes.js';
 import type { RunAction } from '../run-action.js';
 import { UsageError } from '../usage-error.js';
+import { METRICS_TOKEN_VARIABLE, startMcpMetrics } from './mcp-metrics.js';
 
 interface McpOptions {
   http?: number;
   host?: string;
+  metrics?: number;
+  metricsHost?: string;
 }
 
 /** Serves an open kit until the client goes away or `signal` aborts. */
@@ -21,12 +24,23 @@ export function registerMcpCommand(program: Command, run: RunAction): void {
     .description('serve the configured tools to an MCP client over stdio, or over Streamable HTTP with --http; hooks and policies apply to every call')
     .option('--http <port>', 'serve over Streamable HTTP at http://<host>:<port>/mcp instead of stdio (0: any free port)', parsePort)
     .option('--host <address>', 'the address --http listens on (default 127.0.0.1: this machine only)')
+    .option('--metrics <port>', `also serve the kit's metrics for Prometheus at http://<metrics-host>:<port>/metrics (0: any free port)`, parsePort)
+    .option('--metrics-host <address>', `the address --metrics listens on (default 127.0.0.1; any other needs ${METRICS_TOKEN_VARIABLE})`)
     .action((options: McpOptions, command: Command) =>
       run(command, async (ctx) => {
         if (options.host !== undefined && options.http === undefined) throw new UsageError('--host applies to --http <port>; over stdio there is nothing to bind.');
         // Before the kit opens: a missing MCP SDK fails at once, with no devnet started for nothing.
+        if (options.metricsHost !== undefined && options.metrics === undefined) throw new UsageError('--metrics-host applies to --metrics <port>.');
         const serve = options.http === undefined ? await stdioServe() : await httpServe(options.http, options.host);
-        const configured = await ctx.openKit();
+        const metrics = options.metrics === undefined ? undefined : await startMcpMetrics(options.metrics, options.metricsHost, ctx.io.env);
+        let configured: ConfiguredKit;
+        try {
+          configured = await ctx.openKit(metrics ? { telemetry: { meterProvider: metrics.meterProvider } } : {});
+        } catch (error) {
+          await metrics?.close();
+          throw error;
+        }
+        if (metrics) ctx.io.stderr(`agent-hooks mcp: metrics at ${metrics.url} (Prometheus)\n`);
         const stop = new AbortController();
         const onSignal = (): void => stop.abort();
         process.once('SIGINT', onSignal);
@@ -36,7 +50,11 @@ export function registerMcpCommand(program: Command, run: RunAction): void {
         } finally {
           process.off('SIGINT', onSignal);
           process.off('SIGTERM', onSignal);
-          await configured.close();
+          try {
+            await configured.close();
+          } finally {
+            await metrics?.close();
+          }
         }
         return ExitCode.OK;
       }),
