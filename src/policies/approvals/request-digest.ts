@@ -1,11 +1,19 @@
 import { createHash } from 'node:crypto';
-import type { ApprovalRecord } from './approval-record.js';
 
 /** Names the encoding, so a digest of another version (or of anything else) never collides with one of these. */
 export const REQUEST_DIGEST_DOMAIN = 'hedera-agent-hooks/approval-request/v1';
 
-/** The fields of a request its digest covers (an ApprovalRecord has them all). */
-export type DigestedRequest = Pick<ApprovalRecord, 'id' | 'policy' | 'tool' | 'stage' | 'call' | 'movements' | 'preview' | 'expiresAt'>;
+/** The fields of a request its digest covers (an ApprovalRecord has them all; written out so the record's module can import this one). */
+export interface DigestedRequest {
+  readonly id: string;
+  readonly policy: string;
+  readonly tool: string;
+  readonly stage: string;
+  readonly call: { readonly inputDigest: string };
+  readonly movements: readonly { readonly asset: string; readonly from: string; readonly to: string; readonly amount: string }[] | null;
+  readonly preview?: { readonly digest: string };
+  readonly expiresAt: number;
+}
 
 /**
  * The request digest: what an approver signs, and what an `approvalRequest` audit entry records.

@@ -14,7 +14,7 @@ describe('approver signatures', () => {
       expect(approvalRequestDigest({ ...request, expiresAt: request.expiresAt + 1 })).not.to.equal(digest);
       expect(approvalRequestDigest({ ...request, call: { ...request.call, inputDigest: 'sha256:y' } })).not.to.equal(digest);
       expect(approvalRequestDigest({ ...request, movements: null })).not.to.equal(digest);
-      expect(approvalRequestDigest({ ...request, preview: { type: 'TransferTransaction', digest: 'sha384:ab' } })).not.to.equal(digest);
+      expect(approvalRequestDigest({ ...request, preview: { digest: 'sha384:ab' } })).not.to.equal(digest);
     });
   });
 
