@@ -25,6 +25,7 @@ const DESCRIPTIONS: Record<string, string> = {
   policyTimeoutMs: "Time budget of an asynchronous policy verdict, in ms (default 5000); over it, the call is blocked.",
   killSwitch:
     "The kill switch (docs/oversight.md): {} for this process, { \"store\": { \"redis\": \"redis://127.0.0.1:6379\" } } for every process on that Redis, with optional name and pollMs (50-1000). agent-hooks pause and resume turn it on and off.",
+  approvals: 'Where the agents\' approval requests are shared: { "store": { "redis": "redis://127.0.0.1:6379", "prefix": "payments" } }, the RedisApprovalStore their ApprovalPolicy uses; agent-hooks approve decides on them.',
 };
 
 /**
