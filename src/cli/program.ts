@@ -13,6 +13,7 @@ import { registerDemoCommand } from './commands/demo-command.js';
 import { registerDevnetCommand } from './commands/devnet-command.js';
 import { registerMcpCommand } from './commands/mcp-command.js';
 import { registerPauseCommands } from './commands/pause-command.js';
+import { registerApproveCommand } from './commands/approve-command.js';
 import { registerToolsCommand } from './commands/tools-command.js';
 import { ExitCode } from './exit-codes.js';
 import { packageVersion } from './package-version.js';
@@ -85,6 +86,7 @@ function buildProgram(io: CliIo, run: RunAction, json: boolean): Command {
   registerMcpCommand(program, run);
   registerConsoleCommand(program, run);
   registerPauseCommands(program, run);
+  registerApproveCommand(program, run);
   return program;
 }
 

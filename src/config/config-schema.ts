@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { killSwitchOptions } from '../policies/kill-switch.js';
+import { redisPrefixOption, redisTimeoutOption, redisUrlOption } from '../policies/state/redis-store.js';
 
 /** File names `loadConfig` looks for in the working folder, in this order (TypeScript needs a Node.js that strips types). */
 export const CONFIG_FILE_NAMES = [
@@ -124,6 +125,15 @@ export const agentHooksConfigSchema = z
      * providers of your own are code-only (createKitFromConfig's `telemetry` option).
      */
     telemetry: telemetryConfig.optional(),
+    /** Where the agents' approval requests are shared (a RedisApprovalStore): what `agent-hooks approve` decides on. */
+    approvals: z
+      .object({
+        store: z
+          .object({ redis: redisUrlOption, prefix: redisPrefixOption.optional(), commandTimeoutMs: redisTimeoutOption.optional(), connectTimeoutMs: redisTimeoutOption.optional() }, { error: '{ "redis": "redis://host:6379", "prefix"?: "…" }' })
+          .strict(),
+      })
+      .strict()
+      .optional(),
   })
   .strict()
   .superRefine((config, ctx) => {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import type { ApprovalStore, NewApprovalRecord } from '../../src/policies/approvals/index.js';
+import { PrivateKey } from '@hiero-ledger/sdk';
+import { signApproval, type ApprovalStore, type NewApprovalRecord } from '../../src/policies/approvals/index.js';
 
 /** A new record for store tests: `overrides` changes any field. */
 export function sampleRecord(overrides: Partial<NewApprovalRecord> = {}): NewApprovalRecord {
@@ -97,6 +98,56 @@ export function approvalStoreContract(make: () => ApprovalStore): void {
     await store.decide(record.id, { approver: 'alice', approve: true });
     const claim = await store.claimExecution(record.id, 'runner');
     expect(!claim.ok && claim.reason).to.match(/still pending: 1 of 2 approvals/);
+  });
+
+  describe('when decisions are signed', () => {
+    const alice = PrivateKey.generateED25519();
+    const bob = PrivateKey.generateECDSA();
+
+    it('counts a decision signed over the request digest with ED25519 or ECDSA, keeping the DER public key', async () => {
+      const record = await store.create(sampleRecord({ quorum: { required: 2, of: [] } }));
+      const first = signApproval(record, alice);
+      const signedByAlice = await store.decide(record.id, { approver: 'alice', approve: true, signature: first.signature, publicKey: alice.publicKey.toStringRaw() });
+      expect(signedByAlice.ok, !signedByAlice.ok ? signedByAlice.reason : '').to.equal(true);
+      expect(signedByAlice.ok && signedByAlice.record.decisions[0]).to.include({ approver: 'alice', signature: first.signature, publicKey: alice.publicKey.toStringDer() });
+      const second = signApproval(record, bob);
+      const signedByBob = await store.decide(record.id, { approver: 'bob', approve: true, signature: second.signature, publicKey: second.publicKey });
+      expect(signedByBob.ok && signedByBob.record.state).to.equal('approved');
+    });
+
+    it('refuses a signature that does not verify (another request, another key, half a signature) and counts nothing', async () => {
+      const record = await store.create(sampleRecord());
+      const other = await store.create(sampleRecord());
+      const forOther = signApproval(other, alice);
+      const replayed = await store.decide(record.id, { approver: 'alice', approve: true, signature: forOther.signature, publicKey: forOther.publicKey });
+      expect(!replayed.ok && replayed.reason).to.match(/alice's decision on request .* was not counted: the signature does not verify over the request digest [0-9a-f]{64} with the ED25519 key/);
+      const wrongKey = await store.decide(record.id, { approver: 'alice', approve: true, signature: signApproval(record, alice).signature, publicKey: bob.publicKey.toStringDer() });
+      expect(!wrongKey.ok && wrongKey.reason).to.match(/with the ECDSA_SECP256K1 key/);
+      const half = await store.decide(record.id, { approver: 'alice', approve: true, signature: forOther.signature });
+      expect(!half.ok && half.reason).to.match(/needs both signature and publicKey/);
+      const notAKey = await store.decide(record.id, { approver: 'alice', approve: true, signature: forOther.signature, publicKey: 'alice' });
+      expect(!notAKey.ok && notAKey.reason).to.match(/is not an ED25519 or ECDSA secp256k1 public key/);
+      const after = await store.get(record.id);
+      expect(after?.state).to.equal('pending');
+      expect(after?.decisions).to.deep.equal([]);
+    });
+
+    it('with public keys in the quorum, counts only decisions signed by those keys, once per key', async () => {
+      const carol = PrivateKey.generateED25519();
+      const record = await store.create(sampleRecord({ quorum: { required: 2, of: [alice.publicKey.toStringDer(), bob.publicKey.toStringRaw(), 'dave'] } }));
+      const typed = await store.decide(record.id, { approver: alice.publicKey.toStringDer(), approve: true });
+      expect(!typed.ok && typed.reason).to.match(/is an approver of request .* by key: only a decision signed with that key counts/);
+      const stranger = signApproval(record, carol);
+      const unlisted = await store.decide(record.id, { approver: 'carol', approve: true, signature: stranger.signature, publicKey: stranger.publicKey });
+      expect(!unlisted.ok && unlisted.reason).to.match(/carol is not one of the approvers/);
+      const byAlice = signApproval(record, alice);
+      expect((await store.decide(record.id, { approver: 'alice', approve: true, signature: byAlice.signature, publicKey: byAlice.publicKey })).ok).to.equal(true);
+      const twice = await store.decide(record.id, { approver: 'alice-again', approve: true, signature: byAlice.signature, publicKey: byAlice.publicKey });
+      expect(!twice.ok && twice.reason).to.match(/has already decided/);
+      const byBob = signApproval(record, bob);
+      const approved = await store.decide(record.id, { approver: 'bob', approve: true, signature: byBob.signature, publicKey: byBob.publicKey });
+      expect(approved.ok && approved.record.state).to.equal('approved');
+    });
   });
 
   it('tells subscribers of creation and decisions, and stops after unsubscribe', async () => {

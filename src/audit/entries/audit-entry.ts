@@ -71,6 +71,8 @@ export const auditEntrySchema = z
       .strict()
       .optional(),
     error: z.object({ code: z.string().optional(), message: z.string() }).strict().optional(),
+    /** A call that needed approval: the approval request it ran under (its approvalRequest entry names the same ID), so audit verify can prove the quorum came first. */
+    approvalRequestId: z.string().min(1).max(100).optional(),
   })
   .strict();
 

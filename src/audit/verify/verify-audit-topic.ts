@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { DEFAULT_JOURNAL_DIR, readJournalSnapshot, streamJournalPath, streamJournalPaths, type JournalSnapshot } from '../journal/index.js';
+import { approvalQuorumCheck, type ApprovalTally } from './approval-quorum-check.js';
 import { scheduleProblems, scheduleTally, type ScheduleTally } from './schedule-trail-check.js';
 import { readAuditMessages, streamGaps, type FoundEntry, fetchTopicInfo, fetchTopicMessages, readHolEntries } from '../readers/index.js';
 import { isIndexedRegistryMemo } from '../codecs/index.js';
@@ -47,6 +48,8 @@ export interface AuditVerifyReport {
   entriesOnTopic: number;
   /** The journals' scheduled calls: schedules with their outcome entry, and those still waiting for one. */
   schedules: ScheduleTally;
+  /** Calls that ran under an approval request, signed decisions checked, and what is wrong (also in `problems`). */
+  approvals: ApprovalTally;
   /** Each journal's stream, then each stream on the topic with no journal in the folder. */
   streams: StreamVerifyReport[];
   /** Plain-words problems, every stream's and the topic's own (messages that are not audit messages); empty when the topic matches the journals exactly. */
@@ -66,7 +69,8 @@ export interface AuditVerifyReport {
  * entry must follow up a journaled scheduled call, once. A stream on the topic that no journal here
  * writes is reported as such and checked on its own (schema, gaps); it does not fail the others.
  * For a HOL session topic each registered HCS-1 file is resolved, its keys and hash checked, and its
- * entries compared the same way.
+ * entries compared the same way. Last, from the topic alone, every call that ran under an approval
+ * request had its quorum before it, and every signed decision verifies (approval-quorum-check.ts).
  *
  * @example
  * const report = await verifyAuditTopic({ mirrorUrl: 'http://127.0.0.1:5551', topicId: '0.0.1234', journalDir: './audit' });
@@ -118,6 +122,9 @@ export async function verifyAuditTopic(options: VerifyAuditTopicOptions): Promis
     const problem = gapProblem(gap, owner?.journal);
     if (problem) note(owner?.problems ?? unjournaled.get(gap.stream)?.problems, problem);
   }
+  // Across streams: an approver's process and the agent's write different streams, ordered by consensus.
+  const approvals = approvalQuorumCheck(found);
+  problems.push(...approvals.problems);
   const allEntries = journals.flatMap((journal) => journal.entries);
   return {
     topicId,
@@ -128,6 +135,7 @@ export async function verifyAuditTopic(options: VerifyAuditTopicOptions): Promis
     entriesInJournal: allEntries.length,
     entriesOnTopic: found.length,
     schedules: scheduleTally(allEntries),
+    approvals,
     streams: [
       ...checks.map((check) => streamReport(check.journal.stream, check.journal.path, check.journal.entries.length, check.found.length, check.problems)),
       ...[...unjournaled].map(([stream, list]) => streamReport(stream, undefined, 0, list.found.length, list.problems)),

@@ -1,4 +1,6 @@
 import type { HookStage } from '../../lifecycle/stages.js';
+import { checkApprovalSignature, publicKeyIdentity } from './approver-signature.js';
+import { approvalRequestDigest } from './request-digest.js';
 
 /**
  * An approval request as a record: what one held call would do, who has decided on it and where it
@@ -147,10 +149,16 @@ export function decide(record: ApprovalRecord, input: DecisionInput, now: number
   }
   const approver = input.approver.trim();
   if (!approver) return { ok: false, reason: 'a decision needs the approver who made it', record: current };
-  if (current.quorum.of.length && !current.quorum.of.includes(approver)) {
-    return { ok: false, reason: `${approver} is not one of the approvers of request ${record.id} (${current.quorum.of.join(', ')})`, record: current };
+  const signed = signedIdentity(current, input);
+  if (typeof signed === 'string') return { ok: false, reason: signed, record: current };
+  if (current.quorum.of.length && !isListedApprover(current.quorum.of, approver, signed?.der)) {
+    const keyOnly = current.quorum.of.some((each) => each === approver && publicKeyIdentity(each));
+    const reason = keyOnly
+      ? `${approver} is an approver of request ${record.id} by key: only a decision signed with that key counts (pass signature and publicKey, e.g. agent-hooks approve ${record.id} --key …)`
+      : `${approver} is not one of the approvers of request ${record.id} (${current.quorum.of.join(', ')})`;
+    return { ok: false, reason, record: current };
   }
-  if (current.decisions.some((decision) => decision.approver === approver)) {
+  if (current.decisions.some((decision) => decision.approver === approver || (signed && decision.publicKey === signed.der))) {
     return { ok: false, reason: `${approver} has already decided on request ${record.id}; a quorum needs distinct approvers`, record: current };
   }
   const decision: ApprovalDecision = {
@@ -158,8 +166,7 @@ export function decide(record: ApprovalRecord, input: DecisionInput, now: number
     approve: input.approve === true,
     at: now,
     ...(input.reason ? { reason: input.reason } : {}),
-    ...(input.signature ? { signature: input.signature } : {}),
-    ...(input.publicKey ? { publicKey: input.publicKey } : {}),
+    ...(signed ? { signature: input.signature!.trim().replace(/^0x/, '').toLowerCase(), publicKey: signed.der } : {}),
   };
   const decisions = [...current.decisions, decision];
   const approvals = decisions.filter((each) => each.approve).length;
@@ -172,4 +179,30 @@ export function denialReason(record: ApprovalRecord): string {
   const denial = record.decisions.find((decision) => !decision.approve);
   if (!denial) return `request ${record.id} is ${record.state}`;
   return denial.reason ? `${denial.approver} denied: ${denial.reason}` : `${denial.approver} denied`;
+}
+
+/**
+ * A signed decision's verified key (DER hex), `undefined` for an unsigned one, or why it is refused:
+ * half a signature, or one that does not verify over the request digest. A refused one is never counted.
+ */
+function signedIdentity(record: ApprovalRecord, input: DecisionInput): { der: string } | undefined | string {
+  if (input.signature === undefined && input.publicKey === undefined) return undefined;
+  if (typeof input.signature !== 'string' || typeof input.publicKey !== 'string' || !input.signature.trim() || !input.publicKey.trim()) {
+    return `a signed decision on request ${record.id} needs both signature and publicKey (hex); the decision was not counted`;
+  }
+  const checked = checkApprovalSignature(approvalRequestDigest(record), input.signature, input.publicKey);
+  if (!checked.ok) return `${input.approver.trim()}'s decision on request ${record.id} was not counted: ${checked.reason}`;
+  return { der: checked.der };
+}
+
+/** Whether the approver is in `of`: by name, or (signed) by a public key `of` lists in any encoding. */
+function isListedApprover(of: readonly string[], approver: string, der: string | undefined): boolean {
+  for (const each of of) {
+    const key = publicKeyIdentity(each);
+    // A key in the list is matched only by a verified signature, never by someone typing it as a name.
+    if (key) {
+      if (der !== undefined && key.der === der) return true;
+    } else if (each === approver) return true;
+  }
+  return false;
 }

@@ -5,3 +5,7 @@ export type { ApprovalChange, ApprovalListener, ApprovalStore, ClaimOutcome, New
 export { MemoryApprovalStore } from './memory-approval-store.js';
 export { RedisApprovalStore } from './redis-approval-store.js';
 export { bytesDigest, transactionPreview } from './approval-preview.js';
+export { approvalRequestDigest, REQUEST_DIGEST_DOMAIN } from './request-digest.js';
+export type { DigestedRequest } from './request-digest.js';
+export { checkApprovalSignature, publicKeyIdentity, signApproval } from './approver-signature.js';
+export type { ApprovalSignature, SignatureAlgorithm } from './approver-signature.js';

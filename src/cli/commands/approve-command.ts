@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Command } from 'commander';
+import { ConfigError } from '../../config/config-error.js';
+import { RedisApprovalStore } from '../../policies/approvals/redis-approval-store.js';
+import { signApproval } from '../../policies/approvals/approver-signature.js';
+import type { ApprovalRecord } from '../../policies/approvals/approval-record.js';
+import type { CommandContext } from '../command-context.js';
+import { ExitCode } from '../exit-codes.js';
+import type { RunAction } from '../run-action.js';
+import { UsageError } from '../usage-error.js';
+
+/** The environment variable `--key env` reads the approver's private key from. */
+export const APPROVER_KEY_ENV = 'AGENT_HOOKS_APPROVER_KEY';
+const NO_STORE =
+  'approvals: the configuration names no shared approval store; add "approvals": { "store": { "redis": "redis://127.0.0.1:6379", "prefix": "…" } }, the store the agents\' ApprovalPolicy uses';
+
+/**
+ * `agent-hooks approve <id> [--deny] [--reason …] [--key <file>|env] [--as <name>]`: shows a request of
+ * the configuration's shared approval store and records one decision on it, signed over the
+ * request digest when a key is given. The key is read, used and dropped: never printed or logged.
+ */
+export function registerApproveCommand(program: Command, run: RunAction): void {
+  program
+    .command('approve <id>')
+    .description("decide on an approval request in the configuration's shared approval store: approve it (or --deny), signed with your key when --key is given")
+    .option('--deny', 'deny the request instead of approving it')
+    .option('-r, --reason <text>', 'why, in a sentence (kept with the decision)')
+    .option('--key <file|env>', `sign with your ED25519 or ECDSA private key: a file holding it, or "env" for ${APPROVER_KEY_ENV}`)
+    .option('--as <name>', 'who decides (default with --key: your public key)')
+    .addHelpText('after', '\nExit codes: 0 the decision was recorded, 3 it was refused (reason printed), 2 usage or configuration, 1 the store could not be reached.')
+    .action((id: string, options: { deny?: boolean; reason?: string; key?: string; as?: string }, command: Command) =>
+      run(command, async (ctx) => {
+        const loaded = await ctx.loadConfig();
+        const spec = (loaded.config as { approvals?: { store?: { redis: string; prefix?: string; commandTimeoutMs?: number; connectTimeoutMs?: number } } }).approvals?.store;
+        if (!spec) throw new ConfigError(loaded.source, [NO_STORE]);
+        const key = options.key === undefined ? undefined : readKey(ctx, options.key);
+        if (!key && !options.as?.trim()) throw new UsageError('say who decides: --as <name>, or sign with --key <file> (or --key env)');
+        const { redis, ...rest } = spec;
+        const store = new RedisApprovalStore({ url: redis, ...rest });
+        try {
+          const record = await store.get(id);
+          if (!record) throw new UsageError(`there is no approval request ${id} in ${store.description}`);
+          for (const line of describe(record)) ctx.output.line(line);
+          const signed = key ? signApproval(record, key) : undefined;
+          const approver = options.as?.trim() || signed!.publicKey;
+          const outcome = await store.decide(id, {
+            approver,
+            approve: !options.deny,
+            ...(options.reason ? { reason: options.reason } : {}),
+            ...(signed ? { signature: signed.signature, publicKey: signed.publicKey } : {}),
+          });
+          const decision = options.deny ? 'deny' : 'approve';
+          if (!outcome.ok) {
+            ctx.output.document({ recorded: false, requestId: id, decision, approver, reason: outcome.reason, ...(outcome.record ? { state: outcome.record.state } : {}) });
+            ctx.output.line(`not recorded: ${outcome.reason}`);
+            return ExitCode.BLOCKED;
+          }
+          const approvals = outcome.record.decisions.filter((each) => each.approve).length;
+          ctx.output.document({ recorded: true, requestId: id, decision, approver, signed: Boolean(signed), ...(signed ? { publicKey: signed.publicKey, digest: signed.digest } : {}), state: outcome.record.state, approvals, required: outcome.record.quorum.required });
+          ctx.output.line(`recorded: ${approver} ${options.deny ? 'denied' : 'approved'}${signed ? ` (signed, ${signed.algorithm})` : ''}; the request is ${outcome.record.state} (${approvals} of ${outcome.record.quorum.required} approvals)`);
+          return ExitCode.OK;
+        } finally {
+          await store.close();
+        }
+      }),
+    );
+}
+
+/** The approver's private key text, from a file or the environment; its content is never quoted. */
+function readKey(ctx: CommandContext, where: string): string {
+  if (where === 'env') {
+    const text = ctx.io.env[APPROVER_KEY_ENV]?.trim();
+    if (!text) throw new UsageError(`--key env: ${APPROVER_KEY_ENV} is not set`);
+    return text;
+  }
+  const file = path.resolve(ctx.io.cwd, where);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    throw new UsageError(`--key: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'}); pass a file holding your private key, or --key env for ${APPROVER_KEY_ENV}`);
+  }
+  if (!text) throw new UsageError(`--key: ${file} is empty`);
+  return text;
+}
+
+/** What the approver is shown; the agent's texts as text (one line each, from the record's bounded renderings). */
+function describe(record: ApprovalRecord): string[] {
+  const lines = [`request ${record.id} (${record.state}): ${record.summary}`, `  why: ${record.why}`, `  tool: ${record.tool}, held at ${record.stage} by ${record.policy}${record.agent ? `, agent ${record.agent}` : ''}`];
+  for (const movement of record.movements ?? []) lines.push(`  moves: ${movement.display} from ${movement.from} to ${movement.to}`);
+  if (record.preview) lines.push(`  transaction: ${record.preview.type}${record.preview.transactionId ? ` ${record.preview.transactionId}` : ''}, bytes ${record.preview.digest}`);
+  lines.push(`  quorum: ${record.quorum.required}${record.quorum.of.length ? ` of ${record.quorum.of.join(', ')}` : ''}; expires ${new Date(record.expiresAt).toISOString()}`);
+  return lines;
+}

@@ -1,0 +1,38 @@
+import { createHash } from 'node:crypto';
+
+/** Names the encoding, so a digest of another version (or of anything else) never collides with one of these. */
+export const REQUEST_DIGEST_DOMAIN = 'hedera-agent-hooks/approval-request/v1';
+
+/** The fields of a request its digest covers (an ApprovalRecord has them all; written out so the record's module can import this one). */
+export interface DigestedRequest {
+  readonly id: string;
+  readonly policy: string;
+  readonly tool: string;
+  readonly stage: string;
+  readonly call: { readonly inputDigest: string };
+  readonly movements: readonly { readonly asset: string; readonly from: string; readonly to: string; readonly amount: string }[] | null;
+  readonly preview?: { readonly digest: string };
+  readonly expiresAt: number;
+}
+
+/**
+ * The request digest: what an approver signs, and what an `approvalRequest` audit entry records.
+ * SHA-256 (lower-case hex, 64 characters) of the UTF-8 text
+ *
+ *     hedera-agent-hooks/approval-request/v1\n<JSON array>
+ *
+ * where the JSON array is, in this order and with no white space:
+ * `[id, policy, tool, stage, call.inputDigest, movements, preview.digest or null, expiresAt]`,
+ * `movements` being `null` or a list of `[asset, from, to, amount]` (amount a decimal string in the
+ * smallest unit) and `expiresAt` ms since the epoch. It binds the identity of the request, the exact
+ * input a resume re-runs, what it moves, and (at postCoreAction) the frozen bytes; summaries and
+ * display params are not in it (they are renderings of the same input).
+ *
+ * @example
+ * const digest = approvalRequestDigest(record); // '5f0c…' (64 hex characters)
+ */
+export function approvalRequestDigest(request: DigestedRequest): string {
+  const movements = request.movements === null ? null : request.movements.map((move) => [move.asset, move.from, move.to, move.amount]);
+  const fields = [request.id, request.policy, request.tool, request.stage, request.call.inputDigest, movements, request.preview?.digest ?? null, request.expiresAt];
+  return createHash('sha256').update(`${REQUEST_DIGEST_DOMAIN}\n${JSON.stringify(fields)}`, 'utf8').digest('hex');
+}
