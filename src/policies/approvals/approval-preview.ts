@@ -34,3 +34,22 @@ export function transactionPreview(transaction: Transaction): TransactionPreview
     digest: bytesDigest(transaction.toBytes()),
   };
 }
+
+/**
+ * The SHA-256 (hex) of what a request asks, in a fixed order: its ID, policy, tool, stage, the
+ * digest of the exact input, the transaction bytes' digest (postCoreAction), the quorum and expiry.
+ * The `digest` of its approvalRequest audit entry: what a signed decision is over.
+ */
+export function requestDigest(record: {
+  id: string;
+  policy: string;
+  tool: string;
+  stage: string;
+  call: { inputDigest: string };
+  preview?: { digest: string };
+  quorum: { required: number; of: readonly string[] };
+  expiresAt: number;
+}): string {
+  const facts = [record.id, record.policy, record.tool, record.stage, record.call.inputDigest, record.preview?.digest ?? null, record.quorum.required, [...record.quorum.of], record.expiresAt];
+  return createHash('sha256').update(JSON.stringify(facts)).digest('hex');
+}

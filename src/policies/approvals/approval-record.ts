@@ -89,6 +89,8 @@ export interface ApprovalDecision {
   /** Hex signature over the request digest, and the public key it verifies with (signed approvals). */
   readonly signature?: string;
   readonly publicKey?: string;
+  /** How the decision came: `console`, `cli`, `callback`, … (for the audit trail). */
+  readonly via?: string;
 }
 
 export interface ApprovalExecution {
@@ -108,6 +110,8 @@ export interface DecisionInput {
   readonly reason?: string;
   readonly signature?: string;
   readonly publicKey?: string;
+  /** How the decision came: `console`, `cli`, `callback`, … */
+  readonly via?: string;
 }
 
 /** What a decision did: the record after it, or why it changed nothing. */
@@ -160,6 +164,7 @@ export function decide(record: ApprovalRecord, input: DecisionInput, now: number
     ...(input.reason ? { reason: input.reason } : {}),
     ...(input.signature ? { signature: input.signature } : {}),
     ...(input.publicKey ? { publicKey: input.publicKey } : {}),
+    ...(typeof input.via === 'string' && input.via.trim() ? { via: input.via.trim().slice(0, 50) } : {}),
   };
   const decisions = [...current.decisions, decision];
   const approvals = decisions.filter((each) => each.approve).length;
