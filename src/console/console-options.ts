@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SENTENCE } from '../errors/index.js';
 import { isConsoleOversight, type ConsoleOversight } from './console-oversight.js';
 import { CONSOLE_NETWORKS, type ConsoleNetwork } from './explorer-links.js';
+import type { OverseenKit } from './kit-oversight.js';
 
 /** The console's customary port (unassigned by IANA); 0 takes any free port. */
 export const DEFAULT_CONSOLE_PORT = 4280;
@@ -25,6 +26,8 @@ export interface ConsoleOptions {
   tokenName?: string;
   /** Pending approvals and the kill switch; without it those panels say they are not connected. */
   oversight?: ConsoleOversight;
+  /** An agent kit whose approval stores, kill switch and budgets the console shows and acts on (kitOversight(kit)); instead of `oversight`. */
+  kit?: OverseenKit;
   /** How often the journal folder is read besides watch events (default 500 ms), or the topic (default 2 000 ms). */
   pollMs?: number;
 }
@@ -43,6 +46,11 @@ export const consoleOptionsSchema = z
       token: z.unknown().optional(),
       tokenName: z.string({ error: '1 to 64 characters naming who holds the token' }).trim().min(1).max(64, { error: '1 to 64 characters naming who holds the token' }).optional(),
       oversight: z.custom<ConsoleOversight>(isConsoleOversight, { error: 'an object with pendingApprovals(), decide(id, decision), pause(reason, by), resume(by) and state() (see ConsoleOversight)' }).optional(),
+      kit: z
+        .custom<OverseenKit>((value) => value !== null && typeof value === 'object' && ['approvalStores', 'pause', 'unpause', 'listenerInstances'].every((method) => typeof (value as Record<string, unknown>)[method] === 'function'), {
+          error: 'an agent kit from createAgentKit (with approvalStores(), pause(), unpause() and listenerInstances())',
+        })
+        .optional(),
       pollMs: z.number({ error: 'a whole number of milliseconds from 50 to 60000' }).int().min(50).max(60_000, { error: 'a whole number of milliseconds from 50 to 60000' }).optional(),
     } satisfies Record<keyof ConsoleOptions, z.ZodType>,
     { error: 'options { journalDir | mirrorUrl + topicId, port?, host?, token?, oversight?, … }' },
@@ -52,5 +60,6 @@ export const consoleOptionsSchema = z
     const sentence = (message: string): void => ctx.addIssue({ code: 'custom', message, params: SENTENCE });
     if (!options.journalDir && !(options.mirrorUrl && options.topicId)) sentence("the calls come from a journal folder ('journalDir') or from a topic through the mirror ('mirrorUrl' and 'topicId'); neither was given");
     if ((options.mirrorUrl === undefined) !== (options.topicId === undefined)) sentence(`'mirrorUrl' and 'topicId' go together (the topic is read through that mirror); only '${options.mirrorUrl === undefined ? 'topicId' : 'mirrorUrl'}' was given`);
+    if (options.kit && options.oversight) sentence("'kit' and 'oversight' both say where approvals and the kill switch come from; give one (kit uses kitOversight(kit))");
     if ((options.network === 'devnet' || options.network === 'local') && !options.mirrorUrl) sentence(`network '${options.network}' has no public explorer: its links go to the mirror's REST API, so 'mirrorUrl' is needed`);
   });

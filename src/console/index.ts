@@ -4,5 +4,6 @@ export { DEFAULT_CONSOLE_PORT, consoleOptionsSchema, type ConsoleOptions } from 
 export { isConsoleOversight } from './console-oversight.js';
 export type { BudgetLeft, ConsoleDecision, ConsoleOversight, DecisionOutcome, OversightState, PendingApproval, TransactionPreview } from './console-oversight.js';
 export { MemoryOversight, type NewApproval } from './memory-oversight.js';
+export { kitOversight, type OverseenKit } from './kit-oversight.js';
 export { CONSOLE_NETWORKS, explorerLinks, type ConsoleNetwork, type ExplorerLinks } from './explorer-links.js';
 export type { CallView } from './call-view.js';

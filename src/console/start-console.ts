@@ -13,6 +13,7 @@ import { EventStreams } from './event-stream.js';
 import { explorerLinks } from './explorer-links.js';
 import { sendError } from './http-guard.js';
 import { JournalFeed } from './journal-feed.js';
+import { kitOversight } from './kit-oversight.js';
 import { MirrorFeed } from './mirror-feed.js';
 
 const OWNER = 'startConsole';
@@ -41,7 +42,7 @@ export interface RunningConsole {
  * and receives no key material (every response is redacted).
  *
  * @example
- * const running = await startConsole({ journalDir: './.agent-hooks/audit', oversight });
+ * const running = await startConsole({ journalDir: './.agent-hooks/audit', kit }); // or { oversight }
  * console.log(`open ${running.pageUrl}`);
  */
 export async function startConsole(options: ConsoleOptions): Promise<RunningConsole> {
@@ -59,7 +60,7 @@ export async function startConsole(options: ConsoleOptions): Promise<RunningCons
     streams,
     token,
     tokenName: parsed.tokenName ?? 'console',
-    oversight: parsed.oversight,
+    oversight: parsed.kit ? kitOversight(parsed.kit) : parsed.oversight,
     links,
     ...(parsed.network ? { network: parsed.network } : {}),
     ...(parsed.mirrorUrl ? { mirrorUrl: parsed.mirrorUrl } : {}),

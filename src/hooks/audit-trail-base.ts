@@ -10,6 +10,7 @@ import {
   oversightEntry, type OversightEntry, type OversightEvent,
 } from '../audit/index.js';
 import { AUDIT_CLIENT } from '../di/tokens.js';
+import { approvalRequestOf } from '../policies/approvals/index.js';
 import type { KitAware, KitScope } from '../di/kit-scope.js';
 import { AgentHooksError, ErrorCode } from '../errors/index.js';
 import { silentLogger, type Logger } from '../lifecycle/logger.js';
@@ -147,7 +148,10 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
   override async postToolExecutionHook(params: PostSecondaryActionParams, method: string = params.method): Promise<void> {
     if (!this.appliesToMethod(method)) return;
     this.useClient(params.client);
-    await this.record(executedEntry(params.method === method ? params : { ...params, method }, this.entrySession()), params.callId);
+    const entry = executedEntry(params.method === method ? params : { ...params, method }, this.entrySession());
+    // A call an approval let through names its request, so audit verify can prove the quorum came first.
+    const approvalRequestId = approvalRequestOf(params.callId);
+    await this.record(approvalRequestId ? { ...entry, approvalRequestId } : entry, params.callId);
   }
 
   override async toolErrorHook(params: ToolErrorParams, method: string = params.method): Promise<void> {

@@ -12,6 +12,7 @@ import type { LifecycleStage } from '../lifecycle/stages.js';
 import type { ToolResult } from '../lifecycle/tool-result.js';
 import type { ToolRunner } from '../lifecycle/tool-runner.js';
 import type { KeyRedactor } from '../secrets/key-redactor.js';
+import { ApprovalAudit } from './approval-audit.js';
 import { approvalStoresOf, resumeApproval } from './approval-resume.js';
 import type { CallsInFlight } from './calls-in-flight.js';
 import { isKitAware } from '../di/kit-scope.js';
@@ -20,6 +21,7 @@ import { hasBuiltInMovementsView } from '../policies/movements.js';
 import { checkListenerToolNames, type KitToolNames } from './listener-tool-names.js';
 import { checkPolicyStagesOffered, checkValuePoliciesSeeMovements } from './policy-tool-names.js';
 import type { ToolDescription, ToolRegistry } from './tool-registry.js';
+import type { ApprovalStore } from '../policies/approvals/approval-store.js';
 import type { KillSwitch, PauseOptions, PauseRecord, ReleaseOptions } from '../policies/kill-switch.js';
 
 /** The parts a kit is assembled from; built by `createAgentKit`. */
@@ -91,6 +93,8 @@ export class AgentKit {
   private closing: Promise<void> | undefined;
   /** Calls started and not yet returned; `close()` waits for them before closing the audit hooks. */
   private readonly inFlight: CallsInFlight;
+  /** Puts the requests, decisions and lapses of this kit's approval stores on its audit trail. */
+  private readonly approvalAudit: ApprovalAudit;
 
   constructor(private readonly parts: AgentKitParts) {
     this.client = parts.client;
@@ -99,6 +103,18 @@ export class AgentKit {
     this.audit = kitAudit(() => this.parts.owned);
     this.redactor = parts.secrets;
     this.inFlight = parts.inFlight;
+    this.approvalAudit = new ApprovalAudit(this.audit, parts.logger);
+    this.approvalAudit.attach(this.approvalStores());
+  }
+
+  /** The approval stores of this kit's policies (ApprovalPolicy's `approvalStore`), for `resume`, the audit trail and the console. */
+  approvalStores(): ApprovalStore[] {
+    return approvalStoresOf([...this.parts.owned, ...(this.context.hooks ?? []).filter((hook): hook is object => typeof hook === 'object' && hook !== null)]);
+  }
+
+  /** The hook and policy instances this kit runs, in registration order (the console reads budgets from them). */
+  listenerInstances(): readonly object[] {
+    return [...this.parts.owned];
   }
 
   /**
@@ -146,7 +162,7 @@ export class AgentKit {
    */
   async resume(requestId: string): Promise<ToolResult> {
     this.assertOpen();
-    const result = await resumeApproval(String(requestId), approvalStoresOf([...this.parts.owned, ...(this.context.hooks ?? []).filter((hook): hook is object => typeof hook === 'object' && hook !== null)]), (method, input) => this.execute(method, input));
+    const result = await resumeApproval(String(requestId), this.approvalStores(), (method, input) => this.execute(method, input));
     return this.parts.secrets.redactValue(result);
   }
 
@@ -216,6 +232,7 @@ export class AgentKit {
     checkValuePoliciesSeeMovements(listeners, registry.withoutMovementsView(hasBuiltInMovementsView));
     if (isKitAware(instance)) instance.attachToKit({ container: this.container, context: this.context, client: this.client, logger: this.parts.logger, secrets: this.parts.secrets });
     this.parts.owned.push(instance);
+    this.approvalAudit.attach(approvalStoresOf([instance]));
     const removers = listeners.map((listener) => this.parts.index.add(listener));
     return () => removers.forEach((remove) => remove());
   }
@@ -233,6 +250,7 @@ export class AgentKit {
 
   private async shutDown(): Promise<void> {
     await this.drain();
+    this.approvalAudit.detachAll();
     for (const owned of this.parts.owned) {
       const close = (owned as { close?: unknown }).close;
       if (typeof close === 'function') await close.call(owned);

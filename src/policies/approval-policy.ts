@@ -18,6 +18,7 @@ import { waitForDecision } from './approvals/in-call-wait.js';
 import { MemoryApprovalStore } from './approvals/memory-approval-store.js';
 import { newRequestRecord, previewOf, callInputOf } from './approvals/request-record.js';
 import { textDigest } from './approvals/approval-preview.js';
+import { noteApprovedCall } from './approvals/approved-calls.js';
 import { currentResume } from './approvals/resume-scope.js';
 
 export interface ApprovalPolicyOptions {
@@ -190,6 +191,7 @@ export class ApprovalPolicy extends AbstractPolicy {
     if (resumed && resumed.store === this.approvalStore && resumed.record.policy === this.name && resumed.record.tool === method) {
       if (matchesApproved(resumed.record, params, preview)) {
         resumed.matched = true;
+        noteApprovedCall(params.callId, resumed.record.id);
         return false;
       }
     }
@@ -215,6 +217,7 @@ export class ApprovalPolicy extends AbstractPolicy {
     const request = this.requestFor(params, method, moved, summary, why, record.id, preview);
     const refusal = await this.ask(request, record);
     if (refusal) this.refuse(method, refusal);
+    noteApprovedCall(params.callId, record.id);
     return false;
   }
 

@@ -167,6 +167,11 @@ export class SpendLimitPolicy extends AbstractPolicy {
    * What one account's budget holds in the window now, in the asset's smallest units (`'USD'`: units
    * of 10⁻⁸ USD); with `per`, the budget of the key `key`.
    */
+  /** The HBAR budget per window (tinybars) and the window, when the policy limits HBAR: what a console shows beside `usage`. */
+  get hbarBudget(): { readonly limitTinybars: bigint; readonly windowMs: number; readonly perKey: boolean } | undefined {
+    return this.hbarLimit === undefined ? undefined : { limitTinybars: this.hbarLimit, windowMs: this.windowMs, perKey: this.per !== undefined };
+  }
+
   usage(account: string, asset = 'HBAR', key?: string): Promise<BudgetUsage> {
     if (this.per && key === undefined) return Promise.reject(invalidArgument(`${this.name}: budgets are kept per ${this.per.label}; pass the key whose usage to read.`, [2]));
     if (!this.per && key !== undefined) return Promise.reject(invalidArgument(`${this.name}: this budget has no 'per' option, so there is no budget of key ${JSON.stringify(key)}; leave the key out.`, [2]));

@@ -1,3 +1,4 @@
+import { isPolicyBlockedError } from '../../lifecycle/policy-blocked-error.js';
 import { randomUUID } from 'node:crypto';
 import { isSdkTransaction } from '../../values/sdk-values.js';
 import type { PostSecondaryActionParams, ToolErrorParams } from '../../lifecycle/stage-events.js';
@@ -66,10 +67,19 @@ function unknownOutcomeMessage(error: unknown): string {
 export function errorEntry(event: ToolErrorParams, session: string): UnsequencedEntry {
   const transactionId = (typeof event.toolResult?.raw.transactionId === 'string' ? event.toolResult.raw.transactionId : undefined) ?? transactionIdOf(event.coreActionResult);
   const common = { ...base(event.method, session), stage: event.stage, ...paramsOf(event), ...(transactionId ? { transactionId } : {}) };
-  if (event.blockedBy) {
-    const { policy, stage, reason } = event.blockedBy;
+  // A call held for approval (ApprovalPolicy `wait: 'deferred'`) carries its block on the error only:
+  // it was stopped by a policy and nothing was sent, so it is recorded as blocked, naming its request.
+  const blockedBy = event.blockedBy ?? (isPolicyBlockedError(event.error) ? event.error.blockedBy : undefined);
+  if (blockedBy) {
+    const { policy, stage, reason, pendingApprovalId } = blockedBy;
     const status = typeof event.toolResult?.raw.receiptStatus === 'string' ? event.toolResult.raw.receiptStatus : undefined;
-    return { ...common, outcome: 'blocked', blockedBy: { policy, stage, ...(reason ? { reason: safeMessage(reason) } : {}) }, ...(status ? { status } : {}) };
+    return {
+      ...common,
+      outcome: 'blocked',
+      blockedBy: { policy, stage, ...(reason ? { reason: safeMessage(reason) } : {}) },
+      ...(status ? { status } : {}),
+      ...(pendingApprovalId ? { approvalRequestId: pendingApprovalId } : {}),
+    };
   }
   const code = (event.error as { code?: unknown }).code;
   const status = (event.error as { status?: { toString(): string } }).status;

@@ -40,5 +40,6 @@ export type {
 } from './oversight-entry.js';
 export { oversightEntry } from './oversight-builder.js';
 export type { OversightEvent } from './oversight-builder.js';
+export { approvalEventOf } from './approval-events.js';
 export { entryDetail, entryOutcome } from './entry-summary.js';
 export { auditParams } from './redact.js';

@@ -35,6 +35,8 @@ const requestId = z.string().min(1).max(100);
 const hex = z.string().regex(/^[0-9a-f]+$/, 'lower-case hex').max(2_000);
 /** A SHA-256 digest, hex. */
 const digest = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 digest in lower-case hex (64 characters)');
+/** The frozen bytes' digest: SHA-256 hex, or `sha384:<hex>` as an approval record binds them (approval-preview.ts). */
+const bytesDigest = z.string().regex(/^([0-9a-f]{64}|sha384:[0-9a-f]{96})$/, 'a SHA-256 digest in lower-case hex, or sha384:<96 lower-case hex>');
 
 /** The kill switch turned on: what it stops, why, by whom (`timestamp` is when). */
 export const pauseEntrySchema = z.object({ ...common, kind: z.literal('pause'), switch: switchName, scope, reason, by: actor }).strict();
@@ -61,7 +63,7 @@ const previewSchema = z
     transactionId: z.string().min(1).max(100),
     memo: z.string().max(TEXT + 40).optional(),
     maxFee: z.string().max(100).optional(),
-    bytesDigest: digest,
+    bytesDigest,
   })
   .strict();
 

@@ -34,3 +34,4 @@ export function transactionPreview(transaction: Transaction): TransactionPreview
     digest: bytesDigest(transaction.toBytes()),
   };
 }
+

@@ -91,6 +91,8 @@ export interface ApprovalDecision {
   /** Hex signature over the request digest, and the public key it verifies with (signed approvals). */
   readonly signature?: string;
   readonly publicKey?: string;
+  /** How the decision came: `console`, `cli`, `callback`, … (for the audit trail). */
+  readonly via?: string;
 }
 
 export interface ApprovalExecution {
@@ -110,6 +112,8 @@ export interface DecisionInput {
   readonly reason?: string;
   readonly signature?: string;
   readonly publicKey?: string;
+  /** How the decision came: `console`, `cli`, `callback`, … */
+  readonly via?: string;
 }
 
 /** What a decision did: the record after it, or why it changed nothing. */
@@ -167,6 +171,7 @@ export function decide(record: ApprovalRecord, input: DecisionInput, now: number
     at: now,
     ...(input.reason ? { reason: input.reason } : {}),
     ...(signed ? { signature: input.signature!.trim().replace(/^0x/, '').toLowerCase(), publicKey: signed.der } : {}),
+    ...(typeof input.via === 'string' && input.via.trim() ? { via: input.via.trim().slice(0, 50) } : {}),
   };
   const decisions = [...current.decisions, decision];
   const approvals = decisions.filter((each) => each.approve).length;

@@ -16,6 +16,12 @@ export interface ApprovalChange {
 
 export type ApprovalListener = (change: ApprovalChange) => void;
 
+/**
+ * Told of a change this store object made itself, and awaited before that change's call resolves
+ * (so an audit entry of it is durable first). Its failure is its own: report it, the change stands.
+ */
+export type ApprovalRecorder = (change: ApprovalChange) => void | Promise<void>;
+
 /** Why an execution claim was refused, or the record it now holds. */
 export type ClaimOutcome = { readonly ok: true; readonly record: ApprovalRecord } | { readonly ok: false; readonly reason: string; readonly record?: ApprovalRecord };
 
@@ -50,6 +56,12 @@ export interface ApprovalStore {
   finishExecution(id: string, outcome: { status?: string; transactionId?: string; supersededBy?: string }): Promise<void>;
   /** Told of every change this store makes, and on Redis of other processes' too. Returns the unsubscribe. */
   subscribe(listener: ApprovalListener): () => void;
+  /**
+   * Adds a recorder of the changes made through this object only (not other processes' over a
+   * shared store), awaited before each change resolves: the kit's audit trail records each
+   * transition once, in the process that made it. Returns the removal. Optional for other stores.
+   */
+  recordOwnChanges?(recorder: ApprovalRecorder): () => void;
   /** Resolves once subscribers hear every later change (Redis: the channel is subscribed); absent when at once. */
   subscribed?(): Promise<void>;
   close(): Promise<void>;

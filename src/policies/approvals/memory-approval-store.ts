@@ -1,5 +1,5 @@
 import type { ApprovalRecord, DecisionInput, DecisionOutcome } from './approval-record.js';
-import type { ApprovalListener, ApprovalStore, ClaimOutcome, NewApprovalRecord } from './approval-store.js';
+import type { ApprovalListener, ApprovalRecorder, ApprovalStore, ClaimOutcome, NewApprovalRecord } from './approval-store.js';
 import { RecordTransitions } from './record-transitions.js';
 
 /**
@@ -52,6 +52,10 @@ export class MemoryApprovalStore implements ApprovalStore {
   }
   finishExecution(id: string, outcome: { status?: string; transactionId?: string; supersededBy?: string }): Promise<void> {
     return this.transitions.finishExecution(id, outcome);
+  }
+  /** Changes made through this object only, awaited before each resolves (see ApprovalStore). */
+  recordOwnChanges(recorder: ApprovalRecorder): () => void {
+    return this.transitions.recordOwnChanges(recorder);
   }
   subscribe(listener: ApprovalListener): () => void {
     return this.transitions.subscribe(listener);

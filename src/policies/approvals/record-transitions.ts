@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { decide, settledAt, type ApprovalRecord, type DecisionInput, type DecisionOutcome } from './approval-record.js';
-import type { ApprovalChange, ApprovalListener, ClaimOutcome, NewApprovalRecord } from './approval-store.js';
+import type { ApprovalChange, ApprovalListener, ApprovalRecorder, ClaimOutcome, NewApprovalRecord } from './approval-store.js';
 
 /** Where a store keeps records: read one, write one if its version is still `expected`, list pending IDs. */
 export interface RecordSlots {
@@ -20,6 +20,7 @@ const MAX_RACES = 20;
  */
 export class RecordTransitions {
   private readonly listeners = new Set<ApprovalListener>();
+  private readonly recorders = new Set<ApprovalRecorder>();
 
   constructor(private readonly slots: RecordSlots) {}
 
@@ -27,6 +28,7 @@ export class RecordTransitions {
     const record: ApprovalRecord = { ...fresh, id: fresh.id || randomUUID(), state: 'pending', decisions: [], version: 1 };
     if (!(await this.slots.write(record, 0, 'created'))) throw new Error(`an approval request ${record.id} exists already`);
     this.tell('created', record);
+    await this.recordOwn('created', record);
     return record;
   }
 
@@ -37,7 +39,10 @@ export class RecordTransitions {
     const settled = settledAt(record, now);
     if (settled === record) return record;
     // Written so every process sees the lapse once; a lost race means someone else wrote something newer.
-    if (await this.slots.write(settled, record.version, 'lapsed')) this.tell('lapsed', settled);
+    if (await this.slots.write(settled, record.version, 'lapsed')) {
+      this.tell('lapsed', settled);
+      await this.recordOwn('lapsed', settled);
+    }
     return (await this.slots.read(id)) ?? settled;
   }
 
@@ -85,6 +90,21 @@ export class RecordTransitions {
     return () => void this.listeners.delete(listener);
   }
 
+  /**
+   * Adds a recorder of the transitions this object makes (never another process's), awaited before
+   * the transition resolves: what lets the process that made a change be the one that audits it.
+   */
+  recordOwnChanges(recorder: ApprovalRecorder): () => void {
+    this.recorders.add(recorder);
+    return () => void this.recorders.delete(recorder);
+  }
+
+  /** Awaits every recorder; one that fails does not undo or fail the transition, which happened already. */
+  private async recordOwn(kind: ApprovalChange['kind'], record: ApprovalRecord): Promise<void> {
+    if (this.recorders.size === 0) return;
+    await Promise.allSettled([...this.recorders].map(async (recorder) => recorder({ kind, record })));
+  }
+
   /** Tells the subscribers; one that throws does not stop the others or the transition. */
   tell(kind: ApprovalChange['kind'], record: ApprovalRecord): void {
     for (const listener of [...this.listeners]) {
@@ -106,11 +126,17 @@ export class RecordTransitions {
       if (!stored) return { ok: false, reason: `no approval request ${id} in this store` };
       const next = step(stored, await this.slots.now());
       if ('refused' in next) {
-        if (next.lapsed && (await this.slots.write(next.lapsed, stored.version, 'lapsed'))) this.tell('lapsed', next.lapsed);
+        if (next.lapsed && (await this.slots.write(next.lapsed, stored.version, 'lapsed'))) {
+          this.tell('lapsed', next.lapsed);
+          await this.recordOwn('lapsed', next.lapsed);
+        }
         return { ok: false, reason: next.refused, record: next.lapsed ?? stored };
       }
       if (await this.slots.write(next.record, stored.version, kind)) {
-        if (kind) this.tell(kind, next.record);
+        if (kind) {
+          this.tell(kind, next.record);
+          await this.recordOwn(kind, next.record);
+        }
         return { ok: true, record: next.record };
       }
     }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { parseOptions } from '../../errors/index.js';
 import { RedisPolicyStore, redisStoreOptions, type RedisPolicyStoreOptions } from '../state/redis-store.js';
 import type { ApprovalRecord, DecisionInput, DecisionOutcome } from './approval-record.js';
-import type { ApprovalChange, ApprovalListener, ApprovalStore, ClaimOutcome, NewApprovalRecord } from './approval-store.js';
+import type { ApprovalChange, ApprovalListener, ApprovalRecorder, ApprovalStore, ClaimOutcome, NewApprovalRecord } from './approval-store.js';
 import { APPROVAL_WRITE_SCRIPT } from './approval-scripts.js';
 import { RecordTransitions } from './record-transitions.js';
 
@@ -94,6 +94,10 @@ export class RedisApprovalStore implements ApprovalStore {
    * Told of changes from every process sharing the server (its own included, once: they come back
    * over the channel). The first subscriber opens a second connection for the channel.
    */
+  /** Changes made through this object only, awaited before each resolves (see ApprovalStore). */
+  recordOwnChanges(recorder: ApprovalRecorder): () => void {
+    return this.transitions.recordOwnChanges(recorder);
+  }
   subscribe(listener: ApprovalListener): () => void {
     const unsubscribe = this.remote.subscribe(listener);
     if (this.listening++ === 0) this.listened = this.listen();

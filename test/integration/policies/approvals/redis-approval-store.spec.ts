@@ -35,4 +35,29 @@ describe('RedisApprovalStore on a real redis-server', function () {
       }
     });
   });
+
+  describe('when two stores share the server and each records its own changes', () => {
+    it('tells each recorder only the changes made through its own object, once, before the change resolves', async () => {
+      const one = new RedisApprovalStore({ url: redis.url, prefix: 'own' });
+      const two = new RedisApprovalStore({ url: redis.url, prefix: 'own' });
+      try {
+        const byOne: string[] = [];
+        const byTwo: string[] = [];
+        one.recordOwnChanges(async (change) => {
+          await new Promise((done) => setTimeout(done, 20));
+          byOne.push(`${change.kind}:${change.record.state}`);
+        });
+        two.recordOwnChanges((change) => void byTwo.push(`${change.kind}:${change.record.state}`));
+        const record = await one.create(sampleRecord());
+        expect(byOne, 'awaited before create resolved').to.deep.equal(['created:pending']);
+        await two.decide(record.id, { approver: 'alice', approve: false, reason: 'no' });
+        expect(byTwo).to.deep.equal(['decided:denied']);
+        await one.get(record.id);
+        expect(byOne, 'a read that changes nothing records nothing').to.deep.equal(['created:pending']);
+      } finally {
+        await one.close();
+        await two.close();
+      }
+    });
+  });
 });

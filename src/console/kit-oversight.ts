@@ -1,0 +1,132 @@
+import { invalidArgument, messageOf } from '../errors/index.js';
+import type { AgentKit } from '../kit/agent-kit.js';
+import { formatHbar } from '../policies/approval-moves.js';
+import type { ApprovalRecord } from '../policies/approvals/approval-record.js';
+import type { ApprovalStore } from '../policies/approvals/approval-store.js';
+import type { BudgetLeft, ConsoleDecision, ConsoleOversight, DecisionOutcome, OversightState, PendingApproval } from './console-oversight.js';
+import { plainRedacted } from './safe-json.js';
+
+/** How often a subscribed console re-reads the kill switch (another process may have pressed it). */
+const SWITCH_WATCH_MS = 500;
+
+/** What kitOversight reads of a kit: its approval stores, its kill switch, its policies. */
+export type OverseenKit = Pick<AgentKit, 'approvalStores' | 'killSwitch' | 'pause' | 'unpause' | 'listenerInstances' | 'client'>;
+
+/** A SpendLimitPolicy, recognised by shape (it may come from another copy of the package). */
+interface SpendBudget {
+  name: string;
+  hbarBudget: { limitTinybars: bigint; windowMs: number; perKey: boolean } | undefined;
+  usage(account: string, asset?: string): Promise<{ committed: bigint; pending: bigint }>;
+}
+
+function isSpendBudget(value: unknown): value is SpendBudget {
+  const candidate = value as Partial<SpendBudget> | null;
+  return candidate !== null && typeof candidate === 'object' && typeof candidate.usage === 'function' && 'hbarBudget' in candidate && typeof candidate.name === 'string';
+}
+
+/**
+ * The console's oversight over a kit: the pending requests of its approval stores (on Redis, every
+ * process's), decisions added to them (`via: 'console'`, and audited by this kit, which made them),
+ * its kill switch (pressed here, it holds in every process sharing the switch's store), and the
+ * HBAR budgets its SpendLimitPolicies have left for the kit's operator account.
+ *
+ * @example
+ * const running = await startConsole({ journalDir, oversight: kitOversight(kit) }); // or startConsole({ journalDir, kit })
+ */
+export function kitOversight(kit: OverseenKit): ConsoleOversight {
+  const stores = (): ApprovalStore[] => kit.approvalStores();
+  return {
+    async pendingApprovals() {
+      const pending = (await Promise.all(stores().map((store) => store.listPending()))).flat();
+      return pending.sort((a, b) => a.createdAt - b.createdAt).map(pendingView);
+    },
+    async decide(id: string, decision: ConsoleDecision): Promise<DecisionOutcome> {
+      for (const store of stores()) {
+        if (!(await store.get(id))) continue;
+        const outcome = await store.decide(id, { approver: decision.approver, approve: decision.approve, via: 'console', ...(decision.reason ? { reason: decision.reason } : {}) });
+        if (!outcome.ok) throw invalidArgument(`the decision on request ${id} changed nothing: ${outcome.reason}.`);
+        const state = outcome.record.state;
+        return { id, status: state === 'approved' ? 'approved' : state === 'denied' ? 'denied' : 'waiting' };
+      }
+      throw invalidArgument(`there is no approval request ${JSON.stringify(id)} in this kit's approval stores (${stores().map((store) => store.description).join(', ') || 'none: the kit has no ApprovalPolicy'}).`);
+    },
+    async pause(reason: string, by: string) {
+      await kit.pause(reason, { by });
+    },
+    async resume(by: string) {
+      await kit.unpause({ by });
+    },
+    async state(): Promise<OversightState> {
+      const budgets = await budgetsOf(kit);
+      const current = kit.killSwitch?.state;
+      const base = !current || current.state === 'running'
+        ? { paused: false }
+        : current.state === 'paused'
+          ? { paused: true, reason: current.pause.reason, pausedBy: current.pause.by }
+          : { paused: true, reason: `the kill switch's state cannot be read, so value-moving calls are refused: ${current.problem}` };
+      return { ...base, ...(budgets.length ? { budgets } : {}) };
+    },
+    subscribe(listener: () => void) {
+      const unsubscribes = stores().map((store) => store.subscribe(() => listener()));
+      // The switch is shared through its store: a pause from another process shows within a watch.
+      let seen = JSON.stringify(kit.killSwitch?.state ?? null);
+      const timer = kit.killSwitch
+        ? setInterval(() => {
+            const now = JSON.stringify(kit.killSwitch?.state ?? null);
+            if (now !== seen) {
+              seen = now;
+              listener();
+            }
+          }, SWITCH_WATCH_MS)
+        : undefined;
+      timer?.unref();
+      return () => {
+        if (timer) clearInterval(timer);
+        for (const unsubscribe of unsubscribes) unsubscribe();
+      };
+    },
+  };
+}
+
+/** The request as the console shows it; its agent-supplied texts go to the page as text. */
+function pendingView(record: ApprovalRecord): PendingApproval {
+  const preview = record.preview;
+  return {
+    id: record.id,
+    tool: record.tool,
+    policy: record.policy,
+    summary: record.summary,
+    why: record.why,
+    stage: record.stage,
+    params: plainRedacted(record.params),
+    movements: record.movements ?? [],
+    ...(preview
+      ? { preview: { transactionType: preview.type, ...(preview.payer ? { payer: preview.payer } : {}), ...(preview.transactionId ? { transactionId: preview.transactionId } : {}), ...(preview.memo ? { memo: preview.memo } : {}), ...(preview.maxFee ? { maxFee: preview.maxFee } : {}), bytesDigest: preview.digest } }
+      : {}),
+    requestedAt: new Date(record.createdAt).toISOString(),
+    expiresAt: new Date(record.expiresAt).toISOString(),
+    approvals: record.decisions.filter((decision) => decision.approve).length,
+    required: record.quorum.required,
+  };
+}
+
+/** The HBAR left in each SpendLimitPolicy's window for the kit's operator (a policy kept per key has no single figure). */
+async function budgetsOf(kit: OverseenKit): Promise<BudgetLeft[]> {
+  const account = kit.client.operatorAccountId?.toString();
+  if (!account) return [];
+  const budgets: BudgetLeft[] = [];
+  for (const policy of kit.listenerInstances().filter(isSpendBudget)) {
+    const budget = policy.hbarBudget;
+    if (!budget || budget.perKey) continue;
+    try {
+      const usage = await policy.usage(account, 'HBAR');
+      budgets.push({ policy: policy.name, unit: 'HBAR', used: hbarText(usage.committed + usage.pending), limit: hbarText(budget.limitTinybars) });
+    } catch (error) {
+      budgets.push({ policy: policy.name, unit: 'HBAR', used: `unreadable (${messageOf(error)})`, limit: hbarText(budget.limitTinybars) });
+    }
+  }
+  return budgets;
+}
+
+/** The amount without its unit (BudgetLeft names the unit). */
+const hbarText = (tinybars: bigint): string => formatHbar(tinybars).replace(/ HBAR$/, '');
