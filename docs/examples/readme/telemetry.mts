@@ -7,6 +7,6 @@ const tracerProvider = new TracerProvider({ spanProcessors: [new SimpleSpanProce
 const net = await startDevnet();
 const kit = await createAgentKit({ client: net.client(), mirrorNodeUrl: net.mirrorUrl, telemetry: { tracerProvider, metrics: false } });
 await kit.execute('get_hbar_balance_query_tool', { accountId: '0.0.2' });
-console.log(exporter.getFinishedSpans().map((span) => span.name)); // [ 'stage …', …, 'execute_tool get_hbar_balance_query_tool' ]
+console.log(exporter.getFinishedSpans().map((span) => span.name)); // [ 'stage normalizeParams', …, 'execute_tool get_hbar_balance_query_tool' ]
 await kit.close();
 await net.stop();

@@ -56,6 +56,26 @@ const README_RUNS: Record<string, (stdout: string) => void> = {
   },
   'langchain-configuration.mts': (out) => expect(out).to.match(/transfer_hbar_tool: Transfers HBAR/),
   'ai-sdk.mts': (out) => expect(out).to.match(/^Sent\. SUCCESS 0\.0\.2@\d+\.\d+$/m),
+  'exchange-rate.mts': (out) => expect(out).to.contain('cent_equivalent: 12').and.to.contain('hbar_equivalent: 1'),
+  'duplicate-intent.mts': (out) => {
+    expect(out).to.match(/^SUCCESS$/m);
+    expect(out).to.match(/^this repeats call \S+ of transfer_hbar_tool .* which executed: transaction 0\.0\.2@\d+\.\d+, SUCCESS/m);
+  },
+  'dollar-limits.mts': (out) => {
+    expect(out).to.match(/^SUCCESS$/m);
+    expect(out).to.contain('moves 500 HBAR ($60) in this call').and.to.contain('12 ¢/HBAR').and.to.contain('the cap is $50 per call');
+    expect(out).to.contain('may spend $60 per 24 h; this call moves $18').and.to.contain('$12 left');
+  },
+  'telemetry.mts': (out) => expect(out).to.contain("'execute_tool get_hbar_balance_query_tool'"),
+  'deferred-approval.mts': (out) => expect(out.trim().split('\n')).to.deep.equal(['PENDING_APPROVAL', 'true', 'SUCCESS', 'E_APPROVAL_NOT_EXECUTABLE']),
+  'kill-switch.mts': (out) => {
+    expect(out).to.match(/^the kill switch is on: alice paused every value-moving call at .* because "investigating a leak"/m);
+    expect(out).to.match(/^SUCCESS$/m);
+  },
+  'per-session-budget.mts': (out) => {
+    expect(out).to.match(/^SUCCESS SUCCESS$/m);
+    expect(out).to.match(/^budget "spend-limit" for the per function "alice": .* 1 HBAR left/m);
+  },
 };
 
 interface Consumer {
@@ -96,6 +116,9 @@ describe('the packed package in fresh consumer projects', function () {
       `@langchain/core@${devVersionOf('@langchain/core')}`,
       `ai@${devVersionOf('ai')}`,
       `@hashgraph/hedera-agent-kit@${devVersionOf('@hashgraph/hedera-agent-kit')}`,
+      // The telemetry sample traces with the OpenTelemetry SDK, as a user who turns telemetry on does.
+      `@opentelemetry/api@${devVersionOf('@opentelemetry/api')}`,
+      `@opentelemetry/sdk-trace@${devVersionOf('@opentelemetry/sdk-trace')}`,
     ]);
     const jsEsm = make('js-esm', 'module', [`@hiero-ledger/sdk@${OLDER_SDK}`, `zod@${devVersionOf('zod')}`]);
     await Promise.all([tsCjs.install, tsEsm.install, jsEsm.install]);
