@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerMatches } from '../adapters/shared/bearer-token.js';
-import { loopbackRefusal } from '../adapters/mcp/http-request-checks.js';
+import { loopbackRefusal } from '../adapters/shared/loopback.js';
 import { redactedJson } from './safe-json.js';
 
 /** Largest request body the console reads: a decision or a pause reason, never more. */

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { parseOptions } from '../errors/index.js';
 import { checkedToken } from '../adapters/shared/bearer-token.js';
-import { isLoopback, urlHost } from '../adapters/mcp/http-request-checks.js';
+import { isLoopback, urlHost } from '../adapters/shared/loopback.js';
 import { checkedHost, checkedPort, listen } from '../adapters/shared/http-listen.js';
 import type { CallFeed } from './call-feed.js';
 import { consoleOptionsSchema, DEFAULT_CONSOLE_PORT, type ConsoleOptions } from './console-options.js';

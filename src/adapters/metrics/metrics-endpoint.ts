@@ -4,7 +4,7 @@ import type { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
 import { z } from 'zod';
 import { invalidArgument, parseOptions } from '../../errors/index.js';
 import { loadWithPeer } from '../../lifecycle/optional-peer.js';
-import { isLoopback, loopbackRefusal, urlHost } from '../mcp/http-request-checks.js';
+import { isLoopback, loopbackRefusal, urlHost } from '../shared/loopback.js';
 import { bearerMatches, checkedToken } from '../shared/bearer-token.js';
 import { checkedHost, checkedPort, listen } from '../shared/http-listen.js';
 

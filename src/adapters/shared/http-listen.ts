@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { describeValue, invalidArgument } from '../../errors/index.js';
-import { urlHost } from '../mcp/http-request-checks.js';
+import { urlHost } from './loopback.js';
 
 /* The port, host and listening of the package's HTTP servers (MCP over HTTP, the metrics endpoint), worded once. */
 

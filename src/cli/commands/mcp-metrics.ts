@@ -1,5 +1,5 @@
 import type { MeterProvider } from '@opentelemetry/api';
-import { isLoopback } from '../../adapters/mcp/http-request-checks.js';
+import { isLoopback } from '../../adapters/shared/loopback.js';
 import { loadWithPeer } from '../../lifecycle/optional-peer.js';
 import { UsageError } from '../usage-error.js';
 
