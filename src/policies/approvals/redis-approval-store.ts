@@ -90,14 +90,15 @@ export class RedisApprovalStore implements ApprovalStore {
     return this.transitions.finishExecution(id, outcome);
   }
 
-  /**
-   * Told of changes from every process sharing the server (its own included, once: they come back
-   * over the channel). The first subscriber opens a second connection for the channel.
-   */
   /** Changes made through this object only, awaited before each resolves (see ApprovalStore). */
   recordOwnChanges(recorder: ApprovalRecorder): () => void {
     return this.transitions.recordOwnChanges(recorder);
   }
+
+  /**
+   * Told of changes from every process sharing the server (its own included, once: they come back
+   * over the channel). The first subscriber opens a second connection for the channel.
+   */
   subscribe(listener: ApprovalListener): () => void {
     const unsubscribe = this.remote.subscribe(listener);
     if (this.listening++ === 0) this.listened = this.listen();
