@@ -27,6 +27,9 @@ export const contextSchema = z.looseObject(
   {
     mode: agentModeSchema.optional(),
     hooks: z.array(z.unknown(), { error: 'an array of hooks and policies' }).optional(),
+    // The context is open for plugins' own fields, but `policies` here is a mistake that would
+    // silently never run: as in the Hedera Agent Kit, policies are hooks and go in `context.hooks`.
+    policies: z.undefined({ error: 'left out: policies go in `context.hooks`, with the hooks' }).optional(),
   },
   { error: 'an object such as { accountId, mode, hooks }' },
 );

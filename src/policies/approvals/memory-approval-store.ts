@@ -1,6 +1,6 @@
-import type { ApprovalRecord, DecisionInput, DecisionOutcome } from './approval-record.js';
-import type { ApprovalListener, ApprovalRecorder, ApprovalStore, ClaimOutcome, NewApprovalRecord } from './approval-store.js';
+import type { ApprovalRecord } from './approval-record.js';
 import { RecordTransitions } from './record-transitions.js';
+import { TransitionStore } from './transition-store.js';
 
 /**
  * Approval requests in this process (the default): nothing to connect, gone when the process ends.
@@ -10,13 +10,14 @@ import { RecordTransitions } from './record-transitions.js';
  * const approvals = new MemoryApprovalStore();
  * new ApprovalPolicy({ when: { hbarAbove: 5 }, wait: 'deferred', store: approvals });
  */
-export class MemoryApprovalStore implements ApprovalStore {
+export class MemoryApprovalStore extends TransitionStore {
   readonly shared = false;
   readonly description = 'memory';
   private readonly records = new Map<string, ApprovalRecord>();
-  private readonly transitions: RecordTransitions;
+  protected readonly transitions: RecordTransitions;
 
   constructor(private readonly clock: () => number = Date.now) {
+    super();
     this.transitions = new RecordTransitions({
       now: async () => this.clock(),
       read: async (id) => this.records.get(id),
@@ -29,36 +30,5 @@ export class MemoryApprovalStore implements ApprovalStore {
     });
   }
 
-  create(record: NewApprovalRecord): Promise<ApprovalRecord> {
-    return this.transitions.create(record);
-  }
-  get(id: string): Promise<ApprovalRecord | undefined> {
-    return this.transitions.get(id);
-  }
-  listPending(): Promise<ApprovalRecord[]> {
-    return this.transitions.listPending();
-  }
-  decide(id: string, decision: DecisionInput): Promise<DecisionOutcome> {
-    return this.transitions.decide(id, decision);
-  }
-  heartbeat(id: string): Promise<void> {
-    return this.transitions.heartbeat(id);
-  }
-  expire(id: string, note: string): Promise<void> {
-    return this.transitions.expire(id, note);
-  }
-  claimExecution(id: string, by: string): Promise<ClaimOutcome> {
-    return this.transitions.claimExecution(id, by);
-  }
-  finishExecution(id: string, outcome: { status?: string; transactionId?: string; supersededBy?: string }): Promise<void> {
-    return this.transitions.finishExecution(id, outcome);
-  }
-  /** Changes made through this object only, awaited before each resolves (see ApprovalStore). */
-  recordOwnChanges(recorder: ApprovalRecorder): () => void {
-    return this.transitions.recordOwnChanges(recorder);
-  }
-  subscribe(listener: ApprovalListener): () => void {
-    return this.transitions.subscribe(listener);
-  }
-  async close(): Promise<void> {}
+  override async close(): Promise<void> {}
 }

@@ -2,10 +2,11 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { parseOptions } from '../../errors/index.js';
 import { RedisPolicyStore, redisStoreOptions, type RedisPolicyStoreOptions } from '../state/redis-store.js';
-import type { ApprovalRecord, DecisionInput, DecisionOutcome } from './approval-record.js';
-import type { ApprovalChange, ApprovalListener, ApprovalRecorder, ApprovalStore, ClaimOutcome, NewApprovalRecord } from './approval-store.js';
+import type { ApprovalRecord } from './approval-record.js';
+import type { ApprovalChange, ApprovalListener } from './approval-store.js';
 import { APPROVAL_WRITE_SCRIPT } from './approval-scripts.js';
 import { RecordTransitions } from './record-transitions.js';
+import { TransitionStore } from './transition-store.js';
 
 /** How long a record is kept after it expires, so its outcome can still be read (a week). */
 const KEEP_AFTER_MS = 7 * 86_400_000;
@@ -23,11 +24,11 @@ type ScriptedRedis = Redis & { agentHooksApprovalWrite?: (...args: (string | num
  * @example
  * const approvals = new RedisApprovalStore({ url: 'redis://127.0.0.1:6379', prefix: 'payments' });
  */
-export class RedisApprovalStore implements ApprovalStore {
+export class RedisApprovalStore extends TransitionStore {
   readonly shared = true;
   readonly description: string;
   private readonly connection: RedisPolicyStore;
-  private readonly transitions: RecordTransitions;
+  protected readonly transitions: RecordTransitions;
   private readonly channel: string;
   private subscriber?: Redis;
   private listened: Promise<void> = Promise.resolve();
@@ -37,6 +38,7 @@ export class RedisApprovalStore implements ApprovalStore {
   static readonly configArgs = z.tuple([redisStoreOptions.optional()]);
 
   constructor(options: RedisPolicyStoreOptions = {}) {
+    super();
     parseOptions('RedisApprovalStore', redisStoreOptions, options);
     this.connection = new RedisPolicyStore(options);
     this.description = this.connection.description;
@@ -65,41 +67,11 @@ export class RedisApprovalStore implements ApprovalStore {
     });
   }
 
-  create(record: NewApprovalRecord): Promise<ApprovalRecord> {
-    return this.transitions.create(record);
-  }
-  get(id: string): Promise<ApprovalRecord | undefined> {
-    return this.transitions.get(id);
-  }
-  listPending(): Promise<ApprovalRecord[]> {
-    return this.transitions.listPending();
-  }
-  decide(id: string, decision: DecisionInput): Promise<DecisionOutcome> {
-    return this.transitions.decide(id, decision);
-  }
-  heartbeat(id: string): Promise<void> {
-    return this.transitions.heartbeat(id);
-  }
-  expire(id: string, note: string): Promise<void> {
-    return this.transitions.expire(id, note);
-  }
-  claimExecution(id: string, by: string): Promise<ClaimOutcome> {
-    return this.transitions.claimExecution(id, by);
-  }
-  finishExecution(id: string, outcome: { status?: string; transactionId?: string; supersededBy?: string }): Promise<void> {
-    return this.transitions.finishExecution(id, outcome);
-  }
-
-  /** Changes made through this object only, awaited before each resolves (see ApprovalStore). */
-  recordOwnChanges(recorder: ApprovalRecorder): () => void {
-    return this.transitions.recordOwnChanges(recorder);
-  }
-
   /**
    * Told of changes from every process sharing the server (its own included, once: they come back
    * over the channel). The first subscriber opens a second connection for the channel.
    */
-  subscribe(listener: ApprovalListener): () => void {
+  override subscribe(listener: ApprovalListener): () => void {
     const unsubscribe = this.remote.subscribe(listener);
     if (this.listening++ === 0) this.listened = this.listen();
     let done = false;
@@ -116,7 +88,7 @@ export class RedisApprovalStore implements ApprovalStore {
     return this.listened;
   }
 
-  async close(): Promise<void> {
+  override async close(): Promise<void> {
     this.stopListening();
     await this.connection.close();
   }

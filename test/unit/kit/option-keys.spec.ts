@@ -27,6 +27,13 @@ describe('createAgentKit and unknown option keys', () => {
     });
   });
 
+  describe('when createAgentKit gets policies in `context.policies`', () => {
+    it('refuses them, saying they go in context.hooks, instead of never running them', async () => {
+      const error = await optionRefusal(createAgentKit({ client, pluginsDir: null, context: { policies: [{}] } } as never));
+      expect(error.message).to.contain("'context.policies' must be left out: policies go in `context.hooks`, with the hooks, got an array.");
+    });
+  });
+
   describe("when createAgentKit gets the Hedera Agent Kit's `configuration`", () => {
     it('points to agentKitFromConfiguration', async () => {
       const error = await optionRefusal(createAgentKit({ client, configuration: { tools: [] } } as never));
