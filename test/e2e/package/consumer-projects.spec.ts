@@ -57,6 +57,11 @@ const README_RUNS: Record<string, (stdout: string) => void> = {
   'langchain-configuration.mts': (out) => expect(out).to.match(/transfer_hbar_tool: Transfers HBAR/),
   'ai-sdk.mts': (out) => expect(out).to.match(/^Sent\. SUCCESS 0\.0\.2@\d+\.\d+$/m),
   'exchange-rate.mts': (out) => expect(out).to.contain('cent_equivalent: 12').and.to.contain('hbar_equivalent: 1'),
+  'allowance-spend.mts': (out) => {
+    expect(out).to.match(/^SUCCESS$/m);
+    expect(out).to.match(/^0\.0\.\d+'s allowance to 0\.0\.\d+ has 1 HBAR left .*; this call spends 2 HBAR$/m);
+    expect(out).to.match(/^transfer_hbar_tool moves value the agent's own account funds; /m);
+  },
   'duplicate-intent.mts': (out) => {
     expect(out).to.match(/^SUCCESS$/m);
     expect(out).to.match(/^this repeats call \S+ of transfer_hbar_tool .* which executed: transaction 0\.0\.2@\d+\.\d+, SUCCESS/m);
