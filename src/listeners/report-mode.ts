@@ -30,20 +30,21 @@ export const REPORT_ONLY = 'reportOnly';
  * createAgentKit({ client, context: { hooks: [reportOnly(new MaxTransferPolicy({ hbar: 10 }))] } });
  * createAgentKit({ client, context: { hooks: [reportOnly(allOf(new RecipientAllowlistPolicy(['0.0.1001']), new MaxTransferPolicy({ hbar: 100 })))] } });
  */
-export function reportOnly<P extends object>(policy: P): P {
+export function reportOnly<P extends object>(policy: P): P & { readonly reportOnly: true } {
   if (policy === null || typeof policy !== 'object') {
     throw invalidArgument(`reportOnly(policy): expected a policy instance, got ${typeof policy === 'function' ? 'a class or function (pass an instance: reportOnly(new MyPolicy(…)))' : String(policy)}.`, [0]);
   }
   const name = nameOf(policy);
   if (!judges(policy)) throw invalidArgument(`reportOnly(policy): "${name}" is not a policy (it has no shouldBlock… method or @Policy method); only policies judge, so only they have a report mode.`, [0]);
   refuseApprovals(policy, name, 'reportOnly(policy)');
-  if (isReportOnly(policy, name)) return policy;
+  const marked = policy as P & { readonly reportOnly: true };
+  if (isReportOnly(policy, name)) return marked;
   if (!Object.isExtensible(policy)) {
     throw invalidArgument(`reportOnly(policy): "${name}" is frozen or sealed, so it cannot be marked; give its class \`reportOnly = true\` instead.`, [0]);
   }
   // Not enumerable, so a policy's JSON, spread or own option checks see what they saw before.
   Object.defineProperty(policy, REPORT_ONLY, { value: true, enumerable: false, writable: false, configurable: false });
-  return policy;
+  return marked;
 }
 
 /** Whether `policy` asks for report mode: `reportOnly` true; false or left out is enforce; anything else is refused. */
