@@ -12,7 +12,7 @@ import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import type { AgentKit } from '../../../src/kit/agent-kit.js';
 import type { ToolResult } from '../../../src/lifecycle/tool-result.js';
 import { reportOnly } from '../../../src/index.js';
-import { MaxTransferPolicy, RecipientAllowlistPolicy, RecipientDenylistPolicy, allOf } from '../../../src/policies/index.js';
+import { MaxTransferPolicy, RecipientAllowlistPolicy, RecipientDenylistPolicy, SpendLimitPolicy, allOf } from '../../../src/policies/index.js';
 import { closeAuditWorld, openAuditWorld, type AuditWorld } from '../../support/audit-world.js';
 import { auditEntries, readTopicMessages } from '../../support/mirror-messages.js';
 
@@ -88,6 +88,24 @@ describe('policies in report mode on the devnet', function () {
       expect(entries[1].blockedBy.policy).to.equal('Recipient Denylist Policy');
       expect(entries[1].wouldBlock).to.deep.equal([{ policy: 'Max Transfer Policy', stage: 'postParamsNormalization', reason: reason.replace(world.recipient, denied) }]);
       expect(entries[2]).to.not.have.property('wouldBlock');
+    });
+  });
+
+  describe('SpendLimitPolicy in report mode', () => {
+    it('records for a call it would have blocked what enforcing would have: nothing, so later calls are judged as under enforcement', async () => {
+      kit = await auditedKit(reportOnly(new SpendLimitPolicy({ hbar: 5, windowMs: 3_600_000 })));
+      const before = await tinybarsOf(world.client, world.recipient);
+      const send = (amount: number) => kit!.execute('transfer_hbar_tool', { transfers: [{ accountId: world.recipient, amount }] });
+      executed(await send(4));
+      expect(kit.wouldBlockCounts()).to.deep.equal({});
+      executed(await send(3)); // 7 > 5: would have been blocked, and runs
+      expect(kit.wouldBlockCounts()).to.deep.equal({ 'Spend Limit Policy': 1 });
+      // Enforcing, the 3 HBAR would never have gone out, so 1 more fits the budget: no would-block.
+      executed(await send(1));
+      expect(kit.wouldBlockCounts()).to.deep.equal({ 'Spend Limit Policy': 1 });
+      expect(await tinybarsOf(world.client, world.recipient), 'all three transfers arrived').to.equal(before + 800_000_000n);
+      const entries = await deliveredEntries(kit, world);
+      expect(entries.map((entry) => (entry.wouldBlock ?? []).length)).to.deep.equal([0, 1, 0]);
     });
   });
 
