@@ -11,7 +11,7 @@
 import { AccountId, Client, Hbar, PrivateKey } from '@hiero-ledger/sdk';
 import { z } from 'zod';
 import { TransferHbarTool } from '../plugins/core-account/transfer-hbar-tool.js';
-import { AbstractPolicy, BaseTool, createAgentKit, type RawToolResult } from '../src/index.js';
+import { AbstractPolicy, BaseTool, createAgentKit, reportOnly, type RawToolResult } from '../src/index.js';
 import { ExchangeRateSource } from '../src/mirror/exchange-rate-source.js';
 import { MaxTransferPolicy } from '../src/policies/max-transfer-policy.js';
 import { RateLimitPolicy } from '../src/policies/rate-limit-policy.js';
@@ -33,6 +33,13 @@ export interface PoliciesResult {
   usd_ns_per_call: number;
   /** usd_ns_per_call over without_ns_per_call: what dollar limits cost a call, conversion included (target ≤ 2). */
   usd_ratio: number;
+  /**
+   * The same two policies in report mode beside a third, in report mode too, that would block every
+   * call: each call pays report mode's path (a would-block logged, counted and noted for the audit).
+   */
+  report_ns_per_call: number;
+  /** report_ns_per_call over without_ns_per_call (target ≤ 2, as for the enforcing policies). */
+  report_ratio: number;
   /** The same three kits on a tool that does no work at all. */
   bare_without_ns_per_call: number;
   bare_memory_ns_per_call: number;
@@ -92,6 +99,15 @@ class AllowPolicy extends AbstractPolicy {
   }
 }
 
+/** Would block every call at the stage SpendLimitPolicy judges; run in report mode, so none is blocked. */
+class WouldBlockPolicy extends AbstractPolicy {
+  override name = 'Would Block';
+  override relevantTools = ['transfer_hbar_tool'];
+  protected override shouldBlockPostParamsNormalization(): boolean {
+    return true;
+  }
+}
+
 const policiesOn = (store?: PolicyStore) => [
   new SpendLimitPolicy({ hbar: 1_000_000_000, windowMs: 3_600_000, ...(store ? { store, name: 'bench' } : {}) }),
   new RateLimitPolicy({ limit: 1_000_000_000, windowMs: 3_600_000, tools: ['transfer_hbar_tool'], ...(store ? { store, name: 'bench' } : {}) }),
@@ -122,11 +138,12 @@ export async function benchPolicies(callsPerRound = 5_000, rounds = 7): Promise<
   const kitWith = (tool: () => BaseTool, hooks: object[]) => createAgentKit({ client, pluginsDir: null, plugins: [{ name: 'bench', tools: () => [tool()] }], context: { hooks } });
   const value = () => new NoopTransferHbarTool();
   const bare = () => new BareTransferTool();
-  const kits: Record<'without' | 'noop' | 'memory' | 'usd' | 'bareWithout' | 'bareMemory', { kit: Kit; input: unknown; rounds: number[] }> = {
+  const kits: Record<'without' | 'noop' | 'memory' | 'usd' | 'report' | 'bareWithout' | 'bareMemory', { kit: Kit; input: unknown; rounds: number[] }> = {
     without: { kit: await kitWith(value, []), input: TRANSFER_INPUT, rounds: [] },
     noop: { kit: await kitWith(value, [new AllowPolicy()]), input: TRANSFER_INPUT, rounds: [] },
     memory: { kit: await kitWith(value, policiesOn()), input: TRANSFER_INPUT, rounds: [] },
     usd: { kit: await kitWith(value, dollarPolicies()), input: TRANSFER_INPUT, rounds: [] },
+    report: { kit: await kitWith(value, [...policiesOn(), new WouldBlockPolicy()].map((policy) => reportOnly(policy))), input: TRANSFER_INPUT, rounds: [] },
     bareWithout: { kit: await kitWith(bare, []), input: {}, rounds: [] },
     bareMemory: { kit: await kitWith(bare, policiesOn()), input: {}, rounds: [] },
   };
@@ -174,6 +191,8 @@ export async function benchPolicies(callsPerRound = 5_000, rounds = 7): Promise<
     ratio_to_noop_policy: Number((memoryNs / noopNs).toFixed(2)),
     usd_ns_per_call: median(kits.usd.rounds),
     usd_ratio: Number((median(kits.usd.rounds) / withoutNs).toFixed(2)),
+    report_ns_per_call: median(kits.report.rounds),
+    report_ratio: Number((median(kits.report.rounds) / withoutNs).toFixed(2)),
     bare_without_ns_per_call: bareWithoutNs,
     bare_memory_ns_per_call: bareMemoryNs,
     bare_ratio: Number((bareMemoryNs / bareWithoutNs).toFixed(2)),

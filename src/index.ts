@@ -32,10 +32,12 @@ export { toJson } from './lifecycle/to-json.js';
 export { KeyRedactor, type SecretKey } from './secrets/key-redactor.js';
 export { REDACTED, containsPrivateKey } from './values/private-key-patterns.js';
 export type { BlockedBy, RawToolResult, ToolResult } from './lifecycle/tool-result.js';
+export type { WouldBlock } from './lifecycle/would-blocks.js';
 export type { ToolParamRegistry, TypedToolName } from './lifecycle/tool-types.js';
 
 export { AbstractHook, isAbstractHook } from './listeners/abstract-hook.js';
 export { AbstractPolicy, isAbstractPolicy } from './listeners/abstract-policy.js';
+export { reportOnly } from './listeners/report-mode.js';
 export { movementsOf } from './policies/movements.js';
 export { NEW_ACCOUNT, CURRENT_TREASURY } from './policies/account-ids.js';
 export type { Movement, MovementCall, MovementView } from './values/movement.js';

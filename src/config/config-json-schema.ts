@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { agentHooksConfigSchema, NETWORKS } from './config-schema.js';
+import { agentHooksConfigSchema, NETWORKS, POLICY_MODES } from './config-schema.js';
 import { listenerCatalog } from './listener-catalog.js';
 
 /** Where the schema ships in the package, for a config's `"$schema"`. */
@@ -21,7 +21,7 @@ const DESCRIPTIONS: Record<string, string> = {
   tools: 'Expose only these tools; left out, every tool of the loaded plugins.',
   unloadedPolicyTools: "Tool names the policies may list although this agent does not have them (e.g. another agent's plugin); any other such name stops the kit at start.",
   hooks: 'Hooks (and policies) by class name with constructor arguments; null stands for a left-out argument.',
-  policies: 'Policies by class name with constructor arguments; allOf, anyOf and not take policy entries as arguments.',
+  policies: 'Policies by class name with constructor arguments, and "mode": "report" to report what a policy would block instead of blocking it; allOf, anyOf and not take policy entries as arguments.',
   policyTimeoutMs: "Time budget of an asynchronous policy verdict, in ms (default 5000); over it, the call is blocked.",
   killSwitch:
     "The kill switch (docs/oversight.md): {} for this process, { \"store\": { \"redis\": \"redis://127.0.0.1:6379\" } } for every process on that Redis, with optional name and pollMs (50-1000). agent-hooks pause and resume turn it on and off.",
@@ -78,17 +78,25 @@ function listenerEntrySchema(): Record<string, unknown> {
   const catalog = [...listenerCatalog().values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const plainNames = (kind: 'hook' | 'policy') => catalog.filter((entry) => entry.kind === kind && !entry.configArgs).map((entry) => entry.name);
   const args = { type: 'array', description: 'Constructor arguments, in order; null for a left-out one.' };
+  // Only policies judge, so only their entries take a mode.
+  const modeOf = (kind: 'hook' | 'policy') => (kind === 'policy' ? { mode: POLICY_MODE_SCHEMA } : {});
   const typed = catalog.flatMap(({ kind, name, configArgs }) => {
     if (!configArgs) return [];
     const tuple = argsJsonSchema(configArgs);
     const required = typeof tuple.minItems === 'number' && tuple.minItems > 0 ? [kind, 'args'] : [kind];
-    return [{ type: 'object', properties: { [kind]: { const: name }, args: tuple }, required, additionalProperties: false }];
+    return [{ type: 'object', properties: { [kind]: { const: name }, args: tuple, ...modeOf(kind) }, required, additionalProperties: false }];
   });
   const plain = (['hook', 'policy'] as const)
     .filter((kind) => plainNames(kind).length)
-    .map((kind) => ({ type: 'object', properties: { [kind]: { enum: plainNames(kind) }, args }, required: [kind], additionalProperties: false }));
+    .map((kind) => ({ type: 'object', properties: { [kind]: { enum: plainNames(kind) }, args, ...modeOf(kind) }, required: [kind], additionalProperties: false }));
   return { oneOf: [...typed, ...plain] };
 }
+
+/** A policy entry's `mode` (docs/hooks-and-policies.md, "Report mode"). */
+const POLICY_MODE_SCHEMA = {
+  description: 'enforce (the default): a block ends the call. report: the policy judges as usual, but a block is logged, audited (wouldBlock on the call\'s entry) and counted, and the call goes on.',
+  enum: [...POLICY_MODES],
+};
 
 /**
  * The JSON Schema of a class's constructor arguments. A left-out optional argument is written

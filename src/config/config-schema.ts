@@ -18,6 +18,9 @@ export type NetworkName = (typeof NETWORKS)[number];
 
 const entityId = z.string().regex(/^\d+\.\d+\.\d+$/, 'an entity ID like 0.0.1234');
 const toolName = z.string().regex(/^[a-z][a-z0-9_]*$/, 'a tool name in snake_case, e.g. transfer_hbar_tool');
+/** What a policy entry's `mode` takes. */
+export const POLICY_MODES = ['enforce', 'report'] as const;
+
 const listenerName = z.string().regex(/^[A-Za-z_$][\w$]*$/, 'a class name, e.g. MaxRecipientsPolicy');
 
 /**
@@ -29,10 +32,16 @@ export const namedListener = z
     hook: listenerName.optional(),
     policy: listenerName.optional(),
     args: z.array(z.unknown()).default([]),
+    /** A policy's mode: "enforce" (the default) or "report" (judge, report what it would block, let the call go on). */
+    mode: z.enum(POLICY_MODES, { error: `"enforce" (the default: a block ends the call) or "report" (a block is logged, audited and counted, and the call goes on)` }).optional(),
   })
   .strict()
   .refine((entry) => (entry.hook === undefined) !== (entry.policy === undefined), {
     message: 'give exactly one of "hook" or "policy" (the class name), plus optional "args"',
+  })
+  .refine((entry) => entry.hook === undefined || entry.mode === undefined, {
+    path: ['mode'],
+    message: 'only policies have a mode (hooks observe, they do not judge); move the entry to a { "policy": … } or drop "mode"',
   });
 export type NamedListener = z.output<typeof namedListener>;
 
@@ -46,7 +55,7 @@ const listenerEntry = z.unknown().transform((value, ctx): NamedListener | object
     if (named.success) return named.data;
     for (const issue of named.error.issues) {
       if (issue.code === 'unrecognized_keys') {
-        for (const key of issue.keys) ctx.addIssue({ code: 'custom', path: [key], message: 'unknown field; accepted fields: hook, policy, args' });
+        for (const key of issue.keys) ctx.addIssue({ code: 'custom', path: [key], message: 'unknown field; accepted fields: hook, policy, args, mode' });
       } else {
         ctx.addIssue({ code: 'custom', path: issue.path as PropertyKey[], message: issue.message });
       }

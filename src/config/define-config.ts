@@ -1,7 +1,10 @@
 import type { AgentHooksConfigInput, NetworkName } from './config-schema.js';
 
-/** A hook or policy named as in JSON: `{ policy: 'MaxRecipientsPolicy', args: [5] }`. */
-export type NamedListenerEntry = { hook: string; policy?: never; args?: unknown[] } | { policy: string; hook?: never; args?: unknown[] };
+/**
+ * A hook or policy named as in JSON: `{ policy: 'MaxRecipientsPolicy', args: [5] }`. A policy may
+ * add `mode: 'report'` (report what it would block instead of blocking; see `reportOnly`).
+ */
+export type NamedListenerEntry = { hook: string; policy?: never; args?: unknown[]; mode?: never } | { policy: string; hook?: never; args?: unknown[]; mode?: 'enforce' | 'report' };
 
 /**
  * What a JS or TS config may put in `hooks` and `policies`: a named entry, a hook or policy instance

@@ -60,6 +60,10 @@ function nestedPolicy(catalog: Map<string, CatalogEntry>, mode: string, arg: unk
   // A parsed configuration file's objects have a null prototype; a JS config's are plain literals.
   if (!isPlainObject(arg)) return arg;
   const entry = arg as { policy?: unknown; hook?: unknown; args?: unknown };
+  // A combination judges as one policy, so only the top-level entry has a mode (see report-mode.ts).
+  if ('mode' in entry) {
+    throw invalidArgument(`${mode}: a combined policy has no "mode" of its own: the combination judges, so give "mode" on the ${mode} entry itself, or list that policy on its own.`, [at, 'mode']);
+  }
   const unknownKeys = Object.keys(entry).filter((key) => key !== 'policy' && key !== 'args');
   if (typeof entry.policy !== 'string' || unknownKeys.length) {
     const problem = entry.hook !== undefined ? 'a composition combines policies, not hooks' : unknownKeys.length ? `unknown field ${unknownKeys.map((key) => `"${key}"`).join(', ')}` : 'no "policy" name';

@@ -5,6 +5,7 @@ import { formatPath } from '../lifecycle/parse-params.js';
 import { refuseUnknownOptions } from '../kit/option-keys.js';
 import { ConfigError } from './config-error.js';
 import { readConfigFile, searchConfigFile, type ConfigFileContents } from './config-file.js';
+import { reportOnly } from '../listeners/report-mode.js';
 import { agentHooksConfigSchema, namedListener, type AgentHooksConfig, type NamedListener } from './config-schema.js';
 import { anchorJournalDir } from './journal-dir.js';
 import { listenerCatalog, type CatalogEntry } from './listener-catalog.js';
@@ -121,12 +122,23 @@ function buildListeners(entries: readonly unknown[], field: string, problems: Pr
       problems.push({ path, text: `${where}: "${name}" is a ${known.kind}, not a ${kind}; write { "${known.kind}": "${name}" }` });
       return;
     }
+    let instance: object;
     try {
-      built.push(known.create(anchorJournalDir(name, entry.args, baseDir)));
+      instance = known.create(anchorJournalDir(name, entry.args, baseDir));
     } catch (error) {
       // A policy that says which argument is wrong is named down to the field, e.g. args[0].expression.
       const argPath = argPathOf(error) ?? [];
       problems.push({ path: [field, at, 'args', ...argPath], text: `${field}[${at}].args${argPathText(argPath)}: ${messageOf(error)}` });
+      return;
+    }
+    if (entry.mode !== 'report') {
+      built.push(instance);
+      return;
+    }
+    try {
+      built.push(reportOnly(instance));
+    } catch (error) {
+      problems.push({ path: [field, at, 'mode'], text: `${field}[${at}].mode: ${messageOf(error).replace(/^reportOnly\(policy\): /, '')}` });
     }
   });
   return built;

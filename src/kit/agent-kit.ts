@@ -11,6 +11,7 @@ import type { StageListeners } from '../lifecycle/stage-events.js';
 import type { LifecycleStage } from '../lifecycle/stages.js';
 import type { ToolResult } from '../lifecycle/tool-result.js';
 import type { ToolRunner } from '../lifecycle/tool-runner.js';
+import type { WouldBlockCounts } from '../lifecycle/would-blocks.js';
 import type { KeyRedactor } from '../secrets/key-redactor.js';
 import { ApprovalAudit } from './approval-audit.js';
 import { approvalStoresOf, resumeApproval } from './approval-resume.js';
@@ -50,6 +51,8 @@ export interface AgentKitParts {
   inFlight: CallsInFlight;
   /** `createAgentKit({ killSwitch })`: the switch its first policy obeys. */
   killSwitch?: KillSwitch;
+  /** What this kit's policies in report mode would have blocked, counted per policy. */
+  wouldBlocks: WouldBlockCounts;
 }
 
 /** What `kit.unpause()` did: who resumed, when, and the pause it lifted (undefined when none was on). */
@@ -110,6 +113,18 @@ export class AgentKit {
   /** The approval stores of this kit's policies (ApprovalPolicy's `approvalStore`), for `resume`, the audit trail and the console. */
   approvalStores(): ApprovalStore[] {
     return approvalStoresOf([...this.parts.owned, ...(this.context.hooks ?? []).filter((hook): hook is object => typeof hook === 'object' && hook !== null)]);
+  }
+
+  /**
+   * How many times each of this kit's policies in report mode (`reportOnly`, or `"mode": "report"`
+   * in a configuration) would have blocked a call since the kit started, by policy name. Policies
+   * that never would have, and enforcing ones, are left out.
+   *
+   * @example
+   * kit.wouldBlockCounts() // { 'Max Transfer Policy': 3 }
+   */
+  wouldBlockCounts(): Readonly<Record<string, number>> {
+    return this.parts.wouldBlocks.snapshot();
   }
 
   /** The hook and policy instances this kit runs, in registration order (the console reads budgets from them). */

@@ -8,6 +8,7 @@ import type { Logger } from '../lifecycle/logger.js';
 import { StageBus } from '../lifecycle/stage-bus.js';
 import { CallsInFlight } from './calls-in-flight.js';
 import { ToolRunner } from '../lifecycle/tool-runner.js';
+import { WouldBlockCounts } from '../lifecycle/would-blocks.js';
 import { refuseOwnKeyMaterial } from '../secrets/input-screen.js';
 import { callMovements, hasBuiltInMovementsView } from '../policies/movements.js';
 import type { DeferredTool } from '../plugins/core-tools.js';
@@ -104,6 +105,7 @@ export function assembleKit(assembly: KitAssembly): AgentKit {
 
   const bus = new StageBus();
   const inFlight = new CallsInFlight();
+  const wouldBlocks = new WouldBlockCounts();
   const runner = new ToolRunner(index, bus, {
     policyTimeoutMs: assembly.policyTimeoutMs,
     logger,
@@ -114,10 +116,16 @@ export function assembleKit(assembly: KitAssembly): AgentKit {
     finishResult: (result) => secrets.redactValue(result),
     calls: inFlight,
     ...(telemetry ? { observer: telemetry } : {}),
+    reported: telemetry
+      ? (tool, wouldBlock) => {
+          wouldBlocks.add(wouldBlock);
+          telemetry.wouldHaveBlocked(tool, wouldBlock);
+        }
+      : (_tool, wouldBlock) => wouldBlocks.add(wouldBlock),
   });
   // Owned, so kit.close() unsubscribes its notes and gauges.
   if (telemetry) owned.push(telemetry);
-  const kit = new AgentKit({ client, context, container, registry, toolNames, index, bus, runner, owned, logger, secrets, inFlight, drainTimeoutMs: assembly.drainTimeoutMs, ...(assembly.killSwitch ? { killSwitch: assembly.killSwitch } : {}) });
+  const kit = new AgentKit({ client, context, container, registry, toolNames, index, bus, runner, owned, logger, secrets, inFlight, wouldBlocks, drainTimeoutMs: assembly.drainTimeoutMs, ...(assembly.killSwitch ? { killSwitch: assembly.killSwitch } : {}) });
   startsOf.set(kit, starts);
   return kit;
 }

@@ -28,6 +28,11 @@ export interface StageListener {
    * the bus, is run without freezing or locking anything.
    */
   readonly neverWrites?: boolean;
+  /**
+   * Policies only: report mode (src/listeners/report-mode.ts). The policy is judged as any other,
+   * but its block does not end the call: the runner logs, counts and audits it as a would-block.
+   */
+  readonly reportOnly?: true;
   invoke(event: any): unknown;
   /**
    * Policies only: told once how a call this policy judged ended, after postToolExecution or

@@ -22,6 +22,8 @@ export interface ListeningCall {
   /** Where the stage that is waiting for a listener's promise goes on (set by runStage, made once per call). */
   cursor: StageCursor | undefined;
   warn(text: string): void;
+  /** A policy in report mode would have blocked the call, which goes on (see refuse). */
+  wouldHaveBlocked(blockedBy: BlockedBy): void;
 }
 
 type Lock = (event: never, call: never) => void;
@@ -193,7 +195,17 @@ function tellAfterAction(rules: StageRules, listener: StageListener, event: obje
   return isThenable(done) ? done : undefined;
 }
 
+/**
+ * A policy's block: before the action it ends the call, after it it is the call's objection. A
+ * policy in report mode only reports it, and the call goes on; read here, on the block path, so
+ * calls no policy blocks pay nothing for report mode. A block that holds the call for approval is
+ * enforced whatever the mode: the request it opened would otherwise run the call a second time.
+ */
 function refuse(rules: StageRules, listener: StageListener, call: ListeningCall, blockedBy: BlockedBy): void {
+  if (listener.reportOnly === true && blockedBy.pendingApprovalId === undefined) {
+    call.wouldHaveBlocked(blockedBy);
+    return;
+  }
   if (rules.afterAction) {
     call.objection = blockedBy;
     return;

@@ -23,6 +23,7 @@ import { asksToSchedule, scheduledIfAsked } from './scheduled-transaction.js';
 import { isThenable } from './thenable.js';
 import type { ToolType } from './tool-intent.js';
 import type { BlockedBy, ToolResult } from './tool-result.js';
+import { noteWouldBlocks, type WouldBlock } from './would-blocks.js';
 
 /** What every call of one runner shares: its bus and the options the kit gave it. */
 export interface CallSettings {
@@ -31,6 +32,8 @@ export interface CallSettings {
   readonly logger: Logger;
   readonly screenInput?: (method: string, rawParams: unknown, client: Client) => void;
   readonly movementsOf?: MovementsReader;
+  /** Told of each would-block of a policy in report mode (the kit counts them, and telemetry). */
+  readonly reported?: (tool: string, wouldBlock: WouldBlock) => void;
 }
 
 type PreEvent = Record<string, unknown> & { method: string; rawParams: unknown };
@@ -54,6 +57,8 @@ export class ToolCall implements ListeningCall {
   readonly policyTimeoutMs: number;
   readonly bus: StageBus;
   objection: BlockedBy | undefined = undefined;
+  /** What policies in report mode would have blocked (undefined until one would have). */
+  wouldBlock: WouldBlock[] | undefined = undefined;
   cursor: StageCursor | undefined = undefined;
   step: LifecycleStep = 'preToolExecution';
   /** Where warnings go: the result once there is one. */
@@ -205,6 +210,21 @@ export class ToolCall implements ListeningCall {
     const warning = redactKeyMaterial(text);
     (result.raw.warnings ??= []).push(warning);
     this.settings.logger.warn({ callId: this.logId(), tool: this.method, warning }, 'tool call warning');
+  }
+
+  /**
+   * A policy in report mode would have blocked this call: a warning in the kit's log (not on the
+   * result: the call ran, and what the LLM reads is what it would read without the policy), an entry
+   * in the call's would-blocks for the audit hooks, and a count.
+   */
+  wouldHaveBlocked(blockedBy: BlockedBy): void {
+    const { policy, stage, reason } = blockedBy;
+    const wouldBlock: WouldBlock = reason ? { policy, stage, reason } : { policy, stage };
+    const callId = this.logId();
+    if (this.wouldBlock) this.wouldBlock.push(wouldBlock);
+    else noteWouldBlocks(callId, (this.wouldBlock = [wouldBlock]));
+    this.settings.logger.warn({ callId, tool: this.method, policy, stage, ...(reason ? { reason: redactKeyMaterial(reason) } : {}) }, 'policy in report mode would have blocked this call; it goes on');
+    this.settings.reported?.(this.method, wouldBlock);
   }
 
   /** The call ID for a log line: an unwatched call gets one only when something is logged about it. */

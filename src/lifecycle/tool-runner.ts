@@ -19,6 +19,7 @@ import { isThenable } from './thenable.js';
 import { ToolCall, type CallSettings } from './tool-call.js';
 import { TracedToolCall } from './traced-call.js';
 import type { BlockedBy, ToolResult } from './tool-result.js';
+import { forgetWouldBlocks, type WouldBlock } from './would-blocks.js';
 
 export interface ToolRunnerOptions {
   /** Default time budget of an asynchronous policy verdict, in ms. */
@@ -43,6 +44,8 @@ export interface ToolRunnerOptions {
   calls?: { start(): void; end(): void };
   /** Watches every call (src/telemetry/); left out when telemetry is off, so calls pay nothing for it. */
   observer?: CallObserver;
+  /** Told of each would-block of a policy in report mode (see ToolCall.wouldHaveBlocked). */
+  reported?: (tool: string, wouldBlock: WouldBlock) => void;
 }
 
 /**
@@ -56,8 +59,8 @@ export class ToolRunner {
 
   constructor(index: ListenerIndex, bus: StageBus, private readonly options: ToolRunnerOptions) {
     this.plans = new CallPlans(index, bus, options.observer);
-    const { policyTimeoutMs, logger, screenInput, movementsOf } = options;
-    this.settings = { bus, policyTimeoutMs, logger, screenInput, movementsOf };
+    const { policyTimeoutMs, logger, screenInput, movementsOf, reported } = options;
+    this.settings = { bus, policyTimeoutMs, logger, screenInput, movementsOf, reported };
     // Without telemetry a call goes straight to runCall (its trace left out), so it pays no hop for the seam.
     if (options.observer === undefined) this.run = this.runCall as ToolRunner['run'];
   }
@@ -106,6 +109,8 @@ export class ToolRunner {
         result = await this.fail(call, error);
         if (call.judges.length) await this.settle(call, result, call.step);
       }
+      // Its entry is journaled by now (the audit hooks run before the call returns).
+      if (call.wouldBlock !== undefined) forgetWouldBlocks(call.callId);
       const finish = this.options.finishResult;
       return finish ? finish(result) : result;
     } finally {

@@ -6,6 +6,7 @@ import { listenersFromSeedInstance } from './seed-listeners.js';
 import { isSeedShapedListener, listenersFromSeedShaped } from './kit-listeners.js';
 import { AgentHooksError, ErrorCode, describeValue, isAgentHooksError } from '../errors/index.js';
 import type { StageListener } from '../lifecycle/stage-listener.js';
+import { inMode } from './report-mode.js';
 
 /** What the kit accepts as a hook or policy: a decorated class, its instance, or a seed-style instance from this package or the Hedera Agent Kit. */
 export type ListenerSource = AbstractHook | object | (new (...args: any[]) => object);
@@ -20,7 +21,9 @@ export function listenersFrom(
   origin: string,
 ): { listeners: StageListener[]; instance: object } {
   try {
-    return convert(source, container, origin);
+    const converted = convert(source, container, origin);
+    // Report mode is read off what the kit registers, whatever its kind (see report-mode.ts).
+    return { listeners: inMode(converted.listeners, converted.instance), instance: converted.instance };
   } catch (error) {
     // Every refusal says where the listener came from (e.g. which plugin), not only its own name.
     if (isAgentHooksError(error) && !error.message.startsWith(origin)) throw new AgentHooksError(error.code, `${origin}: ${error.message}`, { cause: error });

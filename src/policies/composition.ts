@@ -10,6 +10,7 @@ import type { StageListener } from '../lifecycle/stage-listener.js';
 import { HOOK_STAGES, type HookStage } from '../lifecycle/stages.js';
 import { isKitAware, type KitScope } from '../di/kit-scope.js';
 import { AbstractPolicy, POLICY_METHODS, isAbstractPolicy } from '../listeners/abstract-policy.js';
+import { isReportOnly } from '../listeners/report-mode.js';
 
 type Mode = 'allOf' | 'anyOf' | 'not';
 
@@ -259,6 +260,10 @@ function childOf(mode: Mode, policy: unknown, at: number): Child {
   else throw invalidArgument(`${mode}(...): argument ${at + 1} is ${describeValue(policy)}, not a policy.`, [at]);
   const checks = listeners.filter((listener) => listener.kind === 'policy');
   const name = checks[0]?.name ?? (policy as { name?: unknown }).name;
+  // The combination judges, so its mode is the one that counts: a child's own would be silently overruled.
+  if (isReportOnly(policy as object, String(name))) {
+    throw invalidArgument(`${mode}(...): argument ${at + 1} (${String(name)}) is in report mode, but report mode applies to the policy the kit registers, here the combination; mark the whole combination (reportOnly(${mode}(…))) or register ${String(name)} on its own.`, [at]);
+  }
   if (!checks.length) throw invalidArgument(`${mode}(...): argument ${at + 1} (${String(name ?? 'a hook')}) checks nothing: it is not a policy, or implements no shouldBlock… method.`, [at]);
   return { policy: policy as object, name: checks[0]!.name, checks, tools: [...new Set(checks.flatMap((check) => check.tools))] };
 }

@@ -29,6 +29,7 @@ export const METRIC = Object.freeze({
   calls: 'hedera_agent_hooks.calls',
   callDuration: 'hedera_agent_hooks.call.duration',
   blocks: 'hedera_agent_hooks.blocks',
+  wouldBlocks: 'hedera_agent_hooks.would_blocks',
   policyDuration: 'hedera_agent_hooks.policy.duration',
   approvalsPending: 'hedera_agent_hooks.approvals.pending',
   auditUnsettled: 'hedera_agent_hooks.audit.unsettled',

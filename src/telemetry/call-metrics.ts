@@ -13,6 +13,7 @@ export class CallMetrics {
   private readonly calls: Otel.Counter;
   private readonly callDuration: Otel.Histogram;
   private readonly blocks: Otel.Counter;
+  private readonly wouldBlocks: Otel.Counter;
   private readonly policyDuration: Otel.Histogram;
   private readonly deliveryDuration: Otel.Histogram;
   private readonly gauges: Otel.Observable[];
@@ -22,6 +23,7 @@ export class CallMetrics {
     this.calls = meter.createCounter(METRIC.calls, { description: 'Tool calls, by tool and outcome', unit: '{call}' });
     this.callDuration = meter.createHistogram(METRIC.callDuration, { description: 'How long a tool call took, by tool and outcome', unit: 's' });
     this.blocks = meter.createCounter(METRIC.blocks, { description: 'Calls a policy blocked, by policy and stage', unit: '{call}' });
+    this.wouldBlocks = meter.createCounter(METRIC.wouldBlocks, { description: 'Blocks of policies in report mode: calls they would have blocked and let go on, by policy and stage', unit: '{call}' });
     this.policyDuration = meter.createHistogram(METRIC.policyDuration, { description: 'How long a policy took to give its verdict', unit: 's' });
     this.deliveryDuration = meter.createHistogram(METRIC.auditDeliveryDuration, { description: 'How long a batch of audit entries took to reach the topic, from its first attempt', unit: 's' });
     const approvals = meter.createObservableGauge(METRIC.approvalsPending, { description: 'Approvals asked for and not yet answered', unit: '{approval}' });
@@ -44,6 +46,11 @@ export class CallMetrics {
     this.calls.add(1, attributes);
     this.callDuration.record(seconds, attributes);
     if (blockedBy) this.blocks.add(1, { [ATTR.toolName]: tool, [ATTR.blockedPolicy]: blockedBy.policy, [ATTR.blockedStage]: blockedBy.stage });
+  }
+
+  /** A policy in report mode would have blocked a call of `tool`, which went on. */
+  wouldHaveBlocked(tool: string, policy: string, stage: string): void {
+    this.wouldBlocks.add(1, { [ATTR.toolName]: tool, [ATTR.blockedPolicy]: policy, [ATTR.blockedStage]: stage });
   }
 
   judged(policy: string, stage: string, blocked: boolean, seconds: number): void {

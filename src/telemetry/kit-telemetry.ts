@@ -10,6 +10,7 @@ import type { StageListener } from '../lifecycle/stage-listener.js';
 import { readTelemetryNotes } from '../lifecycle/telemetry-notes.js';
 import { isThenable } from '../lifecycle/thenable.js';
 import type { ToolResult } from '../lifecycle/tool-result.js';
+import type { WouldBlock } from '../lifecycle/would-blocks.js';
 import type { KeyRedactor } from '../secrets/key-redactor.js';
 import { ATTR, SCOPE } from './attribute-names.js';
 import { CallMetrics } from './call-metrics.js';
@@ -82,6 +83,11 @@ export class KitTelemetry implements CallObserver {
     if (listener.kind !== 'policy') return listener;
     // A child of the listener: every field and method is the original's, only invoke is timed.
     return Object.freeze(Object.create(listener, { invoke: { value: (event: unknown) => this.judge(listener, event) } })) as StageListener;
+  }
+
+  /** Counts a would-block of a policy in report mode (kit.wouldBlockCounts counts the same, without telemetry too). */
+  wouldHaveBlocked(tool: string, wouldBlock: WouldBlock): void {
+    this.metrics?.wouldHaveBlocked(tool, wouldBlock.policy, wouldBlock.stage);
   }
 
   close(): void {

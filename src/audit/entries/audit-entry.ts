@@ -71,6 +71,14 @@ export const auditEntrySchema = z
       .strict()
       .optional(),
     error: z.object({ code: z.string().optional(), message: z.string() }).strict().optional(),
+    /**
+     * Policies in report mode that would have blocked the call, which went on (docs/hooks-and-policies.md,
+     * "Report mode"): each as `blockedBy` says it, in the order they judged. Left out when none would have.
+     */
+    wouldBlock: z
+      .array(z.object({ policy: z.string(), stage: z.string(), reason: z.string().optional() }).strict())
+      .min(1)
+      .optional(),
     /** A call that needed approval: the approval request it ran under (its approvalRequest entry names the same ID), so audit verify can prove the quorum came first. */
     approvalRequestId: z.string().min(1).max(100).optional(),
   })

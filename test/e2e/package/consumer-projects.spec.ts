@@ -77,6 +77,10 @@ const README_RUNS: Record<string, (stdout: string) => void> = {
     expect(out).to.match(/^the kill switch is on: alice paused every value-moving call at .* because "investigating a leak"/m);
     expect(out).to.match(/^SUCCESS$/m);
   },
+  'report-mode.mts': (out) => {
+    expect(out).to.contain('policy in report mode would have blocked this call; it goes on - transfer_hbar_tool moves 25 HBAR (2500000000 tinybars) in this call, to 0.0.98; the cap is 10 HBAR per call');
+    expect(out).to.contain("SUCCESS { 'Max Transfer Policy': 1 }");
+  },
   'per-session-budget.mts': (out) => {
     expect(out).to.match(/^SUCCESS SUCCESS$/m);
     expect(out).to.match(/^budget "spend-limit" for the per function "alice": .* 1 HBAR left/m);

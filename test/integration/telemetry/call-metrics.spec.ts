@@ -7,6 +7,7 @@ import type { DataPoint, Histogram, MetricData } from '@opentelemetry/sdk-metric
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
 import { ApprovalPolicy, RejectToolPolicy } from '../../../src/policies/index.js';
+import { reportOnly } from '../../../src/index.js';
 import { transferPlugin } from '../../support/audit-transfer-tool.js';
 import { devnetSuite } from '../../support/devnet-suite.js';
 import { openOtelWorld, type OtelWorld } from '../../support/otel-world.js';
@@ -61,6 +62,26 @@ describe('telemetry: metrics through a real metric reader', () => {
     const verdicts = point<Histogram>(metrics.get('hedera_agent_hooks.policy.duration'), { 'hedera_agent_hooks.policy.name': 'Reject Tool Call', 'hedera_agent_hooks.policy.blocked': true });
     expect(verdicts?.value.count).to.equal(1);
     expect(point<Histogram>(metrics.get('hedera_agent_hooks.call.duration'), { 'gen_ai.tool.name': 'transfer_hbar_tool' })?.value.count).to.equal(2);
+  });
+
+  it('counts the would-blocks of a policy in report mode by policy and stage, and its calls as executed', async () => {
+    const kit = await createAgentKit({
+      client: suite.client,
+      pluginsDir: null,
+      plugins: [transferPlugin('transfer_hbar_tool')],
+      context: { hooks: [reportOnly(new RejectToolPolicy(['transfer_hbar_tool']))] },
+      telemetry: { meterProvider: otel.meterProvider, traces: false },
+    });
+    await kit.execute('transfer_hbar_tool', { to: recipient, tinybars: 1 });
+    await kit.execute('transfer_hbar_tool', { to: recipient, tinybars: 2 });
+    expect(kit.wouldBlockCounts()).to.deep.equal({ 'Reject Tool Call': 2 });
+    await kit.close();
+
+    const metrics = await otel.reader.metrics();
+    const wouldBlocks = metrics.get('hedera_agent_hooks.would_blocks');
+    expect(point<number>(wouldBlocks, { 'gen_ai.tool.name': 'transfer_hbar_tool', 'hedera_agent_hooks.blocked_by.policy': 'Reject Tool Call', 'hedera_agent_hooks.blocked_by.stage': 'preToolExecution' })?.value).to.equal(2);
+    expect(point<number>(metrics.get('hedera_agent_hooks.calls'), { 'gen_ai.tool.name': 'transfer_hbar_tool', 'hedera_agent_hooks.outcome': 'executed' })?.value).to.equal(2);
+    expect(metrics.get('hedera_agent_hooks.blocks')?.dataPoints ?? []).to.deep.equal([]);
   });
 
   it('reports approvals pending while an approver has not answered, and none once it has', async () => {

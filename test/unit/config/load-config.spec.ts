@@ -86,7 +86,7 @@ describe('parseConfig', () => {
       expect(problems).to.include('policies[0].args[0]: MaxRecipientsPolicy: \'maxRecipients\' must be a positive integer, got 0.');
       expect(problems.find((problem) => problem.startsWith('policies[1].policy: unknown policy "NoSuchPolicy"'))).to.contain('MaxRecipientsPolicy');
       expect(problems).to.include('policies[2].hook: "RejectToolPolicy" is a policy, not a hook; write { "policy": "RejectToolPolicy" }');
-      expect(problems).to.include('policies[3].extra: unknown field; accepted fields: hook, policy, args');
+      expect(problems).to.include('policies[3].extra: unknown field; accepted fields: hook, policy, args, mode');
       expect(problems).to.include('policies[4]: an object { "hook" | "policy": "<class name>", "args": [...] }');
     });
   });

@@ -1,9 +1,11 @@
 import { expect } from 'chai';
 import sinon from 'sinon';
 import { ErrorCode } from '../../../src/errors/index.js';
+import { PolicyBlockedError } from '../../../src/lifecycle/policy-blocked-error.js';
 import type { StageListener } from '../../../src/lifecycle/stage-listener.js';
 import { STAGE_RULES, finishStage, resumeRejected, resumeStage, runStage, type ListeningCall } from '../../../src/lifecycle/stage-loop.js';
 import type { LifecycleStage } from '../../../src/lifecycle/stages.js';
+import type { BlockedBy } from '../../../src/lifecycle/tool-result.js';
 
 function hook(name: string, log: string[], answer: () => unknown = () => undefined): StageListener {
   return { kind: 'hook', name, stage: 'preToolExecution', tools: ['*'], invoke: () => { log.push(name); return answer(); } };
@@ -13,9 +15,12 @@ function policy(name: string, log: string[], verdict: () => unknown = () => fals
   return { kind: 'policy', name, stage: 'preToolExecution', tools: ['*'], invoke: () => { log.push(name); return verdict(); }, ...(settle ? { settle } : {}) };
 }
 
-function callWith(observers: Partial<Record<LifecycleStage, () => void>> = {}): ListeningCall & { warnings: string[] } {
+function callWith(observers: Partial<Record<LifecycleStage, () => void>> = {}): ListeningCall & { warnings: string[]; wouldBlocks: BlockedBy[] } {
   const warnings: string[] = [];
+  const wouldBlocks: BlockedBy[] = [];
   return {
+    wouldBlocks,
+    wouldHaveBlocked: (blockedBy: BlockedBy) => void wouldBlocks.push(blockedBy),
     method: 'echo_tool',
     judges: [],
     policyTimeoutMs: 1000,
@@ -135,6 +140,56 @@ describe('runStage: one loop for every stage', () => {
 
     it('lets an observer that throws fail the call', () => {
       expect(() => runStage(STAGE_RULES.preToolExecution, [], {}, callWith({ preToolExecution: () => { throw new Error('observer broke'); } }))).to.throw('observer broke');
+    });
+  });
+
+  describe('when a policy is in report mode', () => {
+    const reporting = (listener: StageListener, stage: LifecycleStage = 'preToolExecution'): StageListener => ({ ...listener, stage, reportOnly: true });
+
+    it('reports its block, sync or async, and goes on to the next listener; an enforcing policy after it still blocks', async () => {
+      const log: string[] = [];
+      const call = callWith();
+      const listeners = [
+        reporting(policy('sync', log, () => ({ block: true, reason: 'over the cap' }))),
+        reporting(policy('async', log, () => Promise.resolve(true))),
+        policy('enforcer', log, () => ({ block: true, reason: 'denied' })),
+      ];
+      const failed = await finishStage(call, runStage(STAGE_RULES.preToolExecution, listeners, {}, call)).then(() => undefined, (error: unknown) => error);
+      expect(call.wouldBlocks).to.deep.equal([
+        { policy: 'sync', stage: 'preToolExecution', reason: 'over the cap' },
+        { policy: 'async', stage: 'preToolExecution' },
+      ]);
+      expect(log).to.deep.equal(['sync', 'async', 'enforcer']);
+      expect(failed).to.have.nested.property('blockedBy.policy', 'enforcer');
+    });
+
+    it('reads a throw and a rejection as would-blocks too (fail closed, reported), and reports nothing for an allow', async () => {
+      const call = callWith();
+      const listeners = [
+        reporting(policy('throws', [], () => { throw new Error('store down'); })),
+        reporting(policy('rejects', [], () => Promise.reject(new Error('timeout upstream')))),
+        reporting(policy('allows', [], () => false)),
+      ];
+      await finishStage(call, runStage(STAGE_RULES.postParamsNormalization, listeners, {}, call));
+      expect(call.wouldBlocks).to.deep.equal([
+        { policy: 'throws', stage: 'postParamsNormalization', reason: 'store down' },
+        { policy: 'rejects', stage: 'postParamsNormalization', reason: 'timeout upstream' },
+      ]);
+    });
+
+    it('after the action reports instead of objecting, and a later enforcing policy still objects', async () => {
+      const call = callWith();
+      await finishStage(call, runStage(STAGE_RULES.postToolExecution, [reporting(policy('reporter', [], () => true), 'postToolExecution'), { ...policy('objector', [], () => true), stage: 'postToolExecution' }], {}, call));
+      expect(call.wouldBlocks).to.deep.equal([{ policy: 'reporter', stage: 'postToolExecution' }]);
+      expect(call.objection).to.deep.equal({ policy: 'objector', stage: 'postToolExecution' });
+    });
+
+    it('enforces a block that holds the call for approval: the request it opened must not run the call a second time', () => {
+      const call = callWith();
+      const held: BlockedBy = { policy: 'holds', stage: 'preToolExecution', pendingApprovalId: 'req-1' };
+      const throwsHeld = reporting(policy('holds', [], () => { throw new PolicyBlockedError('echo_tool', held); }));
+      expect(() => runStage(STAGE_RULES.preToolExecution, [throwsHeld], {}, call)).to.throw().with.nested.property('blockedBy.pendingApprovalId', 'req-1');
+      expect(call.wouldBlocks).to.deep.equal([]);
     });
   });
 

@@ -1,0 +1,36 @@
+import { expect } from 'chai';
+import { auditEntryProblems } from '../../../../src/audit/entries/audit-entry.js';
+import { errorEntry, executedEntry, sequenced } from '../../../../src/audit/entries/entry-builder.js';
+import { PolicyBlockedError } from '../../../../src/lifecycle/policy-blocked-error.js';
+import type { PostSecondaryActionParams, ToolErrorParams } from '../../../../src/lifecycle/stage-events.js';
+import { forgetWouldBlocks, noteWouldBlocks } from '../../../../src/lifecycle/would-blocks.js';
+
+const executed = (callId: string) =>
+  ({ method: 'transfer_hbar_tool', callId, context: {}, rawParams: {}, normalisedParams: { hbarTransfers: [] }, toolResult: { raw: { status: 'SUCCESS', receiptStatus: 'SUCCESS', transactionId: '0.0.2@1700000000.000000001' }, humanMessage: '' } }) as unknown as PostSecondaryActionParams;
+
+describe('audit entries of calls a policy in report mode would have blocked', () => {
+  afterEach(() => ['call-a', 'call-b'].forEach(forgetWouldBlocks));
+
+  it('carry wouldBlock, in order, on an executed entry, and the entry stays valid', () => {
+    noteWouldBlocks('call-a', [{ policy: 'Max Transfer Policy', stage: 'postParamsNormalization', reason: 'the cap is 2 HBAR per call' }, { policy: 'Quota', stage: 'postCoreAction' }]);
+    const entry = sequenced(executedEntry(executed('call-a'), 's'), 1);
+    expect(entry.wouldBlock).to.deep.equal([{ policy: 'Max Transfer Policy', stage: 'postParamsNormalization', reason: 'the cap is 2 HBAR per call' }, { policy: 'Quota', stage: 'postCoreAction' }]);
+    expect(entry.outcome).to.equal('executed');
+    expect(auditEntryProblems(entry)).to.deep.equal([]);
+  });
+
+  it('carry wouldBlock beside the blockedBy of the enforcing policy that then blocked the call', () => {
+    noteWouldBlocks('call-b', [{ policy: 'Soft', stage: 'preToolExecution', reason: 'would refuse' }]);
+    const error = new PolicyBlockedError('transfer_hbar_tool', { policy: 'Hard', stage: 'postParamsNormalization', reason: 'refused' });
+    const entry = sequenced(errorEntry({ method: 'transfer_hbar_tool', callId: 'call-b', context: {}, rawParams: {}, stage: 'postParamsNormalization', error } as unknown as ToolErrorParams, 's'), 1);
+    expect([entry.outcome, entry.blockedBy?.policy, entry.wouldBlock]).to.deep.equal(['blocked', 'Hard', [{ policy: 'Soft', stage: 'preToolExecution', reason: 'would refuse' }]]);
+    expect(auditEntryProblems(entry)).to.deep.equal([]);
+  });
+
+  it('leave the field out for a call no reporting policy objected to, and the schema refuses a malformed one', () => {
+    const entry = sequenced(executedEntry(executed('call-none'), 's'), 1);
+    expect(entry).to.not.have.property('wouldBlock');
+    expect(auditEntryProblems({ ...entry, wouldBlock: [] })).to.deep.equal(['wouldBlock: Too small: expected array to have >=1 items']);
+    expect(auditEntryProblems({ ...entry, wouldBlock: [{ policy: 'P', stage: 'preToolExecution', extra: 1 }] })).to.deep.equal(['wouldBlock.0: Unrecognized key: "extra"']);
+  });
+});
