@@ -18,7 +18,7 @@ function jsonBlocksOf(section: string): string[] {
 describe('README "Budgets and rate limits" configurations', () => {
   it('are valid agent-hooks.config.json files whose policies build', async () => {
     const blocks = jsonBlocksOf('Budgets and rate limits');
-    expect(blocks).to.have.length(7);
+    expect(blocks).to.have.length(8);
     for (const block of blocks) {
       const { listeners } = parseConfig(JSON.parse(block), 'README.md', ROOT);
       expect(listeners.length).to.be.greaterThan(0);
