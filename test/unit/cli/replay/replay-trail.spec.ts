@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION, auditEntryProblems, type AnyAuditEntry } from '../../../../src/audit/index.js';
+import { AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION, auditEntryProblems, oversightEntry, type AnyAuditEntry, type OversightEvent } from '../../../../src/audit/index.js';
 import { boundedParams } from '../../../../src/audit/entries/bounded-params.js';
 import { replayTrail } from '../../../../src/cli/replay/replay-run.js';
 import { readJournalFolder, type RecordedTrail } from '../../../../src/cli/replay/replay-sources.js';
@@ -61,6 +61,19 @@ describe('replayTrail', () => {
     });
   });
 
+  describe('when a call needs the network to go on', () => {
+    it('reports how far it got offline, as a failure that is not a policy verdict', async () => {
+      const loaded = configWith([{ policy: 'RejectToolPolicy', args: [['delete_account_tool']] }]);
+      const query = transfer(0, T0, { tool: 'get_hbar_balance_query_tool', input: { accountId: '0.0.2' } });
+      const report = await replayTrail(loaded, trailOf([query]), { logger: silentLogger });
+      const row = report.entries[0]!;
+      expect(row.replayed).to.equal(true);
+      expect(row.replay!.verdict).to.equal('fail');
+      expect(row.replay!.stage).to.equal('coreAction');
+      expect(report.submitted).to.equal(0);
+    });
+  });
+
   describe('when entries cannot be replayed', () => {
     it('lists each with its reason, and counts the entries that are not calls apart', async () => {
       const loaded = configWith([]);
@@ -70,7 +83,8 @@ describe('replayTrail', () => {
         transfer(1, T0 + 1, { tool: 'no_such_tool' }),
         transfer(boundedParams('x'.repeat(300)) as string, T0 + 2),
         { ...(transfer(1, T0 + 3) as object), outcome: 'interrupted', input: undefined } as AnyAuditEntry,
-        { type: AUDIT_ENTRY_TYPE, version: AUDIT_ENTRY_VERSION, id: 'p1', seq: 99, session: 's', timestamp: new Date(T0 + 4).toISOString(), tool: '*', kind: 'pause', by: 'ops' } as unknown as AnyAuditEntry,
+        oversightEntry({ kind: 'pause', switch: 'main', scope: 'all', reason: 'incident', by: 'ops', at: new Date(T0 + 4).toISOString() } as OversightEvent, 99, '0.0.2'),
+        transfer(1, T0 + 5, { input: { transfers: [{ accountId: '0.0.5', amount: 1 }], privateKey: '[REDACTED]' } }),
       ]);
       const report = await replayTrail(loaded, trail, { accountId: '0.0.2', logger: silentLogger });
       const reasons = report.entries.map((row) => row.reason ?? '');
@@ -78,11 +92,11 @@ describe('replayTrail', () => {
       expect(reasons[1]).to.contain('the tool no_such_tool is not in this configuration');
       expect(reasons[2]).to.contain('cut to a sample');
       expect(reasons[3]).to.contain('interrupted');
-      expect(reasons[4]).to.match(/not a call|not a valid audit entry/);
+      expect(reasons[4]).to.equal('not a call (a pause entry)');
+      expect(reasons[5]).to.contain('redacted');
       expect(report.entries.every((row) => !row.replayed)).to.equal(true);
-      expect(report.totals).to.deep.include({ entries: 5, replayed: 0 });
-      expect(report.totals.notReplayable + report.totals.notCalls).to.equal(5);
-      expect(replayText(report).filter((line) => line.includes('not replayed:'))).to.have.length(5);
+      expect(report.totals).to.deep.include({ entries: 6, calls: 5, replayed: 0, notReplayable: 5, notCalls: 1 });
+      expect(replayText(report).filter((line) => line.includes('not replayed:'))).to.have.length(6);
     });
   });
 
