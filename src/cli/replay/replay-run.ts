@@ -118,7 +118,12 @@ export async function replayTrail(loaded: LoadedConfig, trail: RecordedTrail, op
   } finally {
     await close();
   }
-  return { source: trail.description, config: loaded.source, accountId, submitted: 0, totals: totalsOf(rows), entries: rows, warnings, problems: trail.problems };
+  const totals = totalsOf(rows);
+  // Skipped calls are gaps in the sequence the budgets and counters see: said, so a later difference is not misread.
+  if (totals.notReplayable > 0) {
+    warnings.push(`${totals.notReplayable} call${totals.notReplayable === 1 ? ' was' : 's were'} not replayed, so no policy counted ${totals.notReplayable === 1 ? 'it' : 'them'}: budgets, rates and repeats after ${totals.notReplayable === 1 ? 'it' : 'them'} are judged without what ${totals.notReplayable === 1 ? 'it' : 'they'} spent live`);
+  }
+  return { source: trail.description, config: loaded.source, accountId, submitted: 0, totals, entries: rows, warnings, problems: trail.problems };
 }
 
 function rowOf(n: number, recorded: RecordedEntry): ReplayRow {

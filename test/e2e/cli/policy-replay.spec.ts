@@ -172,6 +172,7 @@ describe('agent-hooks policy replay', () => {
       expect(report.entries[0]).to.deep.include({ replayed: false });
       expect(report.entries[0]!.reason).to.contain('no input recorded');
       expect(report.totals).to.deep.include({ calls: 6, replayed: 5, notReplayable: 1 });
+      expect(report.warnings.join(' ')).to.contain('1 call was not replayed, so no policy counted it');
     });
   });
 
