@@ -12,9 +12,12 @@ import { UsageError } from './usage-error.js';
 export function configuredMirror(ctx: CommandContext, loaded: LoadedConfig, command: string): string {
   const url = configuredMirrorOf(ctx, loaded);
   if (url) return url;
-  throw new UsageError(
-    `${command} reads an existing topic, and the embedded devnet starts empty; pass --mirror <url>, or configure network "local" (e.g. agent-hooks devnet), "testnet" or "mainnet"`,
-  );
+  throw new UsageError(noMirrorMessage(command));
+}
+
+/** Why a command that reads an existing topic has no mirror to read it from. */
+export function noMirrorMessage(command: string): string {
+  return `${command} reads an existing topic, and the embedded devnet starts empty; pass --mirror <url>, or configure network "local" (e.g. agent-hooks devnet), "testnet" or "mainnet"`;
 }
 
 /** The same mirror, or nothing on the embedded devnet (which starts empty, with a mirror of its own no other process reads). */

@@ -5,7 +5,7 @@ import { configuredJournalDirs } from '../../config/configured-journal-dir.js';
 import { ErrorCode, exitCodeOf } from '../../errors/index.js';
 import { withError } from '../cli-error.js';
 import type { CommandContext } from '../command-context.js';
-import { configuredMirror, configuredMirrorOf } from '../configured-mirror.js';
+import { configuredMirrorOf, noMirrorMessage } from '../configured-mirror.js';
 import { ExitCode } from '../exit-codes.js';
 import { readJournalFolder, readTopic, type RecordedTrail } from '../replay/replay-sources.js';
 import { replayTrail } from '../replay/replay-run.js';
@@ -48,10 +48,10 @@ export function registerPolicyCommand(program: Command, run: RunAction): void {
         if (options.topic !== undefined && !/^\d+\.\d+\.\d+$/.test(options.topic)) throw new UsageError(`--topic must be a topic ID like 0.0.1234, got "${options.topic}"`);
         if (options.account !== undefined && !/^\d+\.\d+\.\d+$/.test(options.account)) throw new UsageError(`--account must be an account ID like 0.0.1234, got "${options.account}"`);
         const loaded = await ctx.loadConfig();
-        const trail = await readTrail(ctx, loaded, options);
-        ctx.output.note(`replaying ${trail.entries.length} entries of ${trail.description} …`);
-        // The mirror the replayed tools and policies read, as the live ones did (none on the embedded devnet).
+        // Where --topic is read, and what the replayed tools and policies read, as the live ones did (none on the embedded devnet).
         const mirrorNodeUrl = options.mirror ?? configuredMirrorOf(ctx, loaded);
+        const trail = await readTrail(ctx, loaded, options, mirrorNodeUrl);
+        ctx.output.note(`replaying ${trail.entries.length} entries of ${trail.description} …`);
         const report = await ctx.progress(
           'replaying the calls',
           replayTrail(loaded, trail, { ...(options.account ? { accountId: options.account } : {}), ...(mirrorNodeUrl ? { mirrorNodeUrl } : {}), logger: ctx.logger }),
@@ -65,9 +65,10 @@ export function registerPolicyCommand(program: Command, run: RunAction): void {
     );
 }
 
-async function readTrail(ctx: CommandContext, loaded: LoadedConfig, options: ReplayOptions): Promise<RecordedTrail> {
+async function readTrail(ctx: CommandContext, loaded: LoadedConfig, options: ReplayOptions, mirrorNodeUrl: string | undefined): Promise<RecordedTrail> {
   if (options.topic !== undefined) {
-    const mirrorUrl = options.mirror ?? configuredMirror(ctx, loaded, 'policy replay --topic');
+    if (!mirrorNodeUrl) throw new UsageError(noMirrorMessage('policy replay --topic'));
+    const mirrorUrl = mirrorNodeUrl;
     return ctx.progress(`reading topic ${options.topic} from the mirror`, readTopic(mirrorUrl, options.topic));
   }
   if (options.journal !== undefined) return readJournalFolder(path.resolve(ctx.io.cwd, options.journal));

@@ -199,6 +199,23 @@ describe('agent-hooks policy replay', () => {
       expect(JSON.parse(unknown.stdout).error.message).to.contain('knows no topic 0.0.987654');
     });
 
+    it('exits 2 for --topic on the embedded devnet without --mirror, explaining why', async () => {
+      const file = path.join(cwd, 'embedded.json');
+      writeFileSync(file, JSON.stringify({}));
+      const run = await runCliIn(cwd, env(), 'policy', 'replay', '--config', file, '--topic', topicId);
+      expect(run.code).to.equal(ExitCode.USAGE);
+      expect(run.stderr).to.contain('policy replay --topic reads an existing topic, and the embedded devnet starts empty; pass --mirror <url>');
+    });
+
+    it('exits 2 for --journal with --topic, and for a malformed --account', async () => {
+      const both = await runCliIn(cwd, env(), 'policy', 'replay', '--journal', 'journal', '--topic', topicId);
+      expect(both.code).to.equal(ExitCode.USAGE);
+      expect(both.stderr).to.contain('pass either --journal <dir> or --topic <id>, not both');
+      const account = await runCliIn(cwd, env(), 'policy', 'replay', '--account', 'alice');
+      expect(account.code).to.equal(ExitCode.USAGE);
+      expect(account.stderr).to.contain('--account must be an account ID like 0.0.1234, got "alice"');
+    });
+
     it('exits 2 for a configuration problem, naming the field', async () => {
       const file = path.join(cwd, 'broken.json');
       writeFileSync(file, JSON.stringify({ policies: [{ policy: 'SpendLimitPolicy', args: [{ hbar: -1, windowMs: 1000 }] }] }));
