@@ -13,6 +13,7 @@ import { registerDemoCommand } from './commands/demo-command.js';
 import { registerDevnetCommand } from './commands/devnet-command.js';
 import { registerMcpCommand } from './commands/mcp-command.js';
 import { registerPauseCommands } from './commands/pause-command.js';
+import { registerPolicyCommand } from './commands/policy-command.js';
 import { registerApproveCommand } from './commands/approve-command.js';
 import { registerToolsCommand } from './commands/tools-command.js';
 import { ExitCode } from './exit-codes.js';
@@ -74,7 +75,7 @@ function buildProgram(io: CliIo, run: RunAction, json: boolean): Command {
     .exitOverride();
   program.addHelpText(
     'after',
-    '\nExit codes: 0 ok, 1 failed (network or ledger), 2 usage or configuration error, 3 blocked by a policy, 4 audit trail mismatch.\n' +
+    '\nExit codes: 0 ok, 1 failed (network or ledger), 2 usage or configuration error, 3 blocked by a policy, 4 audit trail mismatch (policy replay --fail-on-change: a verdict changed).\n' +
       'The network is the config file\'s "network", else HEDERA_NETWORK, else a fresh embedded devnet; on any other network the\n' +
       'operator comes only from HEDERA_OPERATOR_ID and HEDERA_OPERATOR_KEY.',
   );
@@ -87,6 +88,7 @@ function buildProgram(io: CliIo, run: RunAction, json: boolean): Command {
   registerConsoleCommand(program, run);
   registerPauseCommands(program, run);
   registerApproveCommand(program, run);
+  registerPolicyCommand(program, run);
   return program;
 }
 

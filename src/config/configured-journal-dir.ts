@@ -21,3 +21,21 @@ export function configuredJournalDir(config: AgentHooksConfig, baseDir: string, 
   const options = anchorJournalDir(chosen.hook, chosen.args ?? [], baseDir)[at] as { journalDir?: unknown } | undefined;
   return typeof options?.journalDir === 'string' ? options.journalDir : undefined;
 }
+
+/**
+ * The journal folders of every audit hook the config file names, each resolved as the kit resolves
+ * it, without duplicates, in the file's order: where `policy replay` reads the trail by default.
+ *
+ * @example
+ * configuredJournalDirs(config, '/srv/agent'); // ['/srv/agent/.agent-hooks/audit']
+ */
+export function configuredJournalDirs(config: AgentHooksConfig, baseDir: string): string[] {
+  const dirs = new Set<string>();
+  for (const entry of config.hooks ?? []) {
+    const { hook, args } = entry as { hook?: unknown; args?: unknown[] };
+    if (hook !== 'HcsAuditTrailHook' && hook !== 'HolAuditTrailHook') continue;
+    const options = anchorJournalDir(hook, args ?? [], baseDir)[hook === 'HcsAuditTrailHook' ? 3 : 0] as { journalDir?: unknown } | undefined;
+    if (typeof options?.journalDir === 'string') dirs.add(options.journalDir);
+  }
+  return [...dirs];
+}

@@ -147,7 +147,8 @@ function telemetryOption(file: AgentHooksConfig['telemetry'], code: TelemetryOpt
   return { telemetry: merged };
 }
 
-async function loadPluginFolders(loaded: LoadedConfig): Promise<Plugin[]> {
+/** The plugins of the configuration's `plugins` folders; a folder that fails to load is a configuration problem naming it. */
+export async function loadPluginFolders(loaded: LoadedConfig): Promise<Plugin[]> {
   const plugins: Plugin[] = [];
   for (const [at, folder] of loaded.config.plugins.entries()) {
     try {

@@ -12,7 +12,7 @@ export const ExitCode = {
   USAGE: 2,
   /** A policy refused the call. */
   BLOCKED: 3,
-  /** `audit verify` found the trail incomplete or inconsistent. */
+  /** `audit verify` found the trail incomplete or inconsistent; `policy replay --fail-on-change` found a verdict that differs from the trail's. */
   AUDIT_MISMATCH: 4,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
@@ -54,6 +54,7 @@ export const ERROR_TABLE = {
   USAGE: { code: 'E_USAGE', exitCode: USAGE, meaning: 'The command line is wrong: an unknown command or option, or a missing argument.' },
   AUDIT_UNRECORDED: { code: 'E_AUDIT_UNRECORDED', exitCode: FAILED, meaning: 'An oversight event (a pause, a resume, an approval) could not be journaled by an audit hook; the message names the hook and says whether the event took effect.' },
   AUDIT_MISMATCH: { code: 'E_AUDIT_MISMATCH', exitCode: AUDIT_MISMATCH, meaning: '`audit verify` found the topic and the journal disagreeing; `problems` list each difference.' },
+  REPLAY_CHANGED: { code: 'E_REPLAY_CHANGED', exitCode: AUDIT_MISMATCH, meaning: '`policy replay --fail-on-change` found calls the configuration would decide otherwise than the trail recorded; the report lists them.' },
   DEMO_FAILED: { code: 'E_DEMO_FAILED', exitCode: FAILED, meaning: '`demo` ended with an outcome other than scripted, or an unverified audit trail.' },
   FAILED: { code: 'E_FAILED', exitCode: FAILED, meaning: 'Anything else that failed; the message says what.' },
 } as const satisfies Record<string, ErrorRow>;

@@ -61,6 +61,13 @@ export const auditEntrySchema = z
     /** Normalised params when normalisation ran, the raw input otherwise; SDK values as strings, keys redacted. */
     params: z.unknown(),
     paramsKind: z.enum(['normalised', 'raw', 'none']),
+    /**
+     * With `paramsKind: "normalised"`: the call's raw input as the agent sent it, bounded and redacted
+     * like raw params, so `agent-hooks policy replay` can run the call through policies again (the
+     * normalised params hold SDK values as strings, which no tool takes back). Absent in entries
+     * written before it existed, and whenever `params` already is the raw input.
+     */
+    input: z.unknown().optional(),
     transactionId: z.string().optional(),
     status: z.string().optional(),
     /** A scheduled call: the schedule it created, and the ID its inner transaction runs under. */

@@ -14,8 +14,12 @@ function base(method: string, session: string): Pick<AuditEntry, 'type' | 'versi
   return { type: AUDIT_ENTRY_TYPE, version: AUDIT_ENTRY_VERSION, id: randomUUID(), session, timestamp: new Date().toISOString(), tool: method };
 }
 
-function paramsOf(event: { rawParams: unknown; normalisedParams?: unknown }): Pick<AuditEntry, 'params' | 'paramsKind'> {
-  if ('normalisedParams' in event && event.normalisedParams !== undefined) return { params: auditParams(event.normalisedParams), paramsKind: 'normalised' };
+function paramsOf(event: { rawParams: unknown; normalisedParams?: unknown }): Pick<AuditEntry, 'params' | 'paramsKind' | 'input'> {
+  if ('normalisedParams' in event && event.normalisedParams !== undefined) {
+    // The input too, as the normalised params cannot be fed back to a tool: a replay re-judges the call from it.
+    const input = event.rawParams === undefined ? {} : { input: boundedParams(auditParams(event.rawParams)) };
+    return { params: auditParams(event.normalisedParams), paramsKind: 'normalised', ...input };
+  }
   // Raw params are input that did not validate: kept as a bounded sample, as an LLM may send megabytes.
   if (event.rawParams !== undefined) return { params: boundedParams(auditParams(event.rawParams)), paramsKind: 'raw' };
   return { params: null, paramsKind: 'none' };

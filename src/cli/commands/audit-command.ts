@@ -3,12 +3,9 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { DEFAULT_JOURNAL_DIR, verifyAuditTopic, type AuditVerifyReport } from '../../audit/index.js';
 import { configuredJournalDir } from '../../config/configured-journal-dir.js';
-import type { LoadedConfig } from '../../config/load-config.js';
-import { chooseNetwork } from '../../config/network-choice.js';
-import { PUBLIC_MIRROR_URLS } from '../../mirror/mirror-client.js';
 import { withError } from '../cli-error.js';
+import { configuredMirror } from '../configured-mirror.js';
 import { ExitCode } from '../exit-codes.js';
-import type { CommandContext } from '../command-context.js';
 import type { RunAction } from '../run-action.js';
 import { UsageError } from '../usage-error.js';
 
@@ -26,7 +23,7 @@ export function registerAuditCommand(program: Command, run: RunAction): void {
       run(command, async (ctx) => {
         if (!/^\d+\.\d+\.\d+$/.test(options.topic)) throw new UsageError(`--topic must be a topic ID like 0.0.1234, got "${options.topic}"`);
         const loaded = await ctx.loadConfig();
-        const mirrorUrl = options.mirror ?? configuredMirror(ctx, loaded);
+        const mirrorUrl = options.mirror ?? configuredMirror(ctx, loaded, 'audit verify');
         // A --journal typed here is relative to the working folder; the default is where the config
         // file's hook for this topic writes it (its journalDir, under the file's folder).
         const typed = command.getOptionValueSource('journal') !== 'default';
@@ -72,16 +69,4 @@ function describeSchedules(tally: AuditVerifyReport['schedules']): string {
   if (count === 0 && tally.pending === 0) return '';
   const kinds = settled.map(([outcome, n]) => `${n} ${outcome}`).join(', ');
   return `schedules: ${count} settled${kinds ? ` (${kinds})` : ''}, ${tally.pending} waiting for its outcome`;
-}
-
-/** The mirror of the network chosen as for every other command (config file, HEDERA_NETWORK, HEDERA_MIRROR_NODE_URL); reading needs no operator. */
-function configuredMirror(ctx: CommandContext, loaded: LoadedConfig): string {
-  const choice = chooseNetwork({ env: ctx.io.env, config: loaded.config, source: loaded.source, operator: 'optional' });
-  for (const warning of choice.warnings) ctx.logger.warn({}, warning);
-  if (choice.mirrorNodeUrl) return choice.mirrorNodeUrl;
-  if (choice.local) return choice.local.mirrorUrl;
-  if (choice.network !== 'devnet' && choice.network !== 'local') return PUBLIC_MIRROR_URLS[choice.network];
-  throw new UsageError(
-    'audit verify reads an existing topic, and the embedded devnet starts empty; pass --mirror <url>, or configure network "local" (e.g. agent-hooks devnet), "testnet" or "mainnet"',
-  );
 }

@@ -1,0 +1,50 @@
+import type { ReplayReport, ReplayRow } from './replay-run.js';
+import type { Verdict } from './replay-verdicts.js';
+
+/**
+ * The report for people: one line per entry in replay order, a `CHANGED` marker where the replayed
+ * verdict differs from the live one, then the totals, the limits and what could not be read.
+ *
+ * @example
+ * //   3  2026-12-02T03:40:01.120Z  transfer_hbar_tool  live: blocked by SpendLimitPolicy  now: allow  CHANGED
+ */
+export function replayText(report: ReplayReport): string[] {
+  const lines = [`replaying ${report.source} with ${report.config}, for account ${report.accountId}; nothing is submitted`];
+  for (const row of report.entries) lines.push(rowText(row));
+  const t = report.totals;
+  lines.push('');
+  lines.push(`calls: ${t.calls} (${t.replayed} replayed, ${t.notReplayable} not replayable); other entries: ${t.notCalls} (not calls)`);
+  lines.push(`would allow ${t.wouldAllow}, block ${t.wouldBlock}${byPolicy(t.blockedBy)}, hold for approval ${t.wouldHold}${byPolicy(t.heldBy)}, fail before the policies finished ${t.wouldFail}`);
+  lines.push(`changed from live: ${t.changed} of ${t.replayed}`);
+  for (const warning of report.warnings) lines.push(`note: ${warning}`);
+  for (const problem of report.problems) lines.push(`PROBLEM reading the trail: ${problem}`);
+  return lines;
+}
+
+function rowText(row: ReplayRow): string {
+  const head = `${String(row.n).padStart(3)}  ${row.at ?? '(no time)'}  ${row.tool ?? '(no tool)'}`;
+  if (!row.replayed) return `${head}  not replayed: ${row.reason}`;
+  const live = row.live!;
+  const at = live.verdict === 'fail' && live.stage ? ` at ${live.stage}` : '';
+  const liveText = `live: ${live.outcome}${live.status && live.outcome !== 'blocked' ? ` ${live.status}` : ''}${live.policy ? ` by ${live.policy}` : ''}${at}`;
+  return `${head}  ${liveText}  now: ${verdictText(row.replay!)}${row.changed ? '  CHANGED' : ''}`;
+}
+
+function verdictText(verdict: Verdict): string {
+  const reason = verdict.reason ? `: ${oneLine(verdict.reason)}` : '';
+  if (verdict.verdict === 'allow') return 'allow';
+  if (verdict.verdict === 'block') return `block by ${verdict.policy ?? '(unnamed)'} at ${verdict.stage ?? '?'}${reason}`;
+  if (verdict.verdict === 'hold') return `hold for approval by ${verdict.policy ?? '(unnamed)'} at ${verdict.stage ?? '?'}${reason}`;
+  return `fail at ${verdict.stage ?? 'an unknown step'} (not a policy; the policies after it were not judged)${reason}`;
+}
+
+function byPolicy(counts: Record<string, number>): string {
+  const parts = Object.entries(counts).map(([policy, n]) => `${policy} ${n}`);
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
+/** Agent-controlled text is data: one line, bounded, so it cannot forge report lines. */
+function oneLine(text: string): string {
+  const flat = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ');
+  return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat;
+}
