@@ -25,6 +25,9 @@ import type { ToolType } from './tool-intent.js';
 import type { BlockedBy, ToolResult } from './tool-result.js';
 import { noteWouldBlocks, type WouldBlock } from './would-blocks.js';
 
+
+/** The log message of a report-mode would-block (its fields: callId, tool, policy, stage, reason?); readers such as policy replay match on it. */
+export const REPORTED_BLOCK_MESSAGE = 'policy in report mode would have blocked this call; it goes on';
 /** What every call of one runner shares: its bus and the options the kit gave it. */
 export interface CallSettings {
   readonly bus: StageBus;
@@ -223,7 +226,7 @@ export class ToolCall implements ListeningCall {
     const callId = this.logId();
     if (this.wouldBlock) this.wouldBlock.push(wouldBlock);
     else noteWouldBlocks(callId, (this.wouldBlock = [wouldBlock]));
-    this.settings.logger.warn({ callId, tool: this.method, policy, stage, ...(reason ? { reason: redactKeyMaterial(reason) } : {}) }, 'policy in report mode would have blocked this call; it goes on');
+    this.settings.logger.warn({ callId, tool: this.method, policy, stage, ...(reason ? { reason: redactKeyMaterial(reason) } : {}) }, REPORTED_BLOCK_MESSAGE);
     this.settings.reported?.(this.method, wouldBlock);
   }
 

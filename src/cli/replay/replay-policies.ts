@@ -3,6 +3,7 @@ import { isPlainObject } from '../../config/config-schema.js';
 import type { LoadedConfig } from '../../config/load-config.js';
 import { listenerCatalog } from '../../config/listener-catalog.js';
 import { argPathOf, messageOf } from '../../errors/index.js';
+import { reportOnly } from '../../listeners/report-mode.js';
 import { MemoryApprovalStore } from '../../policies/approvals/memory-approval-store.js';
 import { MemoryPolicyStore } from '../../policies/state/memory-store.js';
 
@@ -44,7 +45,8 @@ export interface ReplayPolicies {
  * the live agents': every state store is a fresh in-memory one whose clock is `clock` (policies
  * that shared one Redis store and prefix share one fresh store, so shared budgets stay shared),
  * TimeWindowPolicy judges at `clock`, and ApprovalPolicy holds calls in an in-memory request store
- * (`wait: "deferred"`) instead of asking anyone. Hooks are not rebuilt: a replay records nothing.
+ * (`wait: "deferred"`) instead of asking anyone. A policy in report mode (`"mode": "report"`) stays
+ * in report mode, so the replay says what it would have reported. Hooks are not rebuilt: a replay records nothing.
  * A policy given as an instance (a JS configuration) cannot be rebuilt, and is refused rather than
  * run against the store it holds.
  */
@@ -80,7 +82,7 @@ export function replayPolicies(loaded: LoadedConfig, clock: ReplayClock): Replay
       options.wait = 'deferred';
       options.store = new MemoryApprovalStore();
     }
-    return { policy: name, args: [options, ...rest] };
+    return { policy: name, args: [options, ...rest], ...(entry.mode === 'report' ? { mode: 'report' } : {}) };
   };
   const entries = loaded.config.policies.map((entry, at) => rewrite(entry, `policies[${at}]`));
   const policies: unknown[] = [];
@@ -92,7 +94,9 @@ export function replayPolicies(loaded: LoadedConfig, clock: ReplayClock): Replay
       return;
     }
     try {
-      policies.push(known.create(entry.args as unknown[]));
+      const policy = known.create(entry.args as unknown[]);
+      // Report mode is replayed as configured: judged, its would-blocks reported, the call going on.
+      policies.push(entry.mode === 'report' ? reportOnly(policy as object) : policy);
     } catch (error) {
       const argPath = (argPathOf(error) ?? []).map((key) => (typeof key === 'number' ? `[${key}]` : `.${key}`)).join('');
       problems.push(`policies[${at}].args${argPath}: ${messageOf(error)}`);

@@ -3,10 +3,11 @@ import type { LoadedConfig } from '../../config/load-config.js';
 import { messageOf } from '../../errors/index.js';
 import { UsageError } from '../usage-error.js';
 import type { Logger } from '../../lifecycle/logger.js';
+import { REPORTED_BLOCK_MESSAGE } from '../../lifecycle/tool-call.js';
 import { replayKit } from './replay-kit.js';
 import { replayClock, replayPolicies } from './replay-policies.js';
 import type { RecordedEntry, RecordedTrail } from './replay-sources.js';
-import { alteredInput, liveVerdict, replayedVerdict, verdictsDiffer, type Verdict } from './replay-verdicts.js';
+import { alteredInput, liveVerdict, replayedVerdict, verdictsDiffer, type Reported, type Verdict } from './replay-verdicts.js';
 
 /** One entry of the trail in the report, in replay order. */
 export interface ReplayRow {
@@ -47,6 +48,8 @@ export interface ReplayTotals {
   blockedBy: Record<string, number>;
   /** Replayed calls held for approval, by policy name. */
   heldBy: Record<string, number>;
+  /** Replayed calls a policy in report mode would have blocked, by policy name (the calls went on). */
+  reportedBy: Record<string, number>;
   /** Replayed calls whose verdict differs from the live one. */
   changed: number;
   /** Call entries that could not be replayed (each row says why). */
@@ -92,7 +95,18 @@ export async function replayTrail(loaded: LoadedConfig, trail: RecordedTrail, op
   const accountId = replayAccount(loaded, trail, options.accountId);
   const clock = replayClock();
   const { policies, warnings } = replayPolicies(loaded, clock);
-  const { kit, close } = await replayKit(loaded, policies, accountId, options.logger, options.mirrorNodeUrl);
+  // Calls run one at a time, so every report-mode would-block logged meanwhile is the current call's.
+  const reported: Reported[] = [];
+  const logger: Logger = {
+    debug: (fields, message) => options.logger.debug(fields, message),
+    error: (fields, message) => options.logger.error(fields, message),
+    warn: (fields, message) => {
+      if (message === REPORTED_BLOCK_MESSAGE && typeof fields.policy === 'string' && typeof fields.stage === 'string') {
+        reported.push({ policy: fields.policy, stage: fields.stage, ...(typeof fields.reason === 'string' ? { reason: fields.reason } : {}) });
+      } else options.logger.warn(fields, message);
+    },
+  };
+  const { kit, close } = await replayKit(loaded, policies, accountId, logger, options.mirrorNodeUrl);
   const rows: ReplayRow[] = [];
   try {
     const tools = new Set(kit.listTools().map((tool) => tool.method));
@@ -108,8 +122,9 @@ export async function replayTrail(loaded: LoadedConfig, trail: RecordedTrail, op
       clock.at = Date.parse(entry.timestamp);
       const live = { ...liveVerdict(entry), outcome: entry.outcome, ...(entry.status ? { status: entry.status } : {}) };
       let replay: Verdict;
+      reported.length = 0;
       try {
-        replay = replayedVerdict(await kit.execute(entry.tool, inputOf(entry)));
+        replay = replayedVerdict(await kit.execute(entry.tool, inputOf(entry)), reported);
       } catch (error) {
         replay = { verdict: 'fail', reason: messageOf(error) };
       }
@@ -174,7 +189,7 @@ function replayAccount(loaded: LoadedConfig, trail: RecordedTrail, given: string
 }
 
 function totalsOf(rows: readonly ReplayRow[]): ReplayTotals {
-  const totals: ReplayTotals = { entries: rows.length, calls: 0, replayed: 0, wouldAllow: 0, wouldBlock: 0, wouldHold: 0, wouldFail: 0, blockedBy: {}, heldBy: {}, changed: 0, notReplayable: 0, notCalls: 0 };
+  const totals: ReplayTotals = { entries: rows.length, calls: 0, replayed: 0, wouldAllow: 0, wouldBlock: 0, wouldHold: 0, wouldFail: 0, blockedBy: {}, heldBy: {}, reportedBy: {}, changed: 0, notReplayable: 0, notCalls: 0 };
   for (const row of rows) {
     if (row.kind !== 'call') totals.notCalls++;
     else totals.calls++;
@@ -184,7 +199,8 @@ function totalsOf(rows: readonly ReplayRow[]): ReplayTotals {
     }
     totals.replayed++;
     if (row.changed) totals.changed++;
-    const { verdict, policy } = row.replay!;
+    const { verdict, policy, reported: reporters = [] } = row.replay!;
+    for (const name of new Set(reporters.map((each) => each.policy))) totals.reportedBy[name] = (totals.reportedBy[name] ?? 0) + 1;
     if (verdict === 'allow') totals.wouldAllow++;
     else if (verdict === 'block') {
       totals.wouldBlock++;

@@ -15,6 +15,8 @@ export function replayText(report: ReplayReport): string[] {
   lines.push('');
   lines.push(`calls: ${t.calls} (${t.replayed} replayed, ${t.notReplayable} not replayable); other entries: ${t.notCalls} (not calls)`);
   lines.push(`would allow ${t.wouldAllow}, block ${t.wouldBlock}${byPolicy(t.blockedBy)}, hold for approval ${t.wouldHold}${byPolicy(t.heldBy)}, fail before the policies finished ${t.wouldFail}`);
+  const reporters = Object.entries(t.reportedBy).map(([policy, n]) => `${policy} ${n}`);
+  if (reporters.length) lines.push(`would have blocked in report mode (the calls went on): ${reporters.join(', ')}`);
   lines.push(`changed from live: ${t.changed} of ${t.replayed}`);
   for (const warning of report.warnings) lines.push(`note: ${warning}`);
   for (const problem of report.problems) lines.push(`PROBLEM reading the trail: ${problem}`);
@@ -27,7 +29,7 @@ function rowText(row: ReplayRow): string {
   const live = row.live!;
   const at = live.verdict === 'fail' && live.stage ? ` at ${live.stage}` : '';
   const liveText = `live: ${live.outcome}${live.status && live.outcome !== 'blocked' ? ` ${live.status}` : ''}${live.policy ? ` by ${live.policy}` : ''}${at}`;
-  return `${head}  ${liveText}  now: ${verdictText(row.replay!)}${row.changed ? '  CHANGED' : ''}`;
+  return `${head}  ${liveText}${reportedText(live)}  now: ${verdictText(row.replay!)}${reportedText(row.replay!)}${row.changed ? '  CHANGED' : ''}`;
 }
 
 function verdictText(verdict: Verdict): string {
@@ -36,6 +38,12 @@ function verdictText(verdict: Verdict): string {
   if (verdict.verdict === 'block') return `block by ${verdict.policy ?? '(unnamed)'} at ${verdict.stage ?? '?'}${reason}`;
   if (verdict.verdict === 'hold') return `hold for approval by ${verdict.policy ?? '(unnamed)'} at ${verdict.stage ?? '?'}${reason}`;
   return `fail at ${verdict.stage ?? 'an unknown step'} (not a policy; the policies after it were not judged)${reason}`;
+}
+
+/** The would-blocks of report-mode policies, after the verdict they did not change. */
+function reportedText(verdict: Verdict): string {
+  if (!verdict.reported?.length) return '';
+  return `, reported by ${verdict.reported.map((each) => `${each.policy} at ${each.stage}${each.reason ? ` (${oneLine(each.reason)})` : ''}`).join('; ')}`;
 }
 
 function byPolicy(counts: Record<string, number>): string {

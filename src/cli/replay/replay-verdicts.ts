@@ -18,13 +18,27 @@ export interface Verdict {
   stage?: string;
   /** The policy's reason, or the failure's message. */
   reason?: string;
+  /** Policies in report mode that would have blocked the call (which went on), in the order they judged. */
+  reported?: Reported[];
+}
+
+/** A report-mode policy's would-block, as on a call entry's `wouldBlock`. */
+export interface Reported {
+  policy: string;
+  stage: string;
+  reason?: string;
 }
 
 /** Steps after which every policy before submission had judged: a failure there was the ledger's or the network's, not a policy's. */
 const AFTER_POLICIES = new Set(['secondaryAction', 'postToolExecution']);
 
-/** The verdict the live policies reached, read from a call's entry. */
+/** The verdict the live policies reached, read from a call's entry, with the would-blocks of its report-mode policies. */
 export function liveVerdict(entry: AuditEntry): Verdict {
+  const verdict = liveDecision(entry);
+  return entry.wouldBlock?.length ? { ...verdict, reported: entry.wouldBlock.map((each) => ({ ...each })) } : verdict;
+}
+
+function liveDecision(entry: AuditEntry): Verdict {
   if (entry.outcome === 'blocked' && entry.blockedBy) {
     const { policy, stage, reason } = entry.blockedBy;
     return { verdict: entry.approvalRequestId ? 'hold' : 'block', policy, stage, ...(reason ? { reason } : {}) };
@@ -35,8 +49,13 @@ export function liveVerdict(entry: AuditEntry): Verdict {
   return { verdict: 'allow' };
 }
 
-/** The verdict of the replayed call, read from its result (RETURN_BYTES: nothing was submitted). */
-export function replayedVerdict(result: ToolResult): Verdict {
+/** The verdict of the replayed call, read from its result (RETURN_BYTES: nothing was submitted) and its report-mode would-blocks. */
+export function replayedVerdict(result: ToolResult, reported: readonly Reported[] = []): Verdict {
+  const verdict = replayedDecision(result);
+  return reported.length ? { ...verdict, reported: [...reported] } : verdict;
+}
+
+function replayedDecision(result: ToolResult): Verdict {
   const raw = result.raw;
   if (raw.status === 'SUCCESS') return { verdict: 'allow' };
   const heldBy = raw.heldBy as { policy?: string; stage?: string; reason?: string } | undefined;
@@ -50,9 +69,14 @@ function pick(by: { policy?: string; stage?: string; reason?: string }): Omit<Ve
   return { ...(by.policy ? { policy: by.policy } : {}), ...(by.stage ? { stage: by.stage } : {}), ...(by.reason ? { reason: by.reason } : {}) };
 }
 
-/** Whether two verdicts differ: another kind, or another policy blocking or holding. Reasons may word the same verdict differently. */
+/**
+ * Whether two verdicts differ: another kind, another policy blocking or holding, or other policies in
+ * report mode reporting it. Reasons may word the same verdict differently.
+ */
 export function verdictsDiffer(live: Verdict, replayed: Verdict): boolean {
   if (live.verdict !== replayed.verdict) return true;
+  const reporters = (verdict: Verdict): string => (verdict.reported ?? []).map((each) => `${each.policy}@${each.stage}`).join('\n');
+  if (reporters(live) !== reporters(replayed)) return true;
   if (live.verdict === 'block') return live.policy !== replayed.policy;
   return false;
 }

@@ -40,6 +40,27 @@ describe('replayTrail', () => {
     });
   });
 
+  describe('when a policy is in report mode', () => {
+    it('replays it in report mode: the call is allowed, the would-block is reported with its reason, and a live report that matches is no change', async () => {
+      const loaded = configWith([{ policy: 'MaxTransferPolicy', args: [{ hbar: 5 }], mode: 'report' }]);
+      const reportedLive = { wouldBlock: [{ policy: 'Max Transfer Policy', stage: 'postParamsNormalization', reason: 'over the cap' }] };
+      // Live: 8 HBAR executed with the same would-block (no change); 9 HBAR executed unreported (changed); 1 HBAR nothing to report.
+      const trail = trailOf([transfer(8, T0, reportedLive), transfer(9, T0 + 1), transfer(1, T0 + 2)]);
+      const report = await replayTrail(loaded, trail, { logger: silentLogger });
+      expect(report.entries.map((row) => row.replay?.verdict)).to.deep.equal(['allow', 'allow', 'allow']);
+      expect(report.entries[0]!.replay!.reported).to.have.length(1);
+      expect(report.entries[0]!.replay!.reported![0]).to.include({ policy: 'Max Transfer Policy', stage: 'postParamsNormalization' });
+      expect(report.entries[0]!.replay!.reported![0]!.reason).to.contain('the cap is 5 HBAR per call');
+      expect(report.entries[2]!.replay!.reported).to.equal(undefined);
+      expect(report.entries.map((row) => row.changed)).to.deep.equal([false, true, false]);
+      expect(report.totals.reportedBy).to.deep.equal({ 'Max Transfer Policy': 2 });
+      expect(report.totals.wouldBlock).to.equal(0);
+      const text = replayText(report).join('\n');
+      expect(text).to.contain('reported by Max Transfer Policy at postParamsNormalization (');
+      expect(text).to.contain('would have blocked in report mode (the calls went on): Max Transfer Policy 2');
+    });
+  });
+
   describe('when a time window decides', () => {
     it('judges it at the recorded time', async () => {
       const loaded = configWith([{ policy: 'TimeWindowPolicy', args: [{ timeZone: 'UTC', days: ['mon'], from: '09:00', to: '17:00' }] }]);
