@@ -10,6 +10,7 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
   var TOKEN_KEY = 'agent-hooks-console-token';
   var calls = new Map();
   var pending = [];
+  var budgetHistory = [];
   var token = readToken();
 
   function readToken() {
@@ -153,6 +154,8 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
     document.getElementById('pause-button').disabled = !view.connected || state.paused;
     document.getElementById('resume-button').disabled = !view.connected || !state.paused;
     renderBudgets(state.budgets || []);
+    budgetHistory = view.budgetHistory || [];
+    drawCharts();
     renderPendingRows();
   }
 
@@ -225,7 +228,10 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
     budgets.forEach(function (budget) {
       var row = el('tr');
       row.appendChild(el('td', '', budget.policy));
-      row.appendChild(el('td', '', budget.used + ' of ' + budget.limit + ' ' + budget.unit + ' used'));
+      row.appendChild(el('td', '', budget.scope || ''));
+      var figure = budget.used !== undefined ? budget.used + ' of ' + budget.limit + ' ' + budget.unit + ' used' : 'limit ' + budget.limit + ' ' + budget.unit;
+      row.appendChild(el('td', 'figure', figure));
+      row.appendChild(el('td', 'note', budget.note || ''));
       row.appendChild(el('td', '', budget.resetsAt ? 'resets ' + budget.resetsAt : ''));
       table.appendChild(row);
     });
@@ -242,38 +248,60 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
 
   function drawCharts() {
     var all = Array.from(calls.values()).sort(function (a, b) { return a.timestamp < b.timestamp ? -1 : 1; });
-    drawSpend(all.filter(function (call) { return call.outcome === 'executed' && call.hbarTinybars && call.hbarTinybars !== '0'; }));
+    var perPolicy = budgetHistory.filter(function (line) { return line.unit !== 'calls' && line.points.length; });
+    if (perPolicy.length) drawBudgetHistory(perPolicy);
+    else drawSpend(all.filter(function (call) { return call.outcome === 'executed' && call.hbarTinybars && call.hbarTinybars !== '0'; }));
     drawBlocks(all.filter(function (call) { return call.blockedBy; }));
   }
 
-  function drawSpend(spent) {
-    var box = document.getElementById('spend-chart');
-    box.textContent = '';
-    if (!spent.length) { box.appendChild(el('p', '', 'no HBAR moved yet')); return; }
+  /** Lines of [time, value] in one SVG; each series a colour and a label. */
+  function drawLines(box, label, series, lastText, axisUnit) {
     var width = 480, height = 180, left = 50, bottom = 20;
-    var svg = svgEl('svg', { viewBox: '0 0 ' + width + ' ' + height, role: 'img', 'aria-label': 'HBAR spent over time per tool' });
-    var start = Date.parse(spent[0].timestamp), end = Math.max(Date.parse(spent[spent.length - 1].timestamp), start + 1);
-    var series = new Map();
-    spent.forEach(function (call) {
-      var line = series.get(call.tool) || { total: 0, points: [] };
-      line.total += Number(call.hbarTinybars) / 1e8;
-      line.points.push([Date.parse(call.timestamp), line.total]);
-      series.set(call.tool, line);
-    });
-    var top = Math.max.apply(null, Array.from(series.values()).map(function (line) { return line.total; })) || 1;
+    var svg = svgEl('svg', { viewBox: '0 0 ' + width + ' ' + height, role: 'img', 'aria-label': label });
+    var times = [], top = 0;
+    series.forEach(function (line) { line.points.forEach(function (p) { times.push(p[0]); top = Math.max(top, p[1]); }); });
+    var start = Math.min.apply(null, times), end = Math.max(Math.max.apply(null, times), start + 1);
+    top = top || 1;
     svg.appendChild(svgEl('line', { x1: left, y1: height - bottom, x2: width, y2: height - bottom, stroke: '#999' }));
-    svg.appendChild(svgEl('text', { x: 2, y: 12, 'font-size': 10 }, top + ' ℏ'));
-    var at = 0;
-    series.forEach(function (line, tool) {
+    svg.appendChild(svgEl('text', { x: 2, y: 12, 'font-size': 10 }, (Math.round(top * 100) / 100) + ' ' + axisUnit));
+    series.forEach(function (line, at) {
       var colour = COLOURS[at % COLOURS.length];
       var points = line.points.map(function (p) {
         return (left + (p[0] - start) / (end - start) * (width - left - 5)).toFixed(1) + ',' + (height - bottom - p[1] / top * (height - bottom - 20)).toFixed(1);
       });
       svg.appendChild(svgEl('polyline', { points: points.join(' '), fill: 'none', stroke: colour, 'stroke-width': 2 }));
-      svg.appendChild(svgEl('text', { x: left + 5, y: 14 + at * 12, 'font-size': 10, fill: colour }, tool + ': ' + line.total + ' ℏ'));
-      at++;
+      svg.appendChild(svgEl('text', { x: left + 5, y: 14 + at * 12, 'font-size': 10, fill: colour }, line.name + ': ' + lastText(line)));
     });
     box.appendChild(svg);
+  }
+
+  /** Kit mode: what each policy reports used in its window, as the console read it over time. */
+  function drawBudgetHistory(history) {
+    document.getElementById('spend-title').textContent = 'Spend over time, per policy (used in its window)';
+    var box = document.getElementById('spend-chart');
+    box.textContent = '';
+    // Budgets in different units share one axis as a share of each one's limit.
+    var lines = history.map(function (line) {
+      var limit = Number(line.limit) || 1;
+      return { name: line.policy + (line.scope ? ' (' + line.scope + ')' : ''), unit: line.unit, limit: line.limit, used: line.points[line.points.length - 1][1], points: line.points.map(function (p) { return [p[0], p[1] / limit * 100]; }) };
+    });
+    drawLines(box, 'spend over time per policy', lines, function (line) { return line.used + ' of ' + line.limit + ' ' + line.unit; }, '% of limit');
+  }
+
+  /** Without a kit's policies: what the trail shows, HBAR credited by executed calls, per tool. */
+  function drawSpend(spent) {
+    document.getElementById('spend-title').textContent = 'HBAR spent over time, per tool (the trail names no policy per spend; connect a kit for per policy)';
+    var box = document.getElementById('spend-chart');
+    box.textContent = '';
+    if (!spent.length) { box.appendChild(el('p', '', 'no HBAR moved yet')); return; }
+    var series = new Map();
+    spent.forEach(function (call) {
+      var line = series.get(call.tool) || { name: call.tool, total: 0, points: [] };
+      line.total += Number(call.hbarTinybars) / 1e8;
+      line.points.push([Date.parse(call.timestamp), line.total]);
+      series.set(call.tool, line);
+    });
+    drawLines(box, 'HBAR spent over time per tool', Array.from(series.values()), function (line) { return line.total + ' ℏ'; }, 'ℏ');
   }
 
   function drawBlocks(blocked) {
