@@ -6,6 +6,7 @@ import type { AgentKit } from '../../../../src/kit/agent-kit.js';
 import { ApprovalPolicy } from '../../../../src/policies/approval-policy.js';
 import { MemoryApprovalStore } from '../../../../src/policies/approvals/index.js';
 import { tinybarsOf } from '../../adversarial/adversarial-world.js';
+import { TestTransferTool } from '../../../support/audit-transfer-tool.js';
 
 const TEN_HBAR = 1_000_000_000n;
 
@@ -90,5 +91,47 @@ describe('a deferred approval at postCoreAction whose transaction outlived its v
     const twice = await kit.resume(second);
     expect(twice.raw.errorCode).to.equal('E_APPROVAL_NOT_EXECUTABLE');
     expect(await tinybarsOf(net.client(), to)).to.equal(TEN_HBAR);
+  });
+
+  it('within the valid window, a call built differently on resume is not sent either, and is not said to have outlived its window', async () => {
+    // A tool that builds a different transaction each time (its memo counts its builds).
+    class ChangingTransferTool extends TestTransferTool {
+      private builds = 0;
+      override coreAction(params: Parameters<TestTransferTool['coreAction']>[0]) {
+        return super.coreAction(params).setTransactionMemo(`build ${++this.builds}`);
+      }
+    }
+    const store = new MemoryApprovalStore();
+    const policy = new ApprovalPolicy({ when: { hbarAbove: 5 }, wait: 'deferred', stage: 'postCoreAction', store });
+    kit = await createAgentKit({ client: net.client(), pluginsDir: null, plugins: [{ name: 'changing', tools: () => [new ChangingTransferTool()] }], context: { hooks: [policy] } });
+    const to = (await net.createAccount({ hbar: 0 })).accountId;
+    const held = await kit.execute('transfer_hbar_tool', { to, tinybars: Number(TEN_HBAR) });
+    const first = held.raw.approvalRequestId as string;
+    await store.decide(first, { approver: 'alice', approve: true });
+    const resumed = await kit.resume(first);
+    expect(resumed.raw.status, resumed.humanMessage).to.equal('PENDING_APPROVAL');
+    expect(resumed.humanMessage).to.contain('the call built on resume is not the one approved (its input or transaction bytes differ), so it was rebuilt and must be approved again').and.not.to.contain('valid window');
+    expect((await store.get(first))!.note).to.equal(`the call built on resume was not the one approved; it was rebuilt as request ${resumed.raw.approvalRequestId as string}, which must be approved again`);
+    expect(await tinybarsOf(net.client(), to)).to.equal(0n);
+  });
+
+  it("one ApprovalPolicy's approval does not let a resumed call through another that shares its store", async () => {
+    const store = new MemoryApprovalStore();
+    const anyone = new ApprovalPolicy({ when: { hbarAbove: 5 }, wait: 'deferred', store });
+    const two = new ApprovalPolicy({ when: { hbarAbove: 5 }, wait: 'deferred', stage: 'postCoreAction', approvers: { required: 2, of: ['alice', 'bob'] }, store });
+    kit = await createAgentKit({ client: net.client(), mirrorNodeUrl: net.mirrorUrl, context: { hooks: [anyone, two] } });
+    const to = (await net.createAccount({ hbar: 0 })).accountId;
+    const held = await kit.execute('transfer_hbar_tool', { transfers: [{ accountId: to, amount: 10 }] });
+    const first = held.raw.approvalRequestId as string;
+    expect((await store.get(first))!.quorum.required).to.equal(1);
+    await store.decide(first, { approver: 'carol', approve: true });
+
+    const resumed = await kit.resume(first);
+    expect(resumed.raw.status, 'carol alone is not the two of alice and bob').to.equal('PENDING_APPROVAL');
+    expect(resumed.humanMessage).to.not.contain('rebuilt');
+    const second = (await store.get(resumed.raw.approvalRequestId as string))!;
+    expect(second.stage).to.equal('postCoreAction');
+    expect(second.quorum).to.deep.equal({ required: 2, of: ['alice', 'bob'] });
+    expect(await tinybarsOf(net.client(), to)).to.equal(0n);
   });
 });
