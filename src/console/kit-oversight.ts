@@ -10,7 +10,9 @@ import { plainRedacted } from './safe-json.js';
 const SWITCH_WATCH_MS = 500;
 
 /** What kitOversight reads of a kit: its approval stores, its kill switch, its policies. */
-export type OverseenKit = Pick<AgentKit, 'approvalStores' | 'killSwitch' | 'pause' | 'unpause' | 'listenerInstances' | 'listTools' | 'client'>;
+export type OverseenKit = Pick<AgentKit, 'approvalStores' | 'killSwitch' | 'pause' | 'unpause' | 'listenerInstances' | 'client'> &
+  /** The tool names a RateLimitPolicy over every tool is read for; without it, such a policy shows no per-tool count. */
+  Partial<Pick<AgentKit, 'listTools'>>;
 
 /**
  * The console's oversight over a kit: the pending requests of its approval stores (on Redis, every
@@ -45,7 +47,7 @@ export function kitOversight(kit: OverseenKit): ConsoleOversight {
       await kit.unpause({ by });
     },
     async state(): Promise<OversightState> {
-      const budgets = await policyBudgets(kit.listenerInstances(), kit.client.operatorAccountId?.toString(), kit.listTools().map((tool) => tool.method));
+      const budgets = await policyBudgets(kit.listenerInstances(), kit.client.operatorAccountId?.toString(), (kit.listTools?.() ?? []).map((tool) => tool.method));
       const current = kit.killSwitch?.state;
       const base = !current || current.state === 'running'
         ? { paused: false }

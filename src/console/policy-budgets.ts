@@ -70,6 +70,7 @@ async function rateRows(policy: RateCounter, tools: readonly string[]): Promise<
   }
   const limit = String(counts.limit);
   if (counts.perKey !== undefined) return [{ policy: policy.name, unit: 'calls', limit, note: `counted per ${counts.perKey}: each key has its own count, so there is no single figure` }];
+  if (!counts.counts.length) return [{ policy: policy.name, scope: 'each tool', unit: 'calls', limit, note: 'counted per tool, and no tool names were given to read the counts of' }];
   const open = counts.counts.filter((count) => count.used > 0);
   // Counted per tool over many tools: the tools with calls in a window, or one row saying none has any.
   const shown = counts.countedPer === 'tool' && counts.counts.length > 3 ? open : counts.counts;

@@ -57,6 +57,11 @@ describe('policyBudgets (what the console shows of each policy)', () => {
     expect(Date.parse(rows[0]!.resetsAt!)).to.be.above(Date.now());
   });
 
+  it('claims no count for a rate limit over every tool when it was given no tool names', async () => {
+    const rate = new RateLimitPolicy({ limit: 2, windowMs: 60_000 });
+    expect(await policyBudgets([rate], ACCOUNT, [])).to.deep.equal([{ policy: 'Rate Limit Policy', scope: 'each tool', unit: 'calls', limit: '2', note: 'counted per tool, and no tool names were given to read the counts of' }]);
+  });
+
   it('shows an unreadable budget as unreadable, with the reason, and no figure', async () => {
     const spend = new SpendLimitPolicy({ hbar: 5, windowMs: HOUR });
     const broken = Object.create(spend, { usage: { value: () => Promise.reject(new Error('store down')) } }) as SpendLimitPolicy;
