@@ -10,6 +10,7 @@ import { authorized, originRefusal, readJsonBody, sendError, sendFile, sendJson 
 import { CONSOLE_HTML } from './page/console-html.js';
 import { CONSOLE_SCRIPT } from './page/console-script.js';
 import { CONSOLE_STYLE } from './page/console-style.js';
+import { redactedJson } from './safe-json.js';
 
 export interface RouteSetup {
   feed: CallFeed;
@@ -44,6 +45,7 @@ export class ConsoleRoutes {
   private verified: { at: number; report: Promise<unknown> } | undefined;
   private readonly history = new BudgetHistory();
   private budgetRead: NodeJS.Timeout | undefined;
+  private lastPushed: string | undefined;
 
   constructor(private readonly setup: RouteSetup) {
     this.unsubscribe.push(
@@ -139,11 +141,15 @@ export class ConsoleRoutes {
     return { connected: true, approver: this.setup.tokenName, pending, state, budgetHistory: this.history.all() };
   }
 
-  /** `sample`: read even when no page follows, so the history has the change when one opens. */
+  /** `sample`: read even when no page follows, so the history has the change when one opens. Sends only a view that changed. */
   private async pushOversight(sample = false): Promise<void> {
     if (this.setup.streams.size === 0 && !sample) return;
     try {
-      this.setup.streams.send('oversight', await this.oversightView());
+      const view = await this.oversightView();
+      const text = redactedJson(view);
+      if (text === this.lastPushed) return;
+      this.lastPushed = text;
+      this.setup.streams.send('oversight', view);
     } catch {
       // The next change or a reload shows it; a failing read must not take the console down.
     }

@@ -13,6 +13,7 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
   var calls = new Map();
   var pending = [];
   var budgetHistory = [];
+  var shownApprovals = new Map();
   var token = readToken();
 
   function readToken() {
@@ -139,11 +140,9 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
 
   function renderOversight(view) {
     var note = document.getElementById('approvals-note');
-    var list = document.getElementById('approvals');
-    list.textContent = '';
     pending = view.pending || [];
     note.textContent = !view.connected ? 'no approval store is connected to this console' : pending.length ? pending.length + ' waiting' : 'nothing waiting';
-    pending.forEach(function (request) { list.appendChild(approvalItem(request)); });
+    renderApprovals(pending);
     var state = view.state || { paused: false };
     var pauseState = document.getElementById('pause-state');
     pauseState.className = state.paused ? 'paused' : '';
@@ -159,6 +158,32 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
     budgetHistory = view.budgetHistory || [];
     drawCharts();
     renderPendingRows();
+  }
+
+  /**
+   * Keeps the item of a request that did not change, and never moves one already in place: an
+   * operator typing a reason keeps it (and the focus) when other requests, calls or budgets arrive.
+   * A request that changed (another approval came) is redrawn with the reason typed so far.
+   */
+  function renderApprovals(requests) {
+    var list = document.getElementById('approvals');
+    var kept = new Map();
+    var cursor = list.firstChild;
+    requests.forEach(function (request) {
+      var json = JSON.stringify(request);
+      var old = shownApprovals.get(request.id);
+      var item = old && old.json === json ? old.item : approvalItem(request);
+      if (old && item !== old.item) item.querySelector('input.reason').value = old.item.querySelector('input.reason').value;
+      kept.set(request.id, { json: json, item: item });
+      if (item === cursor) cursor = cursor.nextSibling;
+      else list.insertBefore(item, cursor);
+    });
+    while (cursor) {
+      var next = cursor.nextSibling;
+      cursor.remove();
+      cursor = next;
+    }
+    shownApprovals = kept;
   }
 
   function approvalItem(request) {
