@@ -76,12 +76,17 @@ export interface OversightState {
 
 export interface BudgetLeft {
   policy: string;
-  /** e.g. `HBAR`, `calls`. */
+  /** What the figure counts: `budget "team-a", account 0.0.1001`, `tool transfer_hbar_tool`, `group transfers`. */
+  scope?: string;
+  /** e.g. `HBAR`, a token ID, `USD`, `calls`. */
   unit: string;
-  used: string;
+  /** Absent when there is no single figure (a policy kept per key); `note` then says why. */
+  used?: string;
   limit: string;
-  /** When the window frees what was used, ISO; absent for no window. */
+  /** When the window frees what was used, ISO; absent for a rolling window or none. */
   resetsAt?: string;
+  /** Said beside the figure: why there is none, or how to read it. */
+  note?: string;
 }
 
 /** Recognises an oversight implementation by its shape (never `instanceof`: it may come from another copy of the package). */

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { verifyAuditTopic } from '../audit/index.js';
 import { messageOf } from '../errors/index.js';
+import { BudgetHistory } from './budget-history.js';
 import type { CallFeed } from './call-feed.js';
 import type { ConsoleOversight } from './console-oversight.js';
 import type { EventStreams } from './event-stream.js';
@@ -9,6 +10,7 @@ import { authorized, originRefusal, readJsonBody, sendError, sendFile, sendJson 
 import { CONSOLE_HTML } from './page/console-html.js';
 import { CONSOLE_SCRIPT } from './page/console-script.js';
 import { CONSOLE_STYLE } from './page/console-style.js';
+import { redactedJson } from './safe-json.js';
 
 export interface RouteSetup {
   feed: CallFeed;
@@ -28,6 +30,8 @@ const LISTED_CALLS = 1_000;
 /** A verification result is reused this long: it reads the whole topic from the mirror. */
 const VERIFY_REUSE_MS = 5_000;
 const MAX_REASON_CHARS = 300;
+/** After a call, the budgets are read again (and pushed) at most this often: a burst of calls makes one read. */
+const BUDGET_READ_MS = 250;
 
 const PAGES: Record<string, [string, string]> = {
   '/': ['text/html', CONSOLE_HTML],
@@ -39,15 +43,34 @@ const PAGES: Record<string, [string, string]> = {
 export class ConsoleRoutes {
   private readonly unsubscribe: (() => void)[] = [];
   private verified: { at: number; report: Promise<unknown> } | undefined;
+  private readonly history = new BudgetHistory();
+  private budgetRead: NodeJS.Timeout | undefined;
+  private lastPushed: string | undefined;
 
   constructor(private readonly setup: RouteSetup) {
-    this.unsubscribe.push(setup.feed.onCall((call) => setup.streams.send('call', call)));
+    this.unsubscribe.push(
+      setup.feed.onCall((call) => {
+        setup.streams.send('call', call);
+        this.budgetsChanged();
+      }),
+    );
     const changed = setup.oversight?.subscribe?.(() => void this.pushOversight());
     if (changed) this.unsubscribe.push(changed);
   }
 
   close(): void {
+    clearTimeout(this.budgetRead);
     for (const stop of this.unsubscribe) stop();
+  }
+
+  /** A call may have used budget or a rate count: read the oversight again soon, and push it. */
+  private budgetsChanged(): void {
+    if (!this.setup.oversight || this.budgetRead) return;
+    this.budgetRead = setTimeout(() => {
+      this.budgetRead = undefined;
+      void this.pushOversight(true);
+    }, BUDGET_READ_MS);
+    this.budgetRead.unref();
   }
 
   async handle(req: IncomingMessage, res: ServerResponse, boundHost: string, loopback: boolean): Promise<void> {
@@ -112,15 +135,21 @@ export class ConsoleRoutes {
 
   private async oversightView(): Promise<unknown> {
     const { oversight } = this.setup;
-    if (!oversight) return { connected: false, pending: [], state: { paused: false } };
+    if (!oversight) return { connected: false, pending: [], state: { paused: false }, budgetHistory: [] };
     const [pending, state] = await Promise.all([oversight.pendingApprovals(), oversight.state()]);
-    return { connected: true, approver: this.setup.tokenName, pending, state };
+    if (state.budgets) this.history.record(state.budgets);
+    return { connected: true, approver: this.setup.tokenName, pending, state, budgetHistory: this.history.all() };
   }
 
-  private async pushOversight(): Promise<void> {
-    if (this.setup.streams.size === 0) return;
+  /** `sample`: read even when no page follows, so the history has the change when one opens. Sends only a view that changed. */
+  private async pushOversight(sample = false): Promise<void> {
+    if (this.setup.streams.size === 0 && !sample) return;
     try {
-      this.setup.streams.send('oversight', await this.oversightView());
+      const view = await this.oversightView();
+      const text = redactedJson(view);
+      if (text === this.lastPushed) return;
+      this.lastPushed = text;
+      this.setup.streams.send('oversight', view);
     } catch {
       // The next change or a reload shows it; a failing read must not take the console down.
     }

@@ -1,34 +1,24 @@
-import { invalidArgument, messageOf } from '../errors/index.js';
+import { invalidArgument } from '../errors/index.js';
 import type { AgentKit } from '../kit/agent-kit.js';
-import { formatHbar } from '../policies/approval-moves.js';
 import type { ApprovalRecord } from '../policies/approvals/approval-record.js';
 import type { ApprovalStore } from '../policies/approvals/approval-store.js';
-import type { BudgetLeft, ConsoleDecision, ConsoleOversight, DecisionOutcome, OversightState, PendingApproval } from './console-oversight.js';
+import type { ConsoleDecision, ConsoleOversight, DecisionOutcome, OversightState, PendingApproval } from './console-oversight.js';
+import { policyBudgets } from './policy-budgets.js';
 import { plainRedacted } from './safe-json.js';
 
 /** How often a subscribed console re-reads the kill switch (another process may have pressed it). */
 const SWITCH_WATCH_MS = 500;
 
 /** What kitOversight reads of a kit: its approval stores, its kill switch, its policies. */
-export type OverseenKit = Pick<AgentKit, 'approvalStores' | 'killSwitch' | 'pause' | 'unpause' | 'listenerInstances' | 'client'>;
-
-/** A SpendLimitPolicy, recognised by shape (it may come from another copy of the package). */
-interface SpendBudget {
-  name: string;
-  hbarBudget: { limitTinybars: bigint; windowMs: number; perKey: boolean } | undefined;
-  usage(account: string, asset?: string): Promise<{ committed: bigint; pending: bigint }>;
-}
-
-function isSpendBudget(value: unknown): value is SpendBudget {
-  const candidate = value as Partial<SpendBudget> | null;
-  return candidate !== null && typeof candidate === 'object' && typeof candidate.usage === 'function' && 'hbarBudget' in candidate && typeof candidate.name === 'string';
-}
+export type OverseenKit = Pick<AgentKit, 'approvalStores' | 'killSwitch' | 'pause' | 'unpause' | 'listenerInstances' | 'client'> &
+  /** The tool names a RateLimitPolicy over every tool is read for; without it, such a policy shows no per-tool count. */
+  Partial<Pick<AgentKit, 'listTools'>>;
 
 /**
  * The console's oversight over a kit: the pending requests of its approval stores (on Redis, every
  * process's), decisions added to them (`via: 'console'`, and audited by this kit, which made them),
- * its kill switch (pressed here, it holds in every process sharing the switch's store), and the
- * HBAR budgets its SpendLimitPolicies have left for the kit's operator account.
+ * its kill switch (pressed here, it holds in every process sharing the switch's store), what its
+ * SpendLimitPolicies have left for the kit's operator account, and its RateLimitPolicies' counts.
  *
  * @example
  * const running = await startConsole({ journalDir, oversight: kitOversight(kit) }); // or startConsole({ journalDir, kit })
@@ -57,7 +47,7 @@ export function kitOversight(kit: OverseenKit): ConsoleOversight {
       await kit.unpause({ by });
     },
     async state(): Promise<OversightState> {
-      const budgets = await budgetsOf(kit);
+      const budgets = await policyBudgets(kit.listenerInstances(), kit.client.operatorAccountId?.toString(), (kit.listTools?.() ?? []).map((tool) => tool.method));
       const current = kit.killSwitch?.state;
       const base = !current || current.state === 'running'
         ? { paused: false }
@@ -109,24 +99,3 @@ function pendingView(record: ApprovalRecord): PendingApproval {
     required: record.quorum.required,
   };
 }
-
-/** The HBAR left in each SpendLimitPolicy's window for the kit's operator (a policy kept per key has no single figure). */
-async function budgetsOf(kit: OverseenKit): Promise<BudgetLeft[]> {
-  const account = kit.client.operatorAccountId?.toString();
-  if (!account) return [];
-  const budgets: BudgetLeft[] = [];
-  for (const policy of kit.listenerInstances().filter(isSpendBudget)) {
-    const budget = policy.hbarBudget;
-    if (!budget || budget.perKey) continue;
-    try {
-      const usage = await policy.usage(account, 'HBAR');
-      budgets.push({ policy: policy.name, unit: 'HBAR', used: hbarText(usage.committed + usage.pending), limit: hbarText(budget.limitTinybars) });
-    } catch (error) {
-      budgets.push({ policy: policy.name, unit: 'HBAR', used: `unreadable (${messageOf(error)})`, limit: hbarText(budget.limitTinybars) });
-    }
-  }
-  return budgets;
-}
-
-/** The amount without its unit (BudgetLeft names the unit). */
-const hbarText = (tinybars: bigint): string => formatHbar(tinybars).replace(/ HBAR$/, '');

@@ -39,11 +39,11 @@ export async function resumeApproval(id: string, stores: readonly ApprovalStore[
   const claim = await store.claimExecution(id, RUNNER);
   if (!claim.ok) return notExecuted(id, claim.reason, claim.record);
   const record = claim.record;
-  const resumed: ResumedApproval = { record, store };
   const preview = record.preview;
-  const run = () => runResumed(resumed, () => execute(record.tool, JSON.parse(record.call.input)));
   // Within its valid window the transaction is rebuilt with the approved ID and nodes: the same bytes.
   const pinned = preview?.transactionId && (preview.validUntil === undefined || Date.now() < preview.validUntil);
+  const resumed: ResumedApproval = { record, store, windowPassed: Boolean(preview?.transactionId) && !pinned };
+  const run = () => runResumed(resumed, () => execute(record.tool, JSON.parse(record.call.input)));
   let result: ToolResult;
   try {
     result = pinned ? await runPinned({ transactionId: preview.transactionId!, nodeAccountIds: preview.nodeAccountIds ?? [] }, run) : await run();
@@ -52,9 +52,14 @@ export async function resumeApproval(id: string, stores: readonly ApprovalStore[
     throw error;
   }
   const transactionId = typeof result.raw.transactionId === 'string' ? result.raw.transactionId : undefined;
-  await store.finishExecution(id, resumed.supersededBy ? { supersededBy: resumed.supersededBy } : { status: result.raw.status, ...(transactionId ? { transactionId } : {}) });
+  await store.finishExecution(id, resumed.supersededBy ? { supersededBy: resumed.supersededBy, supersededBecause: supersededBecause(resumed) } : { status: result.raw.status, ...(transactionId ? { transactionId } : {}) });
   result.raw.approvalRequestId ??= id;
   return result;
+}
+
+/** The record's note says why: the window passed, or the call was built differently. */
+function supersededBecause(resumed: ResumedApproval): string {
+  return resumed.windowPassed ? "the approved transaction's valid window passed" : 'the call built on resume was not the one approved';
 }
 
 function notExecuted(id: string, reason: string, record?: ApprovalRecord): ToolResult {

@@ -187,8 +187,11 @@ export class ApprovalPolicy extends AbstractPolicy {
 
   private async judge(params: PostParamsNormalizationParams | PostCoreActionParams, method: string): Promise<boolean> {
     const preview = this.stage === 'postCoreAction' ? previewOf(params) : undefined;
-    const resumed = currentResume();
-    if (resumed && resumed.store === this.approvalStore && resumed.record.policy === this.name && resumed.record.tool === method) {
+    const found = currentResume();
+    // Only this policy's own request lets a resumed call through it: another ApprovalPolicy's approval
+    // (other approvers, another quorum, another stage) is not this one's, even with the same store.
+    const resumed = found && found.store === this.approvalStore && this.madeBy(found.record, method) ? found : undefined;
+    if (resumed) {
       if (matchesApproved(resumed.record, params, preview)) {
         resumed.matched = true;
         noteApprovedCall(params.callId, resumed.record.id);
@@ -209,9 +212,9 @@ export class ApprovalPolicy extends AbstractPolicy {
     const record = await this.approvalStore.create(
       newRequestRecord(params, { policy: this.name, method, stage: this.stage, summary, why, moved, wait: this.wait, quorum: this.quorum, now, expiresInMs: this.approvalTimeoutMs, heartbeatMs: HEARTBEAT_MS }, preview),
     );
-    if (resumed && resumed.store === this.approvalStore && resumed.record.tool === method) resumed.supersededBy = record.id;
+    if (resumed) resumed.supersededBy = record.id;
     if (this.wait === 'deferred') {
-      const rebuilt = resumed?.supersededBy === record.id ? `the approved transaction could not be sent as approved (its valid window passed), so it was rebuilt and must be approved again; ` : '';
+      const rebuilt = resumed ? `${rebuiltBecause(resumed)}, so it was rebuilt and must be approved again; ` : '';
       throw new PolicyBlockedError(method, { policy: this.name, stage: this.stage, reason: redactKeyMaterial(`${rebuilt}asked because ${why}`), pendingApprovalId: record.id }, this.description);
     }
     const request = this.requestFor(params, method, moved, summary, why, record.id, preview);
@@ -285,9 +288,29 @@ export class ApprovalPolicy extends AbstractPolicy {
     });
   }
 
+  /** Whether `record` is a request this policy made: its name, stage and quorum, for this tool. */
+  private madeBy(record: ApprovalRecord, method: string): boolean {
+    const { quorum } = record;
+    return (
+      record.policy === this.name &&
+      record.tool === method &&
+      record.stage === this.stage &&
+      quorum.required === this.quorum.required &&
+      quorum.of.length === this.quorum.of.length &&
+      quorum.of.every((approver) => this.quorum.of.includes(approver))
+    );
+  }
+
   private refuse(method: string, reason: string): never {
     throw new PolicyBlockedError(method, { policy: this.name, stage: this.stage, reason: redactKeyMaterial(reason) }, this.description);
   }
+}
+
+/** Why a resumed call did not match its approval: its valid window passed (it could not be pinned), or it was built differently. */
+export function rebuiltBecause(resumed: { readonly windowPassed?: boolean }): string {
+  return resumed.windowPassed
+    ? 'the approved transaction could not be sent as approved (its valid window passed)'
+    : 'the call built on resume is not the one approved (its input or transaction bytes differ)';
 }
 
 /** The resumed call is the approved one: the same input, and at postCoreAction the same bytes. */

@@ -13,13 +13,13 @@ export { terminalApprover, type TerminalApproverOptions } from './approvers/term
 export { mcpElicitationApprover } from './approvers/mcp-elicitation-approver.js';
 export { APPROVER_NAMES } from './approvers/approver.js';
 export type { ApprovalAnswer, ApprovalCallback, ApprovalRequest, Approver, ApproverName } from './approvers/approver.js';
-export { SpendLimitPolicy, type SpendLimitOptions } from './spend-limit-policy.js';
-export { RateLimitPolicy, type RateLimitOptions } from './rate-limit-policy.js';
+export { SpendLimitPolicy, type SpendBudgetLimits, type SpendLimitOptions } from './spend-limit-policy.js';
+export { RateLimitPolicy, type RateCounts, type RateLimitOptions } from './rate-limit-policy.js';
 export { DuplicateIntentPolicy, type DuplicateIntentOptions } from './duplicate-intent-policy.js';
 export { AllowanceSpendPolicy, ALLOWANCE_TOOLS, type AllowanceSpendOptions } from './allowance-spend-policy.js';
 export { MemoryPolicyStore } from './state/memory-store.js';
 export { RedisPolicyStore, type RedisPolicyStoreOptions } from './state/redis-store.js';
-export type { BudgetLine, BudgetUsage, ClaimAnswer, ClaimBook, PolicyStore, Reservation, SwitchCell, WindowCount, WindowCounter } from './state/policy-store.js';
+export type { BudgetLine, BudgetUsage, ClaimAnswer, ClaimBook, PolicyStore, Reservation, SwitchCell, WindowCount, WindowCounter, WindowPeek } from './state/policy-store.js';
 export { KillSwitch, PAUSE_SCOPES, defaultActor, type KillSwitchOptions, type KillSwitchState, type PauseOptions, type PauseRecord, type PauseScope, type ReleaseOptions } from './kill-switch.js';
 export { KillSwitchPolicy } from './kill-switch-policy.js';
 export type { StoreSpec } from './state/store-spec.js';

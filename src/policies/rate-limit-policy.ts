@@ -53,6 +53,19 @@ export const rateLimitOptions = z
   )
   .strict();
 
+/** What RateLimitPolicy's counts hold now, read without counting: what a console shows. */
+export interface RateCounts {
+  /** Calls allowed per window, for each count. */
+  readonly limit: number;
+  readonly windowMs: number;
+  /** Whether one count covers a group of tools (`group`) or each tool has its own. */
+  readonly countedPer: 'group' | 'tool';
+  /** With `per`: what the counts are kept per (`context.sessionId`); no count is read then, as no one key is "the" figure. */
+  readonly perKey?: string;
+  /** One per group or tool read: calls counted in its current window, and when that window ends (0: none open). */
+  readonly counts: readonly { readonly name: string; readonly used: number; readonly resetsInMs: number }[];
+}
+
 interface Taken {
   readonly key: string;
   /** When the window this call was counted in ends (local clock). */
@@ -126,6 +139,25 @@ export class RateLimitPolicy extends AbstractPolicy {
     const what = `${this.group ? `the tools of group "${this.group}"` : method}${per === undefined ? '' : ` for ${shownKey(this.per!.label, per)}`}`;
     const reason = `${what} may be called ${this.limit} time${this.limit === 1 ? '' : 's'} per ${windowText(this.windowMs)}; this window has had ${count.count}, and it frees up in ${waitText(count.resetsInMs)}`;
     throw new PolicyBlockedError(method, { policy: this.name, stage: 'preToolExecution', reason }, this.description);
+  }
+
+  /**
+   * The calls counted in each current window, read without counting. With `group`, one count; with
+   * a list of tools, one per tool; with every tool (`'*'`), one per name in `tools` (the kit's tool
+   * names, say): the policy cannot list the tools other processes counted. With `per`, counts are
+   * kept per key and none is read (`perKey` says which key).
+   *
+   * @example
+   * const { limit, counts } = await policy.callCounts(kit.listTools().map((tool) => tool.method));
+   */
+  async callCounts(tools: readonly string[] = []): Promise<RateCounts> {
+    const base = { limit: this.limit, windowMs: this.windowMs, countedPer: this.group ? ('group' as const) : ('tool' as const) };
+    if (this.per) return { ...base, perKey: this.per.label, counts: [] };
+    const names = this.group ? [this.group] : this.relevantTools.includes('*') ? [...new Set(tools)] : this.relevantTools;
+    const peek = this.counter.peek?.bind(this.counter);
+    if (!peek) throw new Error(`${this.name}: its store (${this.store.description}) cannot read a count without counting (its counter has no peek)`);
+    const counts = await Promise.all(names.map(async (name) => ({ name, ...(await peek(name)) })));
+    return { ...base, counts: counts.map(({ name, count, resetsInMs }) => ({ name, used: count, resetsInMs })) };
   }
 
   override settle(outcome: CallOutcome): void | Promise<void> {

@@ -16,7 +16,7 @@ import type { BudgetLine, BudgetUsage, PolicyStore, Reservation } from './state/
 import { storeFrom, storeOption, type StoreSpec } from './state/store-spec.js';
 import { displayAmountOption, hbarOption, storeNameOption, tokenMapOption, toolsOption, wholeMsOption } from './option-schemas.js';
 import { VALUE_MOVING_TOOLS } from './value-moving-tools.js';
-import { usdText, usdUnits } from './dollar-amounts.js';
+import { USD_DECIMALS, usdText, usdUnits } from './dollar-amounts.js';
 import { USD_ASSET, dollarLines, type DollarLines } from './dollar-budget-lines.js';
 import { dollarOptionFields, refuseDollarOptionsWithoutUsd, usdOption, type DollarOptions } from './dollar-options.js';
 import { DollarValuer, type Valuation } from './dollar-valuer.js';
@@ -54,6 +54,17 @@ export interface SpendLimitOptions extends DollarOptions {
 }
 
 const TINYBAR_DECIMALS = 8;
+
+/** SpendLimitPolicy's limits, as `budgetLimits` reads them. */
+export interface SpendBudgetLimits {
+  /** The budget's name in its store. */
+  readonly budget: string;
+  readonly windowMs: number;
+  /** With `per`: what budgets are kept per (`context.sessionId`); `usage` then needs a key. */
+  readonly perKey?: string;
+  /** `asset`: `'HBAR'`, a token ID or `'USD'`; `limit` as a person reads it; `decimals` of its smallest unit, when known. */
+  readonly assets: readonly { readonly asset: string; readonly limit: string; readonly decimals?: number }[];
+}
 const MAX_WINDOW_MS = 366 * 86_400_000;
 
 /**
@@ -114,6 +125,8 @@ export class SpendLimitPolicy extends AbstractPolicy {
   private readonly hbarLimit?: bigint;
   private readonly tokenLimits: ReadonlyMap<string, string>;
   private readonly tokenDecimals = new Map<string, Promise<number>>();
+  /** The decimals read so far, for `budgetLimits` (which cannot wait for a lookup). */
+  private readonly knownDecimals = new Map<string, number>();
   private readonly usdLimit?: bigint;
   private readonly dollars?: DollarValuer;
   /** What the dollar lines of a call's reservation rest on (rate, prices), for its block reason. */
@@ -163,15 +176,31 @@ export class SpendLimitPolicy extends AbstractPolicy {
     this.description = `Limits what each paying account spends to ${limits.join(', ')} per ${windowText(windowMs)}${scope} (budget "${this.budget}")`;
   }
 
-  /**
-   * What one account's budget holds in the window now, in the asset's smallest units (`'USD'`: units
-   * of 10⁻⁸ USD); with `per`, the budget of the key `key`.
-   */
   /** The HBAR budget per window (tinybars) and the window, when the policy limits HBAR: what a console shows beside `usage`. */
   get hbarBudget(): { readonly limitTinybars: bigint; readonly windowMs: number; readonly perKey: boolean } | undefined {
     return this.hbarLimit === undefined ? undefined : { limitTinybars: this.hbarLimit, windowMs: this.windowMs, perKey: this.per !== undefined };
   }
 
+  /**
+   * Every limit of the budget (HBAR, each token, US dollars), for a console to show beside `usage`.
+   * A token's decimals are known once a call of it was judged here (they are read from the mirror
+   * then); until then `decimals` is absent and its usage can only be read in smallest units.
+   */
+  get budgetLimits(): SpendBudgetLimits {
+    const assets: SpendBudgetLimits['assets'][number][] = [];
+    if (this.hbarLimit !== undefined) assets.push({ asset: 'HBAR', limit: unitsText(this.hbarLimit, TINYBAR_DECIMALS), decimals: TINYBAR_DECIMALS });
+    for (const [token, limit] of this.tokenLimits) {
+      const decimals = this.knownDecimals.get(token);
+      assets.push({ asset: token, limit, ...(decimals === undefined ? {} : { decimals }) });
+    }
+    if (this.usdLimit !== undefined) assets.push({ asset: USD_ASSET, limit: unitsText(this.usdLimit, USD_DECIMALS), decimals: USD_DECIMALS });
+    return { budget: this.budget, windowMs: this.windowMs, ...(this.per ? { perKey: this.per.label } : {}), assets };
+  }
+
+  /**
+   * What one account's budget holds in the window now, in the asset's smallest units (`'USD'`: units
+   * of 10⁻⁸ USD); with `per`, the budget of the key `key`.
+   */
   usage(account: string, asset = 'HBAR', key?: string): Promise<BudgetUsage> {
     if (this.per && key === undefined) return Promise.reject(invalidArgument(`${this.name}: budgets are kept per ${this.per.label}; pass the key whose usage to read.`, [2]));
     if (!this.per && key !== undefined) return Promise.reject(invalidArgument(`${this.name}: this budget has no 'per' option, so there is no budget of key ${JSON.stringify(key)}; leave the key out.`, [2]));
@@ -386,6 +415,7 @@ export class SpendLimitPolicy extends AbstractPolicy {
         .then((info) => {
           const value = Number(info.decimals);
           if (!Number.isInteger(value) || value < 0) throw new Error(`token ${token} reports unreadable decimals "${String(info.decimals)}"`);
+          this.knownDecimals.set(token, value);
           return value;
         });
       // A failed lookup is asked again next time rather than remembered.

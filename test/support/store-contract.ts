@@ -140,6 +140,19 @@ export function storeContract(make: () => PolicyStore, another?: (first: PolicyS
       expect((await two.take('t')).ok).to.equal(true);
     });
 
+    it('reads a count without counting, and reads none once the window ended', async () => {
+      const counter = store.counter(budget, 2, 1_000);
+      expect(await counter.peek!('t')).to.deep.equal({ count: 0, resetsInMs: 0 });
+      await counter.take('t');
+      const read = await counter.peek!('t');
+      expect(read.count).to.equal(1);
+      expect(read.resetsInMs).to.be.within(1, 1_000);
+      expect(await counter.peek!('t')).to.include({ count: 1 });
+      expect((await counter.take('t')).count).to.equal(2);
+      await sleep(1_100);
+      expect(await counter.peek!('t')).to.deep.equal({ count: 0, resetsInMs: 0 });
+    });
+
     it('never gives back into a new window (no call over the limit)', async () => {
       const counter = store.counter(budget, 1, 1_000);
       await counter.take('t');

@@ -51,6 +51,31 @@ export function readAuditMessages(messages: readonly TopicMessageText[]): { foun
   return { found, problems };
 }
 
+/**
+ * Splits messages into those that can be read now and the parts of split entries or batches whose
+ * other parts are not among them yet (still in flight, or on a later page): a follower reading the
+ * topic a few messages at a time keeps the waiting ones for its next read instead of calling them
+ * incomplete.
+ */
+export function waitingParts<M extends TopicMessageText>(messages: readonly M[]): { ready: M[]; waiting: M[] } {
+  const parts = new Map<string, { n: number; seen: Set<number> }>();
+  const decoded = messages.map((message) => decodeAuditMessage(message.text));
+  for (const message of decoded) {
+    if (message.kind !== 'part') continue;
+    const group = parts.get(message.id) ?? { n: message.n, seen: new Set<number>() };
+    group.seen.add(message.i);
+    parts.set(message.id, group);
+  }
+  const ready: M[] = [];
+  const waiting: M[] = [];
+  messages.forEach((message, at) => {
+    const part = decoded[at]!;
+    const group = part.kind === 'part' ? parts.get(part.id) : undefined;
+    (group && group.seen.size < group.n ? waiting : ready).push(message);
+  });
+  return { ready, waiting };
+}
+
 /** Adds a batch's entries, after checking them against its header. */
 export function accept(entries: readonly unknown[], where: string, batch: BatchHeader | undefined, found: FoundEntry[], problems: string[]): void {
   if (batch) {

@@ -1,5 +1,5 @@
 /** Reading what the ledger holds: audit topics and HOL sessions on the mirror node, and what became of a transaction ID. */
-export { bySeq, readAuditMessages, streamGaps } from './audit-trail-reader.js';
+export { bySeq, readAuditMessages, streamGaps, waitingParts } from './audit-trail-reader.js';
 export type { FoundEntry, TopicMessageText } from './audit-trail-reader.js';
 export { checkAuditTopic } from './check-audit-topic.js';
 export { readHolEntries } from './hol-reader.js';

@@ -3,7 +3,7 @@
  * topic. They go through the one MirrorClient (timeouts, bounded retries of 429/503 and network
  * errors); what they add is "not found is an answer, not an error" and reading a topic to its end.
  */
-import { isAgentHooksError } from '../../errors/index.js';
+import { invalidArgument, isAgentHooksError } from '../../errors/index.js';
 import { mirrorFor } from '../../mirror/mirror-client.js';
 import { MirrorErrorCode } from '../../mirror/mirror-error.js';
 
@@ -41,10 +41,19 @@ export async function fetchTopicInfo(mirrorUrl: string, topicId: string): Promis
   return status === 404 ? undefined : (body as MirrorTopicInfo);
 }
 
-/** Every message of a topic, in sequence order, following `links.next` to the end (no cap: verification needs them all). */
-export async function fetchTopicMessages(mirrorUrl: string, topicId: string): Promise<MirrorMessage[]> {
+/** A consensus timestamp as the mirror writes it: seconds, a dot, nanoseconds. */
+const CONSENSUS_TIMESTAMP = /^\d{1,19}\.\d{1,9}$/;
+
+/**
+ * Every message of a topic, in sequence order, following `links.next` to the end (no cap: verification
+ * needs them all). With `after` (a consensus timestamp, `'1700000000.000000001'`), only the messages
+ * that reached consensus after it: what a follower reads on each poll instead of the whole topic (the
+ * mirror ingests a topic in consensus order, so nothing earlier can appear later).
+ */
+export async function fetchTopicMessages(mirrorUrl: string, topicId: string, after?: string): Promise<MirrorMessage[]> {
+  if (after !== undefined && !CONSENSUS_TIMESTAMP.test(after)) throw invalidArgument(`fetchTopicMessages: 'after' must be a consensus timestamp such as "1700000000.000000001", got ${JSON.stringify(after)}.`);
   const messages: MirrorMessage[] = [];
-  let next: string | null = `/api/v1/topics/${topicId}/messages?limit=100&order=asc`;
+  let next: string | null = `/api/v1/topics/${topicId}/messages?limit=100&order=asc${after === undefined ? '' : `&timestamp=gt:${after}`}`;
   while (next) {
     const { status, body } = await getJson(mirrorUrl, next, `messages of topic ${topicId}`);
     if (status === 404) return messages;

@@ -42,7 +42,7 @@ export const CONSOLE_HTML = `<!doctype html>
     <table><tbody id="budgets"></tbody></table>
   </section>
   <section id="charts-panel" class="panel">
-    <h2>HBAR spent over time, per tool</h2>
+    <h2 id="spend-title">HBAR spent over time, per tool</h2>
     <div id="spend-chart" class="chart"></div>
     <h2>Blocks by policy</h2>
     <div id="block-chart" class="chart"></div>

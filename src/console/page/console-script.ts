@@ -1,3 +1,5 @@
+import { CONSOLE_CHARTS } from './console-charts.js';
+
 /**
  * The console page's script, served as /console.js. Plain browser JavaScript, no build step. Rules
  * it keeps: every value from the API goes into the page with textContent or as an SVG text node,
@@ -10,6 +12,8 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
   var TOKEN_KEY = 'agent-hooks-console-token';
   var calls = new Map();
   var pending = [];
+  var budgetHistory = [];
+  var shownApprovals = new Map();
   var token = readToken();
 
   function readToken() {
@@ -136,11 +140,9 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
 
   function renderOversight(view) {
     var note = document.getElementById('approvals-note');
-    var list = document.getElementById('approvals');
-    list.textContent = '';
     pending = view.pending || [];
     note.textContent = !view.connected ? 'no approval store is connected to this console' : pending.length ? pending.length + ' waiting' : 'nothing waiting';
-    pending.forEach(function (request) { list.appendChild(approvalItem(request)); });
+    renderApprovals(pending);
     var state = view.state || { paused: false };
     var pauseState = document.getElementById('pause-state');
     pauseState.className = state.paused ? 'paused' : '';
@@ -153,7 +155,35 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
     document.getElementById('pause-button').disabled = !view.connected || state.paused;
     document.getElementById('resume-button').disabled = !view.connected || !state.paused;
     renderBudgets(state.budgets || []);
+    budgetHistory = view.budgetHistory || [];
+    drawCharts();
     renderPendingRows();
+  }
+
+  /**
+   * Keeps the item of a request that did not change, and never moves one already in place: an
+   * operator typing a reason keeps it (and the focus) when other requests, calls or budgets arrive.
+   * A request that changed (another approval came) is redrawn with the reason typed so far.
+   */
+  function renderApprovals(requests) {
+    var list = document.getElementById('approvals');
+    var kept = new Map();
+    var cursor = list.firstChild;
+    requests.forEach(function (request) {
+      var json = JSON.stringify(request);
+      var old = shownApprovals.get(request.id);
+      var item = old && old.json === json ? old.item : approvalItem(request);
+      if (old && item !== old.item) item.querySelector('input.reason').value = old.item.querySelector('input.reason').value;
+      kept.set(request.id, { json: json, item: item });
+      if (item === cursor) cursor = cursor.nextSibling;
+      else list.insertBefore(item, cursor);
+    });
+    while (cursor) {
+      var next = cursor.nextSibling;
+      cursor.remove();
+      cursor = next;
+    }
+    shownApprovals = kept;
   }
 
   function approvalItem(request) {
@@ -225,78 +255,16 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
     budgets.forEach(function (budget) {
       var row = el('tr');
       row.appendChild(el('td', '', budget.policy));
-      row.appendChild(el('td', '', budget.used + ' of ' + budget.limit + ' ' + budget.unit + ' used'));
+      row.appendChild(el('td', '', budget.scope || ''));
+      var figure = budget.used !== undefined ? budget.used + ' of ' + budget.limit + ' ' + budget.unit + ' used' : 'limit ' + budget.limit + ' ' + budget.unit;
+      row.appendChild(el('td', 'figure', figure));
+      row.appendChild(el('td', 'note', budget.note || ''));
       row.appendChild(el('td', '', budget.resetsAt ? 'resets ' + budget.resetsAt : ''));
       table.appendChild(row);
     });
   }
 
-  var SVG = 'http://www.w3.org/2000/svg';
-  var COLOURS = ['#1a5fb4', '#c01c28', '#26a269', '#e66100', '#613583', '#865e3c'];
-  function svgEl(tag, attributes, text) {
-    var node = document.createElementNS(SVG, tag);
-    Object.keys(attributes).forEach(function (name) { node.setAttribute(name, String(attributes[name])); });
-    if (text !== undefined) node.textContent = String(text);
-    return node;
-  }
-
-  function drawCharts() {
-    var all = Array.from(calls.values()).sort(function (a, b) { return a.timestamp < b.timestamp ? -1 : 1; });
-    drawSpend(all.filter(function (call) { return call.outcome === 'executed' && call.hbarTinybars && call.hbarTinybars !== '0'; }));
-    drawBlocks(all.filter(function (call) { return call.blockedBy; }));
-  }
-
-  function drawSpend(spent) {
-    var box = document.getElementById('spend-chart');
-    box.textContent = '';
-    if (!spent.length) { box.appendChild(el('p', '', 'no HBAR moved yet')); return; }
-    var width = 480, height = 180, left = 50, bottom = 20;
-    var svg = svgEl('svg', { viewBox: '0 0 ' + width + ' ' + height, role: 'img', 'aria-label': 'HBAR spent over time per tool' });
-    var start = Date.parse(spent[0].timestamp), end = Math.max(Date.parse(spent[spent.length - 1].timestamp), start + 1);
-    var series = new Map();
-    spent.forEach(function (call) {
-      var line = series.get(call.tool) || { total: 0, points: [] };
-      line.total += Number(call.hbarTinybars) / 1e8;
-      line.points.push([Date.parse(call.timestamp), line.total]);
-      series.set(call.tool, line);
-    });
-    var top = Math.max.apply(null, Array.from(series.values()).map(function (line) { return line.total; })) || 1;
-    svg.appendChild(svgEl('line', { x1: left, y1: height - bottom, x2: width, y2: height - bottom, stroke: '#999' }));
-    svg.appendChild(svgEl('text', { x: 2, y: 12, 'font-size': 10 }, top + ' ℏ'));
-    var at = 0;
-    series.forEach(function (line, tool) {
-      var colour = COLOURS[at % COLOURS.length];
-      var points = line.points.map(function (p) {
-        return (left + (p[0] - start) / (end - start) * (width - left - 5)).toFixed(1) + ',' + (height - bottom - p[1] / top * (height - bottom - 20)).toFixed(1);
-      });
-      svg.appendChild(svgEl('polyline', { points: points.join(' '), fill: 'none', stroke: colour, 'stroke-width': 2 }));
-      svg.appendChild(svgEl('text', { x: left + 5, y: 14 + at * 12, 'font-size': 10, fill: colour }, tool + ': ' + line.total + ' ℏ'));
-      at++;
-    });
-    box.appendChild(svg);
-  }
-
-  function drawBlocks(blocked) {
-    var box = document.getElementById('block-chart');
-    box.textContent = '';
-    if (!blocked.length) { box.appendChild(el('p', '', 'nothing blocked yet')); return; }
-    var counts = new Map();
-    blocked.forEach(function (call) { counts.set(call.blockedBy.policy, (counts.get(call.blockedBy.policy) || 0) + 1); });
-    var most = Math.max.apply(null, Array.from(counts.values()));
-    var width = 480, row = 22;
-    var svg = svgEl('svg', { viewBox: '0 0 ' + width + ' ' + (counts.size * row + 4), role: 'img', 'aria-label': 'blocks by policy' });
-    var at = 0;
-    counts.forEach(function (count, policy) {
-      var y = at * row + 2;
-      svg.appendChild(svgEl('rect', { x: 180, y: y, width: Math.max(2, count / most * (width - 220)), height: row - 6, fill: '#c01c28' }));
-      svg.appendChild(svgEl('text', { x: 0, y: y + 12, 'font-size': 11 }, policy));
-      svg.appendChild(svgEl('text', { x: 184 + count / most * (width - 220), y: y + 12, 'font-size': 11 }, count));
-      at++;
-    });
-    box.appendChild(svg);
-  }
-
-  /** Server-sent events read with fetch, so the token goes in a header (EventSource cannot send one). */
+${CONSOLE_CHARTS}  /** Server-sent events read with fetch, so the token goes in a header (EventSource cannot send one). */
   function follow() {
     if (!token) { askToken(); return; }
     fetch('/api/events', { headers: { authorization: 'Bearer ' + token, accept: 'text/event-stream' }, cache: 'no-store' }).then(function (res) {

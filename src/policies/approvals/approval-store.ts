@@ -53,7 +53,7 @@ export interface ApprovalStore {
   /** Takes an approved request for execution: approved → executing, once across every process. */
   claimExecution(id: string, by: string): Promise<ClaimOutcome>;
   /** executing → executed with what happened, or → expired when a rebuilt request replaced it. */
-  finishExecution(id: string, outcome: { status?: string; transactionId?: string; supersededBy?: string }): Promise<void>;
+  finishExecution(id: string, outcome: { status?: string; transactionId?: string; supersededBy?: string; supersededBecause?: string }): Promise<void>;
   /** Told of every change this store makes, and on Redis of other processes' too. Returns the unsubscribe. */
   subscribe(listener: ApprovalListener): () => void;
   /**

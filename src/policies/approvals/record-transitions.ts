@@ -74,13 +74,15 @@ export class RecordTransitions {
     });
   }
 
-  async finishExecution(id: string, outcome: { status?: string; transactionId?: string; supersededBy?: string }): Promise<void> {
+  async finishExecution(id: string, outcome: { status?: string; transactionId?: string; supersededBy?: string; supersededBecause?: string }): Promise<void> {
     const kind = outcome.supersededBy ? 'superseded' : 'executed';
     await this.update(id, kind, (record, now) => {
       if (record.state !== 'executing') return { refused: record.state };
-      const execution = { ...(record.execution ?? { by: 'unknown' }), at: now, ...outcome };
+      const { supersededBecause, ...executed } = outcome;
+      const execution = { ...(record.execution ?? { by: 'unknown' }), at: now, ...executed };
       const state = outcome.supersededBy ? 'expired' : 'executed';
-      const note = outcome.supersededBy ? `the approved transaction's valid window passed; it was rebuilt as request ${outcome.supersededBy}, which must be approved again` : undefined;
+      const because = supersededBecause ?? "the approved transaction's valid window passed";
+      const note = outcome.supersededBy ? `${because}; it was rebuilt as request ${outcome.supersededBy}, which must be approved again` : undefined;
       return { record: { ...record, state, execution, ...(note ? { note } : {}), version: record.version + 1 } };
     });
   }

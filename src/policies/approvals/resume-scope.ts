@@ -10,6 +10,8 @@ export interface ResumedApproval {
   supersededBy?: string;
   /** Set by the policy once it matched the call against the approved record. */
   matched?: boolean;
+  /** Set by the resume: the approved transaction's valid window had passed, so it could not be rebuilt with its ID (its bytes must differ). */
+  windowPassed?: boolean;
 }
 
 const scope = new AsyncLocalStorage<ResumedApproval>();

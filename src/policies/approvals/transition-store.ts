@@ -34,7 +34,7 @@ export abstract class TransitionStore implements ApprovalStore {
   claimExecution(id: string, by: string): Promise<ClaimOutcome> {
     return this.transitions.claimExecution(id, by);
   }
-  finishExecution(id: string, outcome: { status?: string; transactionId?: string; supersededBy?: string }): Promise<void> {
+  finishExecution(id: string, outcome: { status?: string; transactionId?: string; supersededBy?: string; supersededBecause?: string }): Promise<void> {
     return this.transitions.finishExecution(id, outcome);
   }
   /** Changes made through this object only, awaited before each resolves (see ApprovalStore). */

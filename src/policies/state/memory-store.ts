@@ -1,5 +1,6 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { MemoryClaims } from './memory-claims.js';
+import { peekOf } from './window-peek.js';
 import type { BudgetLine, BudgetUsage, ClaimBook, PolicyStore, Reservation, SwitchCell, WindowCount, WindowCounter } from './policy-store.js';
 
 /** One (budget, account, asset): its entries oldest first, and their totals. */
@@ -201,6 +202,7 @@ function memoryCounter(limiter: RateLimiterMemory): WindowCounter {
       const current = await limiter.get(key);
       if (current && current.consumedPoints > 0) await limiter.reward(key, 1);
     },
+    peek: async (key: string) => peekOf(await limiter.get(key)),
   };
 }
 

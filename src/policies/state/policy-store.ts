@@ -125,6 +125,19 @@ export interface WindowCounter {
   take(key: string): Promise<WindowCount>;
   /** Uncounts one call of the current window (one that did not execute); never below zero. */
   giveBack(key: string): Promise<void>;
+  /**
+   * Reads the count without counting: what a console shows. `resetsInMs` is 0 when no window is
+   * open (no call yet, or the last window ended). Optional, so a store written before it still
+   * counts; the rate policy then says its counts cannot be read.
+   */
+  peek?(key: string): Promise<WindowPeek>;
+}
+
+export interface WindowPeek {
+  /** Calls counted in the current window. */
+  readonly count: number;
+  /** Until the current window ends; 0 without one. */
+  readonly resetsInMs: number;
 }
 
 export interface WindowCount {

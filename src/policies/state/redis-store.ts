@@ -5,6 +5,7 @@ import { AgentHooksError, ErrorCode, isAgentHooksError, messageOf, parseOptions 
 import { loadWithPeer } from '../../lifecycle/optional-peer.js';
 import { CLAIM_DROP_SCRIPT, CLAIM_TAKE_SCRIPT, CLAIM_UPDATE_SCRIPT } from './claim-scripts.js';
 import type { BudgetLine, BudgetUsage, ClaimBook, PolicyStore, Reservation, SwitchCell, WindowCount, WindowCounter } from './policy-store.js';
+import { peekOf } from './window-peek.js';
 import { COMMIT_SCRIPT, COUNTER_SCRIPT, RELEASE_SCRIPT, RESERVE_SCRIPT, USAGE_SCRIPT } from './redis-scripts.js';
 
 export interface RedisPolicyStoreOptions {
@@ -155,6 +156,7 @@ export class RedisPolicyStore implements PolicyStore {
           }
         }),
       giveBack: (key) => this.run(async () => void (await (await limiterOf()).reward(key, 1))),
+      peek: (key) => this.run(async () => peekOf(await (await limiterOf()).get(key))),
     };
   }
 

@@ -107,6 +107,22 @@ describe('the operator console in a browser', function () {
     await page.locator('#calls tr[data-outcome="blocked"]').waitFor();
   });
 
+  it('keeps the reason an operator is typing when another request and another call arrive', async () => {
+    const first = kit.execute('transfer_hbar_tool', { to: world.recipient, tinybars: 6 * 100_000_000 });
+    const items = page.locator('#approvals li.approval');
+    await items.first().waitFor();
+    await items.first().locator('input.reason').fill('not this week');
+    const second = kit.execute('transfer_hbar_tool', { to: world.recipient, tinybars: 7 * 100_000_000 });
+    await items.nth(1).waitFor();
+    await kit.execute('transfer_hbar_tool', { to: world.recipient, tinybars: 2, memo: 'small one' });
+    await page.locator('#calls tr[data-outcome="executed"]', { hasText: 'small one' }).waitFor();
+    expect(await items.first().locator('input.reason').inputValue()).to.equal('not this week');
+    await items.first().locator('button.deny').click();
+    expect(JSON.stringify((await first).raw)).to.contain('denied by console: not this week');
+    await page.locator('#approvals li.approval').nth(0).locator('button.deny').click();
+    expect((await second).raw.status).to.equal('ERROR');
+  });
+
   it('pauses and resumes from the kill switch', async () => {
     await page.locator('#pause-reason').fill('incident 42');
     await page.locator('#pause-button').click();
@@ -118,6 +134,8 @@ describe('the operator console in a browser', function () {
   });
 
   it('verifies the trail against the topic', async () => {
+    // Delivery runs in the background: verified before it lands, the entry is rightly "not on the topic yet".
+    expect((await kit.audit.flush(10_000))[0]!.undelivered).to.equal(0);
     await page.locator('#verify-button').click();
     await page.locator('#verify-state.ok').waitFor({ timeout: 15_000 });
     expect(await page.locator('#verify-state').textContent()).to.match(/^verified: 1 entries/);

@@ -3,6 +3,7 @@ import type { Client } from '@hiero-ledger/sdk';
 import { createAgentKit, type AgentKit } from '../../../src/index.js';
 import { RateLimitPolicy } from '../../../src/policies/rate-limit-policy.js';
 import { RedisPolicyStore } from '../../../src/policies/state/redis-store.js';
+import { MemoryPolicyStore } from '../../../src/policies/state/memory-store.js';
 import { EchoTool, pluginOf } from '../../support/noop-tools.js';
 import { offlineClient } from '../../support/offline-client.js';
 
@@ -85,6 +86,54 @@ describe('RateLimitPolicy', function () {
       expect((await k.execute('a_tool', { text: '2' })).raw.errorCode).to.equal('E_POLICY_BLOCKED');
       await new Promise((resolve) => setTimeout(resolve, 1_100));
       expect((await k.execute('a_tool', { text: '3' })).raw.status).to.equal('SUCCESS');
+    });
+  });
+
+  describe('when a console reads its counts', () => {
+    it('reads each tool\'s count without counting, with when its window ends', async () => {
+      const policy = new RateLimitPolicy({ limit: 2, windowMs: 60_000 });
+      const k = await kitWith([policy]);
+      await k.execute('a_tool', { text: '1' });
+      const read = await policy.callCounts(['a_tool', 'b_tool']);
+      expect(read).to.deep.include({ limit: 2, windowMs: 60_000, countedPer: 'tool' });
+      expect(read.counts.map(({ name, used }) => ({ name, used }))).to.deep.equal([{ name: 'a_tool', used: 1 }, { name: 'b_tool', used: 0 }]);
+      expect(read.counts[0]!.resetsInMs).to.be.within(1, 60_000);
+      expect(read.counts[1]!.resetsInMs).to.equal(0);
+      // Reading counted nothing: the second call is still admitted, the third refused.
+      await policy.callCounts(['a_tool']);
+      expect((await k.execute('a_tool', { text: '2' })).raw.status).to.equal('SUCCESS');
+      expect((await k.execute('a_tool', { text: '3' })).raw.errorCode).to.equal('E_POLICY_BLOCKED');
+      expect((await policy.callCounts(['a_tool'])).counts[0]).to.include({ used: 2 });
+    });
+
+    it('reads one count for a group, its listed tools for a list, and none for a policy kept per key', async () => {
+      const grouped = new RateLimitPolicy({ limit: 3, windowMs: 60_000, tools: ['a_tool', 'b_tool'], group: 'ab' });
+      const listed = new RateLimitPolicy({ limit: 3, windowMs: 60_000, tools: ['b_tool', 'c_tool'] });
+      const perSession = new RateLimitPolicy({ limit: 3, windowMs: 60_000, per: 'context.sessionId' });
+      const k = await kitWith([grouped, listed]);
+      await k.execute('a_tool', { text: '1' });
+      await k.execute('b_tool', { text: '1' });
+      expect((await grouped.callCounts(['c_tool'])).counts.map(({ name, used }) => [name, used])).to.deep.equal([['ab', 2]]);
+      expect((await listed.callCounts()).counts.map(({ name, used }) => [name, used])).to.deep.equal([['b_tool', 1], ['c_tool', 0]]);
+      expect(await perSession.callCounts(['a_tool'])).to.deep.equal({ limit: 3, windowMs: 60_000, countedPer: 'tool', perKey: 'context.sessionId', counts: [] });
+    });
+
+    it('says so when its store cannot read a count without counting', async () => {
+      const store = new MemoryPolicyStore();
+      // A store written before counters could be read: its counters take and give back only.
+      const oldStore = Object.create(store, {
+        description: { value: 'an old store' },
+        counter: {
+          value: (name: string, limit: number, windowMs: number) => {
+            const { take, giveBack } = store.counter(name, limit, windowMs);
+            return { take, giveBack };
+          },
+        },
+      }) as MemoryPolicyStore;
+      const policy = new RateLimitPolicy({ limit: 1, windowMs: 1_000, store: oldStore, group: 'g' });
+      let thrown: unknown;
+      await policy.callCounts().catch((error: unknown) => (thrown = error));
+      expect((thrown as Error).message).to.equal('Rate Limit Policy: its store (an old store) cannot read a count without counting (its counter has no peek)');
     });
   });
 

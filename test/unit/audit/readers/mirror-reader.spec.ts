@@ -31,6 +31,16 @@ describe('audit mirror reader', () => {
     });
   });
 
+  describe('when asked for the messages after a consensus timestamp', () => {
+    it('asks the mirror for those only, and refuses what is no timestamp', async () => {
+      mirror.reply('/api/v1/topics/0.0.9/messages?limit=100&order=asc&timestamp=gt:1700000000.000000002', { status: 200, body: { messages: [message(3)], links: { next: null } } });
+      expect((await fetchTopicMessages(mirror.url, '0.0.9', '1700000000.000000002')).map((each) => each.sequenceNumber)).to.deep.equal([3]);
+      expect(mirror.requests).to.deep.equal(['/api/v1/topics/0.0.9/messages?limit=100&order=asc&timestamp=gt:1700000000.000000002']);
+      const refused = await fetchTopicMessages(mirror.url, '0.0.9', '1700000000&limit=1').then(() => undefined, (error: unknown) => error);
+      expect((refused as Error).message).to.equal('fetchTopicMessages: \'after\' must be a consensus timestamp such as "1700000000.000000001", got "1700000000&limit=1".');
+    });
+  });
+
   describe('when the mirror keeps failing', () => {
     it('raises the coded mirror error naming what was read', async () => {
       mirror.reply('/api/v1/schedules/0.0.8', { status: 503 });
