@@ -17,6 +17,8 @@ export interface CallView {
   transactionLink?: string;
   scheduleId?: string;
   blockedBy?: { policy: string; stage: string; reason?: string };
+  /** Policies in report mode that would have blocked the call, which went on (`wouldBlock` on its entry). */
+  wouldBlock?: { policy: string; stage: string; reason?: string }[];
   error?: string;
   memo?: string;
   /** HBAR credited by the call's transfers, in tinybars, for the spend chart. */
@@ -50,6 +52,7 @@ export function callView(entry: AnyAuditEntry, source: string, delivered: boolea
     ...(link ? { transactionLink: link } : {}),
     ...(entry.scheduleId ? { scheduleId: entry.scheduleId } : {}),
     ...(!isScheduleOutcomeEntry(entry) && entry.blockedBy ? { blockedBy: entry.blockedBy } : {}),
+    ...(!isScheduleOutcomeEntry(entry) && entry.wouldBlock?.length ? { wouldBlock: entry.wouldBlock } : {}),
     ...(entry.error ? { error: entry.error.message } : {}),
     ...(memo === undefined ? {} : { memo }),
     ...(hbar === undefined ? {} : { hbarTinybars: hbar.toString() }),

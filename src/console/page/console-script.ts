@@ -102,6 +102,13 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
       blocked.appendChild(el('span', '', call.blockedBy.policy + ' at ' + call.blockedBy.stage + ': '));
       if (call.blockedBy.reason) blocked.appendChild(agentText(call.blockedBy.reason));
     } else if (call.error) blocked.appendChild(agentText(call.error));
+    // Report mode: the call went on; what would have blocked it is shown apart from a block.
+    (call.wouldBlock || []).forEach(function (would) {
+      var line = el('div', 'would-block');
+      line.appendChild(el('span', '', 'would have blocked (report mode): ' + would.policy + ' at ' + would.stage + (would.reason ? ': ' : '')));
+      if (would.reason) line.appendChild(agentText(would.reason));
+      blocked.appendChild(line);
+    });
     row.appendChild(blocked);
     var tx = el('td');
     if (call.transactionId) tx.appendChild(link(call.transactionLink, call.transactionId));

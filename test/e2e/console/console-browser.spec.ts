@@ -6,7 +6,22 @@ import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
 import { ApprovalPolicy } from '../../../src/policies/index.js';
 import { MemoryOversight, startConsole, type RunningConsole } from '../../../src/console/index.js';
 import type { AgentKit } from '../../../src/kit/agent-kit.js';
+import { AbstractPolicy } from '../../../src/listeners/abstract-policy.js';
+import { reportOnly } from '../../../src/listeners/report-mode.js';
+import { PolicyBlockedError } from '../../../src/lifecycle/policy-blocked-error.js';
+import type { PreToolExecutionParams } from '../../../src/lifecycle/stage-events.js';
 import { transferPlugin } from '../../support/audit-transfer-tool.js';
+
+/** A rule being rolled out: it would refuse calls whose memo says "rollout"; in report mode they go on. */
+class RolloutRule extends AbstractPolicy {
+  override name = 'Rollout Rule';
+  override relevantTools = ['transfer_hbar_tool'];
+  protected override shouldBlockPreToolExecution(params: PreToolExecutionParams, method: string): boolean {
+    const memo = (params.rawParams as { memo?: unknown } | undefined)?.memo;
+    if (typeof memo !== 'string' || !memo.startsWith('rollout')) return false;
+    throw new PolicyBlockedError(method, { policy: this.name, stage: 'preToolExecution', reason: `memo <b>${memo}</b> is not allowed yet` }, 'refuses rollout memos');
+  }
+}
 import { closeAuditWorld, openAuditWorld, type AuditWorld } from '../../support/audit-world.js';
 
 /** The operator console in Debian's chromium, over a journal folder written by real audited calls on the devnet. */
@@ -30,7 +45,7 @@ describe('the operator console in a browser', function () {
     oversight = new MemoryOversight();
     const hook = new HcsAuditTrailHook(['transfer_hbar_tool'], world.topicId, undefined, { journalDir: world.journalDir });
     const approval = new ApprovalPolicy({ when: { hbarAbove: 5 }, approver: oversight, timeoutMs: 30_000 });
-    kit = await createAgentKit({ client: world.client, pluginsDir: null, plugins: [transferPlugin()], context: { hooks: [hook, approval] } });
+    kit = await createAgentKit({ client: world.client, pluginsDir: null, plugins: [transferPlugin()], context: { hooks: [hook, approval, reportOnly(new RolloutRule())] } });
     await kit.execute('transfer_hbar_tool', { to: world.recipient, tinybars: 7, memo: 'first call' });
     running = await startConsole({ journalDir: world.journalDir, port: 0, oversight, network: 'devnet', mirrorUrl: world.net.mirrorUrl, topicId: world.topicId });
     page = await browser.newPage();
@@ -74,6 +89,19 @@ describe('the operator console in a browser', function () {
     // "APPROVED BY ADMIN" sits in an agent-text box, like every other memo, not in the console's own words.
     const approved = page.locator('#calls td.memo', { hasText: 'APPROVED BY ADMIN' });
     expect(await approved.locator('.agent-text').count()).to.equal(1);
+  });
+
+  it("shows what a policy in report mode would have blocked on the executed call, its reason as agent text", async () => {
+    const result = await kit.execute('transfer_hbar_tool', { to: world.recipient, tinybars: 2, memo: 'rollout one' });
+    expect(result.raw.status).to.equal('SUCCESS');
+    const row = page.locator('#calls tr[data-outcome="executed"]', { hasText: 'rollout one' });
+    await row.waitFor({ timeout: 5_000 });
+    const would = row.locator('.would-block');
+    expect(await would.count()).to.equal(1);
+    expect(await would.textContent()).to.equal('would have blocked (report mode): Rollout Rule at preToolExecution: memo <b>rollout one</b> is not allowed yet');
+    // The reason (agent text: it quotes the memo) is in a marked box, and its markup made no element.
+    expect(await would.locator('.agent-text').textContent()).to.equal('memo <b>rollout one</b> is not allowed yet');
+    expect(await row.locator('b').count()).to.equal(0);
   });
 
   it('approves a pending 10 HBAR transfer from its button, with the token, and the ledger shows it executed', async () => {
