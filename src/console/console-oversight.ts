@@ -41,6 +41,23 @@ export interface PendingApproval {
   /** Approvals given so far, and how many are needed (1 unless a quorum is asked for). */
   approvals: number;
   required: number;
+  /**
+   * A request the ledger approves (ApprovalPolicy via: 'schedule'): the console shows it but cannot
+   * decide it, since signing needs an approver's private key, which the page never holds.
+   */
+  schedule?: ScheduledApprovalView;
+}
+
+export interface ScheduledApprovalView {
+  /** Absent until the ScheduleCreate's receipt was recorded. */
+  scheduleId?: string;
+  scheduledTransactionId?: string;
+  /** What the ledger waits for, e.g. `2 of 3 keys of 0.0.1005`. */
+  needs: string;
+  /** Approvers' signatures recorded through agent-hooks so far (the ledger may hold others). */
+  signed: number;
+  /** The command an approver runs to sign, e.g. `agent-hooks approve <id> --key <file>`. */
+  signCommand: string;
 }
 
 export interface TransactionPreview {

@@ -3,7 +3,7 @@ import type { AgentKit } from '../kit/agent-kit.js';
 import { formatHbar } from '../policies/approval-moves.js';
 import type { ApprovalRecord } from '../policies/approvals/approval-record.js';
 import type { ApprovalStore } from '../policies/approvals/approval-store.js';
-import type { BudgetLeft, ConsoleDecision, ConsoleOversight, DecisionOutcome, OversightState, PendingApproval } from './console-oversight.js';
+import type { BudgetLeft, ConsoleDecision, ConsoleOversight, DecisionOutcome, OversightState, PendingApproval, ScheduledApprovalView } from './console-oversight.js';
 import { plainRedacted } from './safe-json.js';
 
 /** How often a subscribed console re-reads the kill switch (another process may have pressed it). */
@@ -37,7 +37,8 @@ export function kitOversight(kit: OverseenKit): ConsoleOversight {
   const stores = (): ApprovalStore[] => kit.approvalStores();
   return {
     async pendingApprovals() {
-      const pending = (await Promise.all(stores().map((store) => store.listPending()))).flat();
+      // Requests the ledger approves are listed too: shown, with the command that signs them.
+      const pending = (await Promise.all(stores().map(async (store) => [...(await store.listPending()), ...((await store.listScheduled?.()) ?? [])]))).flat();
       return pending.sort((a, b) => a.createdAt - b.createdAt).map(pendingView);
     },
     async decide(id: string, decision: ConsoleDecision): Promise<DecisionOutcome> {
@@ -107,6 +108,18 @@ function pendingView(record: ApprovalRecord): PendingApproval {
     expiresAt: new Date(record.expiresAt).toISOString(),
     approvals: record.decisions.filter((decision) => decision.approve).length,
     required: record.quorum.required,
+    ...(record.schedule ? { schedule: scheduleView(record) } : {}),
+  };
+}
+
+function scheduleView(record: ApprovalRecord): ScheduledApprovalView {
+  const schedule = record.schedule!;
+  return {
+    ...(schedule.scheduleId ? { scheduleId: schedule.scheduleId } : {}),
+    ...(schedule.scheduledTransactionId ? { scheduledTransactionId: schedule.scheduledTransactionId } : {}),
+    needs: schedule.accounts.map((account) => `${account.threshold} of ${account.keys.length + account.others} keys of ${account.accountId}`).join(', '),
+    signed: record.decisions.filter((decision) => decision.approve && decision.signature).length,
+    signCommand: `agent-hooks approve ${record.id} --key <file>`,
   };
 }
 

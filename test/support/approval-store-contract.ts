@@ -181,6 +181,7 @@ export function approvalStoreContract(make: () => ApprovalStore): void {
       const record = await store.create(ledgerRecord());
       expect(record.state).to.equal('scheduled');
       expect((await store.listPending()).map((each) => each.id)).not.to.include(record.id);
+      expect((await store.listScheduled!()).map((each) => each.id)).to.include(record.id);
       const unsigned = await store.decide(record.id, { approver: 'alice', approve: true });
       expect(!unsigned.ok && unsigned.reason).to.match(/must be signed with an approver's key/);
       const stranger = await store.decide(record.id, signedBy(record, mallory));
@@ -200,6 +201,7 @@ export function approvalStoreContract(make: () => ApprovalStore): void {
       expect(closed.ok && closed.record.state).to.equal('executed');
       expect(closed.ok && closed.record.execution).to.include({ by: 'the ledger', status: 'SUCCESS', transactionId: '0.0.5@1700000000.000000001?scheduled' });
       expect((await store.closeSchedule!(record.id, { scheduleId: '0.0.77', outcome: 'scheduleExpired' })).ok).to.equal(false);
+      expect((await store.listScheduled!()).map((each) => each.id)).not.to.include(record.id);
     });
 
     it('expires when the ScheduleCreate was refused, or when the schedule expired or was deleted', async () => {

@@ -71,6 +71,8 @@ export interface ApprovalStore {
   claimExecution(id: string, by: string): Promise<ClaimOutcome>;
   /** executing → executed with what happened, or → expired when a rebuilt request replaced it. */
   finishExecution(id: string, outcome: { status?: string; transactionId?: string; supersededBy?: string }): Promise<void>;
+  /** Requests the ledger approves still waiting for their schedule's outcome, oldest first (optional for other stores; the console lists them). */
+  listScheduled?(): Promise<ApprovalRecord[]>;
   /** A request the ledger approves: records its ScheduleCreate's answer (optional for other stores; ApprovalPolicy via: 'schedule' needs it). */
   recordSchedule?(id: string, sent: ScheduleSent): Promise<ClaimOutcome>;
   /** A request the ledger approves: closes it by its schedule's outcome (optional for other stores). */

@@ -8,6 +8,7 @@ export interface RecordSlots {
   read(id: string): Promise<ApprovalRecord | undefined>;
   /** Writes `record` if the stored one still has version `expected` (0: none yet); true when written. */
   write(record: ApprovalRecord, expected: number, change: ApprovalChange['kind'] | undefined): Promise<boolean>;
+  /** IDs of the requests still open: pending, or scheduled (the ledger approves them). */
   pendingIds(): Promise<string[]>;
 }
 
@@ -50,6 +51,12 @@ export class RecordTransitions {
   async listPending(): Promise<ApprovalRecord[]> {
     const records = await Promise.all((await this.slots.pendingIds()).map((id) => this.get(id)));
     return records.filter((record): record is ApprovalRecord => record?.state === 'pending').sort((a, b) => a.createdAt - b.createdAt);
+  }
+
+  /** Requests the ledger approves still waiting for their schedule's outcome, oldest first (the pending index holds them too). */
+  async listScheduled(): Promise<ApprovalRecord[]> {
+    const records = await Promise.all((await this.slots.pendingIds()).map((id) => this.get(id)));
+    return records.filter((record): record is ApprovalRecord => record?.state === 'scheduled').sort((a, b) => a.createdAt - b.createdAt);
   }
 
   decide(id: string, input: DecisionInput): Promise<DecisionOutcome> {

@@ -37,6 +37,9 @@ export abstract class TransitionStore implements ApprovalStore {
   finishExecution(id: string, outcome: { status?: string; transactionId?: string; supersededBy?: string }): Promise<void> {
     return this.transitions.finishExecution(id, outcome);
   }
+  listScheduled(): Promise<ApprovalRecord[]> {
+    return this.transitions.listScheduled();
+  }
   recordSchedule(id: string, sent: ScheduleSent): Promise<ClaimOutcome> {
     return this.transitions.recordSchedule(id, sent);
   }
