@@ -3,6 +3,7 @@ import { invalidArgument, messageOf, parseOptions } from '../errors/index.js';
 import { PolicyBlockedError } from '../lifecycle/policy-blocked-error.js';
 import { redactKeyMaterial } from '../lifecycle/secret-text.js';
 import type { PostCoreActionParams, PostParamsNormalizationParams, PostSecondaryActionParams } from '../lifecycle/stage-events.js';
+import type { CallOutcome } from '../lifecycle/call-outcome.js';
 import { toJson } from '../lifecycle/to-json.js';
 import { AbstractPolicy } from '../listeners/abstract-policy.js';
 import { approvalThresholdOption, approvalWhenOption, compileCondition, type ApprovalCondition, type ApprovalThreshold, type CompiledCondition } from './approval-condition.js';
@@ -201,6 +202,8 @@ export class ApprovalPolicy extends AbstractPolicy {
         return false;
       }, enumerable: false });
       Object.defineProperty(this, 'shouldBlockPostSecondaryAction', { value: async (params: PostSecondaryActionParams) => (await ledger.sent(params), false), enumerable: false });
+      // A call blocked or failed after its request was created sent nothing: its request is expired.
+      Object.defineProperty(this, 'settle', { value: (outcome: CallOutcome) => ledger.settle(outcome), enumerable: false });
       return;
     }
     // Registered at one stage only: the kit registers the judge methods an instance defines.

@@ -26,6 +26,8 @@ export type ApprovalRecorder = (change: ApprovalChange) => void | Promise<void>;
 /** What the ScheduleCreate of a request the ledger approves came back with. */
 export interface ScheduleSent {
   readonly status: string;
+  /** Why nothing was scheduled, when the call never went out (the request's note). */
+  readonly reason?: string;
   readonly scheduleId?: string;
   readonly createTransactionId?: string;
   readonly scheduledTransactionId?: string;

@@ -5,6 +5,7 @@ import { askLedgerApproval, noteLedgerApproval } from '../../lifecycle/ledger-ap
 import { isScheduleCreate, scheduledTransactionIdOf } from '../../lifecycle/scheduled-transaction.js';
 import type { PostCoreActionParams, PostParamsNormalizationParams, PostSecondaryActionParams } from '../../lifecycle/stage-events.js';
 import type { RawToolResult } from '../../lifecycle/tool-result.js';
+import type { CallOutcome } from '../../lifecycle/call-outcome.js';
 import { isSdkTransaction } from '../../values/sdk-values.js';
 import type { MovedValue } from '../approval-moves.js';
 import type { Quorum, ThresholdAccount } from './approval-record.js';
@@ -48,6 +49,8 @@ const MAX_OPEN = 10_000;
  */
 export class LedgerApprovalJudge {
   private readonly asked = new Map<string, AskedCall>();
+  /** Call ID → the request bound to its ScheduleCreate, until the call is settled. */
+  private readonly bound = new Map<string, string>();
   private readonly approverKeys: readonly string[];
 
   constructor(private readonly settings: LedgerApprovalSettings) {
@@ -98,8 +101,22 @@ export class LedgerApprovalJudge {
       return `the approval store (${this.settings.store.description}) failed (${messageOf(error)}), so nothing was scheduled`;
     }
     noteApprovedCall(params.callId, record.id);
+    remember(this.bound, params.callId!, record.id);
     noteLedgerApproval(params.callId!, { requestId: record.id, sentence: (raw) => sentenceFor(raw, method, record.id, summary, accounts) });
     return undefined;
+  }
+
+  /** The call ended: a request whose call never went out is expired (nothing was scheduled). */
+  async settle(outcome: CallOutcome): Promise<void> {
+    this.asked.delete(outcome.callId);
+    const requestId = this.bound.get(outcome.callId);
+    if (!requestId) return;
+    this.bound.delete(outcome.callId);
+    if (outcome.executed !== false) return;
+    const why = outcome.blockedBy ? `blocked by ${outcome.blockedBy.policy} at ${outcome.blockedBy.stage}` : `it failed before it was sent${outcome.errorCode ? ` (${outcome.errorCode})` : ''}`;
+    const record = await this.settings.store.get(requestId);
+    if (record?.state !== 'scheduled' || record.schedule?.scheduleId) return;
+    await this.settings.store.recordSchedule!(requestId, { status: outcome.status, reason: `the call was never sent (${why}), so nothing was scheduled and nothing it describes executes` });
   }
 
   /** The ScheduleCreate's answer: the request learns its schedule ID, or expires when nothing was scheduled. */

@@ -104,7 +104,7 @@ export class RecordTransitions {
       if (record.schedule.scheduleId) return { refused: `request ${id} names schedule ${record.schedule.scheduleId} already` };
       const schedule = { ...record.schedule, ...(sent.scheduleId ? { scheduleId: sent.scheduleId } : {}), ...(sent.createTransactionId ? { createTransactionId: sent.createTransactionId } : {}), ...(sent.scheduledTransactionId ? { scheduledTransactionId: sent.scheduledTransactionId } : {}) };
       if (!refused) return { record: { ...record, schedule, version: record.version + 1 } };
-      const note = `the ScheduleCreate was not accepted (${sent.status}), so nothing was scheduled and nothing it describes executes`;
+      const note = sent.reason ?? `the ScheduleCreate was not accepted (${sent.status}), so nothing was scheduled and nothing it describes executes`;
       return { record: { ...record, schedule, state: 'expired', note, version: record.version + 1 } };
     });
   }

@@ -9,6 +9,7 @@ import { createAgentKit } from '../../../../src/kit/create-agent-kit.js';
 import type { AgentKit } from '../../../../src/kit/agent-kit.js';
 import { HcsAuditTrailHook } from '../../../../src/hooks/index.js';
 import { ApprovalPolicy } from '../../../../src/policies/approval-policy.js';
+import { AbstractPolicy } from '../../../../src/listeners/abstract-policy.js';
 import { signScheduledRequest } from '../../../../src/policies/approvals/schedule-signing.js';
 import { callEntries, isScheduleOutcomeEntry, type AnyAuditEntry } from '../../../../src/audit/entries/audit-entry.js';
 import { readJournalSnapshot } from '../../../../src/audit/journal/journal-reader.js';
@@ -40,9 +41,9 @@ describe('ApprovalPolicy via: schedule: the ledger approves through a threshold 
 
   const publicKeys = () => approvers.map((key) => key.publicKey.toStringDer());
   const policy = (of = publicKeys()) => new ApprovalPolicy({ when: { hbarAbove: 5 }, via: 'schedule', approvers: { required: 2, of } });
-  const kitWith = async (approval: ApprovalPolicy) => {
+  const kitWith = async (approval: ApprovalPolicy, ...more: object[]) => {
     const hook = new HcsAuditTrailHook(['transfer_hbar_tool'], topicId, undefined, { journalDir, lingerMs: 0, scheduleWatch: { intervalMs: 50 } });
-    const kit = await createAgentKit({ client: agent.client, pluginsDir: null, plugins: CORE_PLUGINS, mirrorNodeUrl: net.mirrorUrl, context: { hooks: [hook, approval] } });
+    const kit = await createAgentKit({ client: agent.client, pluginsDir: null, plugins: CORE_PLUGINS, mirrorNodeUrl: net.mirrorUrl, context: { hooks: [hook, approval, ...more] } });
     kits.push(kit);
     return kit;
   };
@@ -157,6 +158,30 @@ describe('ApprovalPolicy via: schedule: the ledger approves through a threshold 
       const result = await payTen(kit, account);
       expect(result.raw.errorCode).to.equal('E_POLICY_BLOCKED');
       expect((result.raw.blockedBy as { reason: string }).reason).to.include("the agent's own key among them").and.include('1 approver signature would be enough where this policy requires 2');
+    });
+  });
+
+  describe('when a later policy blocks the ScheduleCreate', () => {
+    it('sends nothing and expires the request, saying the call was never sent', async () => {
+      class NoSchedules extends AbstractPolicy {
+        override name = 'No Schedules';
+        override relevantTools = ['transfer_hbar_tool'];
+        protected override shouldBlockPostCoreAction(): boolean {
+          return true;
+        }
+      }
+      const approval = policy();
+      const created: string[] = [];
+      approval.approvalStore.subscribe((change) => change.kind === 'created' && created.push(change.record.id));
+      const kit = await kitWith(approval, new NoSchedules());
+      const before = await tinybarsOf(operator, bob);
+      const result = await payTen(kit);
+      expect(result.raw.errorCode, result.humanMessage).to.equal('E_POLICY_BLOCKED');
+      expect((result.raw.blockedBy as { policy: string }).policy).to.equal('No Schedules');
+      expect(await tinybarsOf(operator, bob)).to.equal(before);
+      expect(created).to.have.length(1);
+      await eventually(async () => (await approval.approvalStore.get(created[0]!))!.state === 'expired', 'the request expired');
+      expect((await approval.approvalStore.get(created[0]!))!.note).to.equal('the call was never sent (blocked by No Schedules at postCoreAction), so nothing was scheduled and nothing it describes executes');
     });
   });
 
