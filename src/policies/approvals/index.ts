@@ -10,3 +10,7 @@ export type { DigestedRequest } from './request-digest.js';
 export { checkApprovalSignature, publicKeyIdentity, signApproval } from './approver-signature.js';
 export type { ApprovalSignature, SignatureAlgorithm } from './approver-signature.js';
 export { approvalRequestOf } from './approved-calls.js';
+export { signScheduledRequest, notSignable } from './schedule-signing.js';
+export type { ScheduleSigning, ScheduleSigningOptions } from './schedule-signing.js';
+export type { LedgerSchedule, ThresholdAccount } from './approval-record.js';
+export type { ScheduleClosing, ScheduleSent } from './approval-store.js';
