@@ -44,6 +44,8 @@ export function askLedgerApproval(callId: string, ask: LedgerApprovalAsk): void 
 
 /** The ask for call `callId`, taken once (the kit reads it where it wraps the transaction). */
 export function takeLedgerApprovalAsk(callId: string): LedgerApprovalAsk | undefined {
+  // Every call passes here: with no ledger approval open anywhere, one size check is the whole cost.
+  if (asks.size === 0) return undefined;
   const ask = asks.get(callId);
   if (ask) asks.delete(callId);
   return ask;
@@ -60,6 +62,7 @@ export function noteLedgerApproval(callId: string, note: LedgerApprovalNote): vo
  * call's transaction waits for the approvers. A result without a note is returned as it is.
  */
 export function withLedgerApproval(callId: string, result: ToolResult): ToolResult {
+  if (notes.size === 0) return result;
   const note = notes.get(callId);
   if (!note) return result;
   notes.delete(callId);
