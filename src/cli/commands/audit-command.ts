@@ -68,13 +68,13 @@ function describeStream(stream: AuditVerifyReport['streams'][number]): string {
 }
 
 /**
- * e.g. `approvals: 3 approved calls checked (1 approved by the ledger: its schedule ran only once the
- * approvers' threshold keys signed), 2 signed decisions verified`; empty when no call needed approval.
+ * e.g. `approvals: 3 calls that needed approval checked (1 approved by the ledger: its schedule could
+ * run only once the approvers' threshold keys signed), 2 signed decisions checked`; empty when none did.
  */
 function describeApprovals(tally: AuditVerifyReport['approvals']): string {
   if (!tally.calls) return '';
   const ledger = tally.ledgerApproved ? ` (${tally.ledgerApproved} approved by the ledger: ${tally.ledgerApproved === 1 ? 'its schedule' : 'their schedules'} could run only once the approvers' threshold keys signed)` : '';
-  return `approvals: ${tally.calls} approved call${tally.calls === 1 ? '' : 's'} checked${ledger}, ${tally.signedDecisions} signed decision${tally.signedDecisions === 1 ? '' : 's'} verified`;
+  return `approvals: ${tally.calls} call${tally.calls === 1 ? '' : 's'} that needed approval checked${ledger}, ${tally.signedDecisions} signed decision${tally.signedDecisions === 1 ? '' : 's'} checked`;
 }
 
 /** e.g. `schedules: 2 settled (1 scheduleExecuted, 1 scheduleDeleted), 1 waiting for its outcome`; empty when nothing was scheduled. */

@@ -1,4 +1,4 @@
-import { AccountCreateTransaction, Hbar, KeyList, PrivateKey, type Client } from '@hiero-ledger/sdk';
+import { AccountCreateTransaction, Hbar, KeyList, PrivateKey, TopicCreateTransaction, type Client } from '@hiero-ledger/sdk';
 import { expect } from 'chai';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import { createDevnetClient } from '../../../src/devnet/devnet-client.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import type { AgentKit } from '../../../src/kit/agent-kit.js';
 import { ApprovalPolicy } from '../../../src/policies/approval-policy.js';
+import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
 import { RedisApprovalStore } from '../../../src/policies/approvals/index.js';
 import { CORE_PLUGINS, tinybarsOf } from '../../integration/plugins/core-plugins-world.js';
 import { runCliIn } from '../../support/cli-run.js';
@@ -26,6 +27,7 @@ describe('agent-hooks approve on a request the ledger approves (via: schedule)',
   let treasury: string;
   let bob: string;
   let env: NodeJS.ProcessEnv;
+  let topicId: string;
 
   before(async function () {
     skipWithoutRedis(this);
@@ -47,8 +49,11 @@ describe('agent-hooks approve on a request the ledger approves (via: schedule)',
     const prefix = `ledger-${Date.now()}`;
     store = new RedisApprovalStore({ url: redis.url, prefix });
     const policy = new ApprovalPolicy({ when: { hbarAbove: 5 }, via: 'schedule', approvers: { required: 2, of: approvers.map((key) => key.publicKey.toStringDer()) }, store });
-    kit = await createAgentKit({ client: agentClient, pluginsDir: null, plugins: CORE_PLUGINS, mirrorNodeUrl: net.mirrorUrl, context: { hooks: [policy] } });
     cwd = mkdtempSync(join(tmpdir(), 'approve-schedule-cli-'));
+    topicId = (await (await new TopicCreateTransaction().execute(operator)).getReceipt(operator)).topicId!.toString();
+    // The agent's audit trail: the schedule's outcome closes the request, and `audit verify` reads it.
+    const hook = new HcsAuditTrailHook(['transfer_hbar_tool'], topicId, undefined, { journalDir: join(cwd, 'journal'), lingerMs: 0, scheduleWatch: { intervalMs: 50 } });
+    kit = await createAgentKit({ client: agentClient, pluginsDir: null, plugins: CORE_PLUGINS, mirrorNodeUrl: net.mirrorUrl, context: { hooks: [hook, policy] } });
     writeFileSync(join(cwd, 'agent-hooks.config.json'), JSON.stringify({ network: 'local', local: { grpcAddress: net.grpcAddress, mirrorUrl: net.mirrorUrl }, approvals: { store: { redis: redis.url, prefix } } }));
     // The ScheduleSign's fee payer: the configuration's operator, from the environment as for every command.
     env = { PATH: process.env.PATH, HEDERA_OPERATOR_ID: net.operatorId, HEDERA_OPERATOR_KEY: net.operatorKey.toStringDer() };
@@ -86,6 +91,15 @@ describe('agent-hooks approve on a request the ledger approves (via: schedule)',
       [true, 'cli', approvers[0]!.publicKey.toStringDer()],
       [true, 'cli', approvers[1]!.publicKey.toStringDer()],
     ]);
+
+    // The agent's kit closes the request by the schedule's outcome; `audit verify` proves the approval by the ledger.
+    for (let attempt = 0; attempt < 300 && (await store.get(id))!.state !== 'executed'; attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await store.get(id))!.state).to.equal('executed');
+    const [status] = await kit.audit.flush(10_000);
+    expect(status!.undelivered).to.equal(0);
+    const verified = await runCliIn(cwd, env, 'audit', 'verify', '--topic', topicId, '--journal', 'journal', '--mirror', net.mirrorUrl);
+    expect(verified.code, verified.stdout + verified.stderr).to.equal(0);
+    expect(verified.stdout).to.contain("approvals: 1 call that needed approval checked (1 approved by the ledger: its schedule could run only once the approvers' threshold keys signed), 0 signed decisions checked");
   });
 
   it('refuses a key that is not an approver (exit 3) and sends nothing; needs --key (exit 2); records a denial saying the schedule cannot be unsigned', async () => {
