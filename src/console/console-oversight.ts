@@ -1,3 +1,5 @@
+import type { PreparedScheduleSign } from '../policies/approvals/detached-schedule-signing.js';
+
 /**
  * What the operator console asks of human oversight: the approvals waiting for a decision, a
  * decision taken in the console, and the kill switch. The console only calls this interface; the
@@ -13,6 +15,13 @@ export interface ConsoleOversight {
   pause(reason: string, by: string): void | Promise<void>;
   resume(by: string): void | Promise<void>;
   state(): OversightState | Promise<OversightState>;
+  /**
+   * A request the ledger approves: freezes a ScheduleSign for an approver to sign away from the
+   * page (optional; throws a coded error, shown with 409, when the request cannot be signed).
+   */
+  prepareScheduleSign?(id: string): PreparedScheduleSign | Promise<PreparedScheduleSign>;
+  /** Submits an approver's detached signature over the prepared bytes (optional; refusals throw, shown with 409). */
+  submitScheduleSignature?(id: string, given: { publicKey: unknown; signature: unknown }): ScheduleSignatureOutcome | Promise<ScheduleSignatureOutcome>;
   /** Called whenever pending requests or the pause state change, so the console can push them at once; returns the unsubscribe. */
   subscribe?(listener: () => void): () => void;
 }
@@ -58,6 +67,17 @@ export interface ScheduledApprovalView {
   signed: number;
   /** The command an approver runs to sign, e.g. `agent-hooks approve <id> --key <file>`. */
   signCommand: string;
+}
+
+export type { PreparedScheduleSign };
+
+/** What a submitted detached signature did on the ledger. */
+export interface ScheduleSignatureOutcome {
+  scheduleId: string;
+  transactionId: string;
+  status: string;
+  /** Whether the schedule has executed (this signature may have completed the threshold). */
+  executed: boolean;
 }
 
 export interface TransactionPreview {

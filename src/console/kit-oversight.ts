@@ -3,6 +3,7 @@ import type { AgentKit } from '../kit/agent-kit.js';
 import { formatHbar } from '../policies/approval-moves.js';
 import type { ApprovalRecord } from '../policies/approvals/approval-record.js';
 import type { ApprovalStore } from '../policies/approvals/approval-store.js';
+import { prepareScheduleSign, submitDetachedSignature, type HeldScheduleSign } from '../policies/approvals/detached-schedule-signing.js';
 import type { BudgetLeft, ConsoleDecision, ConsoleOversight, DecisionOutcome, OversightState, PendingApproval, ScheduledApprovalView } from './console-oversight.js';
 import { plainRedacted } from './safe-json.js';
 
@@ -35,6 +36,15 @@ function isSpendBudget(value: unknown): value is SpendBudget {
  */
 export function kitOversight(kit: OverseenKit): ConsoleOversight {
   const stores = (): ApprovalStore[] => kit.approvalStores();
+  /** Prepared ScheduleSigns by request, until submitted or replaced (one per request: the latest asked). */
+  const held = new Map<string, HeldScheduleSign>();
+  const recordOf = async (id: string): Promise<ApprovalRecord> => {
+    for (const store of stores()) {
+      const record = await store.get(id);
+      if (record) return record;
+    }
+    throw invalidArgument(`there is no approval request ${JSON.stringify(id)} in this kit's approval stores.`);
+  };
   return {
     async pendingApprovals() {
       // Requests the ledger approves are listed too: shown, with the command that signs them.
@@ -50,6 +60,22 @@ export function kitOversight(kit: OverseenKit): ConsoleOversight {
         return { id, status: state === 'approved' ? 'approved' : state === 'denied' ? 'denied' : 'waiting' };
       }
       throw invalidArgument(`there is no approval request ${JSON.stringify(id)} in this kit's approval stores (${stores().map((store) => store.description).join(', ') || 'none: the kit has no ApprovalPolicy'}).`);
+    },
+    // Signing a ledger approval away from the page: the console freezes the ScheduleSign (paid by
+    // the kit's operator) and submits the approver's signature; it never sees the approver's key.
+    async prepareScheduleSign(id: string) {
+      const prepared = prepareScheduleSign(await recordOf(id), kit.client);
+      if (typeof prepared === 'string') throw invalidArgument(prepared);
+      held.set(id, prepared);
+      return prepared.prepared;
+    },
+    async submitScheduleSignature(id: string, given: { publicKey: unknown; signature: unknown }) {
+      const prepared = held.get(id);
+      if (!prepared) throw invalidArgument(`no ScheduleSign is prepared for request ${id}: POST /api/approvals/${id}/schedule-sign first, then sign its bodyBytes`);
+      const outcome = await submitDetachedSignature(await recordOf(id), prepared, given, kit.client);
+      if (!outcome.ok) throw invalidArgument(outcome.reason);
+      held.delete(id);
+      return { scheduleId: outcome.scheduleId, transactionId: outcome.transactionId, status: outcome.status, executed: outcome.executed };
     },
     async pause(reason: string, by: string) {
       await kit.pause(reason, { by });

@@ -219,7 +219,7 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
     fact('signed', s.signed + ' of the ' + request.required + ' approvers required, through agent-hooks', false);
     fact('sign with', s.signCommand, false);
     item.appendChild(facts);
-    item.appendChild(el('p', 'note', 'The ledger approves this call: an approver signs the schedule with the command above. This console never holds a private key, so it cannot sign.'));
+    item.appendChild(el('p', 'note', 'The ledger approves this call: an approver signs the schedule with the command above (or signs the ScheduleSign this console prepares, POST /api/approvals/<id>/schedule-sign, away from the page). This console never holds a private key.'));
     return item;
   }
 

@@ -14,3 +14,5 @@ export { signScheduledRequest, notSignable } from './schedule-signing.js';
 export type { ScheduleSigning, ScheduleSigningOptions } from './schedule-signing.js';
 export type { LedgerSchedule, ThresholdAccount } from './approval-record.js';
 export type { ScheduleClosing, ScheduleSent } from './approval-store.js';
+export { prepareScheduleSign, submitDetachedSignature } from './detached-schedule-signing.js';
+export type { DetachedSigning, HeldScheduleSign, PreparedScheduleSign } from './detached-schedule-signing.js';

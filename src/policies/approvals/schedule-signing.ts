@@ -86,7 +86,7 @@ export function notSignable(record: ApprovalRecord): string | undefined {
 }
 
 /** Whether the schedule executed; `false` when the network cannot say (the audit trail's watcher will). */
-async function hasExecuted(scheduleId: string, client: Client): Promise<boolean> {
+export async function hasExecuted(scheduleId: string, client: Client): Promise<boolean> {
   try {
     const info = await new ScheduleInfoQuery().setScheduleId(ScheduleId.fromString(scheduleId)).execute(client);
     return info.executed != null;
