@@ -1,3 +1,5 @@
+import type { PreparedScheduleSign } from '../policies/approvals/detached-schedule-signing.js';
+
 /**
  * What the operator console asks of human oversight: the approvals waiting for a decision, a
  * decision taken in the console, and the kill switch. The console only calls this interface; the
@@ -13,6 +15,13 @@ export interface ConsoleOversight {
   pause(reason: string, by: string): void | Promise<void>;
   resume(by: string): void | Promise<void>;
   state(): OversightState | Promise<OversightState>;
+  /**
+   * A request the ledger approves: freezes a ScheduleSign for an approver to sign away from the
+   * page (optional; throws a coded error, shown with 409, when the request cannot be signed).
+   */
+  prepareScheduleSign?(id: string): PreparedScheduleSign | Promise<PreparedScheduleSign>;
+  /** Submits an approver's detached signature over the prepared bytes (optional; refusals throw, shown with 409). */
+  submitScheduleSignature?(id: string, given: { publicKey: unknown; signature: unknown }): ScheduleSignatureOutcome | Promise<ScheduleSignatureOutcome>;
   /** Called whenever pending requests or the pause state change, so the console can push them at once; returns the unsubscribe. */
   subscribe?(listener: () => void): () => void;
 }
@@ -41,6 +50,34 @@ export interface PendingApproval {
   /** Approvals given so far, and how many are needed (1 unless a quorum is asked for). */
   approvals: number;
   required: number;
+  /**
+   * A request the ledger approves (ApprovalPolicy via: 'schedule'): the console shows it but cannot
+   * decide it, since signing needs an approver's private key, which the page never holds.
+   */
+  schedule?: ScheduledApprovalView;
+}
+
+export interface ScheduledApprovalView {
+  /** Absent until the ScheduleCreate's receipt was recorded. */
+  scheduleId?: string;
+  scheduledTransactionId?: string;
+  /** What the ledger waits for, e.g. `2 of 3 keys of 0.0.1005`. */
+  needs: string;
+  /** Approvers' signatures recorded through agent-hooks so far (the ledger may hold others). */
+  signed: number;
+  /** The command an approver runs to sign, e.g. `agent-hooks approve <id> --key <file>`. */
+  signCommand: string;
+}
+
+export type { PreparedScheduleSign };
+
+/** What a submitted detached signature did on the ledger. */
+export interface ScheduleSignatureOutcome {
+  scheduleId: string;
+  transactionId: string;
+  status: string;
+  /** Whether the schedule has executed (this signature may have completed the threshold). */
+  executed: boolean;
 }
 
 export interface TransactionPreview {

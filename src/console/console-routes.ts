@@ -111,8 +111,20 @@ export class ConsoleRoutes {
         sendError(res, 409, `Conflict: ${messageOf(error)}`);
       }
     });
-    if (['/api/calls', '/api/events', '/api/oversight', '/api/verify', '/api/pause', '/api/resume'].includes(path) || decision) return sendError(res, 405, `Method Not Allowed: ${req.method} ${path}`);
-    return sendError(res, 404, `Not Found: ${JSON.stringify(path)}; the API has /api/calls, /api/events, /api/oversight, /api/verify, POST /api/pause, POST /api/resume and POST /api/approvals/<id>/decision`);
+    // A request the ledger approves, signed away from the page: prepare the ScheduleSign, then hand back { publicKey, signature } over its bodyBytes.
+    const ledger = /^\/api\/approvals\/([\w-]{1,100})\/(schedule-sign|signature)$/.exec(path);
+    if (ledger && req.method === 'POST') return this.withOversight(req, res, async (oversight, body) => {
+      const id = ledger[1]!;
+      const act = ledger[2] === 'schedule-sign' ? oversight.prepareScheduleSign?.bind(oversight, id) : oversight.submitScheduleSignature?.bind(oversight, id, { publicKey: body.publicKey, signature: body.signature });
+      if (!act) return sendError(res, 501, 'Not Implemented: this console\'s oversight cannot sign schedules (it has no prepareScheduleSign / submitScheduleSignature); approvers sign with agent-hooks approve <id> --key <file>');
+      try {
+        sendJson(res, 200, await act());
+      } catch (error) {
+        sendError(res, 409, `Conflict: ${messageOf(error)}`);
+      }
+    });
+    if (['/api/calls', '/api/events', '/api/oversight', '/api/verify', '/api/pause', '/api/resume'].includes(path) || decision || ledger) return sendError(res, 405, `Method Not Allowed: ${req.method} ${path}`);
+    return sendError(res, 404, `Not Found: ${JSON.stringify(path)}; the API has /api/calls, /api/events, /api/oversight, /api/verify, POST /api/pause, POST /api/resume, POST /api/approvals/<id>/decision, and for requests the ledger approves POST /api/approvals/<id>/schedule-sign and POST /api/approvals/<id>/signature`);
   }
 
   private overview(): unknown {

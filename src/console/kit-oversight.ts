@@ -2,7 +2,8 @@ import { invalidArgument } from '../errors/index.js';
 import type { AgentKit } from '../kit/agent-kit.js';
 import type { ApprovalRecord } from '../policies/approvals/approval-record.js';
 import type { ApprovalStore } from '../policies/approvals/approval-store.js';
-import type { ConsoleDecision, ConsoleOversight, DecisionOutcome, OversightState, PendingApproval } from './console-oversight.js';
+import { prepareScheduleSign, submitDetachedSignature, type HeldScheduleSign } from '../policies/approvals/detached-schedule-signing.js';
+import type { ConsoleDecision, ConsoleOversight, DecisionOutcome, OversightState, PendingApproval, ScheduledApprovalView } from './console-oversight.js';
 import { policyBudgets } from './policy-budgets.js';
 import { plainRedacted } from './safe-json.js';
 
@@ -25,9 +26,19 @@ export type OverseenKit = Pick<AgentKit, 'approvalStores' | 'killSwitch' | 'paus
  */
 export function kitOversight(kit: OverseenKit): ConsoleOversight {
   const stores = (): ApprovalStore[] => kit.approvalStores();
+  /** Prepared ScheduleSigns by request, until submitted or replaced (one per request: the latest asked). */
+  const held = new Map<string, HeldScheduleSign>();
+  const recordOf = async (id: string): Promise<ApprovalRecord> => {
+    for (const store of stores()) {
+      const record = await store.get(id);
+      if (record) return record;
+    }
+    throw invalidArgument(`there is no approval request ${JSON.stringify(id)} in this kit's approval stores.`);
+  };
   return {
     async pendingApprovals() {
-      const pending = (await Promise.all(stores().map((store) => store.listPending()))).flat();
+      // Requests the ledger approves are listed too: shown, with the command that signs them.
+      const pending = (await Promise.all(stores().map(async (store) => [...(await store.listPending()), ...((await store.listScheduled?.()) ?? [])]))).flat();
       return pending.sort((a, b) => a.createdAt - b.createdAt).map(pendingView);
     },
     async decide(id: string, decision: ConsoleDecision): Promise<DecisionOutcome> {
@@ -39,6 +50,22 @@ export function kitOversight(kit: OverseenKit): ConsoleOversight {
         return { id, status: state === 'approved' ? 'approved' : state === 'denied' ? 'denied' : 'waiting' };
       }
       throw invalidArgument(`there is no approval request ${JSON.stringify(id)} in this kit's approval stores (${stores().map((store) => store.description).join(', ') || 'none: the kit has no ApprovalPolicy'}).`);
+    },
+    // Signing a ledger approval away from the page: the console freezes the ScheduleSign (paid by
+    // the kit's operator) and submits the approver's signature; it never sees the approver's key.
+    async prepareScheduleSign(id: string) {
+      const prepared = prepareScheduleSign(await recordOf(id), kit.client);
+      if (typeof prepared === 'string') throw invalidArgument(prepared);
+      held.set(id, prepared);
+      return prepared.prepared;
+    },
+    async submitScheduleSignature(id: string, given: { publicKey: unknown; signature: unknown }) {
+      const prepared = held.get(id);
+      if (!prepared) throw invalidArgument(`no ScheduleSign is prepared for request ${id}: POST /api/approvals/${id}/schedule-sign first, then sign its bodyBytes`);
+      const outcome = await submitDetachedSignature(await recordOf(id), prepared, given, kit.client);
+      if (!outcome.ok) throw invalidArgument(outcome.reason);
+      held.delete(id);
+      return { scheduleId: outcome.scheduleId, transactionId: outcome.transactionId, status: outcome.status, executed: outcome.executed };
     },
     async pause(reason: string, by: string) {
       await kit.pause(reason, { by });
@@ -97,5 +124,17 @@ function pendingView(record: ApprovalRecord): PendingApproval {
     expiresAt: new Date(record.expiresAt).toISOString(),
     approvals: record.decisions.filter((decision) => decision.approve).length,
     required: record.quorum.required,
+    ...(record.schedule ? { schedule: scheduleView(record) } : {}),
+  };
+}
+
+function scheduleView(record: ApprovalRecord): ScheduledApprovalView {
+  const schedule = record.schedule!;
+  return {
+    ...(schedule.scheduleId ? { scheduleId: schedule.scheduleId } : {}),
+    ...(schedule.scheduledTransactionId ? { scheduledTransactionId: schedule.scheduledTransactionId } : {}),
+    needs: schedule.accounts.map((account) => `${account.threshold} of ${account.keys.length + account.others} keys of ${account.accountId}`).join(', '),
+    signed: record.decisions.filter((decision) => decision.approve && decision.signature).length,
+    signCommand: `agent-hooks approve ${record.id} --key <file>`,
   };
 }

@@ -7,7 +7,7 @@ import {
   type DeliveryStrategy, errorEntry, executedEntry, sequenced, transactionIdOf, type UnsequencedEntry,
   lookUpScheduleOnMirror, lookUpScheduleOnNetwork, scheduleWatchSettings,
   type ScheduleWatchSettings, ScheduleWatcher, auditParams,
-  oversightEntry, type OversightEntry, type OversightEvent,
+  oversightEntry, type OversightEntry, type OversightEvent, type ScheduleWatch, type ScheduleOutcomeEntry,
 } from '../audit/index.js';
 import { AUDIT_CLIENT } from '../di/tokens.js';
 import { approvalRequestOf } from '../policies/approvals/index.js';
@@ -60,6 +60,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
   private readonly deliverySettings: PublisherSettings;
   private readonly watchSettings: ScheduleWatchSettings | undefined;
   private readonly closeTimeoutMs: number;
+  private readonly outcomeListeners = new Set<ScheduleOutcomeListener>();
 
   protected constructor(
     relevantTools: string[],
@@ -84,6 +85,24 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     this.agentId = options.agentId;
     this.mirrorUrl = options.mirrorUrl;
     this.journalPath = resolve(options.journalDir ?? DEFAULT_JOURNAL_DIR, stream.file);
+  }
+
+  /**
+   * Told of each schedule outcome this hook journaled, after it is durable: how the kit closes a
+   * request the ledger approved (src/kit/ledger-approval-closer.ts). Returns the removal. A listener
+   * that throws or rejects is logged; the outcome entry stands.
+   */
+  onScheduleOutcome(listener: ScheduleOutcomeListener): () => void {
+    this.outcomeListeners.add(listener);
+    return () => void this.outcomeListeners.delete(listener);
+  }
+
+  private tellOutcome(settled: ScheduleSettled): void {
+    for (const listener of [...this.outcomeListeners]) {
+      void Promise.resolve()
+        .then(() => listener(settled))
+        .catch((error: unknown) => this.logger.warn({ scheduleId: settled.entry.scheduleId, error: (error as Error)?.message ?? String(error) }, 'a schedule outcome listener failed'));
+    }
   }
 
   /** How entries of this hook reach the network. */
@@ -275,7 +294,10 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
   private watcherFor(journal: AuditJournal, publisher: AuditPublisher): ScheduleWatcher | undefined {
     if (!this.watchSettings || this.options.deliver === false) return undefined;
     const lookUp = (watch: Parameters<typeof lookUpScheduleOnNetwork>[0]) => (this.mirrorUrl ? lookUpScheduleOnMirror(watch, this.mirrorUrl) : lookUpScheduleOnNetwork(watch, this.client));
-    return new ScheduleWatcher(journal, lookUp, this.entrySession(), this.logger, this.watchSettings, () => publisher.kick());
+    return new ScheduleWatcher(journal, lookUp, this.entrySession(), this.logger, this.watchSettings, (settled) => {
+      publisher.kick();
+      this.tellOutcome(settled);
+    });
   }
 
   private ready(): Promise<OpenState> {
@@ -304,6 +326,13 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
 
 /** Longest grace `close()` gives attempts and lookups in flight once it stops them (less when its budget is nearly spent). */
 const STOP_GRACE_MS = 1_000;
+
+/** A schedule outcome journaled: the watch (from the call's entry) and the outcome entry. */
+export interface ScheduleSettled {
+  readonly watch: ScheduleWatch;
+  readonly entry: ScheduleOutcomeEntry;
+}
+export type ScheduleOutcomeListener = (settled: ScheduleSettled) => void | Promise<void>;
 
 /** What an open hook holds: the journal, its publisher and, when schedules are watched, the watcher. */
 interface OpenState {

@@ -15,6 +15,7 @@ import type { WouldBlockCounts } from '../lifecycle/would-blocks.js';
 import type { KeyRedactor } from '../secrets/key-redactor.js';
 import { ApprovalAudit } from './approval-audit.js';
 import { approvalStoresOf, resumeApproval } from './approval-resume.js';
+import { LedgerApprovalCloser } from './ledger-approval-closer.js';
 import type { CallsInFlight } from './calls-in-flight.js';
 import { isKitAware } from '../di/kit-scope.js';
 import { listenersFrom } from '../listeners/listener-sources.js';
@@ -98,6 +99,8 @@ export class AgentKit {
   private readonly inFlight: CallsInFlight;
   /** Puts the requests, decisions and lapses of this kit's approval stores on its audit trail. */
   private readonly approvalAudit: ApprovalAudit;
+  /** Closes the requests the ledger approved by the schedule outcomes this kit's audit hooks journal. */
+  private readonly ledgerCloser: LedgerApprovalCloser;
 
   constructor(private readonly parts: AgentKitParts) {
     this.client = parts.client;
@@ -108,6 +111,8 @@ export class AgentKit {
     this.inFlight = parts.inFlight;
     this.approvalAudit = new ApprovalAudit(this.audit, parts.logger);
     this.approvalAudit.attach(this.approvalStores());
+    this.ledgerCloser = new LedgerApprovalCloser(() => this.approvalStores(), parts.logger);
+    this.ledgerCloser.listen([...this.parts.owned, ...(this.context.hooks ?? [])]);
   }
 
   /** The approval stores of this kit's policies (ApprovalPolicy's `approvalStore`), for `resume`, the audit trail and the console. */
@@ -248,6 +253,7 @@ export class AgentKit {
     if (isKitAware(instance)) instance.attachToKit({ container: this.container, context: this.context, client: this.client, logger: this.parts.logger, secrets: this.parts.secrets });
     this.parts.owned.push(instance);
     this.approvalAudit.attach(approvalStoresOf([instance]));
+    this.ledgerCloser.listen([instance]);
     const removers = listeners.map((listener) => this.parts.index.add(listener));
     return () => removers.forEach((remove) => remove());
   }
@@ -266,6 +272,7 @@ export class AgentKit {
   private async shutDown(): Promise<void> {
     await this.drain();
     this.approvalAudit.detachAll();
+    this.ledgerCloser.detachAll();
     for (const owned of this.parts.owned) {
       const close = (owned as { close?: unknown }).close;
       if (typeof close === 'function') await close.call(owned);

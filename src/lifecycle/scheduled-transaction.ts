@@ -27,8 +27,10 @@ const innerOf = new WeakMap<Transaction, Transaction>();
  * and the strategy's `prepare`, once, and a tool that already built a ScheduleCreate (as the Hedera
  * Agent Kit's own tools do) is left as it is.
  */
-export function scheduledIfAsked(coreActionResult: unknown, normalisedParams: unknown): unknown {
-  const scheduling = schedulingOf(normalisedParams);
+export function scheduledIfAsked(coreActionResult: unknown, normalisedParams: unknown, askedByPolicy?: NormalisedSchedulingParams): unknown {
+  // The call's own scheduling wins; a policy's ask (a ledger approval, ledger-approval.ts) schedules a call that asked for none.
+  const own = schedulingOf(normalisedParams);
+  const scheduling = own?.isScheduled ? own : askedByPolicy;
   if (!scheduling?.isScheduled || !isSdkTransaction(coreActionResult) || isScheduleCreate(coreActionResult)) return coreActionResult;
   const wrapper = new ScheduleCreateTransaction().setScheduledTransaction(coreActionResult).setWaitForExpiry(scheduling.waitForExpiry === true);
   if (scheduling.adminKey) wrapper.setAdminKey(scheduling.adminKey);
@@ -62,7 +64,7 @@ export function scheduledTransactionIdOf(transaction: Transaction): string | und
 }
 
 /** A ScheduleCreateTransaction from any SDK copy: only it takes a transaction to schedule. */
-function isScheduleCreate(transaction: Transaction): boolean {
+export function isScheduleCreate(transaction: Transaction): boolean {
   return typeof (transaction as { setScheduledTransaction?: unknown }).setScheduledTransaction === 'function';
 }
 

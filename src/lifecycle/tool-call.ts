@@ -20,6 +20,7 @@ import { STAGE_RULES, runStage, type ListeningCall, type StageCursor } from './s
 import type { LifecycleStep } from './stages.js';
 import { checkedCoreResult, secondaryResult, unsentResult } from './step-results.js';
 import { asksToSchedule, scheduledIfAsked } from './scheduled-transaction.js';
+import { takeLedgerApprovalAsk, withLedgerApproval } from './ledger-approval.js';
 import { isThenable } from './thenable.js';
 import type { ToolType } from './tool-intent.js';
 import type { BlockedBy, ToolResult } from './tool-result.js';
@@ -148,8 +149,11 @@ export class ToolCall implements ListeningCall {
   shouldSecondaryAction(built: unknown): unknown {
     // A tool that takes schedulingParams opted into this step: when asked, its transaction goes out
     // inside a ScheduleCreate. The policies so far judged the inner transaction's params; postCoreAction sees the wrapper.
-    if (this.plan.schedules) this.coreActionResult = scheduledIfAsked(built, this.reachedNormalised);
+    // A policy may have asked for the same (an approval by the ledger, ledger-approval.ts).
+    const ledgerAsk = this.callId ? takeLedgerApprovalAsk(this.callId) : undefined;
+    if (this.plan.schedules) this.coreActionResult = scheduledIfAsked(built, this.reachedNormalised, ledgerAsk?.scheduling);
     else if (asksToSchedule(this.reachedNormalised)) throw notSchedulable(this.method);
+    else if (ledgerAsk) throw notSchedulableForLedgerApproval(this.method);
     else this.coreActionResult = built;
     return this.tool.shouldSecondaryAction(this.coreActionResult, this.context);
   }
@@ -194,7 +198,9 @@ export class ToolCall implements ListeningCall {
 
   /** The call's result from what its last step returned; postToolExecution's event, when somebody sees it. */
   postToolExecution(returned: unknown): PromiseLike<unknown> | undefined {
-    const toolResult = (this.result = this.submits ? secondaryResult(this.tool, this.coreActionResult, returned) : (returned as ToolResult));
+    const made = this.submits ? secondaryResult(this.tool, this.coreActionResult, returned) : (returned as ToolResult);
+    // A call sent for an approval by the ledger says so before any listener reads its result.
+    const toolResult = (this.result = this.callId ? withLedgerApproval(this.callId, made) : made);
     this.step = 'postToolExecution';
     const plan = this.plan;
     if (!plan.executedEvent) return undefined;
@@ -253,5 +259,16 @@ function notSchedulable(method: string): AgentHooksError {
   return new AgentHooksError(
     ErrorCode.CONFIG,
     `${method} was asked to schedule its transaction (schedulingParams.isScheduled), but the tool does not declare \`schedulable = true\`, so this kit would send it at once; nothing was submitted. Its author adds \`override readonly schedulable = true;\` to the tool.`,
+  );
+}
+
+/**
+ * A call a policy sent for approval by the ledger (a scheduled transaction the approvers sign), of a
+ * tool that cannot schedule its transaction: sending it at once would skip the approval, so nothing is sent.
+ */
+function notSchedulableForLedgerApproval(method: string): AgentHooksError {
+  return new AgentHooksError(
+    ErrorCode.CONFIG,
+    `${method} needs an approval by the ledger (ApprovalPolicy via: 'schedule'), which sends the call as a scheduled transaction, but the tool does not declare \`schedulable = true\`; nothing was submitted. Use a tool that takes schedulingParams, or an ApprovalPolicy without via: 'schedule' for this tool.`,
   );
 }

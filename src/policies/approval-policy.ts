@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { invalidArgument, messageOf, parseOptions } from '../errors/index.js';
 import { PolicyBlockedError } from '../lifecycle/policy-blocked-error.js';
 import { redactKeyMaterial } from '../lifecycle/secret-text.js';
-import type { PostCoreActionParams, PostParamsNormalizationParams } from '../lifecycle/stage-events.js';
+import type { PostCoreActionParams, PostParamsNormalizationParams, PostSecondaryActionParams } from '../lifecycle/stage-events.js';
+import type { CallOutcome } from '../lifecycle/call-outcome.js';
 import { toJson } from '../lifecycle/to-json.js';
 import { AbstractPolicy } from '../listeners/abstract-policy.js';
 import { approvalThresholdOption, approvalWhenOption, compileCondition, type ApprovalCondition, type ApprovalThreshold, type CompiledCondition } from './approval-condition.js';
@@ -20,6 +21,8 @@ import { newRequestRecord, previewOf, callInputOf } from './approvals/request-re
 import { textDigest } from './approvals/approval-preview.js';
 import { noteApprovedCall } from './approvals/approved-calls.js';
 import { currentResume } from './approvals/resume-scope.js';
+import { LedgerApprovalJudge } from './approvals/ledger-approval-judge.js';
+import { checkLedgerOptions } from './approvals/ledger-approval-options.js';
 
 export interface ApprovalPolicyOptions {
   /** When to ask: `{ hbarAbove, tools }` (see ApprovalThreshold) or a function of the event. */
@@ -46,6 +49,14 @@ export interface ApprovalPolicyOptions {
   store?: ApprovalStore;
   /** A quorum: `required` distinct approvers out of `of` (names, console tokens or public keys) must approve; one denial blocks. */
   approvers?: { required: number; of?: string[] };
+  /**
+   * Who approves: `'store'` (default) holds the call until decisions in `store` reach the quorum;
+   * `'schedule'` has the ledger approve it: the call goes out as a scheduled transaction that
+   * executes once the approvers sign it, which needs the accounts it debits to have threshold keys
+   * whose members include the approvers' public keys (`approvers.of`), and that the agent's own key
+   * cannot satisfy without `approvers.required` of them (docs/approvals.md).
+   */
+  via?: 'store' | 'schedule';
 }
 
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 60_000;
@@ -97,8 +108,9 @@ export const approvalPolicyOptions = z
         .refine((quorum) => !quorum.of || new Set(quorum.of).size === quorum.of.length, { error: 'approvers.of names each approver once' })
         .refine((quorum) => !quorum.of || quorum.of.length === 0 || quorum.required <= quorum.of.length, { error: 'approvers.required cannot exceed the number of approvers in approvers.of' })
         .optional(),
+      via: z.enum(['store', 'schedule'], { error: "'store' (decisions in the approval store, the default) or 'schedule' (the ledger approves: the approvers sign a scheduled transaction)" }).optional(),
     } satisfies Record<keyof ApprovalPolicyOptions, z.ZodType>,
-    { error: 'options { when, approver?, timeoutMs?, stage?, wait?, store?, approvers? }' },
+    { error: 'options { when, approver?, timeoutMs?, stage?, wait?, store?, approvers?, via? }' },
   )
   .strict();
 
@@ -141,7 +153,10 @@ export class ApprovalPolicy extends AbstractPolicy {
   readonly stage: 'postParamsNormalization' | 'postCoreAction';
   readonly wait: 'in-call' | 'deferred';
   readonly quorum: Quorum;
+  /** `'schedule'`: the ledger approves (see the `via` option). */
+  readonly via: 'store' | 'schedule';
   private readonly approver: Approver | undefined;
+  private readonly ledger: LedgerApprovalJudge | undefined;
   private readonly condition: CompiledCondition;
   private asking = 0;
 
@@ -161,20 +176,36 @@ export class ApprovalPolicy extends AbstractPolicy {
     this.wait = options.wait ?? 'in-call';
     this.stage = options.stage ?? 'postParamsNormalization';
     this.quorum = Object.freeze({ required: options.approvers?.required ?? 1, of: Object.freeze([...(options.approvers?.of ?? [])]) });
-    if (this.wait === 'in-call' && !this.approver && !options.store) {
+    this.via = options.via ?? 'store';
+    if (this.via === 'schedule') checkLedgerOptions(owner, options);
+    if (this.via === 'store' && this.wait === 'in-call' && !this.approver && !options.store) {
       throw invalidArgument(`${owner}: approver is missing; a call that waits needs someone to ask ("terminal", "mcp", a function or an Approver), or a store others decide in (store), or wait: 'deferred'.`, [0, 'approver']);
     }
     if (this.approver && this.quorum.of.length && !this.quorum.of.includes(this.approver.name)) {
       throw invalidArgument(`${owner}: the approver "${this.approver.name}" is not in approvers.of (${this.quorum.of.join(', ')}), so its answer could never count; add it there.`, [0, 'approvers', 'of']);
     }
     this.approvalStore = options.store ?? new MemoryApprovalStore();
-    this.approvalTimeoutMs = options.timeoutMs ?? (this.wait === 'deferred' ? DEFAULT_DEFERRED_MS : DEFAULT_APPROVAL_TIMEOUT_MS);
-    // Deferred: the verdict is a store write, not a person's answer.
-    this.timeoutMs = this.wait === 'deferred' ? DEFERRED_BUDGET_MS : this.approvalTimeoutMs + BUDGET_MARGIN_MS;
+    this.approvalTimeoutMs = options.timeoutMs ?? (this.wait === 'deferred' || this.via === 'schedule' ? DEFAULT_DEFERRED_MS : DEFAULT_APPROVAL_TIMEOUT_MS);
+    // Deferred or by the ledger: the verdict is a key lookup and a store write, not a person's answer.
+    this.timeoutMs = this.wait === 'deferred' || this.via === 'schedule' ? DEFERRED_BUDGET_MS : this.approvalTimeoutMs + BUDGET_MARGIN_MS;
     this.relevantTools = [...this.condition.tools];
     const who = this.approver?.name ?? 'an approver';
     const many = this.quorum.required > 1 ? `${this.quorum.required} approvers` : who;
-    this.description = `Asks ${many} before ${this.condition.describe}`;
+    this.description = this.via === 'schedule' ? `Has the ledger wait for ${this.quorum.required} of the approvers' signatures before ${this.condition.describe}` : `Asks ${many} before ${this.condition.describe}`;
+    if (this.via === 'schedule') {
+      const ledger = (this.ledger = new LedgerApprovalJudge({ policy: this.name, quorum: this.quorum, store: this.approvalStore, timeoutMs: this.approvalTimeoutMs }));
+      // Three stages: judged on the params, bound to the ScheduleCreate, told its schedule ID (see LedgerApprovalJudge).
+      Object.defineProperty(this, 'shouldBlockPostParamsNormalization', { value: (params: PostParamsNormalizationParams, method: string) => this.judgeByLedger(params, method), enumerable: false });
+      Object.defineProperty(this, 'shouldBlockPostCoreAction', { value: async (params: PostCoreActionParams, method: string) => {
+        const refusal = await ledger.bind(params, method);
+        if (refusal) this.refuse(method, refusal, 'postCoreAction');
+        return false;
+      }, enumerable: false });
+      Object.defineProperty(this, 'shouldBlockPostSecondaryAction', { value: async (params: PostSecondaryActionParams) => (await ledger.sent(params), false), enumerable: false });
+      // A call blocked or failed after its request was created sent nothing: its request is expired.
+      Object.defineProperty(this, 'settle', { value: (outcome: CallOutcome) => ledger.settle(outcome), enumerable: false });
+      return;
+    }
     // Registered at one stage only: the kit registers the judge methods an instance defines.
     const judgeAt = this.stage === 'postCoreAction' ? 'shouldBlockPostCoreAction' : 'shouldBlockPostParamsNormalization';
     Object.defineProperty(this, judgeAt, { value: (params: PostParamsNormalizationParams, method: string) => this.judge(params, method), enumerable: false });
@@ -221,6 +252,22 @@ export class ApprovalPolicy extends AbstractPolicy {
     const refusal = await this.ask(request, record);
     if (refusal) this.refuse(method, refusal);
     noteApprovedCall(params.callId, record.id);
+    return false;
+  }
+
+  /** `via: 'schedule'`: a call that needs approval goes out as a schedule the approvers sign, when the keys fit. */
+  private async judgeByLedger(params: PostParamsNormalizationParams, method: string): Promise<boolean> {
+    const moved = movedValueOf(params);
+    let why: string | undefined;
+    try {
+      why = await this.condition.check(params, moved);
+    } catch (error) {
+      this.refuse(method, `the approval condition failed (${messageOf(error)}), so the call is refused`);
+    }
+    if (why === undefined) return false;
+    why = oneLine(why);
+    const refusal = await this.ledger!.ask(params, { summary: summaryOf(method, moved, params.rawParams), why, moved });
+    if (refusal) this.refuse(method, `${refusal}; nothing was sent (asked because ${why})`);
     return false;
   }
 
@@ -301,8 +348,8 @@ export class ApprovalPolicy extends AbstractPolicy {
     );
   }
 
-  private refuse(method: string, reason: string): never {
-    throw new PolicyBlockedError(method, { policy: this.name, stage: this.stage, reason: redactKeyMaterial(reason) }, this.description);
+  private refuse(method: string, reason: string, stage: 'postParamsNormalization' | 'postCoreAction' = this.via === 'schedule' ? 'postParamsNormalization' : this.stage): never {
+    throw new PolicyBlockedError(method, { policy: this.name, stage, reason: redactKeyMaterial(reason) }, this.description);
   }
 }
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { PrivateKey } from '@hiero-ledger/sdk';
-import { signApproval, type ApprovalStore, type NewApprovalRecord } from '../../src/policies/approvals/index.js';
+import { signApproval, type ApprovalRecord, type ApprovalStore, type NewApprovalRecord } from '../../src/policies/approvals/index.js';
 
 /** A new record for store tests: `overrides` changes any field. */
 export function sampleRecord(overrides: Partial<NewApprovalRecord> = {}): NewApprovalRecord {
@@ -162,6 +162,58 @@ export function approvalStoreContract(make: () => ApprovalStore): void {
     await store.create(sampleRecord());
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(seen).to.have.length(2);
+  });
+  describe('when the ledger approves the request (a schedule)', () => {
+    const alice = PrivateKey.generateED25519();
+    const bob = PrivateKey.generateECDSA();
+    const mallory = PrivateKey.generateED25519();
+    const ledgerRecord = () =>
+      sampleRecord({
+        quorum: { required: 2, of: [alice.publicKey.toStringDer(), bob.publicKey.toStringDer()] },
+        schedule: { accounts: [{ accountId: '0.0.2', threshold: 2, keys: [alice.publicKey.toStringDer(), bob.publicKey.toStringDer()], others: 0 }], createTransactionId: '0.0.5@1700000000.000000001' },
+      });
+    const signedBy = (record: ApprovalRecord, key: PrivateKey, approve = true) => {
+      const made = signApproval(record, key);
+      return { approver: made.publicKey, approve, signature: made.signature, publicKey: made.publicKey, via: 'ledger' };
+    };
+
+    it('starts scheduled (not pending), records signed decisions without deciding, and is closed by the schedule outcome', async () => {
+      const record = await store.create(ledgerRecord());
+      expect(record.state).to.equal('scheduled');
+      expect((await store.listPending()).map((each) => each.id)).not.to.include(record.id);
+      expect((await store.listScheduled!()).map((each) => each.id)).to.include(record.id);
+      const unsigned = await store.decide(record.id, { approver: 'alice', approve: true });
+      expect(!unsigned.ok && unsigned.reason).to.match(/must be signed with an approver's key/);
+      const stranger = await store.decide(record.id, signedBy(record, mallory));
+      expect(!stranger.ok && stranger.reason).to.match(/not one of the approvers/);
+      const first = await store.decide(record.id, signedBy(record, alice));
+      const second = await store.decide(record.id, signedBy(record, bob));
+      // Two approvals make no store decision: the ledger decides.
+      expect([first.ok, second.ok && second.record.state, second.ok && second.record.decisions.length]).to.deep.equal([true, 'scheduled', 2]);
+      const twice = await store.decide(record.id, signedBy(record, alice, false));
+      expect(!twice.ok && twice.reason).to.match(/has already decided/);
+
+      const sent = await store.recordSchedule!(record.id, { status: 'SUCCESS', scheduleId: '0.0.77', scheduledTransactionId: '0.0.5@1700000000.000000001?scheduled' });
+      expect(sent.ok && sent.record.schedule).to.include({ scheduleId: '0.0.77', scheduledTransactionId: '0.0.5@1700000000.000000001?scheduled' });
+      const other = await store.closeSchedule!(record.id, { scheduleId: '0.0.78', outcome: 'scheduleExecuted' });
+      expect(!other.ok && other.reason).to.match(/follows schedule 0\.0\.77, not 0\.0\.78/);
+      const closed = await store.closeSchedule!(record.id, { scheduleId: '0.0.77', outcome: 'scheduleExecuted', status: 'SUCCESS' });
+      expect(closed.ok && closed.record.state).to.equal('executed');
+      expect(closed.ok && closed.record.execution).to.include({ by: 'the ledger', status: 'SUCCESS', transactionId: '0.0.5@1700000000.000000001?scheduled' });
+      expect((await store.closeSchedule!(record.id, { scheduleId: '0.0.77', outcome: 'scheduleExpired' })).ok).to.equal(false);
+      expect((await store.listScheduled!()).map((each) => each.id)).not.to.include(record.id);
+    });
+
+    it('expires when the ScheduleCreate was refused, or when the schedule expired or was deleted', async () => {
+      const refused = await store.create(ledgerRecord());
+      const answer = await store.recordSchedule!(refused.id, { status: 'INSUFFICIENT_PAYER_BALANCE' });
+      expect(answer.ok && [answer.record.state, answer.record.note]).to.deep.equal(['expired', 'the ScheduleCreate was not accepted (INSUFFICIENT_PAYER_BALANCE), so nothing was scheduled and nothing it describes executes']);
+      const lapsed = await store.create(ledgerRecord());
+      await store.recordSchedule!(lapsed.id, { status: 'SUCCESS', scheduleId: '0.0.79' });
+      const deleted = await store.closeSchedule!(lapsed.id, { scheduleId: '0.0.79', outcome: 'scheduleDeleted' });
+      expect(deleted.ok && [deleted.record.state, deleted.record.schedule?.outcome]).to.deep.equal(['expired', 'scheduleDeleted']);
+      expect(deleted.ok && deleted.record.note).to.match(/schedule 0\.0\.79 was deleted before its threshold keys were satisfied/);
+    });
   });
 }
 

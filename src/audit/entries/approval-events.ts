@@ -7,6 +7,8 @@ import type { OversightEvent } from './oversight-builder.js';
 const KEY_ALGORITHMS: readonly [RegExp, 'ED25519' | 'ECDSA_SECP256K1'][] = [
   [/^302a300506032b6570032100[0-9a-f]{64}$/, 'ED25519'],
   [/^30(36|56)301006072a8648ce3d020106052b8104000a03(22|42)00[0-9a-f]+$/, 'ECDSA_SECP256K1'],
+  // The SDK's own ECDSA DER form (toStringDer), which the stores keep a signed decision's key in.
+  [/^302d300706052b8104000a032200[0-9a-f]{66}$/, 'ECDSA_SECP256K1'],
 ];
 
 const iso = (ms: number): string => new Date(ms).toISOString();
@@ -25,13 +27,30 @@ export function approvalEventOf(change: ApprovalChange): OversightEvent | undefi
       const decision = record.decisions.at(-1);
       return decision ? decisionEvent(record, decision) : undefined;
     }
+    case 'executed':
+      // A request the ledger approved, closed by its schedule's outcome; others' execution is the call's own entry.
+      return record.schedule?.outcome && record.schedule.scheduleId ? scheduleSettledEvent(record) : undefined;
     case 'lapsed':
     case 'superseded':
+      if (record.schedule?.outcome && record.schedule.scheduleId) return scheduleSettledEvent(record);
       if (record.state === 'abandoned') return { kind: 'approvalAbandoned', tool: record.tool, requestId: record.id, reason: record.note ?? 'the process waiting for this decision stopped' };
       return { kind: 'approvalExpired', tool: record.tool, requestId: record.id, expiresAt: iso(record.expiresAt), ...(kind === 'superseded' && record.execution ? { at: iso(record.execution.at) } : {}) };
     default:
       return undefined;
   }
+}
+
+function scheduleSettledEvent(record: ApprovalRecord): OversightEvent {
+  const schedule = record.schedule!;
+  return {
+    kind: 'approvalScheduleSettled',
+    tool: record.tool,
+    requestId: record.id,
+    scheduleId: schedule.scheduleId!,
+    outcome: schedule.outcome!,
+    ...(schedule.status ? { status: schedule.status } : {}),
+    ...(schedule.scheduledTransactionId ? { scheduledTransactionId: schedule.scheduledTransactionId } : {}),
+  };
 }
 
 function requestEvent(record: ApprovalRecord): OversightEvent {
@@ -62,7 +81,7 @@ function requestEvent(record: ApprovalRecord): OversightEvent {
     quorum: record.quorum.required,
     ...(record.quorum.of.length ? { approvers: [...record.quorum.of] } : {}),
     expiresAt: iso(record.expiresAt),
-    ...(record.wait === 'deferred' ? { deferred: true } : {}),
+    ...(record.schedule ? { via: 'schedule' as const } : record.wait === 'deferred' ? { deferred: true } : {}),
   };
 }
 

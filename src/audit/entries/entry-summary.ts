@@ -39,5 +39,7 @@ function oversightDetail(entry: OversightEntry): string {
       return `approval ${entry.requestId} expired at ${entry.expiresAt}`;
     case 'approvalAbandoned':
       return `approval ${entry.requestId} abandoned: ${JSON.stringify(entry.reason)}`;
+    case 'approvalScheduleSettled':
+      return `approval ${entry.requestId}: schedule ${entry.scheduleId} ${entry.outcome === 'scheduleExecuted' ? 'executed (the ledger approved it)' : entry.outcome === 'scheduleDeleted' ? 'deleted unsigned' : 'expired unsigned'}`;
   }
 }

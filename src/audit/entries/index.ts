@@ -24,6 +24,7 @@ export {
   approvalDecisionEntrySchema,
   approvalExpiredEntrySchema,
   approvalRequestEntrySchema,
+  approvalScheduleSettledEntrySchema,
   isOversightEntry,
   pauseEntrySchema,
   resumeEntrySchema,

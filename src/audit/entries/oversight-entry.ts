@@ -6,14 +6,15 @@ import { AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION } from './entry-constants.js';
  * The entries of human oversight, each a kind of its own beside a call's entry and a schedule's
  * outcome: the kill switch turned on (`pause`) and off (`resume`), and an approval's life: asked
  * (`approvalRequest`), answered by one approver (`approvalDecision`), left unanswered until it
- * expired (`approvalExpired`), or orphaned by the process that waited for it (`approvalAbandoned`).
+ * expired (`approvalExpired`), or orphaned by the process that waited for it (`approvalAbandoned`);
+ * a request the ledger approved is closed by its schedule's outcome (`approvalScheduleSettled`).
  * Together they let a reader show, from the topic alone, who decided what, and when.
  *
  * `tool` is the call's tool for approvals, `'*'` for the kill switch (which concerns every tool
  * its scope covers). `timestamp` is when the event happened. Every text an operator or agent
  * supplied (reasons, params, memos) is kept as data, bounded and with keys redacted.
  */
-export const OVERSIGHT_KINDS = ['pause', 'resume', 'approvalRequest', 'approvalDecision', 'approvalExpired', 'approvalAbandoned'] as const;
+export const OVERSIGHT_KINDS = ['pause', 'resume', 'approvalRequest', 'approvalDecision', 'approvalExpired', 'approvalAbandoned', 'approvalScheduleSettled'] as const;
 export type OversightKind = (typeof OVERSIGHT_KINDS)[number];
 
 const TEXT = 1_000;
@@ -91,6 +92,8 @@ export const approvalRequestEntrySchema = z
     expiresAt: z.iso.datetime(),
     /** The call returned PENDING_APPROVAL and is resumed once approved (rather than waiting in the call). */
     deferred: z.boolean().optional(),
+    /** `'schedule'`: the ledger approves it; the call goes out as a schedule that runs once the approvers' keys sign it. */
+    via: z.literal('schedule').optional(),
   })
   .strict();
 
@@ -125,6 +128,23 @@ export const approvalExpiredEntrySchema = z.object({ ...common, kind: z.literal(
 /** The process waiting for the request is gone; approving it afterwards executes nothing. */
 export const approvalAbandonedEntrySchema = z.object({ ...common, kind: z.literal('approvalAbandoned'), requestId, reason }).strict();
 
+/**
+ * A request the ledger approved, closed by its schedule's outcome: executed (the accounts' threshold
+ * keys were satisfied: the ledger approved it), or expired or deleted unsigned (nothing executed).
+ */
+export const approvalScheduleSettledEntrySchema = z
+  .object({
+    ...common,
+    kind: z.literal('approvalScheduleSettled'),
+    requestId,
+    scheduleId: z.string().regex(/^\d+\.\d+\.\d+$/),
+    outcome: z.enum(['scheduleExecuted', 'scheduleExpired', 'scheduleDeleted']),
+    /** The scheduled transaction's receipt status, when it executed. */
+    status: z.string().min(1).max(100).optional(),
+    scheduledTransactionId: z.string().min(1).max(100).optional(),
+  })
+  .strict();
+
 export const OVERSIGHT_SCHEMAS = {
   pause: pauseEntrySchema,
   resume: resumeEntrySchema,
@@ -132,6 +152,7 @@ export const OVERSIGHT_SCHEMAS = {
   approvalDecision: approvalDecisionEntrySchema,
   approvalExpired: approvalExpiredEntrySchema,
   approvalAbandoned: approvalAbandonedEntrySchema,
+  approvalScheduleSettled: approvalScheduleSettledEntrySchema,
 } as const satisfies Record<OversightKind, z.ZodType>;
 
 export type PauseEntry = z.infer<typeof pauseEntrySchema>;
@@ -140,7 +161,8 @@ export type ApprovalRequestEntry = z.infer<typeof approvalRequestEntrySchema>;
 export type ApprovalDecisionEntry = z.infer<typeof approvalDecisionEntrySchema>;
 export type ApprovalExpiredEntry = z.infer<typeof approvalExpiredEntrySchema>;
 export type ApprovalAbandonedEntry = z.infer<typeof approvalAbandonedEntrySchema>;
-export type OversightEntry = PauseEntry | ResumeEntry | ApprovalRequestEntry | ApprovalDecisionEntry | ApprovalExpiredEntry | ApprovalAbandonedEntry;
+export type ApprovalScheduleSettledEntry = z.infer<typeof approvalScheduleSettledEntrySchema>;
+export type OversightEntry = PauseEntry | ResumeEntry | ApprovalRequestEntry | ApprovalDecisionEntry | ApprovalExpiredEntry | ApprovalAbandonedEntry | ApprovalScheduleSettledEntry;
 
 export function isOversightEntry(entry: unknown): entry is OversightEntry {
   const kind = entry !== null && typeof entry === 'object' ? (entry as { kind?: unknown }).kind : undefined;

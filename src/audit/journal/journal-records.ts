@@ -81,6 +81,8 @@ export interface ScheduleWatch {
   scheduledTransactionId: string;
   /** When the call was made (the call entry's timestamp). */
   at: string;
+  /** The approval request the call ran under (the call entry's `approvalRequestId`): a ledger approval is closed by the outcome. */
+  approvalRequestId?: string;
 }
 
 /** A unit of delivery: one HCS message carrying some entries, or one HOL file for one entry. */

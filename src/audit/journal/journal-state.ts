@@ -269,5 +269,5 @@ export class JournalState {
 export function watchOf(entry: AnyAuditEntry): ScheduleWatch | undefined {
   if (!isCallEntry(entry) || !entry.scheduleId || !entry.scheduledTransactionId) return undefined;
   if (entry.outcome !== 'executed' || entry.status !== 'SUCCESS') return undefined;
-  return { entry: entry.id, seq: entry.seq, tool: entry.tool, scheduleId: entry.scheduleId, scheduledTransactionId: entry.scheduledTransactionId, at: entry.timestamp };
+  return { entry: entry.id, seq: entry.seq, tool: entry.tool, scheduleId: entry.scheduleId, scheduledTransactionId: entry.scheduledTransactionId, at: entry.timestamp, ...(entry.approvalRequestId ? { approvalRequestId: entry.approvalRequestId } : {}) };
 }

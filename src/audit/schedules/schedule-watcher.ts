@@ -1,6 +1,7 @@
 import { messageOf } from '../../errors/index.js';
 import type { Logger } from '../../lifecycle/logger.js';
 import type { AuditJournal, ScheduleWatch } from '../journal/index.js';
+import type { ScheduleOutcomeEntry } from '../entries/index.js';
 import type { ScheduleFinding } from './schedule-finding.js';
 import { scheduleOutcomeEntry } from './schedule-outcome-entry.js';
 import type { ScheduleWatchSettings } from './schedule-watch-options.js';
@@ -37,8 +38,8 @@ export class ScheduleWatcher {
     private readonly session: string,
     private readonly logger: Logger,
     private readonly settings: ScheduleWatchSettings,
-    /** Called after each outcome entry was journaled, so it can be delivered. */
-    private readonly journaled: () => void,
+    /** Called after each outcome entry was journaled, with it and its watch, so it can be delivered (and a ledger approval closed). */
+    private readonly journaled: (settled: { watch: ScheduleWatch; entry: ScheduleOutcomeEntry }) => void,
   ) {}
 
   /** Starts watching; schedules an earlier run left pending are looked at at once. */
@@ -98,15 +99,16 @@ export class ScheduleWatcher {
       // Stopped while asking: the journal may be closing. Stopped or not, a settled one is never written again.
       if (this.stopped) return false;
       if (!this.journal.isSchedulePending(watch.entry)) continue;
+      let entry: ScheduleOutcomeEntry | undefined;
       try {
-        await this.journal.addEntry((seq) => scheduleOutcomeEntry(watch, finding, seq, this.session));
+        await this.journal.addEntry((seq) => (entry = scheduleOutcomeEntry(watch, finding, seq, this.session)));
       } catch (error) {
         this.lastError = `could not journal the outcome of schedule ${watch.scheduleId}: ${messageOf(error)}`;
         this.logger.warn({ scheduleId: watch.scheduleId, error: messageOf(error) }, 'schedule outcome could not be journaled; will retry');
         return true;
       }
       this.logger.debug({ scheduleId: watch.scheduleId, outcome: finding.outcome }, 'schedule outcome journaled');
-      this.journaled();
+      this.journaled({ watch, entry: entry! });
     }
     return false;
   }

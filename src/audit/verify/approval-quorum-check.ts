@@ -12,6 +12,12 @@ export interface ApprovalTally {
   calls: number;
   /** Signed decisions whose signature was checked. */
   signedDecisions: number;
+  /**
+   * Of `calls`, those approved by the ledger (request `via: 'schedule'`): each went out as a
+   * ScheduleCreate, so its transaction could only execute once the accounts' threshold keys were
+   * satisfied; the ledger enforced the quorum, and the schedule's outcome entry says whether it did.
+   */
+  ledgerApproved: number;
   problems: string[];
 }
 
@@ -63,8 +69,33 @@ export function approvalQuorumCheck(found: readonly FoundEntry[]): ApprovalTally
       problems.push(...signatureProblems(decision, signature, request));
     }
   }
-  for (const call of calls) problems.push(...callProblems(call, requests.get(call.entry.approvalRequestId!), decisions.get(call.entry.approvalRequestId!) ?? []));
-  return { calls: calls.length, signedDecisions, problems };
+  let ledgerApproved = 0;
+  for (const call of calls) {
+    const request = requests.get(call.entry.approvalRequestId!);
+    if (request?.entry.via === 'schedule') {
+      const problem = ledgerProblem(call, request);
+      if (problem) problems.push(problem);
+      else ledgerApproved++;
+      continue;
+    }
+    problems.push(...callProblems(call, request, decisions.get(call.entry.approvalRequestId!) ?? []));
+  }
+  return { calls: calls.length, signedDecisions, ledgerApproved, problems };
+}
+
+/**
+ * A call the ledger approves: its request was asked before it, and what it sent was a schedule
+ * (its entry names the schedule ID), so nothing ran unless the threshold keys signed. Decisions in
+ * a store are not needed; the schedule's outcome entry records whether the ledger ran it.
+ */
+function ledgerProblem(call: Placed<AuditEntry>, request: Placed<ApprovalRequestEntry>): string | undefined {
+  const id = call.entry.approvalRequestId!;
+  const name = `The ${call.entry.tool} call (entry ${call.entry.id}, seq ${call.entry.seq}, ${call.where}${call.entry.transactionId ? `, transaction ${call.entry.transactionId}` : ''})`;
+  if (!before(request, call)) return `${name} is on the topic before the approvalRequest entry of request ${id} (${request.where}): it was sent before approval was asked.`;
+  if (call.entry.outcome === 'executed' && !call.entry.scheduleId) {
+    return `${name} names request ${id}, which the ledger approves, but it names no schedule: what it sent may have executed without the approvers' signatures.`;
+  }
+  return undefined;
 }
 
 function callProblems(call: Placed<AuditEntry>, request: Placed<ApprovalRequestEntry> | undefined, decisions: readonly Placed<ApprovalDecisionEntry>[]): string[] {

@@ -5,6 +5,7 @@ import { ConfigError } from '../../config/config-error.js';
 import { RedisApprovalStore } from '../../policies/approvals/redis-approval-store.js';
 import { signApproval } from '../../policies/approvals/approver-signature.js';
 import type { ApprovalRecord } from '../../policies/approvals/approval-record.js';
+import { notSignable, signScheduledRequest } from '../../policies/approvals/schedule-signing.js';
 import type { CommandContext } from '../command-context.js';
 import { ExitCode } from '../exit-codes.js';
 import type { RunAction } from '../run-action.js';
@@ -28,7 +29,11 @@ export function registerApproveCommand(program: Command, run: RunAction): void {
     .option('-r, --reason <text>', 'why, in a sentence (kept with the decision)')
     .option('--key <file|env>', `sign with your ED25519 or ECDSA private key: a file holding it, or "env" for ${APPROVER_KEY_ENV}`)
     .option('--as <name>', 'who decides (default with --key: your public key)')
-    .addHelpText('after', '\nExit codes: 0 the decision was recorded, 3 it was refused (reason printed), 2 usage or configuration, 1 the store could not be reached.')
+    .addHelpText(
+      'after',
+      '\nA request the ledger approves (ApprovalPolicy via: \'schedule\') is approved by signing its schedule: --key is required, and the ScheduleSign is paid by the configuration\'s operator.' +
+        '\nExit codes: 0 the decision was recorded, 3 it was refused (reason printed), 2 usage or configuration, 1 the store could not be reached.',
+    )
     .action((id: string, options: { deny?: boolean; reason?: string; key?: string; as?: string }, command: Command) =>
       run(command, async (ctx) => {
         const loaded = await ctx.loadConfig();
@@ -42,6 +47,7 @@ export function registerApproveCommand(program: Command, run: RunAction): void {
           const record = await store.get(id);
           if (!record) throw new UsageError(`there is no approval request ${id} in ${store.description}`);
           for (const line of describe(record)) ctx.output.line(line);
+          if (record.schedule) return await decideOnSchedule(ctx, store, record, key, options);
           const signed = key ? signApproval(record, key) : undefined;
           const approver = options.as?.trim() || signed!.publicKey;
           const outcome = await store.decide(id, {
@@ -67,6 +73,45 @@ export function registerApproveCommand(program: Command, run: RunAction): void {
     );
 }
 
+/**
+ * A request the ledger approves: approving signs its schedule (ScheduleSign, paid by the
+ * configuration's operator) and records the signed decision; denying records a signed denial, which
+ * cannot unsign the schedule: it runs if enough others sign, or expires.
+ */
+async function decideOnSchedule(ctx: CommandContext, store: RedisApprovalStore, record: ApprovalRecord, key: string | undefined, options: { deny?: boolean; reason?: string; as?: string }): Promise<ExitCode> {
+  if (!key) throw new UsageError(`request ${record.id} is approved by the ledger: sign its schedule with your key, --key <file> (or --key env)`);
+  const refusal = notSignable(record);
+  if (refusal) {
+    ctx.output.document({ recorded: false, requestId: record.id, decision: options.deny ? 'deny' : 'approve', reason: refusal, state: record.state });
+    ctx.output.line(`not recorded: ${refusal}`);
+    return ExitCode.BLOCKED;
+  }
+  if (options.deny) {
+    const signed = signApproval(record, key);
+    const outcome = await store.decide(record.id, { approver: options.as?.trim() || signed.publicKey, approve: false, signature: signed.signature, publicKey: signed.publicKey, via: 'cli', ...(options.reason ? { reason: options.reason } : {}) });
+    const plainly = `a signature on the ledger cannot be withdrawn: schedule ${record.schedule!.scheduleId} still executes if enough other approvers sign it, and otherwise expires ${new Date(record.expiresAt).toISOString()} (only its admin key, if the call gave it one, can delete it sooner)`;
+    ctx.output.document({ recorded: outcome.ok, requestId: record.id, decision: 'deny', scheduleId: record.schedule!.scheduleId, ...(outcome.ok ? {} : { reason: outcome.reason }), note: plainly });
+    ctx.output.line(outcome.ok ? `recorded: denied; ${plainly}` : `not recorded: ${outcome.reason}`);
+    return outcome.ok ? ExitCode.OK : ExitCode.BLOCKED;
+  }
+  const configured = await ctx.openKit();
+  try {
+    const signing = await ctx.progress(`signing schedule ${record.schedule!.scheduleId}`, signScheduledRequest(store, record.id, key, configured.client, { ...(options.as ? { as: options.as } : {}), ...(options.reason ? { reason: options.reason } : {}), via: 'cli' }));
+    if (!signing.ok) {
+      ctx.output.document({ recorded: false, requestId: record.id, decision: 'approve', reason: signing.reason, ...(signing.status ? { status: signing.status } : {}) });
+      ctx.output.line(`not signed: ${signing.reason}`);
+      return ExitCode.BLOCKED;
+    }
+    const signatures = signing.record.decisions.filter((each) => each.approve).length;
+    ctx.output.document({ recorded: signing.recorded, requestId: record.id, decision: 'approve', scheduleId: signing.scheduleId, transactionId: signing.transactionId, status: signing.status, executed: signing.executed, approvals: signatures, required: record.quorum.required, ...(signing.note ? { note: signing.note } : {}) });
+    const ran = signing.executed ? `the schedule has executed: the ledger ran ${record.tool}` : `the schedule has not executed yet (${signatures} of the approvers have signed through this store; the ledger needs its threshold)`;
+    ctx.output.line(`signed schedule ${signing.scheduleId}: ScheduleSign ${signing.transactionId} ${signing.status}; ${ran}${signing.recorded ? '' : ` (the decision was not recorded: ${signing.note})`}`);
+    return ExitCode.OK;
+  } finally {
+    await configured.close();
+  }
+}
+
 /** The approver's private key text, from a file or the environment; its content is never quoted. */
 function readKey(ctx: CommandContext, where: string): string {
   if (where === 'env') {
@@ -90,6 +135,10 @@ function describe(record: ApprovalRecord): string[] {
   const lines = [`request ${record.id} (${record.state}): ${record.summary}`, `  why: ${record.why}`, `  tool: ${record.tool}, held at ${record.stage} by ${record.policy}${record.agent ? `, agent ${record.agent}` : ''}`];
   for (const movement of record.movements ?? []) lines.push(`  moves: ${movement.display} from ${movement.from} to ${movement.to}`);
   if (record.preview) lines.push(`  transaction: ${record.preview.type}${record.preview.transactionId ? ` ${record.preview.transactionId}` : ''}, bytes ${record.preview.digest}`);
+  if (record.schedule) {
+    const keys = record.schedule.accounts.map((account) => `${account.threshold} of ${account.keys.length + account.others} keys of ${account.accountId}`).join(', ');
+    lines.push(`  approved by the ledger: schedule ${record.schedule.scheduleId ?? '(ID not recorded yet)'}, runs as ${record.schedule.scheduledTransactionId ?? '(unknown)'} once signed by ${keys}`);
+  }
   lines.push(`  quorum: ${record.quorum.required}${record.quorum.of.length ? ` of ${record.quorum.of.join(', ')}` : ''}; expires ${new Date(record.expiresAt).toISOString()}`);
   return lines;
 }

@@ -47,6 +47,8 @@ export function registerAuditCommand(program: Command, run: RunAction): void {
         if (!single) for (const stream of report.streams) ctx.output.line(`  ${describeStream(stream)}`);
         const schedules = describeSchedules(report.schedules);
         if (schedules) ctx.output.line(schedules);
+        const approvals = describeApprovals(report.approvals);
+        if (approvals) ctx.output.line(approvals);
         if (report.ok) ctx.output.line(single ? 'verified: every journaled entry is on the topic exactly once, in order, and nothing else is.' : 'verified: every stream with a journal here is on the topic exactly once, in order, and nothing else is.');
         else for (const problem of report.problems) ctx.output.line(`  PROBLEM ${problem}`);
         return exitCode;
@@ -60,6 +62,16 @@ function describeStream(stream: AuditVerifyReport['streams'][number]): string {
   const verdict = stream.ok ? 'verified' : `${stream.problems.length === 1 ? '1 problem' : `${stream.problems.length} problems`}`;
   if (!stream.journal) return `${name} (no journal in this folder, so not compared): ${stream.entriesOnTopic} on the topic, ${stream.ok ? 'no gaps' : verdict}`;
   return `${name} (${stream.journal}): ${stream.entriesOnTopic} on the topic, ${stream.entriesInJournal} journaled, ${verdict}`;
+}
+
+/**
+ * e.g. `approvals: 3 calls that needed approval checked (1 approved by the ledger: its schedule could
+ * run only once the approvers' threshold keys signed), 2 signed decisions checked`; empty when none did.
+ */
+function describeApprovals(tally: AuditVerifyReport['approvals']): string {
+  if (!tally.calls) return '';
+  const ledger = tally.ledgerApproved ? ` (${tally.ledgerApproved} approved by the ledger: ${tally.ledgerApproved === 1 ? 'its schedule' : 'their schedules'} could run only once the approvers' threshold keys signed)` : '';
+  return `approvals: ${tally.calls} call${tally.calls === 1 ? '' : 's'} that needed approval checked${ledger}, ${tally.signedDecisions} signed decision${tally.signedDecisions === 1 ? '' : 's'} checked`;
 }
 
 /** e.g. `schedules: 2 settled (1 scheduleExecuted, 1 scheduleDeleted), 1 waiting for its outcome`; empty when nothing was scheduled. */

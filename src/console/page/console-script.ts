@@ -218,6 +218,7 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
     }
     fact('params', request.params, true);
     fact('asked at', request.stage + ', ' + request.requestedAt + (request.expiresAt ? ' (expires ' + request.expiresAt + ')' : ''), false);
+    if (request.schedule) return scheduledItem(item, facts, fact, request);
     fact('approvals', request.approvals + ' of ' + request.required, false);
     item.appendChild(facts);
     var reason = el('input');
@@ -242,6 +243,20 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
     deny.addEventListener('click', function () { decide(false); });
     item.appendChild(approve);
     item.appendChild(deny);
+    return item;
+  }
+
+  /** A request the ledger approves: shown with what the ledger waits for and how to sign; the page holds no key, so it has no buttons. */
+  function scheduledItem(item, facts, fact, request) {
+    var s = request.schedule;
+    item.className = 'approval scheduled';
+    fact('schedule', s.scheduleId || '(its ID is not recorded yet)', false);
+    if (s.scheduledTransactionId) fact('runs as', s.scheduledTransactionId, false);
+    fact('the ledger needs', s.needs, false);
+    fact('signed', s.signed + ' of the ' + request.required + ' approvers required, through agent-hooks', false);
+    fact('sign with', s.signCommand, false);
+    item.appendChild(facts);
+    item.appendChild(el('p', 'note', 'The ledger approves this call: an approver signs the schedule with the command above (or signs the ScheduleSign this console prepares, POST /api/approvals/<id>/schedule-sign, away from the page). This console never holds a private key.'));
     return item;
   }
 

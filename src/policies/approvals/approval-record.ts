@@ -46,11 +46,43 @@ export interface ApprovalRecord {
   readonly execution?: ApprovalExecution;
   /** Why the state is what it is, when a person should know (expired, abandoned, superseded). */
   readonly note?: string;
+  /** An approval by the ledger (ApprovalPolicy `via: 'schedule'`): the schedule the approvers sign. */
+  readonly schedule?: LedgerSchedule;
   /** Bumped by every change; the Redis store's compare-and-set key. */
   readonly version: number;
 }
 
-export type ApprovalState = 'pending' | 'approved' | 'denied' | 'expired' | 'abandoned' | 'executing' | 'executed';
+export type ApprovalState = 'pending' | 'approved' | 'denied' | 'expired' | 'abandoned' | 'executing' | 'executed' | 'scheduled';
+
+/**
+ * The schedule of a request the ledger approves: the call went out as a ScheduleCreate, and the
+ * transaction it schedules executes once the paying accounts' threshold keys are satisfied, which
+ * only the approvers' signatures (ScheduleSign) can do. The request is `scheduled` until the
+ * schedule's outcome closes it: executed, or expired (the schedule expired or was deleted).
+ */
+export interface LedgerSchedule {
+  /** Known once the ScheduleCreate's receipt came back. */
+  readonly scheduleId?: string;
+  /** The ScheduleCreate's transaction ID, and the ID the scheduled transaction runs under. */
+  readonly createTransactionId?: string;
+  readonly scheduledTransactionId?: string;
+  /** The accounts whose threshold keys the schedule needs, as read from the network before it was sent. */
+  readonly accounts: readonly ThresholdAccount[];
+  /** How the schedule ended, once it did. */
+  readonly outcome?: 'scheduleExecuted' | 'scheduleExpired' | 'scheduleDeleted';
+  /** The scheduled transaction's status and consensus time, when it executed. */
+  readonly status?: string;
+  readonly consensusTimestamp?: string;
+}
+
+/** A paying account's key as read: `threshold` of `keys` (DER hex; nested key lists counted as `others`). */
+export interface ThresholdAccount {
+  readonly accountId: string;
+  readonly threshold: number;
+  readonly keys: readonly string[];
+  /** Members that are not single keys (nested key lists, contract IDs). */
+  readonly others: number;
+}
 
 export interface RecordedMovement {
   readonly asset: string;
@@ -121,6 +153,7 @@ export type DecisionOutcome = { readonly ok: true; readonly record: ApprovalReco
 
 /** Decisions are final: these states take none. */
 export const FINAL_STATES: ReadonlySet<ApprovalState> = new Set(['approved', 'denied', 'expired', 'abandoned', 'executing', 'executed']);
+// 'scheduled' is not final: approvers' decisions are recorded beside their ledger signatures, and the schedule's outcome closes it.
 
 /**
  * The state a record is in at `now`: a pending request past its expiry is expired, and one whose
@@ -148,6 +181,8 @@ export function settledAt(record: ApprovalRecord, now: number): ApprovalRecord {
  */
 export function decide(record: ApprovalRecord, input: DecisionInput, now: number): DecisionOutcome {
   const current = settledAt(record, now);
+  // A ledger approval's decisions record signatures the ledger already took, so one may land after the schedule ran.
+  if (current.schedule && (current.state === 'scheduled' || current.state === 'executed')) return decideScheduled(current, input, now);
   if (current.state !== 'pending') {
     return { ok: false, reason: `request ${record.id} is ${current.state}${current.note ? ` (${current.note})` : ''}; the decision changes nothing`, record: current };
   }
@@ -177,6 +212,32 @@ export function decide(record: ApprovalRecord, input: DecisionInput, now: number
   const approvals = decisions.filter((each) => each.approve).length;
   const state: ApprovalState = !decision.approve ? 'denied' : approvals >= current.quorum.required ? 'approved' : 'pending';
   return { ok: true, record: { ...current, decisions, state, version: current.version + 1 } };
+}
+
+/**
+ * A decision on a request the ledger approves: recorded beside the approver's ScheduleSign, never
+ * deciding the state (the ledger does; the schedule's outcome closes the request). Only a listed
+ * approver's signed decision counts, once per key. A denial is recorded too, though it cannot unsign
+ * the schedule: the ledger executes it if enough others sign. The signature that completed the
+ * threshold may be recorded after the schedule's outcome closed the request (executed); it is kept.
+ */
+function decideScheduled(current: ApprovalRecord, input: DecisionInput, now: number): DecisionOutcome {
+  const signed = signedIdentity(current, input);
+  if (typeof signed === 'string') return { ok: false, reason: signed, record: current };
+  if (!signed) return { ok: false, reason: `request ${current.id} is approved by the ledger: a decision on it must be signed with an approver's key (agent-hooks approve ${current.id} --key …)`, record: current };
+  const approver = input.approver.trim() || signed.der;
+  if (!isListedApprover(current.quorum.of, approver, signed.der)) return { ok: false, reason: `the key that signed is not one of the approvers of request ${current.id}`, record: current };
+  if (current.decisions.some((decision) => decision.publicKey === signed.der)) return { ok: false, reason: `${approver} has already decided on request ${current.id}`, record: current };
+  const decision: ApprovalDecision = {
+    approver,
+    approve: input.approve === true,
+    at: now,
+    ...(input.reason ? { reason: input.reason } : {}),
+    signature: input.signature!.trim().replace(/^0x/, '').toLowerCase(),
+    publicKey: signed.der,
+    ...(typeof input.via === 'string' && input.via.trim() ? { via: input.via.trim().slice(0, 50) } : {}),
+  };
+  return { ok: true, record: { ...current, decisions: [...current.decisions, decision], version: current.version + 1 } };
 }
 
 /** Why a denied request was denied, for `blockedBy.reason`: the denier's own words first. */

@@ -6,11 +6,12 @@ export type NewApprovalRecord = Omit<ApprovalRecord, 'state' | 'decisions' | 've
 /**
  * One change of a record, told to subscribers: `created`, `decided` (a decision was added, whatever
  * the state became), `heartbeat` is not told (too frequent); `lapsed` (expired or abandoned, seen by
- * a read or a decision), `executing`, `executed`, `superseded`.
+ * a read or a decision), `executing`, `executed`, `superseded`, `scheduled` (a request the ledger
+ * approves learnt its schedule ID; its closing by the schedule's outcome is `executed` or `lapsed`).
  * `record` is the record after the change. Stable: the console and the audit trail build on it.
  */
 export interface ApprovalChange {
-  readonly kind: 'created' | 'decided' | 'lapsed' | 'executing' | 'executed' | 'superseded';
+  readonly kind: 'created' | 'decided' | 'lapsed' | 'executing' | 'executed' | 'superseded' | 'scheduled';
   readonly record: ApprovalRecord;
 }
 
@@ -21,6 +22,24 @@ export type ApprovalListener = (change: ApprovalChange) => void;
  * (so an audit entry of it is durable first). Its failure is its own: report it, the change stands.
  */
 export type ApprovalRecorder = (change: ApprovalChange) => void | Promise<void>;
+
+/** What the ScheduleCreate of a request the ledger approves came back with. */
+export interface ScheduleSent {
+  readonly status: string;
+  /** Why nothing was scheduled, when the call never went out (the request's note). */
+  readonly reason?: string;
+  readonly scheduleId?: string;
+  readonly createTransactionId?: string;
+  readonly scheduledTransactionId?: string;
+}
+
+/** How the ledger settled a request's schedule (the audit trail's scheduleOutcome). */
+export interface ScheduleClosing {
+  readonly scheduleId: string;
+  readonly outcome: 'scheduleExecuted' | 'scheduleExpired' | 'scheduleDeleted';
+  readonly status?: string;
+  readonly consensusTimestamp?: string;
+}
 
 /** Why an execution claim was refused, or the record it now holds. */
 export type ClaimOutcome = { readonly ok: true; readonly record: ApprovalRecord } | { readonly ok: false; readonly reason: string; readonly record?: ApprovalRecord };
@@ -54,6 +73,12 @@ export interface ApprovalStore {
   claimExecution(id: string, by: string): Promise<ClaimOutcome>;
   /** executing → executed with what happened, or → expired when a rebuilt request replaced it. */
   finishExecution(id: string, outcome: { status?: string; transactionId?: string; supersededBy?: string; supersededBecause?: string }): Promise<void>;
+  /** Requests the ledger approves still waiting for their schedule's outcome, oldest first (optional for other stores; the console lists them). */
+  listScheduled?(): Promise<ApprovalRecord[]>;
+  /** A request the ledger approves: records its ScheduleCreate's answer (optional for other stores; ApprovalPolicy via: 'schedule' needs it). */
+  recordSchedule?(id: string, sent: ScheduleSent): Promise<ClaimOutcome>;
+  /** A request the ledger approves: closes it by its schedule's outcome (optional for other stores). */
+  closeSchedule?(id: string, closing: ScheduleClosing): Promise<ClaimOutcome>;
   /** Told of every change this store makes, and on Redis of other processes' too. Returns the unsubscribe. */
   subscribe(listener: ApprovalListener): () => void;
   /**

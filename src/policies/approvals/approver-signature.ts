@@ -71,7 +71,8 @@ export function checkApprovalSignature(digest: string, signature: string, public
   return { ok: true, der: identity.der, algorithm: identity.algorithm };
 }
 
-function privateKeyOf(value: unknown): PrivateKey {
+/** An approver's private key from a PrivateKey or its DER or raw hex text; the message never quotes the text. */
+export function privateKeyOf(value: unknown): PrivateKey {
   if (isPrivateKey(value)) return value;
   if (isPublicKey(value)) throw invalidArgument('signApproval: a public key cannot sign; pass the approver\'s private key (a PrivateKey or its DER text).', [1]);
   if (typeof value === 'string' && value.trim()) {

@@ -26,7 +26,7 @@ export class MemoryApprovalStore extends TransitionStore {
         this.records.set(record.id, record);
         return true;
       },
-      pendingIds: async () => [...this.records.values()].filter((record) => record.state === 'pending').map((record) => record.id),
+      pendingIds: async () => [...this.records.values()].filter((record) => record.state === 'pending' || record.state === 'scheduled').map((record) => record.id),
     });
   }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { decide, settledAt, type ApprovalRecord, type DecisionInput, type DecisionOutcome } from './approval-record.js';
-import type { ApprovalChange, ApprovalListener, ApprovalRecorder, ClaimOutcome, NewApprovalRecord } from './approval-store.js';
+import type { ApprovalChange, ApprovalListener, ApprovalRecorder, ClaimOutcome, NewApprovalRecord, ScheduleClosing, ScheduleSent } from './approval-store.js';
 
 /** Where a store keeps records: read one, write one if its version is still `expected`, list pending IDs. */
 export interface RecordSlots {
@@ -8,6 +8,7 @@ export interface RecordSlots {
   read(id: string): Promise<ApprovalRecord | undefined>;
   /** Writes `record` if the stored one still has version `expected` (0: none yet); true when written. */
   write(record: ApprovalRecord, expected: number, change: ApprovalChange['kind'] | undefined): Promise<boolean>;
+  /** IDs of the requests still open: pending, or scheduled (the ledger approves them). */
   pendingIds(): Promise<string[]>;
 }
 
@@ -25,7 +26,8 @@ export class RecordTransitions {
   constructor(private readonly slots: RecordSlots) {}
 
   async create(fresh: NewApprovalRecord): Promise<ApprovalRecord> {
-    const record: ApprovalRecord = { ...fresh, id: fresh.id || randomUUID(), state: 'pending', decisions: [], version: 1 };
+    // A request the ledger approves starts scheduled: no store decision moves it, its schedule's outcome closes it.
+    const record: ApprovalRecord = { ...fresh, id: fresh.id || randomUUID(), state: fresh.schedule ? 'scheduled' : 'pending', decisions: [], version: 1 };
     if (!(await this.slots.write(record, 0, 'created'))) throw new Error(`an approval request ${record.id} exists already`);
     this.tell('created', record);
     await this.recordOwn('created', record);
@@ -49,6 +51,12 @@ export class RecordTransitions {
   async listPending(): Promise<ApprovalRecord[]> {
     const records = await Promise.all((await this.slots.pendingIds()).map((id) => this.get(id)));
     return records.filter((record): record is ApprovalRecord => record?.state === 'pending').sort((a, b) => a.createdAt - b.createdAt);
+  }
+
+  /** Requests the ledger approves still waiting for their schedule's outcome, oldest first (the pending index holds them too). */
+  async listScheduled(): Promise<ApprovalRecord[]> {
+    const records = await Promise.all((await this.slots.pendingIds()).map((id) => this.get(id)));
+    return records.filter((record): record is ApprovalRecord => record?.state === 'scheduled').sort((a, b) => a.createdAt - b.createdAt);
   }
 
   decide(id: string, input: DecisionInput): Promise<DecisionOutcome> {
@@ -84,6 +92,38 @@ export class RecordTransitions {
       const because = supersededBecause ?? "the approved transaction's valid window passed";
       const note = outcome.supersededBy ? `${because}; it was rebuilt as request ${outcome.supersededBy}, which must be approved again` : undefined;
       return { record: { ...record, state, execution, ...(note ? { note } : {}), version: record.version + 1 } };
+    });
+  }
+
+  /**
+   * The ScheduleCreate of a scheduled request came back: its schedule ID is recorded, or, when the
+   * network refused it, the request is expired (nothing was scheduled, so nothing can execute).
+   */
+  recordSchedule(id: string, sent: ScheduleSent): Promise<ClaimOutcome> {
+    const refused = sent.status !== 'SUCCESS' || !sent.scheduleId;
+    return this.update(id, refused ? 'lapsed' : 'scheduled', (record) => {
+      if (record.state !== 'scheduled' || !record.schedule) return { refused: `request ${id} is ${record.state}, not scheduled` };
+      if (record.schedule.scheduleId) return { refused: `request ${id} names schedule ${record.schedule.scheduleId} already` };
+      const schedule = { ...record.schedule, ...(sent.scheduleId ? { scheduleId: sent.scheduleId } : {}), ...(sent.createTransactionId ? { createTransactionId: sent.createTransactionId } : {}), ...(sent.scheduledTransactionId ? { scheduledTransactionId: sent.scheduledTransactionId } : {}) };
+      if (!refused) return { record: { ...record, schedule, version: record.version + 1 } };
+      const note = sent.reason ?? `the ScheduleCreate was not accepted (${sent.status}), so nothing was scheduled and nothing it describes executes`;
+      return { record: { ...record, schedule, state: 'expired', note, version: record.version + 1 } };
+    });
+  }
+
+  /** The ledger settled the schedule of a scheduled request: executed → executed; expired or deleted → expired. */
+  closeSchedule(id: string, closing: ScheduleClosing): Promise<ClaimOutcome> {
+    const executed = closing.outcome === 'scheduleExecuted';
+    return this.update(id, executed ? 'executed' : 'lapsed', (record, now) => {
+      if (record.state !== 'scheduled' || !record.schedule) return { refused: `request ${id} is ${record.state}, not scheduled` };
+      if (record.schedule.scheduleId !== closing.scheduleId) return { refused: `request ${id} follows schedule ${record.schedule.scheduleId ?? '(unknown)'}, not ${closing.scheduleId}` };
+      const schedule = { ...record.schedule, outcome: closing.outcome, ...(closing.status ? { status: closing.status } : {}), ...(closing.consensusTimestamp ? { consensusTimestamp: closing.consensusTimestamp } : {}) };
+      if (executed) {
+        const execution = { at: now, by: 'the ledger', ...(closing.status ? { status: closing.status } : {}), ...(record.schedule.scheduledTransactionId ? { transactionId: record.schedule.scheduledTransactionId } : {}) };
+        return { record: { ...record, schedule, state: 'executed', execution, note: `the ledger executed schedule ${closing.scheduleId} once its threshold keys were satisfied`, version: record.version + 1 } };
+      }
+      const how = closing.outcome === 'scheduleDeleted' ? 'was deleted' : 'expired';
+      return { record: { ...record, schedule, state: 'expired', note: `schedule ${closing.scheduleId} ${how} before its threshold keys were satisfied; nothing it describes executed`, version: record.version + 1 } };
     });
   }
 

@@ -10,7 +10,7 @@ import { TransitionStore } from './transition-store.js';
 
 /** How long a record is kept after it expires, so its outcome can still be read (a week). */
 const KEEP_AFTER_MS = 7 * 86_400_000;
-const CHANGE_KINDS: ReadonlySet<string> = new Set(['created', 'decided', 'lapsed', 'executing', 'executed', 'superseded']);
+const CHANGE_KINDS: ReadonlySet<string> = new Set(['created', 'decided', 'lapsed', 'executing', 'executed', 'superseded', 'scheduled']);
 
 type ScriptedRedis = Redis & { agentHooksApprovalWrite?: (...args: (string | number)[]) => Promise<unknown> };
 

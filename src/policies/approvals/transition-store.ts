@@ -1,5 +1,5 @@
 import type { ApprovalRecord, DecisionInput, DecisionOutcome } from './approval-record.js';
-import type { ApprovalListener, ApprovalRecorder, ApprovalStore, ClaimOutcome, NewApprovalRecord } from './approval-store.js';
+import type { ApprovalListener, ApprovalRecorder, ApprovalStore, ClaimOutcome, NewApprovalRecord, ScheduleClosing, ScheduleSent } from './approval-store.js';
 import type { RecordTransitions } from './record-transitions.js';
 
 /**
@@ -36,6 +36,15 @@ export abstract class TransitionStore implements ApprovalStore {
   }
   finishExecution(id: string, outcome: { status?: string; transactionId?: string; supersededBy?: string; supersededBecause?: string }): Promise<void> {
     return this.transitions.finishExecution(id, outcome);
+  }
+  listScheduled(): Promise<ApprovalRecord[]> {
+    return this.transitions.listScheduled();
+  }
+  recordSchedule(id: string, sent: ScheduleSent): Promise<ClaimOutcome> {
+    return this.transitions.recordSchedule(id, sent);
+  }
+  closeSchedule(id: string, closing: ScheduleClosing): Promise<ClaimOutcome> {
+    return this.transitions.closeSchedule(id, closing);
   }
   /** Changes made through this object only, awaited before each resolves (see ApprovalStore). */
   recordOwnChanges(recorder: ApprovalRecorder): () => void {

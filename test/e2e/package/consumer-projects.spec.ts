@@ -73,6 +73,7 @@ const README_RUNS: Record<string, (stdout: string) => void> = {
   },
   'telemetry.mts': (out) => expect(out).to.contain("'execute_tool get_hbar_balance_query_tool'"),
   'deferred-approval.mts': (out) => expect(out.trim().split('\n')).to.deep.equal(['PENDING_APPROVAL', 'true', 'SUCCESS', 'E_APPROVAL_NOT_EXECUTABLE']),
+  'ledger-approval.mts': (out) => expect(out.trim().split('\n')).to.deep.equal(['SUCCESS true', 'first signature', 'true']),
   'kill-switch.mts': (out) => {
     expect(out).to.match(/^the kill switch is on: alice paused every value-moving call at .* because "investigating a leak"/m);
     expect(out).to.match(/^SUCCESS$/m);

@@ -57,7 +57,7 @@ describe('approvalQuorumCheck', () => {
   describe('when the quorum was reached before the call executed', () => {
     it('finds nothing wrong, with signed and unsigned decisions', () => {
       const tally = approvalQuorumCheck(onTopic(request(), decision('alice', 'approve', signed(alice)), decision('bob'), call()));
-      expect(tally).to.deep.equal({ calls: 1, signedDecisions: 1, problems: [] });
+      expect(tally).to.deep.equal({ calls: 1, signedDecisions: 1, ledgerApproved: 0, problems: [] });
     });
 
     it('counts public keys named as approvers only by decisions signed with them', () => {
@@ -66,6 +66,28 @@ describe('approvalQuorumCheck', () => {
       const unsigned = approvalQuorumCheck(onTopic(request(keys), decision('alice', 'approve', signed(alice)), decision(keys[1]!), call()));
       expect(unsigned.problems).to.have.length(1);
       expect(unsigned.problems[0]).to.match(/executed with 1 of the 2 approvals request req-7 needs before it/);
+    });
+  });
+
+  describe('when the ledger approves the request (via: schedule)', () => {
+    const ledgerRequest = () =>
+      oversight({ kind: 'approvalRequest', requestId: record.id, policy: record.policy, stage: 'postCoreAction', params: record.params, digest, quorum: 2, approvers: [alice.publicKey.toStringDer(), bob.publicKey.toStringDer()], expiresAt: new Date(record.expiresAt).toISOString(), via: 'schedule' });
+    const scheduleCall = (scheduleId?: string): AuditEntry => ({ ...call(), ...(scheduleId ? { scheduleId, scheduledTransactionId: '0.0.2@1700000000.000000001?scheduled' } : {}) });
+
+    it('accepts a call that went out as a schedule without decisions in the store: the ledger enforced the threshold', () => {
+      expect(approvalQuorumCheck(onTopic(ledgerRequest(), scheduleCall('0.0.1234')))).to.deep.equal({ calls: 1, signedDecisions: 0, ledgerApproved: 1, problems: [] });
+    });
+
+    it('refuses a call of such a request that names no schedule: it may have run without the approvers', () => {
+      const tally = approvalQuorumCheck(onTopic(ledgerRequest(), scheduleCall()));
+      expect(tally.ledgerApproved).to.equal(0);
+      expect(tally.problems).to.have.length(1);
+      expect(tally.problems[0]).to.match(/names request req-7, which the ledger approves, but it names no schedule/);
+    });
+
+    it('refuses a scheduled call that is on the topic before its request', () => {
+      const tally = approvalQuorumCheck(onTopic(scheduleCall('0.0.1234'), ledgerRequest()));
+      expect(tally.problems[0]).to.match(/before the approvalRequest entry of request req-7/);
     });
   });
 
