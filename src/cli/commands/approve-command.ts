@@ -10,6 +10,7 @@ import type { CommandContext } from '../command-context.js';
 import { ExitCode } from '../exit-codes.js';
 import type { RunAction } from '../run-action.js';
 import { UsageError } from '../usage-error.js';
+import { DecisionTrail, trailFailed, trailLine, type TrailAnswer } from './decision-trail.js';
 
 /** The environment variable `--key env` reads the approver's private key from. */
 export const APPROVER_KEY_ENV = 'AGENT_HOOKS_APPROVER_KEY';
@@ -32,7 +33,8 @@ export function registerApproveCommand(program: Command, run: RunAction): void {
     .addHelpText(
       'after',
       '\nA request the ledger approves (ApprovalPolicy via: \'schedule\') is approved by signing its schedule: --key is required, and the ScheduleSign is paid by the configuration\'s operator.' +
-        '\nExit codes: 0 the decision was recorded, 3 it was refused (reason printed), 2 usage or configuration, 1 the store could not be reached.',
+        "\nWith audit hooks in the configuration, the decision is also an approvalDecision entry on their trail (the configuration's operator pays its delivery), as the agents record theirs." +
+        '\nExit codes: 0 the decision was recorded, 3 it was refused (reason printed), 2 usage or configuration, 1 the store could not be reached, or the audit trail could not journal the decision (which stands; the message says so).',
     )
     .action((id: string, options: { deny?: boolean; reason?: string; key?: string; as?: string }, command: Command) =>
       run(command, async (ctx) => {
@@ -43,11 +45,13 @@ export function registerApproveCommand(program: Command, run: RunAction): void {
         if (!key && !options.as?.trim()) throw new UsageError('say who decides: --as <name>, or sign with --key <file> (or --key env)');
         const { redis, ...rest } = spec;
         const store = new RedisApprovalStore({ url: redis, ...rest });
+        let trail: DecisionTrail | undefined;
         try {
           const record = await store.get(id);
           if (!record) throw new UsageError(`there is no approval request ${id} in ${store.description}`);
           for (const line of describe(record)) ctx.output.line(line);
-          if (record.schedule) return await decideOnSchedule(ctx, store, record, key, options);
+          trail = await DecisionTrail.open(ctx, loaded);
+          if (record.schedule) return await decideOnSchedule(ctx, store, record, key, options, trail);
           const signed = key ? signApproval(record, key) : undefined;
           const approver = options.as?.trim() || signed!.publicKey;
           const outcome = await store.decide(id, {
@@ -55,6 +59,7 @@ export function registerApproveCommand(program: Command, run: RunAction): void {
             approve: !options.deny,
             ...(options.reason ? { reason: options.reason } : {}),
             ...(signed ? { signature: signed.signature, publicKey: signed.publicKey } : {}),
+            via: 'cli',
           });
           const decision = options.deny ? 'deny' : 'approve';
           if (!outcome.ok) {
@@ -63,11 +68,17 @@ export function registerApproveCommand(program: Command, run: RunAction): void {
             return ExitCode.BLOCKED;
           }
           const approvals = outcome.record.decisions.filter((each) => each.approve).length;
-          ctx.output.document({ recorded: true, requestId: id, decision, approver, signed: Boolean(signed), ...(signed ? { publicKey: signed.publicKey, digest: signed.digest } : {}), state: outcome.record.state, approvals, required: outcome.record.quorum.required });
+          const audit = await trail.recordDecision(outcome.record);
+          ctx.output.document({ recorded: true, requestId: id, decision, approver, signed: Boolean(signed), ...(signed ? { publicKey: signed.publicKey, digest: signed.digest } : {}), state: outcome.record.state, approvals, required: outcome.record.quorum.required, ...auditFields(audit) });
           ctx.output.line(`recorded: ${approver} ${options.deny ? 'denied' : 'approved'}${signed ? ` (signed, ${signed.algorithm})` : ''}; the request is ${outcome.record.state} (${approvals} of ${outcome.record.quorum.required} approvals)`);
-          return ExitCode.OK;
+          ctx.output.line(`  ${trailLine(audit)}`);
+          return trailFailed(audit) ? ExitCode.FAILED : ExitCode.OK;
         } finally {
-          await store.close();
+          try {
+            await trail?.close();
+          } finally {
+            await store.close();
+          }
         }
       }),
     );
@@ -78,7 +89,7 @@ export function registerApproveCommand(program: Command, run: RunAction): void {
  * configuration's operator) and records the signed decision; denying records a signed denial, which
  * cannot unsign the schedule: it runs if enough others sign, or expires.
  */
-async function decideOnSchedule(ctx: CommandContext, store: RedisApprovalStore, record: ApprovalRecord, key: string | undefined, options: { deny?: boolean; reason?: string; as?: string }): Promise<ExitCode> {
+async function decideOnSchedule(ctx: CommandContext, store: RedisApprovalStore, record: ApprovalRecord, key: string | undefined, options: { deny?: boolean; reason?: string; as?: string }, trail: DecisionTrail): Promise<ExitCode> {
   if (!key) throw new UsageError(`request ${record.id} is approved by the ledger: sign its schedule with your key, --key <file> (or --key env)`);
   const refusal = notSignable(record);
   if (refusal) {
@@ -90,11 +101,15 @@ async function decideOnSchedule(ctx: CommandContext, store: RedisApprovalStore, 
     const signed = signApproval(record, key);
     const outcome = await store.decide(record.id, { approver: options.as?.trim() || signed.publicKey, approve: false, signature: signed.signature, publicKey: signed.publicKey, via: 'cli', ...(options.reason ? { reason: options.reason } : {}) });
     const plainly = `a signature on the ledger cannot be withdrawn: schedule ${record.schedule!.scheduleId} still executes if enough other approvers sign it, and otherwise expires ${new Date(record.expiresAt).toISOString()} (only its admin key, if the call gave it one, can delete it sooner)`;
-    ctx.output.document({ recorded: outcome.ok, requestId: record.id, decision: 'deny', scheduleId: record.schedule!.scheduleId, ...(outcome.ok ? {} : { reason: outcome.reason }), note: plainly });
+    const audit = outcome.ok ? await trail.recordDecision(outcome.record) : undefined;
+    ctx.output.document({ recorded: outcome.ok, requestId: record.id, decision: 'deny', scheduleId: record.schedule!.scheduleId, ...(outcome.ok ? {} : { reason: outcome.reason }), note: plainly, ...(audit ? auditFields(audit) : {}) });
     ctx.output.line(outcome.ok ? `recorded: denied; ${plainly}` : `not recorded: ${outcome.reason}`);
-    return outcome.ok ? ExitCode.OK : ExitCode.BLOCKED;
+    if (audit) ctx.output.line(`  ${trailLine(audit)}`);
+    if (!outcome.ok) return ExitCode.BLOCKED;
+    return audit && trailFailed(audit) ? ExitCode.FAILED : ExitCode.OK;
   }
-  const configured = await ctx.openKit();
+  // The ScheduleSign is paid by the configuration's operator: the trail's kit when there is one.
+  const configured = trail.configured ?? (await ctx.openKit());
   try {
     const signing = await ctx.progress(`signing schedule ${record.schedule!.scheduleId}`, signScheduledRequest(store, record.id, key, configured.client, { ...(options.as ? { as: options.as } : {}), ...(options.reason ? { reason: options.reason } : {}), via: 'cli' }));
     if (!signing.ok) {
@@ -103,13 +118,22 @@ async function decideOnSchedule(ctx: CommandContext, store: RedisApprovalStore, 
       return ExitCode.BLOCKED;
     }
     const signatures = signing.record.decisions.filter((each) => each.approve).length;
-    ctx.output.document({ recorded: signing.recorded, requestId: record.id, decision: 'approve', scheduleId: signing.scheduleId, transactionId: signing.transactionId, status: signing.status, executed: signing.executed, approvals: signatures, required: record.quorum.required, ...(signing.note ? { note: signing.note } : {}) });
+    const audit: TrailAnswer = signing.recorded ? await trail.recordDecision(signing.record) : { audited: false, why: 'the decision was not recorded in the store', failed: false };
+    ctx.output.document({ recorded: signing.recorded, requestId: record.id, decision: 'approve', scheduleId: signing.scheduleId, transactionId: signing.transactionId, status: signing.status, executed: signing.executed, approvals: signatures, required: record.quorum.required, ...(signing.note ? { note: signing.note } : {}), ...auditFields(audit) });
     const ran = signing.executed ? `the schedule has executed: the ledger ran ${record.tool}` : `the schedule has not executed yet (${signatures} of the approvers have signed through this store; the ledger needs its threshold)`;
     ctx.output.line(`signed schedule ${signing.scheduleId}: ScheduleSign ${signing.transactionId} ${signing.status}; ${ran}${signing.recorded ? '' : ` (the decision was not recorded: ${signing.note})`}`);
+    if (signing.recorded) ctx.output.line(`  ${trailLine(audit)}`);
+    // The signature is on the ledger whatever the trail says: exit 0, the trail's answer printed.
     return ExitCode.OK;
   } finally {
-    await configured.close();
+    // The trail's kit is closed by the command; a kit opened here only to pay is closed here.
+    if (!trail.configured) await configured.close();
   }
+}
+
+/** The JSON document's account of the trail: `audited`, and why not when it was not. */
+function auditFields(answer: TrailAnswer): { audited: boolean; notAudited?: string } {
+  return answer.audited ? { audited: true } : { audited: false, notAudited: answer.why };
 }
 
 /** The approver's private key text, from a file or the environment; its content is never quoted. */
