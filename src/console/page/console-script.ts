@@ -180,7 +180,10 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
       var json = JSON.stringify(request);
       var old = shownApprovals.get(request.id);
       var item = old && old.json === json ? old.item : approvalItem(request);
-      if (old && item !== old.item) item.querySelector('input.reason').value = old.item.querySelector('input.reason').value;
+      // A request the ledger approves has no reason box (nothing is decided on the page).
+      var typed = old && item !== old.item ? old.item.querySelector('input.reason') : null;
+      var box = typed ? item.querySelector('input.reason') : null;
+      if (box) box.value = typed.value;
       kept.set(request.id, { json: json, item: item });
       if (item === cursor) cursor = cursor.nextSibling;
       else list.insertBefore(item, cursor);
