@@ -101,7 +101,7 @@ async function policies(): Promise<void> {
     `  without ${row.without_ns_per_call} ns/call  one allow-all policy ${row.noop_policy_ns_per_call} ns/call  both, in memory ${row.memory_ns_per_call} ns/call  ` +
       `ratio ${row.ratio} (${row.ratio_to_noop_policy} to one policy)  |  ${redis}\n` +
       `  dollar cap + dollar budget (MaxTransferPolicy + SpendLimitPolicy, usd, rate fresh) ${row.usd_ns_per_call} ns/call  ratio ${row.usd_ratio} to without\n` +
-      `  report mode (both policies + one that would block every call, all reported) ${row.report_ns_per_call} ns/call  ratio ${row.report_ratio} to without\n` +
+      `  report mode (both policies + one that would block every call, all reported) ${row.report_ns_per_call} ns/call  ratio ${row.report_ratio} to without, ${row.report_to_enforcing} to the same three enforcing (the third allowing)\n` +
       `  bare tool (no params, no work): without ${row.bare_without_ns_per_call} ns/call  both, in memory ${row.bare_memory_ns_per_call} ns/call  ratio ${row.bare_ratio}`,
   );
 }

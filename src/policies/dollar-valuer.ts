@@ -25,6 +25,11 @@ export interface Valuation {
   readonly unpriced: readonly string[];
 }
 
+/** Shared empties for a call that moves HBAR alone: nothing is added to them. */
+const NO_PRICES = new Map<string, never>();
+const NO_PRICED: ReadonlyMap<string, string> = new Map<string, string>();
+const NONE: readonly string[] = Object.freeze([]);
+
 type RateSource = Pick<ExchangeRateSource, 'current'> & Partial<Pick<ExchangeRateSource, 'fresh'>>;
 type CallSide = { context?: { mirrorNodeUrl?: unknown }; client?: unknown };
 
@@ -63,7 +68,8 @@ export class DollarValuer {
     let rate: HbarRate | Promise<HbarRate> | undefined;
     let waits = false;
     if (sums.some((sum) => sum.asset === 'HBAR')) waits = isThenable((rate = this.rateFor(call)));
-    const prices = new Map<string, TokenPrice | undefined | Promise<TokenPrice | undefined>>();
+    // HBAR alone (the common call) needs no price map.
+    const prices: Map<string, TokenPrice | undefined | Promise<TokenPrice | undefined>> = sums.every((sum) => sum.asset === 'HBAR') ? NO_PRICES : new Map();
     for (const sum of sums) {
       if (sum.asset === 'HBAR' || prices.has(sum.asset)) continue;
       const price = this.priceOf(sum.asset);
@@ -78,6 +84,7 @@ export class DollarValuer {
   }
 
   private valued(sums: readonly AssetSum[], rate: HbarRate | undefined, prices: ReadonlyMap<string, TokenPrice | undefined>): Valuation {
+    if (prices.size === 0 && rate) return { values: sums.map((sum) => hbarToUsd(sum.amount, rate)), rate, priced: NO_PRICED, unpriced: NONE };
     const unpriced: string[] = [];
     const priced = new Map<string, string>();
     const values = sums.map((sum) => {

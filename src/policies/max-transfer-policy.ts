@@ -87,6 +87,8 @@ export class MaxTransferPolicy extends MovementPolicy {
   private readonly tokens: ReadonlyMap<string, Cap>;
   private readonly allowUnbounded: boolean;
   private readonly usd: bigint | undefined;
+  /** The dollar cap as a block reason says it, made once: formatting it per call was a share of every dollar-capped call. */
+  private readonly usdCap: string | undefined;
   private readonly dollars: DollarValuer | undefined;
 
   /** The constructor's arguments, as a configuration's JSON schema describes them. */
@@ -98,6 +100,7 @@ export class MaxTransferPolicy extends MovementPolicy {
     this.hbar = checked.hbar === undefined || checked.hbar === null ? undefined : displayToUnits(checked.hbar, HBAR_DECIMALS, 'hbar');
     this.tokens = tokenCaps(checked.tokens);
     this.usd = checked.usd === undefined || checked.usd === null ? undefined : usdUnits(checked.usd);
+    this.usdCap = this.usd === undefined ? undefined : `${usdText(this.usd)} per call`;
     if (this.hbar === undefined && this.tokens.size === 0 && this.usd === undefined) throw invalidArgument("MaxTransferPolicy: give a cap, 'hbar', 'tokens' or 'usd' (e.g. { hbar: 100 } or { usd: 50 }).", [0]);
     refuseDollarOptionsWithoutUsd('MaxTransferPolicy', checked, this.usd);
     this.dollars = this.usd === undefined ? undefined : new DollarValuer('MaxTransferPolicy', checked);
@@ -172,7 +175,7 @@ export class MaxTransferPolicy extends MovementPolicy {
 
   /** The dollar cap over every asset of the call: a movement of unknown size is refused unless allowUnbounded. */
   private judgeUsd(movements: readonly Movement[], method: string, params: PostParamsNormalizationParams): string | undefined | Promise<string | undefined> {
-    const cap = `${usdText(this.usd!)} per call`;
+    const cap = this.usdCap!;
     const unbounded = movements.find((move) => move.unbounded);
     if (unbounded && !this.allowUnbounded) {
       return `${method} moves ${unbounded.display} to ${unbounded.to}, an amount not known before it executes; the cap is ${cap}, so moves of unknown size are refused (allowUnbounded: true lets them through)`;

@@ -129,8 +129,6 @@ export class SpendLimitPolicy extends AbstractPolicy {
   private readonly knownDecimals = new Map<string, number>();
   private readonly usdLimit?: bigint;
   private readonly dollars?: DollarValuer;
-  /** What the dollar lines of a call's reservation rest on (rate, prices), for its block reason. */
-  private readonly bases = new WeakMap<readonly BudgetLine[], Valuation>();
   /** The kit checks at start that every transaction tool this covers has a movements view. */
   override readonly readsMovements = true;
   /** Calls judged and not yet settled: what each reserved (null: nothing), or the promise of it. */
@@ -245,7 +243,7 @@ export class SpendLimitPolicy extends AbstractPolicy {
       throw new Error(`budget "${this.budget}": ${messageOf(error)}; spending is refused until it answers`);
     }
     if (params.callId) this.pending.set(id, reservation.ok ? found : null);
-    if (!reservation.ok) return this.refuse(reservation, params, method, movements as readonly Movement[], key, this.bases.get(found));
+    if (!reservation.ok) return this.refuse(reservation, params, method, movements as readonly Movement[], key, valuationOf(found));
     return false;
   }
 
@@ -264,7 +262,7 @@ export class SpendLimitPolicy extends AbstractPolicy {
     } catch (error) {
       throw new Error(`budget "${this.budget}": ${messageOf(error)}; spending is refused until it answers`);
     }
-    if (!reservation.ok) return this.refuse(reservation, params, method, movements, key, this.bases.get(lines));
+    if (!reservation.ok) return this.refuse(reservation, params, method, movements, key, valuationOf(lines));
     return false;
   }
 
@@ -361,8 +359,9 @@ export class SpendLimitPolicy extends AbstractPolicy {
 
   /** The asset lines, then the dollar lines, remembering what the dollars rest on. */
   private withDollars(assets: BudgetLine[], dollars: DollarLines): BudgetLine[] {
-    const lines = dollars.lines.length ? [...assets, ...dollars.lines] : assets;
-    if (dollars.lines.length && dollars.valuation) this.bases.set(lines, dollars.valuation);
+    if (!dollars.lines.length) return assets;
+    const lines: ValuedLines = [...assets, ...dollars.lines];
+    if (dollars.valuation) lines[VALUATION] = dollars.valuation;
     return lines;
   }
 
@@ -485,4 +484,16 @@ function describeMovement(movement: unknown): string {
   if (movement === null || typeof movement !== 'object') return String(movement);
   const { asset, from, amount } = movement as Record<string, unknown>;
   return `asset ${String(asset)}, from ${String(from)}, amount ${typeof amount === 'bigint' ? amount.toString() : typeof amount}`;
+}
+
+/**
+ * What a call's dollar lines rest on (rate, prices), for its block reason: kept on the lines array
+ * itself under a symbol (JSON and the stores never see it). A WeakMap from lines to valuation did
+ * the same at a measured twentieth of a dollar-budgeted call, its entries made and swept per call.
+ */
+const VALUATION = Symbol('valuation');
+type ValuedLines = BudgetLine[] & { [VALUATION]?: Valuation };
+
+function valuationOf(lines: readonly BudgetLine[]): Valuation | undefined {
+  return (lines as ValuedLines)[VALUATION];
 }
