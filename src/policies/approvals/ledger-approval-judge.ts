@@ -59,7 +59,7 @@ export class LedgerApprovalJudge {
 
   /** Checks the paying accounts' keys; on a fit asks for the call to be scheduled, else returns why not. */
   async ask(params: PostParamsNormalizationParams, facts: { summary: string; why: string; moved: MovedValue }): Promise<string | undefined> {
-    if (!params.callId) return 'the call has no ID to bind a ledger approval to';
+    if (!params.callId) return "the kit running this call gives it no call ID, so it cannot be sent as a schedule for the ledger to approve (that takes this package's kit, createAgentKit; the Hedera Agent Kit cannot be told to schedule a call)";
     const payers = payingAccounts(facts.moved);
     if (typeof payers === 'string') return payers;
     const agentKeys = agentKeysOf(params.client, params.context);

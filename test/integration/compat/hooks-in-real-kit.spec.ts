@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AccountBalanceQuery, LedgerId, TopicCreateTransaction, type Client } from '@hiero-ledger/sdk';
+import { AccountBalanceQuery, AccountCreateTransaction, Hbar, KeyList, LedgerId, PrivateKey, TopicCreateTransaction, type Client } from '@hiero-ledger/sdk';
 import { AgentMode as KitAgentMode, HederaAgentAPI as KitHederaAgentAPI, type Tool as KitTool } from '@hashgraph/hedera-agent-kit';
 import { coreAccountPlugin, coreConsensusPlugin } from '@hashgraph/hedera-agent-kit/plugins';
 import { MaxRecipientsPolicy as KitMaxRecipientsPolicy } from '@hashgraph/hedera-agent-kit/policies';
@@ -14,7 +14,7 @@ import { AbstractHook } from '../../../src/listeners/abstract-hook.js';
 import { HcsAuditTrailHook, HolAuditTrailHook } from '../../../src/hooks/index.js';
 import { CORE_PLUGINS_DIR, loadPlugins } from '../../../src/plugins/plugin-loader.js';
 import { AbstractPolicy } from '../../../src/listeners/abstract-policy.js';
-import { MaxRecipientsPolicy, RejectToolPolicy } from '../../../src/policies/index.js';
+import { ApprovalPolicy, MaxRecipientsPolicy, RejectToolPolicy } from '../../../src/policies/index.js';
 
 type KitResult = { raw: Record<string, any>; humanMessage: string };
 
@@ -80,6 +80,24 @@ describe('this project’s hooks and policies inside the real Hedera Agent Kit',
       const single = await run(api, 'transfer_hbar_tool', { transfers: [{ accountId: recipient, amount: 0.1 }] });
       expect(single.raw.status, single.humanMessage).to.equal('SUCCESS');
       expect(await tinybarsOf(recipient)).to.equal(before + 10_000_000n);
+    });
+  });
+
+  describe("when ApprovalPolicy({ via: 'schedule' }) is in its context.hooks", () => {
+    it('blocks a call that needs the ledger’s approval, since that kit cannot be told to schedule it, and nothing moves', async () => {
+      const approvers = [PrivateKey.generateED25519(), PrivateKey.generateED25519(), PrivateKey.generateECDSA()];
+      const created = await new AccountCreateTransaction().setKeyWithoutAlias(new KeyList(approvers.map((key) => key.publicKey), 2)).setInitialBalance(new Hbar(20)).execute(client);
+      const treasury = (await created.getReceipt(client)).accountId!.toString();
+      const policy = new ApprovalPolicy({ when: { hbarAbove: 5 }, via: 'schedule', approvers: { required: 2, of: approvers.map((key) => key.publicKey.toStringDer()) } });
+      const api = new KitHederaAgentAPI(client, { ...mirror, hooks: [policy] as never }, kitTools);
+      const [treasuryBefore, recipientBefore] = [await tinybarsOf(treasury), await tinybarsOf(recipient)];
+      const result = await run(api, 'transfer_hbar_tool', { sourceAccountId: treasury, transfers: [{ accountId: recipient, amount: 10 }] });
+      expect(result.raw.status, result.humanMessage).to.equal('ERROR');
+      expect(result.raw.error).to.contain('blocked by policy: Approval Policy').and.contain('cannot be sent as a schedule for the ledger to approve');
+      expect([await tinybarsOf(treasury), await tinybarsOf(recipient)]).to.deep.equal([treasuryBefore, recipientBefore]);
+      // Below the threshold no approval is needed, and the call is the kit's own (the treasury's key must sign: it fails on the ledger, not on the policy).
+      const small = await run(api, 'transfer_hbar_tool', { transfers: [{ accountId: recipient, amount: 1 }] });
+      expect(small.raw.status, small.humanMessage).not.to.equal('ERROR');
     });
   });
 
