@@ -33,6 +33,9 @@ const JUDGED_PARTLY_NOW: Record<string, string> = {
   AllowanceSpendPolicy: "AllowanceSpendPolicy reads today's allowances from the mirror node, not those in force when the calls were made",
 };
 
+const LEDGER_APPROVAL =
+  "ApprovalPolicy via: 'schedule' is replayed as holding each call it would ask about: live, the paying accounts' threshold keys decide whether such a call goes out as a schedule or is blocked, and a replay reads no keys from the ledger";
+
 /** The configuration's policies rebuilt for a replay, and what the report must say about them. */
 export interface ReplayPolicies {
   policies: unknown[];
@@ -79,6 +82,12 @@ export function replayPolicies(loaded: LoadedConfig, clock: ReplayClock): Replay
     if (name === 'ApprovalPolicy') {
       // Held, not asked: the replay reports that the call would wait for approval, and nobody is asked.
       delete options.approver;
+      if (options.via === 'schedule') {
+        // Live, the paying accounts' keys decide between a schedule and a block; the replay reads no ledger.
+        delete options.via;
+        delete options.stage;
+        warnings.add(LEDGER_APPROVAL);
+      }
       options.wait = 'deferred';
       options.store = new MemoryApprovalStore();
     }

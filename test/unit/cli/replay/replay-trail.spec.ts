@@ -82,6 +82,16 @@ describe('replayTrail', () => {
     });
   });
 
+  describe('when the ApprovalPolicy is approved by the ledger (via: schedule)', () => {
+    it('replays it as holding the calls it would ask about, and says the keys were not read', async () => {
+      const key = '302a300506032b6570032100' + '11'.repeat(32);
+      const loaded = configWith([{ policy: 'ApprovalPolicy', args: [{ when: { hbarAbove: 2 }, via: 'schedule', approvers: { required: 1, of: [key] } }] }]);
+      const report = await replayTrail(loaded, trailOf([transfer(3, T0), transfer(1, T0 + 1)]), { logger: silentLogger });
+      expect(report.entries.map((row) => row.replay?.verdict)).to.deep.equal(['hold', 'allow']);
+      expect(report.warnings.join(' ')).to.contain("ApprovalPolicy via: 'schedule' is replayed as holding each call it would ask about");
+    });
+  });
+
   describe('when a call needs the network to go on', () => {
     it('reports how far it got offline, as a failure that is not a policy verdict', async () => {
       const loaded = configWith([{ policy: 'RejectToolPolicy', args: [['delete_account_tool']] }]);
