@@ -230,14 +230,8 @@ export class ApprovalPolicy extends AbstractPolicy {
       }
     }
     const moved = movedValueOf(params);
-    let why: string | undefined;
-    try {
-      why = await this.condition.check(params, moved);
-    } catch (error) {
-      this.refuse(method, `the approval condition failed (${messageOf(error)}), so the call is refused`);
-    }
+    const why = await this.whyAsk(params, method, moved);
     if (why === undefined) return false;
-    why = oneLine(why);
     const summary = summaryOf(method, moved, params.rawParams);
     const now = Date.now();
     const record = await this.approvalStore.create(
@@ -258,17 +252,22 @@ export class ApprovalPolicy extends AbstractPolicy {
   /** `via: 'schedule'`: a call that needs approval goes out as a schedule the approvers sign, when the keys fit. */
   private async judgeByLedger(params: PostParamsNormalizationParams, method: string): Promise<boolean> {
     const moved = movedValueOf(params);
+    const why = await this.whyAsk(params, method, moved);
+    if (why === undefined) return false;
+    const refusal = await this.ledger!.ask(params, { summary: summaryOf(method, moved, params.rawParams), why, moved });
+    if (refusal) this.refuse(method, `${refusal}; nothing was sent (asked because ${why})`);
+    return false;
+  }
+
+  /** Why the call needs approval (one line), or `undefined` when it needs none; a condition that fails refuses the call. */
+  private async whyAsk(params: PostParamsNormalizationParams, method: string, moved: MovedValue): Promise<string | undefined> {
     let why: string | undefined;
     try {
       why = await this.condition.check(params, moved);
     } catch (error) {
       this.refuse(method, `the approval condition failed (${messageOf(error)}), so the call is refused`);
     }
-    if (why === undefined) return false;
-    why = oneLine(why);
-    const refusal = await this.ledger!.ask(params, { summary: summaryOf(method, moved, params.rawParams), why, moved });
-    if (refusal) this.refuse(method, `${refusal}; nothing was sent (asked because ${why})`);
-    return false;
+    return why === undefined ? undefined : oneLine(why);
   }
 
   /** Asks the approver and waits for the record's quorum; resolves to the refusal reason, or `undefined` once approved. */
