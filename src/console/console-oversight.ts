@@ -21,7 +21,7 @@ export interface ConsoleOversight {
    */
   prepareScheduleSign?(id: string): PreparedScheduleSign | Promise<PreparedScheduleSign>;
   /** Submits an approver's detached signature over the prepared bytes (optional; refusals throw, shown with 409). */
-  submitScheduleSignature?(id: string, given: { publicKey: unknown; signature: unknown }): ScheduleSignatureOutcome | Promise<ScheduleSignatureOutcome>;
+  submitScheduleSignature?(id: string, given: DetachedSignatures): ScheduleSignatureOutcome | Promise<ScheduleSignatureOutcome>;
   /** Called whenever pending requests or the pause state change, so the console can push them at once; returns the unsubscribe. */
   subscribe?(listener: () => void): () => void;
 }
@@ -72,12 +72,24 @@ export interface ScheduledApprovalView {
 export type { PreparedScheduleSign };
 
 /** What a submitted detached signature did on the ledger. */
+/** What an approver hands back: the signature over the prepared bytes, and optionally over the request digest. */
+export interface DetachedSignatures {
+  publicKey: unknown;
+  /** Over the prepared ScheduleSign's bodyBytes: what the ledger counts. */
+  signature: unknown;
+  /** Over the request digest (`requestDigest`): what makes it a decision on the audit trail. */
+  digestSignature?: unknown;
+}
+
 export interface ScheduleSignatureOutcome {
   scheduleId: string;
   transactionId: string;
   status: string;
   /** Whether the schedule has executed (this signature may have completed the threshold). */
   executed: boolean;
+  /** Whether the signature is also a decision on the request (and so on the kit's audit trail); `note` says why not. */
+  decisionRecorded: boolean;
+  note?: string;
 }
 
 export interface TransactionPreview {

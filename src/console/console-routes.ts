@@ -115,7 +115,7 @@ export class ConsoleRoutes {
     const ledger = /^\/api\/approvals\/([\w-]{1,100})\/(schedule-sign|signature)$/.exec(path);
     if (ledger && req.method === 'POST') return this.withOversight(req, res, async (oversight, body) => {
       const id = ledger[1]!;
-      const act = ledger[2] === 'schedule-sign' ? oversight.prepareScheduleSign?.bind(oversight, id) : oversight.submitScheduleSignature?.bind(oversight, id, { publicKey: body.publicKey, signature: body.signature });
+      const act = ledger[2] === 'schedule-sign' ? oversight.prepareScheduleSign?.bind(oversight, id) : oversight.submitScheduleSignature?.bind(oversight, id, { publicKey: body.publicKey, signature: body.signature, digestSignature: body.digestSignature });
       if (!act) return sendError(res, 501, 'Not Implemented: this console\'s oversight cannot sign schedules (it has no prepareScheduleSign / submitScheduleSignature); approvers sign with agent-hooks approve <id> --key <file>');
       try {
         sendJson(res, 200, await act());

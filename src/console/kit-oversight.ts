@@ -3,7 +3,9 @@ import type { AgentKit } from '../kit/agent-kit.js';
 import type { ApprovalRecord } from '../policies/approvals/approval-record.js';
 import type { ApprovalStore } from '../policies/approvals/approval-store.js';
 import { prepareScheduleSign, submitDetachedSignature, type HeldScheduleSign } from '../policies/approvals/detached-schedule-signing.js';
-import type { ConsoleDecision, ConsoleOversight, DecisionOutcome, OversightState, PendingApproval, ScheduledApprovalView } from './console-oversight.js';
+import { checkApprovalSignature } from '../policies/approvals/approver-signature.js';
+import { approvalRequestDigest } from '../policies/approvals/request-digest.js';
+import type { ConsoleDecision, ConsoleOversight, DecisionOutcome, DetachedSignatures, OversightState, PendingApproval, ScheduledApprovalView } from './console-oversight.js';
 import { policyBudgets } from './policy-budgets.js';
 import { plainRedacted } from './safe-json.js';
 
@@ -28,6 +30,10 @@ export function kitOversight(kit: OverseenKit): ConsoleOversight {
   const stores = (): ApprovalStore[] => kit.approvalStores();
   /** Prepared ScheduleSigns by request, until submitted or replaced (one per request: the latest asked). */
   const held = new Map<string, HeldScheduleSign>();
+  const storeOf = async (id: string): Promise<ApprovalStore | undefined> => {
+    for (const store of stores()) if (await store.get(id)) return store;
+    return undefined;
+  };
   const recordOf = async (id: string): Promise<ApprovalRecord> => {
     for (const store of stores()) {
       const record = await store.get(id);
@@ -59,13 +65,22 @@ export function kitOversight(kit: OverseenKit): ConsoleOversight {
       held.set(id, prepared);
       return prepared.prepared;
     },
-    async submitScheduleSignature(id: string, given: { publicKey: unknown; signature: unknown }) {
+    async submitScheduleSignature(id: string, given: DetachedSignatures) {
       const prepared = held.get(id);
       if (!prepared) throw invalidArgument(`no ScheduleSign is prepared for request ${id}: POST /api/approvals/${id}/schedule-sign first, then sign its bodyBytes`);
-      const outcome = await submitDetachedSignature(await recordOf(id), prepared, given, kit.client);
+      const record = await recordOf(id);
+      // Checked before anything is sent: a decision that would be refused must not ride on a signature the ledger keeps.
+      const decision = decisionOf(record, given);
+      if (typeof decision === 'string') throw invalidArgument(decision);
+      const outcome = await submitDetachedSignature(record, prepared, given, kit.client);
       if (!outcome.ok) throw invalidArgument(outcome.reason);
       held.delete(id);
-      return { scheduleId: outcome.scheduleId, transactionId: outcome.transactionId, status: outcome.status, executed: outcome.executed };
+      const sent = { scheduleId: outcome.scheduleId, transactionId: outcome.transactionId, status: outcome.status, executed: outcome.executed };
+      if (!decision) return { ...sent, decisionRecorded: false, note: 'no digestSignature over the requestDigest: the signature is on the ledger, but no decision of it is on the audit trail' };
+      // The kit's store: the kit records the decision on its audit trail, as for every change it makes.
+      const store = (await storeOf(id))!;
+      const decided = await store.decide(id, { approver: decision.der, approve: true, signature: decision.signature, publicKey: decision.der, via: 'console', reason: `signed the schedule (ScheduleSign ${outcome.transactionId}, ${outcome.status})` });
+      return decided.ok ? { ...sent, decisionRecorded: true } : { ...sent, decisionRecorded: false, note: `the signature is on the ledger, but its decision was not recorded: ${decided.reason}` };
     },
     async pause(reason: string, by: string) {
       await kit.pause(reason, { by });
@@ -137,4 +152,17 @@ function scheduleView(record: ApprovalRecord): ScheduledApprovalView {
     signed: record.decisions.filter((decision) => decision.approve && decision.signature).length,
     signCommand: `agent-hooks approve ${record.id} --key <file>`,
   };
+}
+
+/**
+ * The decision a detached signature carries when its signer also signed the request digest: the
+ * signer's key (DER) and that signature; `undefined` without one; a sentence when it does not verify
+ * or is not by the key that signs the schedule.
+ */
+function decisionOf(record: ApprovalRecord, given: DetachedSignatures): { der: string; signature: string } | undefined | string {
+  if (given.digestSignature === undefined || given.digestSignature === null || given.digestSignature === '') return undefined;
+  if (typeof given.digestSignature !== 'string' || typeof given.publicKey !== 'string') return "'digestSignature' must be hex text beside the publicKey";
+  const checked = checkApprovalSignature(approvalRequestDigest(record), given.digestSignature, given.publicKey);
+  if (!checked.ok) return `the digestSignature does not verify over request ${record.id}'s digest with that key (${checked.reason}); nothing was sent`;
+  return { der: checked.der, signature: given.digestSignature.trim().replace(/^0x/, '').toLowerCase() };
 }

@@ -3,6 +3,7 @@ import { messageOf } from '../../errors/index.js';
 import { statusNameOf } from '../../values/sdk-values.js';
 import type { ApprovalRecord } from './approval-record.js';
 import { publicKeyIdentity } from './approver-signature.js';
+import { approvalRequestDigest } from './request-digest.js';
 import { hasExecuted, notSignable } from './schedule-signing.js';
 
 /** What an approver signs away from the console: the ScheduleSign's body bytes for one node. */
@@ -16,6 +17,12 @@ export interface PreparedScheduleSign {
   readonly bodyBytes: string;
   /** ms since the epoch: after this the network refuses the transaction; prepare another. */
   readonly validUntil: number;
+  /**
+   * Hex: the request's digest (approvalRequestDigest). Signed too (`digestSignature`, the bytes of
+   * this hex, as `agent-hooks approve --key` signs them), it makes the signature a decision on the
+   * audit trail; the ScheduleSign alone is on the ledger only.
+   */
+  readonly requestDigest: string;
 }
 
 /** A prepared ScheduleSign and the transaction that carries it, kept by whoever will submit the signature. */
@@ -53,6 +60,7 @@ export function prepareScheduleSign(record: ApprovalRecord, client: Client): Hel
       nodeAccountId: signable.nodeAccountId.toString(),
       bodyBytes: Buffer.from(signable.signableTransactionBodyBytes).toString('hex'),
       validUntil,
+      requestDigest: approvalRequestDigest(record),
     },
   };
 }

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AccountCreateTransaction, Hbar, KeyList, PrivateKey, type Client } from '@hiero-ledger/sdk';
+import { AccountCreateTransaction, Hbar, KeyList, PrivateKey, TopicCreateTransaction, type Client } from '@hiero-ledger/sdk';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { createDevnetClient } from '../../../src/devnet/devnet-client.js';
@@ -11,6 +11,8 @@ import type { AgentKit } from '../../../src/kit/agent-kit.js';
 import { ApprovalPolicy } from '../../../src/policies/approval-policy.js';
 import { signScheduledRequest } from '../../../src/policies/approvals/schedule-signing.js';
 import { startConsole, type RunningConsole } from '../../../src/console/index.js';
+import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
+import { readJournalFolder } from '../../../src/cli/replay/replay-sources.js';
 import { CORE_PLUGINS, tinybarsOf } from '../../integration/plugins/core-plugins-world.js';
 
 /** The console over a kit whose approvals the ledger gives: it shows the schedule and the command that signs it, and offers no buttons. */
@@ -44,8 +46,11 @@ describe('the operator console shows requests the ledger approves (via: schedule
     const created = await new AccountCreateTransaction().setKeyWithoutAlias(new KeyList(approvers.map((key) => key.publicKey), 2)).setInitialBalance(new Hbar(100)).execute(operator);
     treasury = (await created.getReceipt(operator)).accountId!.toString();
     policy = new ApprovalPolicy({ when: { hbarAbove: 5 }, via: 'schedule', approvers: { required: 2, of: approvers.map((key) => key.publicKey.toStringDer()) } });
-    kit = await createAgentKit({ client: agentClient, pluginsDir: null, plugins: CORE_PLUGINS, mirrorNodeUrl: net.mirrorUrl, context: { hooks: [policy] } });
     journalDir = mkdtempSync(join(tmpdir(), 'console-ledger-'));
+    // The kit's audit trail: decisions the console records through the kit's store are entries on it.
+    const topicId = (await (await new TopicCreateTransaction().execute(operator)).getReceipt(operator)).topicId!.toString();
+    const hook = new HcsAuditTrailHook(['transfer_hbar_tool'], topicId, undefined, { journalDir: join(journalDir, 'audit'), lingerMs: 0 });
+    kit = await createAgentKit({ client: agentClient, pluginsDir: null, plugins: CORE_PLUGINS, mirrorNodeUrl: net.mirrorUrl, context: { hooks: [hook, policy] } });
     running = await startConsole({ journalDir, port: 0, kit });
     page = await browser.newPage();
     await page.goto(running.pageUrl);
@@ -113,14 +118,27 @@ describe('the operator console shows requests the ledger approves (via: schedule
     expect(forged.body.error?.message).to.contain("the signature does not verify over the prepared ScheduleSign's body bytes");
     const signed = await post('signature', signAway(approvers[0]!, bytes));
     expect(signed.status, JSON.stringify(signed.body)).to.equal(200);
-    expect(signed.body).to.include({ status: 'SUCCESS', executed: false, transactionId: first.body.transactionId });
+    expect(signed.body).to.include({ status: 'SUCCESS', executed: false, transactionId: first.body.transactionId, decisionRecorded: false });
+    expect(signed.body.note).to.contain('no digestSignature over the requestDigest');
     expect(await tinybarsOf(operator, bob)).to.equal(bobBefore);
 
-    // The second approver (an ECDSA key) signs a fresh ScheduleSign: the threshold is met.
+    // The second approver (an ECDSA key) signs a fresh ScheduleSign, and the request digest too: the
+    // threshold is met, and the signature is a decision on the kit's audit trail.
     const again = await post('schedule-sign');
-    const completed = await post('signature', signAway(approvers[2]!, String(again.body.bodyBytes)));
+    const digest = String(again.body.requestDigest);
+    const digestSignature = Buffer.from(approvers[2]!.sign(Buffer.from(digest, 'hex'))).toString('hex');
+    const wrongDigest = await post('signature', { ...signAway(approvers[2]!, String(again.body.bodyBytes)), digestSignature: Buffer.from(approvers[2]!.sign(Buffer.from('00', 'hex'))).toString('hex') });
+    expect(wrongDigest.status).to.equal(409);
+    expect(wrongDigest.body.error?.message).to.contain("the digestSignature does not verify over request").and.contain('nothing was sent');
+    expect(await tinybarsOf(operator, bob)).to.equal(bobBefore);
+    const completed = await post('signature', { ...signAway(approvers[2]!, String(again.body.bodyBytes)), digestSignature });
     expect(completed.status, JSON.stringify(completed.body)).to.equal(200);
-    expect(completed.body).to.include({ status: 'SUCCESS', executed: true });
+    expect(completed.body).to.include({ status: 'SUCCESS', executed: true, decisionRecorded: true });
     expect(await tinybarsOf(operator, bob)).to.equal(bobBefore + 1_000_000_000n);
+    const decision = (await policy.approvalStore.get(id))!.decisions.find((each) => each.publicKey === approvers[2]!.publicKey.toStringDer());
+    expect(decision).to.include({ approve: true, via: 'console', signature: digestSignature });
+    const entries = readJournalFolder(join(journalDir, 'audit')).entries.map((recorded) => recorded.entry as { kind?: string; requestId?: string; via?: string; signature?: { publicKey: string } });
+    const onTrail = entries.filter((entry) => entry.kind === 'approvalDecision' && entry.requestId === id);
+    expect(onTrail.map((entry) => [entry.via, entry.signature?.publicKey])).to.deep.equal([['console', approvers[2]!.publicKey.toStringDer()]]);
   });
 });
