@@ -15,6 +15,8 @@ import { HcsAuditTrailHook, HolAuditTrailHook } from '../../../src/hooks/index.j
 import { CORE_PLUGINS_DIR, loadPlugins } from '../../../src/plugins/plugin-loader.js';
 import { AbstractPolicy } from '../../../src/listeners/abstract-policy.js';
 import { ApprovalPolicy, MaxRecipientsPolicy, RejectToolPolicy } from '../../../src/policies/index.js';
+// As an app does: the package entry binds the lifecycle this project's tools run through (without it they say to import it).
+import '../../../src/index.js';
 
 type KitResult = { raw: Record<string, any>; humanMessage: string };
 
