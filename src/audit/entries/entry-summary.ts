@@ -8,7 +8,8 @@ export function entryOutcome(entry: AnyAuditEntry): string {
 
 /**
  * What an entry says beyond its seq, tool and outcome, in a few words for a listing: the blocking
- * policy, the transaction and status, the error code; for a schedule outcome, the schedule, the
+ * policy, the transaction and status, the error code, and the policies in report mode that would
+ * have blocked it; for a schedule outcome, the schedule, the
  * call entry it follows up and the inner transaction's result.
  *
  * @example
@@ -20,8 +21,11 @@ export function entryDetail(entry: AnyAuditEntry): string {
     return `schedule ${entry.scheduleId} of call #${entry.callSeq}${result}`;
   }
   if (isOversightEntry(entry)) return oversightDetail(entry);
-  if (entry.outcome === 'blocked') return `by ${entry.blockedBy?.policy}`;
-  return entry.transactionId ? `${entry.transactionId} ${entry.status ?? ''}`.trim() : (entry.error?.code ?? '');
+  const detail = entry.outcome === 'blocked' ? `by ${entry.blockedBy?.policy}` : entry.transactionId ? `${entry.transactionId} ${entry.status ?? ''}`.trim() : (entry.error?.code ?? '');
+  // Report mode: the call went on, and the listing says what would have stopped it.
+  if (!entry.wouldBlock?.length) return detail;
+  const reported = `would have been blocked by ${[...new Set(entry.wouldBlock.map((each) => each.policy))].join(', ')} (report mode)`;
+  return detail ? `${detail}; ${reported}` : reported;
 }
 
 /** An oversight entry in a few words: who did what (the reason is the operator's own text, quoted). */

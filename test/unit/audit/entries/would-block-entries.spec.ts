@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { auditEntryProblems } from '../../../../src/audit/entries/audit-entry.js';
 import { errorEntry, executedEntry, sequenced } from '../../../../src/audit/entries/entry-builder.js';
+import { entryDetail } from '../../../../src/audit/entries/entry-summary.js';
 import { PolicyBlockedError } from '../../../../src/lifecycle/policy-blocked-error.js';
 import type { PostSecondaryActionParams, ToolErrorParams } from '../../../../src/lifecycle/stage-events.js';
 import { forgetWouldBlocks, noteWouldBlocks } from '../../../../src/lifecycle/would-blocks.js';
@@ -17,6 +18,8 @@ describe('audit entries of calls a policy in report mode would have blocked', ()
     expect(entry.wouldBlock).to.deep.equal([{ policy: 'Max Transfer Policy', stage: 'postParamsNormalization', reason: 'the cap is 2 HBAR per call' }, { policy: 'Quota', stage: 'postCoreAction' }]);
     expect(entry.outcome).to.equal('executed');
     expect(auditEntryProblems(entry)).to.deep.equal([]);
+    // A listing of the trail says so after the transaction.
+    expect(entryDetail(entry)).to.equal('0.0.2@1700000000.000000001 SUCCESS; would have been blocked by Max Transfer Policy, Quota (report mode)');
   });
 
   it('carry wouldBlock beside the blockedBy of the enforcing policy that then blocked the call', () => {
@@ -24,6 +27,7 @@ describe('audit entries of calls a policy in report mode would have blocked', ()
     const error = new PolicyBlockedError('transfer_hbar_tool', { policy: 'Hard', stage: 'postParamsNormalization', reason: 'refused' });
     const entry = sequenced(errorEntry({ method: 'transfer_hbar_tool', callId: 'call-b', context: {}, rawParams: {}, stage: 'postParamsNormalization', error } as unknown as ToolErrorParams, 's'), 1);
     expect([entry.outcome, entry.blockedBy?.policy, entry.wouldBlock]).to.deep.equal(['blocked', 'Hard', [{ policy: 'Soft', stage: 'preToolExecution', reason: 'would refuse' }]]);
+    expect(entryDetail(entry)).to.equal('by Hard; would have been blocked by Soft (report mode)');
     expect(auditEntryProblems(entry)).to.deep.equal([]);
   });
 
