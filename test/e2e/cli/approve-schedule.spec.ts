@@ -1,4 +1,4 @@
-import { AccountCreateTransaction, Hbar, KeyList, PrivateKey, TopicCreateTransaction, type Client } from '@hiero-ledger/sdk';
+import { PrivateKey, TopicCreateTransaction, type Client } from '@hiero-ledger/sdk';
 import { expect } from 'chai';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
 import { RedisApprovalStore } from '../../../src/policies/approvals/index.js';
 import { CORE_PLUGINS, tinybarsOf } from '../../integration/plugins/core-plugins-world.js';
 import { runCliIn } from '../../support/cli-run.js';
+import { createThresholdTreasury } from '../../support/threshold-treasury.js';
 import { skipWithoutRedis, startTestRedis, type TestRedis } from '../../support/redis-server.js';
 
 describe('agent-hooks approve on a request the ledger approves (via: schedule)', function () {
@@ -42,9 +43,7 @@ describe('agent-hooks approve on a request the ledger approves (via: schedule)',
     operator = net.client();
     const agent = await net.createAccount({ hbar: 50 });
     agentClient = createDevnetClient(net.grpcAddress, agent.accountId, agent.privateKey);
-    approvers = [PrivateKey.generateED25519(), PrivateKey.generateECDSA(), PrivateKey.generateED25519()];
-    const created = await new AccountCreateTransaction().setKeyWithoutAlias(new KeyList(approvers.map((key) => key.publicKey), 2)).setInitialBalance(new Hbar(100)).execute(operator);
-    treasury = (await created.getReceipt(operator)).accountId!.toString();
+    ({ approvers, treasury } = await createThresholdTreasury(operator, ['ED25519', 'ECDSA', 'ED25519']));
     bob = (await net.createAccount({ hbar: 1 })).accountId;
     const prefix = `ledger-${Date.now()}`;
     store = new RedisApprovalStore({ url: redis.url, prefix });

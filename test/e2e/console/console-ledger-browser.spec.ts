@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AccountCreateTransaction, Hbar, KeyList, PrivateKey, TopicCreateTransaction, type Client } from '@hiero-ledger/sdk';
+import { PrivateKey, TopicCreateTransaction, type Client } from '@hiero-ledger/sdk';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { createDevnetClient } from '../../../src/devnet/devnet-client.js';
@@ -14,6 +14,7 @@ import { startConsole, type RunningConsole } from '../../../src/console/index.js
 import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
 import { readJournalFolder } from '../../../src/cli/replay/replay-sources.js';
 import { CORE_PLUGINS, tinybarsOf } from '../../integration/plugins/core-plugins-world.js';
+import { createThresholdTreasury } from '../../support/threshold-treasury.js';
 
 /** The console over a kit whose approvals the ledger gives: it shows the schedule and the command that signs it, and offers no buttons. */
 describe('the operator console shows requests the ledger approves (via: schedule)', function () {
@@ -42,9 +43,7 @@ describe('the operator console shows requests the ledger approves (via: schedule
     operator = net.client();
     const agent = await net.createAccount({ hbar: 50 });
     agentClient = createDevnetClient(net.grpcAddress, agent.accountId, agent.privateKey);
-    approvers = [PrivateKey.generateED25519(), PrivateKey.generateED25519(), PrivateKey.generateECDSA()];
-    const created = await new AccountCreateTransaction().setKeyWithoutAlias(new KeyList(approvers.map((key) => key.publicKey), 2)).setInitialBalance(new Hbar(100)).execute(operator);
-    treasury = (await created.getReceipt(operator)).accountId!.toString();
+    ({ approvers, treasury } = await createThresholdTreasury(operator, ['ED25519', 'ED25519', 'ECDSA']));
     policy = new ApprovalPolicy({ when: { hbarAbove: 5 }, via: 'schedule', approvers: { required: 2, of: approvers.map((key) => key.publicKey.toStringDer()) } });
     journalDir = mkdtempSync(join(tmpdir(), 'console-ledger-'));
     // The kit's audit trail: decisions the console records through the kit's store are entries on it.

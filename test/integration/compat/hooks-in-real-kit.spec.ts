@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AccountBalanceQuery, AccountCreateTransaction, Hbar, KeyList, LedgerId, PrivateKey, TopicCreateTransaction, type Client } from '@hiero-ledger/sdk';
+import { AccountBalanceQuery, LedgerId, TopicCreateTransaction, type Client } from '@hiero-ledger/sdk';
+import { createThresholdTreasury } from '../../support/threshold-treasury.js';
 import { AgentMode as KitAgentMode, HederaAgentAPI as KitHederaAgentAPI, type Tool as KitTool } from '@hashgraph/hedera-agent-kit';
 import { coreAccountPlugin, coreConsensusPlugin } from '@hashgraph/hedera-agent-kit/plugins';
 import { MaxRecipientsPolicy as KitMaxRecipientsPolicy } from '@hashgraph/hedera-agent-kit/policies';
@@ -87,10 +88,8 @@ describe('this project’s hooks and policies inside the real Hedera Agent Kit',
 
   describe("when ApprovalPolicy({ via: 'schedule' }) is in its context.hooks", () => {
     it('blocks a call that needs the ledger’s approval, since that kit cannot be told to schedule it, and nothing moves', async () => {
-      const approvers = [PrivateKey.generateED25519(), PrivateKey.generateED25519(), PrivateKey.generateECDSA()];
-      const created = await new AccountCreateTransaction().setKeyWithoutAlias(new KeyList(approvers.map((key) => key.publicKey), 2)).setInitialBalance(new Hbar(20)).execute(client);
-      const treasury = (await created.getReceipt(client)).accountId!.toString();
-      const policy = new ApprovalPolicy({ when: { hbarAbove: 5 }, via: 'schedule', approvers: { required: 2, of: approvers.map((key) => key.publicKey.toStringDer()) } });
+      const { treasury, publicKeys } = await createThresholdTreasury(client, ['ED25519', 'ED25519', 'ECDSA'], { hbar: 20 });
+      const policy = new ApprovalPolicy({ when: { hbarAbove: 5 }, via: 'schedule', approvers: { required: 2, of: publicKeys } });
       const api = new KitHederaAgentAPI(client, { ...mirror, hooks: [policy] as never }, kitTools);
       const [treasuryBefore, recipientBefore] = [await tinybarsOf(treasury), await tinybarsOf(recipient)];
       const result = await run(api, 'transfer_hbar_tool', { sourceAccountId: treasury, transfers: [{ accountId: recipient, amount: 10 }] });

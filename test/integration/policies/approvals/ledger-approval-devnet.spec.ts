@@ -15,6 +15,7 @@ import { callEntries, isScheduleOutcomeEntry, type AnyAuditEntry } from '../../.
 import { readJournalSnapshot } from '../../../../src/audit/journal/journal-reader.js';
 import { verifyAuditTopic } from '../../../../src/audit/verify/verify-audit-topic.js';
 import { CORE_PLUGINS, tinybarsOf } from '../../plugins/core-plugins-world.js';
+import { createThresholdTreasury } from '../../../support/threshold-treasury.js';
 
 const TEN_HBAR = 1_000_000_000n;
 
@@ -58,10 +59,7 @@ describe('ApprovalPolicy via: schedule: the ledger approves through a threshold 
     // The agent's own account: not a member of the treasury's key.
     const made = await net.createAccount({ hbar: 50 });
     agent = { accountId: made.accountId, client: createDevnetClient(net.grpcAddress, made.accountId, made.privateKey) };
-    approvers = [PrivateKey.generateED25519(), PrivateKey.generateECDSA(), PrivateKey.generateED25519()];
-    const twoOfThree = new KeyList(approvers.map((key) => key.publicKey), 2);
-    const created = await new AccountCreateTransaction().setKeyWithoutAlias(twoOfThree).setInitialBalance(new Hbar(100)).execute(operator);
-    treasury = (await created.getReceipt(operator)).accountId!.toString();
+    ({ approvers, treasury } = await createThresholdTreasury(operator, ['ED25519', 'ECDSA', 'ED25519']));
     bob = (await net.createAccount({ hbar: 1 })).accountId;
   });
 
