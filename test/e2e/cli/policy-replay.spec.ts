@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TopicCreateTransaction } from '@hiero-ledger/sdk';
@@ -116,6 +116,43 @@ describe('agent-hooks policy replay', () => {
       expect(run.stdout).to.not.contain('CHANGED');
       expect(run.stdout).to.contain('changed from live: 0 of 6');
       expect(run.stdout).to.match(/would allow 3, block 2 \(.+ 1, .+ 1\)/);
+    });
+  });
+
+  describe("when README's replay section is followed as written", () => {
+    /** README's section: its configuration and its command lines, as a user copies them. */
+    const readmeSection = () => {
+      const readme = readFileSync(path.resolve(__dirname, '../../../../README.md'), 'utf8');
+      const section = readme.slice(readme.indexOf('### Replaying policies over past calls'), readme.indexOf('### Configuration\n'));
+      const config = /```json\n([\s\S]*?)\n```/.exec(section)![1]!;
+      const commands = /```sh\n([\s\S]*?)\n```/.exec(section)![1]!.split('\n').map((line) => line.replace(/\s+#.*$/, '').trim().split(/\s+/));
+      return { config, commands };
+    };
+
+    it('replays the journal next to its configuration, and --fail-on-change exits 4 with a stricter one (the --topic line needs testnet)', async () => {
+      const { config, commands } = readmeSection();
+      const project = mkdtempSync(path.join(tmpdir(), 'agent-hooks-readme-replay-'));
+      try {
+        writeFileSync(path.join(project, 'agent-hooks.config.json'), config);
+        // The agent ran here: its audit hook's journal is in the default folder beside the configuration.
+        mkdirSync(path.join(project, '.agent-hooks', 'audit'), { recursive: true });
+        copyFileSync(path.join(journalDir, `hcs-${topicId}.jsonl`), path.join(project, '.agent-hooks', 'audit', 'hcs-0.0.1234.jsonl'));
+        const [plain, stricter] = commands;
+        expect(plain).to.deep.equal(['agent-hooks', 'policy', 'replay']);
+        const same = await runCliIn(project, env(), ...plain!.slice(1));
+        expect(same.code, same.stderr).to.equal(ExitCode.OK);
+        expect(same.stdout).to.contain('changed from live: 0 of 6').and.contain('nothing is submitted');
+        // A stricter budget (6 HBAR an hour) would have blocked the third call, which went through live.
+        const strict = JSON.parse(config) as { policies: { args: [{ hbar: number }] }[] };
+        strict.policies[1]!.args[0].hbar = 6;
+        writeFileSync(path.join(project, 'stricter.json'), JSON.stringify(strict));
+        expect(stricter!.slice(1)).to.deep.equal(['policy', 'replay', '--config', 'stricter.json', '--fail-on-change']);
+        const changed = await runCliIn(project, env(), ...stricter!.slice(1));
+        expect(changed.code, changed.stderr).to.equal(4);
+        expect(changed.stdout).to.match(/CHANGED/);
+      } finally {
+        rmSync(project, { recursive: true, force: true });
+      }
     });
   });
 
