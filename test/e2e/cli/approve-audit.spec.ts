@@ -7,6 +7,7 @@ import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { RedisApprovalStore, approvalRequestDigest } from '../../../src/policies/approvals/index.js';
 import { sampleRecord } from '../../support/approval-store-contract.js';
 import { runCliIn } from '../../support/cli-run.js';
+import { localNetworkOf, operatorEnvOf } from '../../support/local-devnet-config.js';
 import { auditEntries, readTopicMessages } from '../../support/mirror-messages.js';
 import { skipWithoutRedis, startTestRedis, type TestRedis } from '../../support/redis-server.js';
 
@@ -41,13 +42,12 @@ describe("agent-hooks approve on the configuration's audit trail", function () {
     writeFileSync(
       join(cwd, 'agent-hooks.config.json'),
       JSON.stringify({
-        network: 'local',
-        local: { grpcAddress: net.grpcAddress, mirrorUrl: net.mirrorUrl },
+        ...localNetworkOf(net),
         hooks: [{ hook: 'HcsAuditTrailHook', args: [['*'], topicId, null, { journalDir: './audit', lingerMs: 0 }] }],
         approvals: { store: { redis: redis.url, prefix } },
       }),
     );
-    env = { PATH: process.env.PATH, HEDERA_OPERATOR_ID: net.operatorId, HEDERA_OPERATOR_KEY: net.operatorKey.toStringDer() };
+    env = { PATH: process.env.PATH, ...operatorEnvOf(net) };
   });
   afterEach(async () => {
     await store?.close();

@@ -12,6 +12,7 @@ import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
 import { RedisApprovalStore } from '../../../src/policies/approvals/index.js';
 import { CORE_PLUGINS, tinybarsOf } from '../../integration/plugins/core-plugins-world.js';
 import { runCliIn } from '../../support/cli-run.js';
+import { localNetworkOf, operatorEnvOf } from '../../support/local-devnet-config.js';
 import { createThresholdTreasury } from '../../support/threshold-treasury.js';
 import { skipWithoutRedis, startTestRedis, type TestRedis } from '../../support/redis-server.js';
 
@@ -53,9 +54,9 @@ describe('agent-hooks approve on a request the ledger approves (via: schedule)',
     // The agent's audit trail: the schedule's outcome closes the request, and `audit verify` reads it.
     const hook = new HcsAuditTrailHook(['transfer_hbar_tool'], topicId, undefined, { journalDir: join(cwd, 'journal'), lingerMs: 0, scheduleWatch: { intervalMs: 50 } });
     kit = await createAgentKit({ client: agentClient, pluginsDir: null, plugins: CORE_PLUGINS, mirrorNodeUrl: net.mirrorUrl, context: { hooks: [hook, policy] } });
-    writeFileSync(join(cwd, 'agent-hooks.config.json'), JSON.stringify({ network: 'local', local: { grpcAddress: net.grpcAddress, mirrorUrl: net.mirrorUrl }, approvals: { store: { redis: redis.url, prefix } } }));
+    writeFileSync(join(cwd, 'agent-hooks.config.json'), JSON.stringify({ ...localNetworkOf(net), approvals: { store: { redis: redis.url, prefix } } }));
     // The ScheduleSign's fee payer: the configuration's operator, from the environment as for every command.
-    env = { PATH: process.env.PATH, HEDERA_OPERATOR_ID: net.operatorId, HEDERA_OPERATOR_KEY: net.operatorKey.toStringDer() };
+    env = { PATH: process.env.PATH, ...operatorEnvOf(net) };
   });
 
   afterEach(async () => {

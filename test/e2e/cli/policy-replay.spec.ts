@@ -10,6 +10,7 @@ import { createKitFromConfig } from '../../../src/config/create-kit-from-config.
 import { loadConfig } from '../../../src/config/load-config.js';
 import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { runCliIn } from '../../support/cli-run.js';
+import { localNetworkOf, operatorEnvOf } from '../../support/local-devnet-config.js';
 
 /** What the live agent is asked, in order, with what its policies (MaxTransfer 5 ℏ, SpendLimit 10 ℏ an hour) must decide. */
 const CALLS = [
@@ -33,8 +34,7 @@ describe('agent-hooks policy replay', () => {
     writeFileSync(
       file,
       JSON.stringify({
-        network: 'local',
-        local: { grpcAddress: devnet.grpcAddress, mirrorUrl: devnet.mirrorUrl },
+        ...localNetworkOf(devnet),
         hooks: [{ hook: 'HcsAuditTrailHook', args: [['*'], topicId, null, { journalDir: 'journal' }] }],
         policies: [
           { policy: 'MaxTransferPolicy', args: [{ hbar: 5 }] },
@@ -67,7 +67,7 @@ describe('agent-hooks policy replay', () => {
     recipient = (await devnet.createAccount({ hbar: 1 })).accountId;
     // The live agent: the same configuration file the replay reads, its kit built as `agent-hooks mcp` builds it.
     const loaded = await loadConfig({ path: configFile('agent-hooks.config.json', 10), cwd });
-    const live = await createKitFromConfig(loaded, { env: { HEDERA_OPERATOR_ID: devnet.operatorId, HEDERA_OPERATOR_KEY: devnet.operatorKey.toStringDer() } });
+    const live = await createKitFromConfig(loaded, { env: operatorEnvOf(devnet) });
     try {
       for (const call of CALLS) await live.kit.execute('transfer_hbar_tool', { transfers: [{ accountId: recipient, amount: call.hbar }] });
       // Input the tool refuses: recorded as raw params, and refused again in the replay.

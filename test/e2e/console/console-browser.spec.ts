@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { AccountBalanceQuery } from '@hiero-ledger/sdk';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../../support/headless-chromium.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
 import { ApprovalPolicy } from '../../../src/policies/index.js';
@@ -36,7 +37,7 @@ describe('the operator console in a browser', function () {
   const dialogs: string[] = [];
 
   before(async () => {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
+    browser = await launchChromium();
   });
   after(async () => browser?.close());
 

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../../support/headless-chromium.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import type { AgentKit } from '../../../src/kit/agent-kit.js';
 import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
@@ -18,7 +19,7 @@ describe('the operator console: budgets and rate-limit counts of a kit', functio
   let kit: AgentKit;
 
   before(async () => {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
+    browser = await launchChromium();
   });
   after(async () => browser?.close());
 

@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { AccountBalanceQuery } from '@hiero-ledger/sdk';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../../support/headless-chromium.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import type { AgentKit } from '../../../src/kit/agent-kit.js';
 import { ApprovalPolicy } from '../../../src/policies/index.js';
@@ -33,7 +34,7 @@ describe('the operator console over a kit, across processes', function () {
       return this.skip();
     }
     redis = await startTestRedis();
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PrivateKey, TopicCreateTransaction, type Client } from '@hiero-ledger/sdk';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../../support/headless-chromium.js';
 import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { createDevnetClient } from '../../../src/devnet/devnet-client.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
@@ -32,7 +33,7 @@ describe('the operator console shows requests the ledger approves (via: schedule
   let approvers: PrivateKey[];
 
   before(async () => {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();

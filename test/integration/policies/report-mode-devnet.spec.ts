@@ -15,6 +15,7 @@ import { reportOnly } from '../../../src/index.js';
 import { MaxTransferPolicy, RecipientAllowlistPolicy, RecipientDenylistPolicy, SpendLimitPolicy, allOf } from '../../../src/policies/index.js';
 import { closeAuditWorld, openAuditWorld, type AuditWorld } from '../../support/audit-world.js';
 import { auditEntries, readTopicMessages } from '../../support/mirror-messages.js';
+import { localNetworkOf, operatorEnvOf } from '../../support/local-devnet-config.js';
 
 async function tinybarsOf(client: Client, accountId: string): Promise<bigint> {
   return BigInt((await new AccountBalanceQuery().setAccountId(accountId).execute(client)).hbars.toTinybars().toString());
@@ -147,15 +148,13 @@ describe('policies in report mode on the devnet', function () {
       writeFileSync(
         file,
         JSON.stringify({
-          network: 'local',
-          local: { grpcAddress: world.net.grpcAddress, mirrorUrl: world.net.mirrorUrl },
+          ...localNetworkOf(world.net),
           tools: ['transfer_hbar_tool'],
           hooks: [{ hook: 'HcsAuditTrailHook', args: [['*'], world.topicId, null, { journalDir: '.' }] }],
           policies: [{ policy: 'MaxTransferPolicy', args: [{ hbar: 2 }], mode: 'report' }],
         }),
       );
-      const env = { HEDERA_OPERATOR_ID: world.net.operatorId, HEDERA_OPERATOR_KEY: world.net.operatorKey.toStringDer() };
-      const configured = await createKitFromConfig(await loadConfig({ path: file }), { env });
+      const configured = await createKitFromConfig(await loadConfig({ path: file }), { env: operatorEnvOf(world.net) });
       try {
         const before = await tinybarsOf(world.client, world.recipient);
         executed(await configured.kit.execute('transfer_hbar_tool', { transfers: [{ accountId: world.recipient, amount: 4 }] }));
