@@ -23,7 +23,9 @@ export class BudgetHistory {
 
   record(budgets: readonly BudgetLeft[], at = Date.now()): void {
     for (const budget of budgets) {
-      if (budget.used === undefined) continue;
+      // Spend only, in the unit of its limit: a note marks a figure that is not (a token's usage in
+      // smallest units before its decimals are read, an unreadable usage); call counts are not spend.
+      if (budget.used === undefined || budget.note !== undefined || budget.unit === 'calls') continue;
       const used = Number(budget.used);
       if (!Number.isFinite(used)) continue;
       const key = JSON.stringify([budget.policy, budget.scope ?? '', budget.unit]);

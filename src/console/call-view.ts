@@ -1,4 +1,4 @@
-import { entryOutcome, isOversightEntry, isScheduleOutcomeEntry, type AnyAuditEntry } from '../audit/index.js';
+import { entryOutcome, isOversightEntry, isScheduleOutcomeEntry, type AnyAuditEntry, type AuditEntry } from '../audit/index.js';
 import type { ExplorerLinks } from './explorer-links.js';
 import { plainRedacted } from './safe-json.js';
 
@@ -18,7 +18,7 @@ export interface CallView {
   scheduleId?: string;
   blockedBy?: { policy: string; stage: string; reason?: string };
   /** Policies in report mode that would have blocked the call, which went on (`wouldBlock` on its entry). */
-  wouldBlock?: { policy: string; stage: string; reason?: string }[];
+  wouldBlock?: NonNullable<AuditEntry['wouldBlock']>;
   error?: string;
   memo?: string;
   /** HBAR credited by the call's transfers, in tinybars, for the spend chart. */

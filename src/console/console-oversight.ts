@@ -69,9 +69,6 @@ export interface ScheduledApprovalView {
   signCommand: string;
 }
 
-export type { PreparedScheduleSign };
-
-/** What a submitted detached signature did on the ledger. */
 /** What an approver hands back: the signature over the prepared bytes, and optionally over the request digest. */
 export interface DetachedSignatures {
   publicKey: unknown;
@@ -81,6 +78,7 @@ export interface DetachedSignatures {
   digestSignature?: unknown;
 }
 
+/** What a submitted detached signature did on the ledger, and whether it is also a decision on the trail. */
 export interface ScheduleSignatureOutcome {
   scheduleId: string;
   transactionId: string;

@@ -1,4 +1,4 @@
-import { invalidArgument } from '../errors/index.js';
+import { invalidArgument, messageOf } from '../errors/index.js';
 import type { AgentKit } from '../kit/agent-kit.js';
 import type { ApprovalRecord } from '../policies/approvals/approval-record.js';
 import type { ApprovalStore } from '../policies/approvals/approval-store.js';
@@ -28,18 +28,15 @@ export type OverseenKit = Pick<AgentKit, 'approvalStores' | 'killSwitch' | 'paus
  */
 export function kitOversight(kit: OverseenKit): ConsoleOversight {
   const stores = (): ApprovalStore[] => kit.approvalStores();
-  /** Prepared ScheduleSigns by request, until submitted or replaced (one per request: the latest asked). */
+  /** Prepared ScheduleSigns by request, until submitted, replaced (one per request: the latest asked) or past their valid window. */
   const held = new Map<string, HeldScheduleSign>();
-  const storeOf = async (id: string): Promise<ApprovalStore | undefined> => {
-    for (const store of stores()) if (await store.get(id)) return store;
-    return undefined;
-  };
-  const recordOf = async (id: string): Promise<ApprovalRecord> => {
+  /** The store holding request `id`, with the record as it reads now (one read per store, in order). */
+  const locate = async (id: string): Promise<{ store: ApprovalStore; record: ApprovalRecord }> => {
     for (const store of stores()) {
       const record = await store.get(id);
-      if (record) return record;
+      if (record) return { store, record };
     }
-    throw invalidArgument(`there is no approval request ${JSON.stringify(id)} in this kit's approval stores.`);
+    throw invalidArgument(`there is no approval request ${JSON.stringify(id)} in this kit's approval stores (${stores().map((store) => store.description).join(', ') || 'none: the kit has no ApprovalPolicy'}).`);
   };
   return {
     async pendingApprovals() {
@@ -48,27 +45,27 @@ export function kitOversight(kit: OverseenKit): ConsoleOversight {
       return pending.sort((a, b) => a.createdAt - b.createdAt).map(pendingView);
     },
     async decide(id: string, decision: ConsoleDecision): Promise<DecisionOutcome> {
-      for (const store of stores()) {
-        if (!(await store.get(id))) continue;
-        const outcome = await store.decide(id, { approver: decision.approver, approve: decision.approve, via: 'console', ...(decision.reason ? { reason: decision.reason } : {}) });
-        if (!outcome.ok) throw invalidArgument(`the decision on request ${id} changed nothing: ${outcome.reason}.`);
-        const state = outcome.record.state;
-        return { id, status: state === 'approved' ? 'approved' : state === 'denied' ? 'denied' : 'waiting' };
-      }
-      throw invalidArgument(`there is no approval request ${JSON.stringify(id)} in this kit's approval stores (${stores().map((store) => store.description).join(', ') || 'none: the kit has no ApprovalPolicy'}).`);
+      const { store } = await locate(id);
+      const outcome = await store.decide(id, { approver: decision.approver, approve: decision.approve, via: 'console', ...(decision.reason ? { reason: decision.reason } : {}) });
+      if (!outcome.ok) throw invalidArgument(`the decision on request ${id} changed nothing: ${outcome.reason}.`);
+      const state = outcome.record.state;
+      return { id, status: state === 'approved' ? 'approved' : state === 'denied' ? 'denied' : 'waiting' };
     },
     // Signing a ledger approval away from the page: the console freezes the ScheduleSign (paid by
     // the kit's operator) and submits the approver's signature; it never sees the approver's key.
     async prepareScheduleSign(id: string) {
-      const prepared = prepareScheduleSign(await recordOf(id), kit.client);
+      const prepared = prepareScheduleSign((await locate(id)).record, kit.client);
       if (typeof prepared === 'string') throw invalidArgument(prepared);
+      // One per request, and none past its valid window: a request prepared and then left holds nothing for long.
+      const now = Date.now();
+      for (const [other, each] of held) if (each.prepared.validUntil <= now) held.delete(other);
       held.set(id, prepared);
       return prepared.prepared;
     },
     async submitScheduleSignature(id: string, given: DetachedSignatures) {
       const prepared = held.get(id);
       if (!prepared) throw invalidArgument(`no ScheduleSign is prepared for request ${id}: POST /api/approvals/${id}/schedule-sign first, then sign its bodyBytes`);
-      const record = await recordOf(id);
+      const { store, record } = await locate(id);
       // Checked before anything is sent: a decision that would be refused must not ride on a signature the ledger keeps.
       const decision = decisionOf(record, given);
       if (typeof decision === 'string') throw invalidArgument(decision);
@@ -78,8 +75,13 @@ export function kitOversight(kit: OverseenKit): ConsoleOversight {
       const sent = { scheduleId: outcome.scheduleId, transactionId: outcome.transactionId, status: outcome.status, executed: outcome.executed };
       if (!decision) return { ...sent, decisionRecorded: false, note: 'no digestSignature over the requestDigest: the signature is on the ledger, but no decision of it is on the audit trail' };
       // The kit's store: the kit records the decision on its audit trail, as for every change it makes.
-      const store = (await storeOf(id))!;
-      const decided = await store.decide(id, { approver: decision.der, approve: true, signature: decision.signature, publicKey: decision.der, via: 'console', reason: `signed the schedule (ScheduleSign ${outcome.transactionId}, ${outcome.status})` });
+      // The ScheduleSign is on the ledger whatever the store answers: a store failure is said, never a failure of the signature.
+      let decided;
+      try {
+        decided = await store.decide(id, { approver: decision.der, approve: true, signature: decision.signature, publicKey: decision.der, via: 'console', reason: `signed the schedule (ScheduleSign ${outcome.transactionId}, ${outcome.status})` });
+      } catch (error) {
+        return { ...sent, decisionRecorded: false, note: `the signature is on the ledger, but its decision could not be recorded: the approval store (${store.description}) failed (${messageOf(error)})` };
+      }
       return decided.ok ? { ...sent, decisionRecorded: true } : { ...sent, decisionRecorded: false, note: `the signature is on the ledger, but its decision was not recorded: ${decided.reason}` };
     },
     async pause(reason: string, by: string) {

@@ -1,5 +1,5 @@
+import { formatUnits } from '../params/decimal-amount.js';
 import { messageOf } from '../errors/index.js';
-import { unitsText } from '../policies/limit-text.js';
 import type { RateCounts } from '../policies/rate-limit-policy.js';
 import type { SpendBudgetLimits } from '../policies/spend-limit-policy.js';
 import type { BudgetLeft } from './console-oversight.js';
@@ -39,19 +39,18 @@ export async function policyBudgets(policies: readonly object[], account: string
 
 async function spendRows(policy: SpendBudget, account: string | undefined): Promise<BudgetLeft[]> {
   const limits = policy.budgetLimits;
-  const unitOf = (asset: string) => (asset === 'USD' ? 'USD' : asset);
   if (limits.perKey !== undefined || account === undefined) {
     const note = limits.perKey !== undefined ? `kept per ${limits.perKey}: each key has its own budget, so there is no single figure` : 'the kit has no operator account, whose budget this would be';
-    return limits.assets.map((line) => ({ policy: policy.name, scope: `budget "${limits.budget}"`, unit: unitOf(line.asset), limit: line.limit, note }));
+    return limits.assets.map((line) => ({ policy: policy.name, scope: `budget "${limits.budget}"`, unit: line.asset, limit: line.limit, note }));
   }
   const scope = `budget "${limits.budget}", account ${account}`;
   return Promise.all(
     limits.assets.map(async (line): Promise<BudgetLeft> => {
-      const row = { policy: policy.name, scope, unit: unitOf(line.asset), limit: line.limit };
+      const row = { policy: policy.name, scope, unit: line.asset, limit: line.limit };
       try {
         const usage = await policy.usage(account, line.asset);
         const used = usage.committed + usage.pending;
-        if (line.decimals !== undefined) return { ...row, used: unitsText(used, line.decimals) };
+        if (line.decimals !== undefined) return { ...row, used: formatUnits(used, line.decimals) };
         // A token's decimals are read when a call of it is judged; before that, nothing of it was spent here.
         return used === 0n ? { ...row, used: '0' } : { ...row, used: used.toString(), note: `in the token's smallest units (its decimals are not read yet)` };
       } catch (error) {
@@ -71,9 +70,8 @@ async function rateRows(policy: RateCounter, tools: readonly string[]): Promise<
   const limit = String(counts.limit);
   if (counts.perKey !== undefined) return [{ policy: policy.name, unit: 'calls', limit, note: `counted per ${counts.perKey}: each key has its own count, so there is no single figure` }];
   if (!counts.counts.length) return [{ policy: policy.name, scope: 'each tool', unit: 'calls', limit, note: 'counted per tool, and no tool names were given to read the counts of' }];
-  const open = counts.counts.filter((count) => count.used > 0);
   // Counted per tool over many tools: the tools with calls in a window, or one row saying none has any.
-  const shown = counts.countedPer === 'tool' && counts.counts.length > 3 ? open : counts.counts;
+  const shown = counts.countedPer === 'tool' && counts.counts.length > 3 ? counts.counts.filter((count) => count.used > 0) : counts.counts;
   if (!shown.length) return [{ policy: policy.name, scope: 'each tool', unit: 'calls', used: '0', limit }];
   return shown.map((count) => ({
     policy: policy.name,

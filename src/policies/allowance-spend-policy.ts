@@ -1,3 +1,4 @@
+import { formatUnits } from '../params/decimal-amount.js';
 import { z } from 'zod';
 import type { CallOutcome } from '../lifecycle/call-outcome.js';
 import { messageOf, parseOptions } from '../errors/index.js';
@@ -9,7 +10,6 @@ import { mirrorFor, type MirrorClient } from '../mirror/mirror-client.js';
 import type { Movement } from '../values/movement.js';
 import { canonicalAccountId } from './account-ids.js';
 import { AllowanceHolds, type AllowanceHold } from './allowance-holds.js';
-import { unitsText } from './limit-text.js';
 import { movementsOfEvent, payerOf } from './movements.js';
 import { accountOption, toolsOption } from './option-schemas.js';
 import { VALUE_MOVING_TOOLS } from './value-moving-tools.js';
@@ -107,7 +107,7 @@ export class AllowanceSpendPolicy extends AbstractPolicy {
       const room = left.get(spend.key)! - this.holds.held(spend.key);
       if (spend.amount > room) {
         const asset = spend.asset === 'HBAR' ? 'HBAR' : `of ${spend.asset} (base units)`;
-        const text = (amount: bigint) => (spend.asset === 'HBAR' ? `${unitsText(amount, 8)} HBAR` : `${amount} ${asset}`);
+        const text = (amount: bigint) => (spend.asset === 'HBAR' ? `${formatUnits(amount, 8)} HBAR` : `${amount} ${asset}`);
         const reason = `${spend.owner}'s allowance to ${spend.spender} has ${text(room > 0n ? room : 0n)} left (the mirror's figure, less this agent's calls in flight); this call spends ${text(spend.amount)}`;
         throw new PolicyBlockedError(method, { policy: this.name, stage: 'postParamsNormalization', reason }, this.description);
       }

@@ -20,12 +20,3 @@ export function waitText(ms: number): string {
   const hours = Math.floor(minutes / 60);
   return `${hours} h${minutes % 60 ? ` ${minutes % 60} min` : ''}`;
 }
-
-/** An amount in smallest units as display units: `12.5` for 1250000000 tinybars at 8 decimals. */
-export function unitsText(amount: bigint, decimals: number): string {
-  const negative = amount < 0n;
-  const digits = (negative ? -amount : amount).toString().padStart(decimals + 1, '0');
-  const whole = digits.slice(0, digits.length - decimals);
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
-}

@@ -1,3 +1,4 @@
+import { formatUnits } from '../params/decimal-amount.js';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { CallOutcome } from '../lifecycle/call-outcome.js';
@@ -9,7 +10,7 @@ import { mirrorFor } from '../mirror/mirror-client.js';
 import { MirrorError, MirrorErrorCode } from '../mirror/mirror-error.js';
 import { decimalParts, scaledDigits } from '../params/decimal-amount.js';
 import { AbstractPolicy } from '../listeners/abstract-policy.js';
-import { unitsText, waitText, windowText } from './limit-text.js';
+import { waitText, windowText } from './limit-text.js';
 import type { Movement } from '../values/movement.js';
 import { movementsOfEvent } from './movements.js';
 import type { BudgetLine, BudgetUsage, PolicyStore, Reservation } from './state/policy-store.js';
@@ -166,17 +167,12 @@ export class SpendLimitPolicy extends AbstractPolicy {
     if (per !== undefined) this.per = new PerKey(per as PerOption<PostParamsNormalizationParams>);
     this.relevantTools = [...(tools ?? VALUE_MOVING_TOOLS)];
     const limits = [
-      ...(hbar === undefined ? [] : [`${unitsText(this.hbarLimit!, TINYBAR_DECIMALS)} HBAR`]),
+      ...(hbar === undefined ? [] : [`${formatUnits(this.hbarLimit!, TINYBAR_DECIMALS)} HBAR`]),
       ...[...this.tokenLimits].map(([token, amount]) => `${amount} of ${token}`),
       ...(this.dollars ? [`${usdText(this.usdLimit!)} in US dollars (${this.dollars.describe()})`] : []),
     ];
     const scope = this.per ? ` for each ${this.per.label}` : '';
     this.description = `Limits what each paying account spends to ${limits.join(', ')} per ${windowText(windowMs)}${scope} (budget "${this.budget}")`;
-  }
-
-  /** The HBAR budget per window (tinybars) and the window, when the policy limits HBAR: what a console shows beside `usage`. */
-  get hbarBudget(): { readonly limitTinybars: bigint; readonly windowMs: number; readonly perKey: boolean } | undefined {
-    return this.hbarLimit === undefined ? undefined : { limitTinybars: this.hbarLimit, windowMs: this.windowMs, perKey: this.per !== undefined };
   }
 
   /**
@@ -186,12 +182,12 @@ export class SpendLimitPolicy extends AbstractPolicy {
    */
   get budgetLimits(): SpendBudgetLimits {
     const assets: SpendBudgetLimits['assets'][number][] = [];
-    if (this.hbarLimit !== undefined) assets.push({ asset: 'HBAR', limit: unitsText(this.hbarLimit, TINYBAR_DECIMALS), decimals: TINYBAR_DECIMALS });
+    if (this.hbarLimit !== undefined) assets.push({ asset: 'HBAR', limit: formatUnits(this.hbarLimit, TINYBAR_DECIMALS), decimals: TINYBAR_DECIMALS });
     for (const [token, limit] of this.tokenLimits) {
       const decimals = this.knownDecimals.get(token);
       assets.push({ asset: token, limit, ...(decimals === undefined ? {} : { decimals }) });
     }
-    if (this.usdLimit !== undefined) assets.push({ asset: USD_ASSET, limit: unitsText(this.usdLimit, USD_DECIMALS), decimals: USD_DECIMALS });
+    if (this.usdLimit !== undefined) assets.push({ asset: USD_ASSET, limit: formatUnits(this.usdLimit, USD_DECIMALS), decimals: USD_DECIMALS });
     return { budget: this.budget, windowMs: this.windowMs, ...(this.per ? { perKey: this.per.label } : {}), assets };
   }
 
@@ -428,7 +424,7 @@ export class SpendLimitPolicy extends AbstractPolicy {
     const { line, used, now } = refused;
     const usd = line.asset === USD_ASSET && this.dollars !== undefined;
     const decimals = line.asset === 'HBAR' || usd ? TINYBAR_DECIMALS : await this.decimalsOf(line.asset, params, movements);
-    const units = (amount: bigint) => (usd ? usdText(amount) : line.asset === 'HBAR' ? `${unitsText(amount, decimals)} HBAR` : `${unitsText(amount, decimals)} of ${line.asset}`);
+    const units = (amount: bigint) => (usd ? usdText(amount) : line.asset === 'HBAR' ? `${formatUnits(amount, decimals)} HBAR` : `${formatUnits(amount, decimals)} of ${line.asset}`);
     const left = line.limit > used ? line.limit - used : 0n;
     const whose = key !== undefined && this.per ? ` for ${shownKey(this.per.label, key)}` : '';
     const head = `budget "${this.budget}"${whose}: ${line.account} may spend ${units(line.limit)} per ${windowText(this.windowMs)}`;

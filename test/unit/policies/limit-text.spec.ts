@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { unitsText, waitText, windowText } from '../../../src/policies/limit-text.js';
+import { formatUnits } from '../../../src/params/decimal-amount.js';
+import { waitText, windowText } from '../../../src/policies/limit-text.js';
 
 describe('limit-text', () => {
   it('words windows in the largest whole unit', () => {
@@ -11,9 +12,9 @@ describe('limit-text', () => {
   });
 
   it('words smallest units as display units, exactly', () => {
-    expect(unitsText(1_250_000_000n, 8)).to.equal('12.5');
-    expect(unitsText(1n, 8)).to.equal('0.00000001');
-    expect(unitsText(2n ** 63n - 1n, 2)).to.equal('92233720368547758.07');
-    expect(unitsText(42n, 0)).to.equal('42');
+    expect(formatUnits(1_250_000_000n, 8)).to.equal('12.5');
+    expect(formatUnits(1n, 8)).to.equal('0.00000001');
+    expect(formatUnits(2n ** 63n - 1n, 2)).to.equal('92233720368547758.07');
+    expect(formatUnits(42n, 0)).to.equal('42');
   });
 });
