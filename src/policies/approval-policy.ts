@@ -23,6 +23,8 @@ import { noteApprovedCall } from './approvals/approved-calls.js';
 import { currentResume } from './approvals/resume-scope.js';
 import { LedgerApprovalJudge } from './approvals/ledger-approval-judge.js';
 import { checkLedgerOptions } from './approvals/ledger-approval-options.js';
+import { ALLOWANCE_TOOLS } from './allowance-spend-policy.js';
+import { AgentMode } from '../values/agent-mode.js';
 
 export { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_DEFERRED_MS, approvalPolicyOptions, type ApprovalPolicyOptions };
 
@@ -169,7 +171,7 @@ export class ApprovalPolicy extends AbstractPolicy {
     const moved = movedValueOf(params);
     const why = await this.whyAsk(params, method, moved);
     if (why === undefined) return false;
-    const refusal = await this.ledger!.ask(params, { summary: summaryOf(method, moved, params.rawParams), why, moved });
+    const refusal = ledgerMisfit(params, method) ?? (await this.ledger!.ask(params, { summary: summaryOf(method, moved, params.rawParams), why, moved }));
     if (refusal) this.refuse(method, `${refusal}; nothing was sent (asked because ${why})`);
     return false;
   }
@@ -272,6 +274,26 @@ export function rebuiltBecause(resumed: { readonly windowPassed?: boolean }): st
   return resumed.windowPassed
     ? 'the approved transaction could not be sent as approved (its valid window passed)'
     : 'the call built on resume is not the one approved (its input or transaction bytes differ)';
+}
+
+/**
+ * Why a call cannot be approved by the ledger whatever the accounts' keys, or nothing:
+ * - an allowance spend is signed by the spender (the agent), not the owner, so the owner's
+ *   threshold key would not hold it: the schedule would run at once;
+ * - a call the kit does not submit itself (RETURN_BYTES, a custom strategy) has no schedule this
+ *   process learns of, so its request could never be followed;
+ * - a call that sets its own scheduling would set the schedule's expiry, payer or admin key itself.
+ */
+function ledgerMisfit(params: PostParamsNormalizationParams, method: string): string | undefined {
+  const normalised = (params.normalisedParams ?? {}) as Record<string, unknown>;
+  if (ALLOWANCE_TOOLS.includes(method) || normalised.hbarApprovedTransfer !== undefined || normalised.approvedTransfer !== undefined) {
+    return `${method} spends an allowance, which the agent (the spender) signs, so the owner's threshold key cannot make the ledger wait for the approvers`;
+  }
+  const mode = params.context?.mode;
+  if (mode !== undefined && mode !== AgentMode.AUTONOMOUS) return `the kit runs in ${mode} mode, where it does not submit the schedule itself, so the approval could not be followed to its outcome`;
+  const scheduling = normalised.schedulingParams as { isScheduled?: unknown } | undefined;
+  if (scheduling?.isScheduled === true) return 'the call asks to be scheduled with its own scheduling params; a ledger approval sets the schedule itself (its expiry, payer and no admin key), so it does not take them';
+  return undefined;
 }
 
 /** The resumed call is the approved one: the same input, and at postCoreAction the same bytes. */

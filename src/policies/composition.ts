@@ -265,6 +265,11 @@ function childOf(mode: Mode, policy: unknown, at: number): Child {
     throw invalidArgument(`${mode}(...): argument ${at + 1} (${String(name)}) is in report mode, but report mode applies to the policy the kit registers, here the combination; mark the whole combination (reportOnly(${mode}(…))) or register ${String(name)} on its own.`, [at]);
   }
   if (!checks.length) throw invalidArgument(`${mode}(...): argument ${at + 1} (${String(name ?? 'a hook')}) checks nothing: it is not a policy, or implements no shouldBlock… method.`, [at]);
+  // A combination judges once, after its children's latest stage; a ledger approval must act before
+  // the transaction is built (it has the kit schedule it), so inside one the call would go out unscheduled.
+  if ((policy as { via?: unknown }).via === 'schedule') {
+    throw invalidArgument(`${mode}(...): argument ${at + 1} (${String(name)}) is approved by the ledger (via: 'schedule'), which must act before the transaction is built; a combination judges later, so the call would go out unscheduled. Register it on its own.`, [at]);
+  }
   return { policy: policy as object, name: checks[0]!.name, checks, tools: [...new Set(checks.flatMap((check) => check.tools))] };
 }
 

@@ -63,16 +63,22 @@ export async function signScheduledRequest(store: ApprovalStore, id: string, app
     const name = statusNameOf(error);
     return { ok: false, reason: `the ScheduleSign of schedule ${scheduleId}${transactionId ? ` (transaction ${transactionId})` : ''} was not accepted: ${name ?? messageOf(error)}`, ...(name ? { status: name } : {}), record };
   }
+  // The ledger took the signature: from here on a failure is said beside that, never instead of it.
   const executed = await hasExecuted(scheduleId, client);
   const signed = signApproval(record, key);
-  const decided = await store.decide(id, {
-    approver: options.as?.trim() || signed.publicKey,
-    approve: true,
-    signature: signed.signature,
-    publicKey: signed.publicKey,
-    via: options.via ?? 'ledger',
-    ...(options.reason ? { reason: options.reason } : {}),
-  });
+  let decided;
+  try {
+    decided = await store.decide(id, {
+      approver: options.as?.trim() || signed.publicKey,
+      approve: true,
+      signature: signed.signature,
+      publicKey: signed.publicKey,
+      via: options.via ?? 'ledger',
+      ...(options.reason ? { reason: options.reason } : {}),
+    });
+  } catch (error) {
+    return { ok: true, scheduleId, transactionId, status, executed, record, recorded: false, note: `the approval store (${store.description}) failed (${messageOf(error)}), so the signature is on the ledger but its decision is not recorded` };
+  }
   if (!decided.ok) return { ok: true, scheduleId, transactionId, status, executed, record: decided.record ?? record, recorded: false, note: decided.reason };
   return { ok: true, scheduleId, transactionId, status, executed, record: decided.record, recorded: true };
 }

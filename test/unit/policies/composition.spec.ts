@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Client } from '@hiero-ledger/sdk';
 import { AbstractPolicy } from '../../../src/index.js';
 import type { PreToolExecutionParams, ToolErrorParams } from '../../../src/index.js';
-import { MaxTransferPolicy, RecipientAllowlistPolicy, RecipientDenylistPolicy, TimeWindowPolicy, allOf, anyOf, not } from '../../../src/policies/index.js';
+import { ApprovalPolicy, MaxTransferPolicy, RecipientAllowlistPolicy, RecipientDenylistPolicy, TimeWindowPolicy, allOf, anyOf, not } from '../../../src/policies/index.js';
 import { offlineClient } from '../../support/offline-client.js';
 import { callWith, hbarCredits } from './value-policy-kit.js';
 
@@ -34,6 +34,15 @@ describe('composition', () => {
   beforeEach(() => (client = offlineClient()));
   afterEach(() => client.close());
   const run = (policy: unknown, credits: [string, number][] = [['0.0.5', 1]]) => callWith(client, [policy], 'transfer_hbar_tool', hbarCredits(credits));
+
+  describe('given an ApprovalPolicy the ledger approves', () => {
+    it('refuses it: a combination judges after the transaction is built, so the call would go out unscheduled', () => {
+      const ledger = new ApprovalPolicy({ when: { hbarAbove: 5 }, via: 'schedule', approvers: { required: 1, of: ['302a300506032b6570032100' + '11'.repeat(32)] } });
+      expect(() => anyOf(new RecipientAllowlistPolicy(['0.0.7']), ledger)).to.throw(
+        "anyOf(...): argument 2 (Approval Policy) is approved by the ledger (via: 'schedule'), which must act before the transaction is built; a combination judges later, so the call would go out unscheduled. Register it on its own.",
+      );
+    });
+  });
 
   describe('anyOf', () => {
     it('allows when one allows, asking left to right and no further than needed', async () => {

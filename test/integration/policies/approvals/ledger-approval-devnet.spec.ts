@@ -16,6 +16,7 @@ import { readJournalSnapshot } from '../../../../src/audit/journal/journal-reade
 import { verifyAuditTopic } from '../../../../src/audit/verify/verify-audit-topic.js';
 import { CORE_PLUGINS, tinybarsOf } from '../../plugins/core-plugins-world.js';
 import { createThresholdTreasury } from '../../../support/threshold-treasury.js';
+import { AgentMode } from '../../../../src/values/agent-mode.js';
 
 const TEN_HBAR = 1_000_000_000n;
 
@@ -156,6 +157,36 @@ describe('ApprovalPolicy via: schedule: the ledger approves through a threshold 
       const result = await payTen(kit, account);
       expect(result.raw.errorCode).to.equal('E_POLICY_BLOCKED');
       expect((result.raw.blockedBy as { reason: string }).reason).to.include("the agent's own key among them").and.include('1 approver signature would be enough where this policy requires 2');
+    });
+  });
+
+  describe('when no threshold key could hold the call, whatever the keys', () => {
+    const reasonOf = (result: { raw: { blockedBy?: unknown } }) => (result.raw.blockedBy as { reason: string }).reason;
+
+    it('blocks an allowance spend: the spender (the agent) signs it, not the owner', async () => {
+      const kit = await kitWith(policy());
+      const before = await tinybarsOf(operator, bob);
+      const result = await kit.execute('transfer_hbar_with_allowance_tool', { sourceAccountId: treasury, transfers: [{ accountId: bob, amount: 10 }] });
+      expect(result.raw.errorCode).to.equal('E_POLICY_BLOCKED');
+      expect(reasonOf(result)).to.include('transfer_hbar_with_allowance_tool spends an allowance, which the agent (the spender) signs').and.include('nothing was sent');
+      expect(await tinybarsOf(operator, bob)).to.equal(before);
+    });
+
+    it('blocks in RETURN_BYTES mode, where the kit would not submit the schedule itself', async () => {
+      const kit = await createAgentKit({ client: agent.client, pluginsDir: null, plugins: CORE_PLUGINS, mirrorNodeUrl: net.mirrorUrl, context: { mode: AgentMode.RETURN_BYTES, hooks: [policy()] } });
+      kits.push(kit);
+      const result = await payTen(kit);
+      expect(result.raw.errorCode).to.equal('E_POLICY_BLOCKED');
+      expect(reasonOf(result)).to.include('the kit runs in returnBytes mode, where it does not submit the schedule itself');
+      expect(result.raw.bytes).to.equal(undefined);
+    });
+
+    it('blocks a call that sets its own scheduling: the model would pick the schedule’s expiry, payer or admin key', async () => {
+      const kit = await kitWith(policy());
+      const result = await kit.execute('transfer_hbar_tool', { sourceAccountId: treasury, transfers: [{ accountId: bob, amount: 10 }], schedulingParams: { isScheduled: true, adminKey: true } });
+      expect(result.raw.errorCode).to.equal('E_POLICY_BLOCKED');
+      expect(reasonOf(result)).to.include('the call asks to be scheduled with its own scheduling params');
+      expect(result.raw.scheduleId).to.equal(undefined);
     });
   });
 
