@@ -1,4 +1,5 @@
 import type { ReplayReport, ReplayRow } from './replay-run.js';
+import { escapeInvisible, oneLine } from '../../policies/approvers/approver.js';
 import type { Verdict } from './replay-verdicts.js';
 
 /**
@@ -20,7 +21,10 @@ export function replayText(report: ReplayReport): string[] {
   lines.push(`changed from live: ${t.changed} of ${t.replayed}`);
   for (const warning of report.warnings) lines.push(`note: ${warning}`);
   for (const problem of report.problems) lines.push(`PROBLEM reading the trail: ${problem}`);
-  return lines;
+  // Tools, policies, statuses and reasons come from the trail, which anyone who can write to the
+  // topic wrote: every line is escaped (control, format and bidi characters), so none can forge or
+  // restyle the report.
+  return lines.map(escapeInvisible);
 }
 
 function rowText(row: ReplayRow): string {
@@ -33,7 +37,7 @@ function rowText(row: ReplayRow): string {
 }
 
 function verdictText(verdict: Verdict): string {
-  const reason = verdict.reason ? `: ${oneLine(verdict.reason)}` : '';
+  const reason = verdict.reason ? `: ${oneLine(verdict.reason, REASON_CHARS)}` : '';
   if (verdict.verdict === 'allow') return 'allow';
   if (verdict.verdict === 'block') return `block by ${verdict.policy ?? '(unnamed)'} at ${verdict.stage ?? '?'}${reason}`;
   if (verdict.verdict === 'hold') return `hold for approval by ${verdict.policy ?? '(unnamed)'} at ${verdict.stage ?? '?'}${reason}`;
@@ -43,7 +47,7 @@ function verdictText(verdict: Verdict): string {
 /** The would-blocks of report-mode policies, after the verdict they did not change. */
 function reportedText(verdict: Verdict): string {
   if (!verdict.reported?.length) return '';
-  return `, reported by ${verdict.reported.map((each) => `${each.policy} at ${each.stage}${each.reason ? ` (${oneLine(each.reason)})` : ''}`).join('; ')}`;
+  return `, reported by ${verdict.reported.map((each) => `${each.policy} at ${each.stage}${each.reason ? ` (${oneLine(each.reason, REASON_CHARS)})` : ''}`).join('; ')}`;
 }
 
 function byPolicy(counts: Record<string, number>): string {
@@ -51,8 +55,5 @@ function byPolicy(counts: Record<string, number>): string {
   return parts.length ? ` (${parts.join(', ')})` : '';
 }
 
-/** Agent-controlled text is data: one line, bounded, so it cannot forge report lines. */
-function oneLine(text: string): string {
-  const flat = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ');
-  return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat;
-}
+/** A reason's length in a row: the rest is in --json. */
+const REASON_CHARS = 200;

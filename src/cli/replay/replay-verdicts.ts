@@ -75,7 +75,8 @@ function pick(by: { policy?: string; stage?: string; reason?: string }): Omit<Ve
  */
 export function verdictsDiffer(live: Verdict, replayed: Verdict): boolean {
   if (live.verdict !== replayed.verdict) return true;
-  const reporters = (verdict: Verdict): string => (verdict.reported ?? []).map((each) => `${each.policy}@${each.stage}`).join('\n');
+  // A live entry cannot hold a postToolExecution would-block (it is written at that stage first), so those are not compared.
+  const reporters = (verdict: Verdict): string => (verdict.reported ?? []).filter((each) => each.stage !== 'postToolExecution').map((each) => `${each.policy}@${each.stage}`).join('\n');
   if (reporters(live) !== reporters(replayed)) return true;
   if (live.verdict === 'block') return live.policy !== replayed.policy;
   return false;

@@ -77,10 +77,13 @@ export function readAnswer(answer: unknown): { approved: boolean; reason?: strin
  * and the text is cut at `max` characters. What an agent sent must not be able to rewrite a prompt.
  */
 export function oneLine(text: string, max = 400): string {
-  const clean = text
-    .replace(/[\t\n\r\v\f]+/g, ' ')
-    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, (char) => `\\u${char.codePointAt(0)!.toString(16).padStart(4, '0')}`)
+  const clean = escapeInvisible(text.replace(/[\t\n\r\v\f]+/g, ' '))
     .replace(/ {2,}/g, ' ')
     .trim();
   return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
+}
+
+/** Control, format and bidi characters as visible `\uXXXX` escapes, the rest as it is: text shown in a terminal stays text. */
+export function escapeInvisible(text: string): string {
+  return text.replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, (char) => `\\u${char.codePointAt(0)!.toString(16).padStart(4, '0')}`);
 }

@@ -131,6 +131,16 @@ describe('replayTrail', () => {
     });
   });
 
+  describe('when the trail names a tool with terminal control or bidi characters', () => {
+    it('prints them escaped, so a topic writer cannot restyle or forge the report', async () => {
+      const hostile = 'evil\u001b[2J\u202etool';
+      const report = await replayTrail(configWith([]), trailOf([transfer(1, T0, { tool: hostile })]), { accountId: '0.0.2', logger: silentLogger });
+      const text = replayText(report).join('\n');
+      expect(text).to.not.contain('\u001b').and.not.contain('\u202e');
+      expect(text).to.contain('evil\\u001b[2J\\u202etool');
+    });
+  });
+
   describe("when the account cannot be told from the trail's sessions", () => {
     it('refuses, asking for --account, rather than guess a payer', async () => {
       const trail = trailOf([transfer(1, T0, { session: 'agent-a' }), transfer(1, T0 + 1, { session: 'agent-b' })]);
