@@ -21,6 +21,8 @@ export const ATTR = Object.freeze({
   stage: 'hedera_agent_hooks.stage',
   policy: 'hedera_agent_hooks.policy.name',
   policyBlocked: 'hedera_agent_hooks.policy.blocked',
+  /** On a policy span: the policy is in report mode, so its block was reported and the call went on. */
+  policyReportOnly: 'hedera_agent_hooks.policy.report_only',
   transactionId: 'hedera.transaction.id',
   transactionStatus: 'hedera.transaction.status',
 });

@@ -147,9 +147,12 @@ export class KitTelemetry implements CallObserver {
     this.metrics?.judged(policy.name, policy.stage, blocked, (performance.now() - started) / 1000);
     if (!span) return;
     span.setAttribute(ATTR.policyBlocked, blocked);
+    // Report mode: the verdict is recorded as judged, and the span says the call went on anyway.
+    if (policy.reportOnly) span.setAttribute(ATTR.policyReportOnly, true);
     if (error !== undefined && !isPolicyBlockedError(error)) {
       const code = (error as { code?: unknown } | null)?.code;
-      span.setStatus({ code: this.api.SpanStatusCode.ERROR, message: typeof code === 'string' ? code : 'the policy threw; the call is blocked' });
+      const outcome = policy.reportOnly ? 'the policy threw; in report mode the call goes on' : 'the policy threw; the call is blocked';
+      span.setStatus({ code: this.api.SpanStatusCode.ERROR, message: typeof code === 'string' ? code : outcome });
     }
     span.end();
   }

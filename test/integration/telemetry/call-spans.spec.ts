@@ -9,6 +9,7 @@ import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import { BaseTool } from '../../../src/lifecycle/base-tool.js';
 import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
 import { ApprovalPolicy, RejectToolPolicy } from '../../../src/policies/index.js';
+import { reportOnly } from '../../../src/listeners/report-mode.js';
 import { transferPlugin } from '../../support/audit-transfer-tool.js';
 import { devnetSuite } from '../../support/devnet-suite.js';
 import { auditEntries, readTopicMessages } from '../../support/mirror-messages.js';
@@ -140,6 +141,19 @@ describe('telemetry: the spans of a call, with the real OpenTelemetry SDK', () =
       const verdicts = otel.childrenOf(steps[0]!);
       expect(verdicts.map((span) => span.name)).to.deep.equal(['policy Reject Tool Call']);
       expect(verdicts[0]!.attributes).to.include({ 'hedera_agent_hooks.policy.blocked': true, 'hedera_agent_hooks.stage': 'preToolExecution' });
+    });
+  });
+
+  describe('when a policy in report mode would have blocked the call', () => {
+    it('marks its span report_only beside its verdict, and the call executes, not blocked', async () => {
+      const kit = await kitWith([reportOnly(new RejectToolPolicy(['transfer_hbar_tool']))]);
+      const result = await kit.execute('transfer_hbar_tool', { to: recipient, tinybars: 1 });
+      expect(result.raw.status).to.equal('SUCCESS');
+      const call = otel.span('execute_tool transfer_hbar_tool');
+      expect(call.attributes['hedera_agent_hooks.outcome']).to.equal('executed');
+      const verdict = otel.span('policy Reject Tool Call');
+      expect(verdict.attributes).to.include({ 'hedera_agent_hooks.policy.blocked': true, 'hedera_agent_hooks.policy.report_only': true });
+      expect(verdict.status.code).to.not.equal(SpanStatusCode.ERROR);
     });
   });
 
