@@ -92,7 +92,9 @@ function ledgerProblem(call: Placed<AuditEntry>, request: Placed<ApprovalRequest
   const id = call.entry.approvalRequestId!;
   const name = `The ${call.entry.tool} call (entry ${call.entry.id}, seq ${call.entry.seq}, ${call.where}${call.entry.transactionId ? `, transaction ${call.entry.transactionId}` : ''})`;
   if (!before(request, call)) return `${name} is on the topic before the approvalRequest entry of request ${id} (${request.where}): it was sent before approval was asked.`;
-  if (call.entry.outcome === 'executed' && !call.entry.scheduleId) {
+  // Executed, unknown or interrupted: something may have reached the ledger, and only a schedule shows it could not run unsigned.
+  const mayHaveRun = call.entry.outcome !== 'blocked' && call.entry.outcome !== 'failed';
+  if (mayHaveRun && !call.entry.scheduleId && !call.entry.scheduledTransactionId) {
     return `${name} names request ${id}, which the ledger approves, but it names no schedule: what it sent may have executed without the approvers' signatures.`;
   }
   return undefined;

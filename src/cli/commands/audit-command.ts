@@ -70,7 +70,7 @@ function describeStream(stream: AuditVerifyReport['streams'][number]): string {
  */
 function describeApprovals(tally: AuditVerifyReport['approvals']): string {
   if (!tally.calls) return '';
-  const ledger = tally.ledgerApproved ? ` (${tally.ledgerApproved} approved by the ledger: ${tally.ledgerApproved === 1 ? 'its schedule' : 'their schedules'} could run only once the approvers' threshold keys signed)` : '';
+  const ledger = tally.ledgerApproved ? ` (${tally.ledgerApproved} sent as ${tally.ledgerApproved === 1 ? 'a schedule' : 'schedules'} the ledger runs only once the approvers' threshold keys sign; ${tally.ledgerApproved === 1 ? 'its outcome entry says' : 'their outcome entries say'} whether it ran)` : '';
   return `approvals: ${tally.calls} call${tally.calls === 1 ? '' : 's'} that needed approval checked${ledger}, ${tally.signedDecisions} signed decision${tally.signedDecisions === 1 ? '' : 's'} checked`;
 }
 

@@ -99,7 +99,7 @@ describe('agent-hooks approve on a request the ledger approves (via: schedule)',
     expect(status!.undelivered).to.equal(0);
     const verified = await runCliIn(cwd, env, 'audit', 'verify', '--topic', topicId, '--journal', 'journal', '--mirror', net.mirrorUrl);
     expect(verified.code, verified.stdout + verified.stderr).to.equal(0);
-    expect(verified.stdout).to.contain("approvals: 1 call that needed approval checked (1 approved by the ledger: its schedule could run only once the approvers' threshold keys signed), 0 signed decisions checked");
+    expect(verified.stdout).to.contain("approvals: 1 call that needed approval checked (1 sent as a schedule the ledger runs only once the approvers' threshold keys sign; its outcome entry says whether it ran), 0 signed decisions checked");
   });
 
   it('refuses a key that is not an approver (exit 3) and sends nothing; needs --key (exit 2); records a denial saying the schedule cannot be unsigned', async () => {

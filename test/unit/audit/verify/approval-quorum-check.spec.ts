@@ -85,6 +85,12 @@ describe('approvalQuorumCheck', () => {
       expect(tally.problems[0]).to.match(/names request req-7, which the ledger approves, but it names no schedule/);
     });
 
+    it('refuses an unknown outcome of such a request that names no schedule: it may have reached the ledger', () => {
+      const tally = approvalQuorumCheck(onTopic(ledgerRequest(), { ...scheduleCall(), outcome: 'unknown', status: 'UNKNOWN' }));
+      expect(tally.ledgerApproved).to.equal(0);
+      expect(tally.problems[0]).to.match(/names request req-7, which the ledger approves, but it names no schedule/);
+    });
+
     it('refuses a scheduled call that is on the topic before its request', () => {
       const tally = approvalQuorumCheck(onTopic(scheduleCall('0.0.1234'), ledgerRequest()));
       expect(tally.problems[0]).to.match(/before the approvalRequest entry of request req-7/);
