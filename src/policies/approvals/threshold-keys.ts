@@ -45,6 +45,11 @@ export async function readThresholdKey(accountId: string, client: Client): Promi
  */
 export function thresholdFits(account: ThresholdAccount, approvers: readonly string[], agentKeys: readonly string[], required: number): { ok: true } | { ok: false; reason: string } {
   const members = new Set(account.keys);
+  // One signature satisfies every place its key holds in the list: counted once per place, one
+  // approver listed twice would pass for two.
+  if (members.size !== account.keys.length) {
+    return { ok: false, reason: `${account.accountId}'s key lists the same key more than once, so one signature would count for several of its members` };
+  }
   const strangers = approvers.filter((der) => !members.has(der));
   if (strangers.length) {
     return { ok: false, reason: `${strangers.length} of the approvers' keys (${strangers.map(shortKey).join(', ')}) are not members of ${account.accountId}'s key, so their signatures would not count on the ledger` };

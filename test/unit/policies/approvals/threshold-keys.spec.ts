@@ -16,6 +16,10 @@ describe('thresholdFits', () => {
   });
 
   describe('when it does not fit', () => {
+    it('refuses a key that lists one approver twice: that approver alone would sign for two members', () => {
+      expect(thresholdFits(account(2, [a!, a!, b!]), [a!, b!], [agent!], 2)).to.deep.equal({ ok: false, reason: "0.0.9's key lists the same key more than once, so one signature would count for several of its members" });
+    });
+
     it('names approvers that are not members', () => {
       const fit = thresholdFits(account(2, [a!, b!]), [a!, b!, c!], [agent!], 2);
       expect(fit.ok).to.equal(false);
