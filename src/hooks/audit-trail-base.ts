@@ -12,7 +12,7 @@ import {
 import { AUDIT_CLIENT } from '../di/tokens.js';
 import { approvalRequestOf } from '../policies/approvals/index.js';
 import type { KitAware, KitScope } from '../di/kit-scope.js';
-import { AgentHooksError, ErrorCode } from '../errors/index.js';
+import { AgentHooksError, ErrorCode, messageOf } from '../errors/index.js';
 import { silentLogger, type Logger } from '../lifecycle/logger.js';
 import { ownOptions } from '../lifecycle/primordials.js';
 import { noteAuditEntry } from '../lifecycle/telemetry-notes.js';
@@ -101,7 +101,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     for (const listener of [...this.outcomeListeners]) {
       void Promise.resolve()
         .then(() => listener(settled))
-        .catch((error: unknown) => this.logger.warn({ scheduleId: settled.entry.scheduleId, error: (error as Error)?.message ?? String(error) }, 'a schedule outcome listener failed'));
+        .catch((error: unknown) => this.logger.warn({ scheduleId: settled.entry.scheduleId, error: messageOf(error) }, 'a schedule outcome listener failed'));
     }
   }
 

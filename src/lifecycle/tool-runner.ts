@@ -65,9 +65,9 @@ export class ToolRunner {
     if (options.observer === undefined) this.run = this.runCall as ToolRunner['run'];
   }
 
+  /** With telemetry; without it the constructor put runCall here. */
   run(tool: DrivableTool, input: unknown, context: Context, client: Client): Promise<ToolResult> {
-    const observer = this.options.observer;
-    if (observer === undefined) return this.runCall(tool, input, context, client, undefined);
+    const observer = this.options.observer!;
     return observer.observe(tool, input, context, (trace) => this.runCall(tool, input, context, client, trace));
   }
 

@@ -68,8 +68,7 @@ export function registerPolicyCommand(program: Command, run: RunAction): void {
 async function readTrail(ctx: CommandContext, loaded: LoadedConfig, options: ReplayOptions, mirrorNodeUrl: string | undefined): Promise<RecordedTrail> {
   if (options.topic !== undefined) {
     if (!mirrorNodeUrl) throw new UsageError(noMirrorMessage('policy replay --topic'));
-    const mirrorUrl = mirrorNodeUrl;
-    return ctx.progress(`reading topic ${options.topic} from the mirror`, readTopic(mirrorUrl, options.topic));
+    return ctx.progress(`reading topic ${options.topic} from the mirror`, readTopic(mirrorNodeUrl, options.topic));
   }
   if (options.journal !== undefined) return readJournalFolder(path.resolve(ctx.io.cwd, options.journal));
   const configured = configuredJournalDirs(loaded.config, loaded.baseDir);
