@@ -1,4 +1,4 @@
-import type { Client, Hbar, Long, PrivateKey, PublicKey, Transaction } from '@hiero-ledger/sdk';
+import type { Client, Hbar, Key, Long, PrivateKey, PublicKey, Transaction } from '@hiero-ledger/sdk';
 
 /**
  * Recognises Hedera SDK values by the SDK's own public methods, never by class identity.
@@ -82,6 +82,11 @@ export function isPrivateKey(value: unknown): value is PrivateKey {
 /** A PublicKey (ED25519 or ECDSA): it verifies and cannot sign. */
 export function isPublicKey(value: unknown): value is PublicKey {
   return hasMethods(value, PUBLIC_KEY_METHODS) && typeof (value as Probe).sign !== 'function';
+}
+
+/** A KeyList of any SDK copy: its members as an array, and a threshold (null: all of them). */
+export function isKeyList(value: unknown): value is { toArray(): Key[]; readonly threshold: number | null } {
+  return value !== null && typeof value === 'object' && typeof (value as { toArray?: unknown }).toArray === 'function' && 'threshold' in value;
 }
 
 /** A `Long` (the SDK's 64-bit integers), from any copy of the `long` package: it brands itself. */

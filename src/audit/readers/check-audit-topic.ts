@@ -1,5 +1,5 @@
 import { TopicInfoQuery, type Client, type Key, type TopicId } from '@hiero-ledger/sdk';
-import { isPublicKey, isStatusError, statusNameOf } from '../../values/sdk-values.js';
+import { isKeyList, isPublicKey, isStatusError, statusNameOf } from '../../values/sdk-values.js';
 import { AgentHooksError, ErrorCode, messageOf } from '../../errors/index.js';
 
 /** How long the start-up check waits for the network before refusing, in ms. */
@@ -61,11 +61,6 @@ function satisfies(key: Key, signer: { toStringRaw(): string }): boolean {
     return met >= (key.threshold ?? members.length) && met > 0;
   }
   return false; // a contract or delegatable contract ID: not something this client signs as
-}
-
-/** A KeyList of any SDK copy: its members as an array, and a threshold (null: all of them). */
-function isKeyList(key: unknown): key is { toArray(): Key[]; threshold: number | null } {
-  return key !== null && typeof key === 'object' && typeof (key as { toArray?: unknown }).toArray === 'function' && 'threshold' in key;
 }
 
 function networkOf(client: Client): string {

@@ -1,17 +1,7 @@
 import { AccountInfoQuery, type Client } from '@hiero-ledger/sdk';
 import { messageOf } from '../../errors/index.js';
-import { isPublicKey, statusNameOf } from '../../values/sdk-values.js';
+import { isKeyList, isPublicKey, statusNameOf } from '../../values/sdk-values.js';
 import type { ThresholdAccount } from './approval-record.js';
-
-/** A KeyList from any SDK copy, told by shape: it lists its keys and may carry a threshold. */
-interface KeyListShape {
-  toArray(): unknown[];
-  readonly threshold: number | null;
-}
-
-function isKeyList(key: unknown): key is KeyListShape {
-  return key !== null && typeof key === 'object' && typeof (key as KeyListShape).toArray === 'function' && 'threshold' in key;
-}
 
 /** The paying account's key as a threshold key, or why it is not one (a single key, unreadable). */
 export type ThresholdReading = { readonly ok: true; readonly account: ThresholdAccount } | { readonly ok: false; readonly reason: string };
