@@ -22,7 +22,7 @@ export interface LoadedConfig {
 }
 
 /** One problem, with where it is in the configuration, so a JSON file can add its line and column. */
-interface Problem {
+export interface Problem {
   path: readonly (string | number)[];
   text: string;
 }
@@ -100,7 +100,8 @@ function withPlace(text: string, place: string | undefined): string {
   return colon < 0 ? `${text} (${place})` : `${text.slice(0, colon)} (${place})${text.slice(colon)}`;
 }
 
-function buildListeners(entries: readonly unknown[], field: string, problems: Problem[], baseDir: string): unknown[] {
+/** Builds `{ hook | policy, args, mode? }` entries from the catalog (others kept as given), adding each problem to `problems` named to its field. */
+export function buildListeners(entries: readonly unknown[], field: string, problems: Problem[], baseDir: string): unknown[] {
   const catalog = listenerCatalog();
   const built: unknown[] = [];
   entries.forEach((entry, at) => {

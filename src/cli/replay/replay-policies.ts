@@ -1,9 +1,6 @@
 import { ConfigError } from '../../config/config-error.js';
 import { isPlainObject } from '../../config/config-schema.js';
-import type { LoadedConfig } from '../../config/load-config.js';
-import { listenerCatalog } from '../../config/listener-catalog.js';
-import { argPathOf, messageOf } from '../../errors/index.js';
-import { reportOnly } from '../../listeners/report-mode.js';
+import { buildListeners, type LoadedConfig, type Problem } from '../../config/load-config.js';
 import { MemoryApprovalStore } from '../../policies/approvals/memory-approval-store.js';
 import { MemoryPolicyStore } from '../../policies/state/memory-store.js';
 
@@ -54,7 +51,6 @@ export interface ReplayPolicies {
  * run against the store it holds.
  */
 export function replayPolicies(loaded: LoadedConfig, clock: ReplayClock): ReplayPolicies {
-  const catalog = listenerCatalog();
   const stores = new Map<string, MemoryPolicyStore>();
   const warnings = new Set<string>();
   const problems: string[] = [];
@@ -94,23 +90,10 @@ export function replayPolicies(loaded: LoadedConfig, clock: ReplayClock): Replay
     return { policy: name, args: [options, ...rest], ...(entry.mode === 'report' ? { mode: 'report' } : {}) };
   };
   const entries = loaded.config.policies.map((entry, at) => rewrite(entry, `policies[${at}]`));
-  const policies: unknown[] = [];
-  entries.forEach((entry, at) => {
-    if (!isPlainObject(entry)) return;
-    const known = catalog.get(entry.policy as string);
-    if (!known || known.kind !== 'policy') {
-      problems.push(`policies[${at}].policy: unknown policy "${String(entry.policy)}"`);
-      return;
-    }
-    try {
-      const policy = known.create(entry.args as unknown[]);
-      // Report mode is replayed as configured: judged, its would-blocks reported, the call going on.
-      policies.push(entry.mode === 'report' ? reportOnly(policy as object) : policy);
-    } catch (error) {
-      const argPath = (argPathOf(error) ?? []).map((key) => (typeof key === 'number' ? `[${key}]` : `.${key}`)).join('');
-      problems.push(`policies[${at}].args${argPath}: ${messageOf(error)}`);
-    }
-  });
   if (problems.length) throw new ConfigError(loaded.source, problems);
+  // Built as the configuration builds them (report mode included), from the rewritten entries.
+  const built: Problem[] = [];
+  const policies = buildListeners(entries, 'policies', built, loaded.baseDir);
+  if (built.length) throw new ConfigError(loaded.source, built.map((problem) => problem.text));
   return { policies, warnings: [...warnings] };
 }
