@@ -72,6 +72,7 @@ const README_RUNS: Record<string, (stdout: string) => void> = {
     expect(out).to.contain('may spend $60 per 24 h; this call moves $18').and.to.contain('$12 left');
   },
   'telemetry.mts': (out) => expect(out).to.contain("'execute_tool get_hbar_balance_query_tool'"),
+  'metrics.mts': (out) => expect(out).to.match(/^hedera_agent_hooks_calls_total\{gen_ai_tool_name="get_hbar_balance_query_tool",hedera_agent_hooks_outcome="executed"[^}]*\} 1$/m),
   'deferred-approval.mts': (out) => expect(out.trim().split('\n')).to.deep.equal(['PENDING_APPROVAL', 'true', 'SUCCESS', 'E_APPROVAL_NOT_EXECUTABLE']),
   'ledger-approval.mts': (out) => expect(out.trim().split('\n')).to.deep.equal(['SUCCESS true', 'first signature', 'true']),
   'kill-switch.mts': (out) => {
@@ -129,6 +130,9 @@ describe('the packed package in fresh consumer projects', function () {
       // The telemetry sample traces with the OpenTelemetry SDK, as a user who turns telemetry on does.
       `@opentelemetry/api@${devVersionOf('@opentelemetry/api')}`,
       `@opentelemetry/sdk-trace@${devVersionOf('@opentelemetry/sdk-trace')}`,
+      // The metrics sample serves Prometheus text from the SDK's MeterProvider.
+      `@opentelemetry/sdk-metrics@${devVersionOf('@opentelemetry/sdk-metrics')}`,
+      `@opentelemetry/exporter-prometheus@${devVersionOf('@opentelemetry/exporter-prometheus')}`,
     ]);
     const jsEsm = make('js-esm', 'module', [`@hiero-ledger/sdk@${OLDER_SDK}`, `zod@${devVersionOf('zod')}`]);
     await Promise.all([tsCjs.install, tsEsm.install, jsEsm.install]);
