@@ -54,7 +54,7 @@ export function kitOversight(kit: OverseenKit): ConsoleOversight {
     // Signing a ledger approval away from the page: the console freezes the ScheduleSign (paid by
     // the kit's operator) and submits the approver's signature; it never sees the approver's key.
     async prepareScheduleSign(id: string) {
-      const prepared = prepareScheduleSign((await locate(id)).record, kit.client);
+      const prepared = await prepareScheduleSign((await locate(id)).record, kit.client);
       if (typeof prepared === 'string') throw invalidArgument(prepared);
       // One per request, and none past its valid window: a request prepared and then left holds nothing for long.
       const now = Date.now();
