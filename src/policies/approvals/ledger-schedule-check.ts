@@ -5,7 +5,7 @@ import { statusNameOf } from '../../values/sdk-values.js';
 import { oneLine } from '../approvers/approver.js';
 import type { ApprovalRecord } from './approval-record.js';
 import { canonicalBody, scheduledBodyDigest } from './scheduled-body.js';
-import { describeNet, netChangesOfMovements, netChangesOfTransfer, nftMovesOfTransfer, sameNets, scheduledKindOf } from './scheduled-transfers.js';
+import { describeNet, netChangesOfMovements, netChangesOfTransfer, nftMovesOfTransfer, scheduledKindOf } from './scheduled-transfers.js';
 
 /** A schedule as the ledger holds it (ScheduleInfoQuery), decoded for the approver who is about to sign it. */
 export interface LedgerScheduleView {
@@ -45,13 +45,17 @@ const BODY_SHOWN_CHARS = 600;
 export async function checkScheduleOnLedger(record: ApprovalRecord, client: Client): Promise<LedgerScheduleCheck> {
   const scheduleId = record.schedule?.scheduleId;
   if (!scheduleId) return { ok: false, reason: `request ${record.id} names no schedule, so there is nothing on the ledger to check or sign` };
-  const bound = record.schedule!.scheduledBody;
-  if (!bound) {
-    return {
-      ok: false,
-      reason: `request ${record.id} was recorded without the digest of the transaction its schedule runs (made by an older version), so what schedule ${scheduleId} would run cannot be checked against what was asked; it is not signed. Ask the agent to make the call again`,
-    };
-  }
+  const unbound = unboundReason(record);
+  if (unbound) return { ok: false, reason: unbound };
+  const read = await readScheduleFromLedger(scheduleId, client);
+  return read.ok ? compareScheduleWithRecord(record, read.view) : read;
+}
+
+/**
+ * Reads schedule `scheduleId` from the network (ScheduleInfoQuery through `client`) and decodes it
+ * for a person. What a schedule runs never changes once created, so a caller may keep the view.
+ */
+export async function readScheduleFromLedger(scheduleId: string, client: Client): Promise<{ readonly ok: true; readonly view: LedgerScheduleView } | { readonly ok: false; readonly reason: string }> {
   let info;
   try {
     info = await new ScheduleInfoQuery().setScheduleId(ScheduleId.fromString(scheduleId)).execute(client);
@@ -61,7 +65,19 @@ export async function checkScheduleOnLedger(record: ApprovalRecord, client: Clie
   const body = info.schedulableTransactionBody;
   const payer = info.payerAccountId?.toString();
   if (!body || !payer) return { ok: false, reason: `the ledger's answer for schedule ${scheduleId} has no ${body ? 'payer' : 'scheduled transaction body'}, so what it would run cannot be checked; nothing was signed` };
-  const view = viewOf(scheduleId, body, payer);
+  return { ok: true, view: viewOf(scheduleId, body, payer) };
+}
+
+/**
+ * Whether the schedule as the ledger holds it (`view`, read by readScheduleFromLedger) is what
+ * `record` recorded: the same scheduled body and payer, and for a transfer the same net movements.
+ */
+export function compareScheduleWithRecord(record: ApprovalRecord, view: LedgerScheduleView): LedgerScheduleCheck {
+  const unbound = unboundReason(record);
+  if (unbound) return { ok: false, reason: unbound, view };
+  const bound = record.schedule!.scheduledBody!;
+  const scheduleId = view.scheduleId;
+  if (record.schedule!.scheduleId !== scheduleId) return { ok: false, reason: `request ${record.id} names schedule ${record.schedule!.scheduleId ?? '(none)'}, not ${scheduleId}; nothing was signed`, view };
   if (view.bodyDigest !== bound.digest || view.payer !== bound.payer) {
     return {
       ok: false,
@@ -72,18 +88,24 @@ export async function checkScheduleOnLedger(record: ApprovalRecord, client: Clie
     };
   }
   if (view.changes) {
-    const ledgerNets = netChangesOfTransfer(body)!;
     const recorded = record.movements ? netChangesOfMovements(record.movements) : undefined;
-    if (!recorded || !sameNets(recorded, ledgerNets)) {
+    const onLedger = view.changes.map((change) => `${change.account}|${change.asset}|${change.amount}`).join(',');
+    if (!recorded || recorded.map((change) => `${change.account}|${change.asset}|${change.amount}`).join(',') !== onLedger) {
       const says = recorded ? recorded.map(describeNet).join(', ') || 'nothing' : 'unreadable movements';
       return {
         ok: false,
-        reason: `request ${record.id} says it moves ${says}, but schedule ${scheduleId} on the ledger moves ${ledgerNets.map(describeNet).join(', ') || 'nothing'} (the request in the approval store was changed); nothing was signed`,
+        reason: `request ${record.id} says it moves ${says}, but schedule ${scheduleId} on the ledger moves ${view.changes.map((change) => change.display).join(', ') || 'nothing'} (the request in the approval store was changed); nothing was signed`,
         view,
       };
     }
   }
   return { ok: true, view };
+}
+
+/** Why a record cannot be compared with its schedule: it bound no scheduled body (an older record). */
+function unboundReason(record: ApprovalRecord): string | undefined {
+  if (record.schedule?.scheduledBody) return undefined;
+  return `request ${record.id} was recorded without the digest of the transaction its schedule runs (made by an older version), so what schedule ${record.schedule?.scheduleId ?? '(none)'} would run cannot be checked against what was asked; it is not signed. Ask the agent to make the call again`;
 }
 
 /** The ledger's schedule as a person reads it. */

@@ -58,11 +58,6 @@ export function netChangesOfMovements(movements: readonly RecordedMovement[]): N
   return sortedNets(nets);
 }
 
-/** Whether two lists of net changes are the same. */
-export function sameNets(a: readonly NetChange[], b: readonly NetChange[]): boolean {
-  return a.length === b.length && a.every((each, at) => each.account === b[at]!.account && each.asset === b[at]!.asset && each.amount === b[at]!.amount);
-}
-
 /** A net change as a person reads it: `0.0.1001 -10 HBAR`, `0.0.1002 +3 of token 0.0.5005 (smallest units)`. */
 export function describeNet(change: NetChange): string {
   const sign = change.amount < 0n ? '-' : '+';

@@ -14,6 +14,7 @@ import { CORE_PLUGINS, tinybarsOf } from '../../integration/plugins/core-plugins
 import { createThresholdTreasury } from '../../support/threshold-treasury.js';
 import { skipWithoutRedis, startTestRedis, type TestRedis } from '../../support/redis-server.js';
 import { tamperApprovalRecord } from '../../support/tamper-approval-record.js';
+import { launchChromium } from '../../support/headless-chromium.js';
 
 /**
  * The console's ledger-approval API (POST /api/approvals/<id>/schedule-sign, then /signature with a
@@ -124,6 +125,29 @@ describe('the console refuses to sign a ledger-approved request whose record doe
     }
     expect(await signersOf(scheduleId)).not.to.include(approvers[0]!.publicKey.toString());
     expect(await tinybarsOf(operator, mallory)).to.equal(malloryBefore);
+  });
+
+  it("the page shows each scheduled request's transfer as the ledger has it, and 'Do not sign' with the reason for one whose record was rewritten", async () => {
+    const honest = await scheduleTen(bob);
+    const rewritten = await scheduleTen(mallory);
+    await sayBob(rewritten.id);
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      await page.goto(running.pageUrl);
+      const itemOf = (scheduleId: string) => page.locator('#approvals li.approval.scheduled', { hasText: scheduleId });
+      await itemOf(rewritten.scheduleId).locator('p.bad').waitFor();
+      const good = (await itemOf(honest.scheduleId).textContent())!;
+      expect(good).to.contain(`the ledger moves: ${treasury} -10 HBAR, ${bob} +10 HBAR`);
+      expect(await itemOf(honest.scheduleId).locator('p.bad').count()).to.equal(0);
+      const bad = (await itemOf(rewritten.scheduleId).textContent())!;
+      // The store's claim (to bob) is not shown as what moves; the ledger's recipient is, with the refusal.
+      expect(bad).to.contain(`the ledger moves: ${treasury} -10 HBAR, ${mallory} +10 HBAR`);
+      expect(bad).to.contain(`Do not sign: request ${rewritten.id} says it moves ${treasury} -10 HBAR, ${bob} +10 HBAR, but schedule ${rewritten.scheduleId} on the ledger moves`);
+      expect(await itemOf(rewritten.scheduleId).locator('dt', { hasText: /^moves$/ }).count()).to.equal(0);
+    } finally {
+      await browser.close();
+    }
   });
 
   it('schedule-sign: a record without the scheduled-body digest (an older record) is refused, saying why', async () => {
