@@ -67,6 +67,11 @@ export interface ScheduledApprovalView {
   signed: number;
   /** The command an approver runs to sign, e.g. `agent-hooks approve <id> --key <file>`. */
   signCommand: string;
+  /**
+   * The schedule as the ledger holds it, decoded from the ledger's answer (not the request's own
+   * account), and whether it runs what the request recorded; `problem` says why not (do not sign).
+   */
+  onLedger?: { matches: boolean; lines: readonly string[]; problem?: string };
 }
 
 /** What an approver hands back: the signature over the prepared bytes, and optionally over the request digest. */

@@ -4,6 +4,8 @@ import type { ApprovalRecord } from '../policies/approvals/approval-record.js';
 import type { ApprovalStore } from '../policies/approvals/approval-store.js';
 import { prepareScheduleSign, submitDetachedSignature, type HeldScheduleSign } from '../policies/approvals/detached-schedule-signing.js';
 import { checkApprovalSignature } from '../policies/approvals/approver-signature.js';
+import { CachedScheduleReader } from '../policies/approvals/cached-schedule-reader.js';
+import type { LedgerScheduleCheck } from '../policies/approvals/ledger-schedule-check.js';
 import { approvalRequestDigest } from '../policies/approvals/request-digest.js';
 import type { ConsoleDecision, ConsoleOversight, DecisionOutcome, DetachedSignatures, OversightState, PendingApproval, ScheduledApprovalView } from './console-oversight.js';
 import { policyBudgets } from './policy-budgets.js';
@@ -30,6 +32,8 @@ export function kitOversight(kit: OverseenKit): ConsoleOversight {
   const stores = (): ApprovalStore[] => kit.approvalStores();
   /** Prepared ScheduleSigns by request, until submitted, replaced (one per request: the latest asked) or past their valid window. */
   const held = new Map<string, HeldScheduleSign>();
+  /** What the listed requests' schedules run, read from the ledger once each. */
+  const schedules = new CachedScheduleReader(kit.client);
   /** The store holding request `id`, with the record as it reads now (one read per store, in order). */
   const locate = async (id: string): Promise<{ store: ApprovalStore; record: ApprovalRecord }> => {
     for (const store of stores()) {
@@ -42,7 +46,10 @@ export function kitOversight(kit: OverseenKit): ConsoleOversight {
     async pendingApprovals() {
       // Requests the ledger approves are listed too: shown, with the command that signs them.
       const pending = (await Promise.all(stores().map(async (store) => [...(await store.listPending()), ...((await store.listScheduled?.()) ?? [])]))).flat();
-      return pending.sort((a, b) => a.createdAt - b.createdAt).map(pendingView);
+      pending.sort((a, b) => a.createdAt - b.createdAt);
+      // A scheduled request is shown with its schedule as the ledger holds it, compared with the record.
+      const onLedger = await Promise.all(pending.map((record) => (record.schedule ? schedules.check(record) : undefined)));
+      return pending.map((record, at) => pendingView(record, onLedger[at]));
     },
     async decide(id: string, decision: ConsoleDecision): Promise<DecisionOutcome> {
       const { store } = await locate(id);
@@ -54,7 +61,7 @@ export function kitOversight(kit: OverseenKit): ConsoleOversight {
     // Signing a ledger approval away from the page: the console freezes the ScheduleSign (paid by
     // the kit's operator) and submits the approver's signature; it never sees the approver's key.
     async prepareScheduleSign(id: string) {
-      const prepared = prepareScheduleSign((await locate(id)).record, kit.client);
+      const prepared = await prepareScheduleSign((await locate(id)).record, kit.client);
       if (typeof prepared === 'string') throw invalidArgument(prepared);
       // One per request, and none past its valid window: a request prepared and then left holds nothing for long.
       const now = Date.now();
@@ -123,7 +130,7 @@ export function kitOversight(kit: OverseenKit): ConsoleOversight {
 }
 
 /** The request as the console shows it; its agent-supplied texts go to the page as text. */
-function pendingView(record: ApprovalRecord): PendingApproval {
+function pendingView(record: ApprovalRecord, onLedger?: LedgerScheduleCheck): PendingApproval {
   const preview = record.preview;
   return {
     id: record.id,
@@ -141,13 +148,14 @@ function pendingView(record: ApprovalRecord): PendingApproval {
     expiresAt: new Date(record.expiresAt).toISOString(),
     approvals: record.decisions.filter((decision) => decision.approve).length,
     required: record.quorum.required,
-    ...(record.schedule ? { schedule: scheduleView(record) } : {}),
+    ...(record.schedule ? { schedule: scheduleView(record, onLedger) } : {}),
   };
 }
 
-function scheduleView(record: ApprovalRecord): ScheduledApprovalView {
+function scheduleView(record: ApprovalRecord, onLedger: LedgerScheduleCheck | undefined): ScheduledApprovalView {
   const schedule = record.schedule!;
   return {
+    ...(onLedger ? { onLedger: { matches: onLedger.ok, lines: onLedger.view?.lines ?? [], ...(onLedger.ok ? {} : { problem: onLedger.reason }) } } : {}),
     ...(schedule.scheduleId ? { scheduleId: schedule.scheduleId } : {}),
     ...(schedule.scheduledTransactionId ? { scheduledTransactionId: schedule.scheduledTransactionId } : {}),
     needs: schedule.accounts.map((account) => `${account.threshold} of ${account.keys.length + account.others} keys of ${account.accountId}`).join(', '),

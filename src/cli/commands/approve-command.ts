@@ -5,6 +5,7 @@ import { ConfigError } from '../../config/config-error.js';
 import { RedisApprovalStore } from '../../policies/approvals/redis-approval-store.js';
 import { signApproval } from '../../policies/approvals/approver-signature.js';
 import type { ApprovalRecord } from '../../policies/approvals/approval-record.js';
+import type { LedgerScheduleView } from '../../policies/approvals/ledger-schedule-check.js';
 import { notSignable, signScheduledRequest } from '../../policies/approvals/schedule-signing.js';
 import type { CommandContext } from '../command-context.js';
 import { ExitCode } from '../exit-codes.js';
@@ -111,15 +112,22 @@ async function decideOnSchedule(ctx: CommandContext, store: RedisApprovalStore, 
   // The ScheduleSign is paid by the configuration's operator: the trail's kit when there is one.
   const configured = trail.configured ?? (await ctx.openKit());
   try {
-    const signing = await ctx.progress(`signing schedule ${record.schedule!.scheduleId}`, signScheduledRequest(store, record.id, key, configured.client, { ...(options.as ? { as: options.as } : {}), ...(options.reason ? { reason: options.reason } : {}), via: 'cli' }));
+    // What the approver reads of the schedule is decoded from the ledger's answer, printed before anything is signed.
+    const onLedgerRead = (view: LedgerScheduleView) => {
+      for (const line of view.lines) ctx.output.line(line);
+    };
+    const signing = await ctx.progress(
+      `reading schedule ${record.schedule!.scheduleId} from the ledger and signing it`,
+      signScheduledRequest(store, record.id, key, configured.client, { ...(options.as ? { as: options.as } : {}), ...(options.reason ? { reason: options.reason } : {}), via: 'cli', onLedgerRead }),
+    );
     if (!signing.ok) {
-      ctx.output.document({ recorded: false, requestId: record.id, decision: 'approve', reason: signing.reason, ...(signing.status ? { status: signing.status } : {}) });
+      ctx.output.document({ recorded: false, requestId: record.id, decision: 'approve', reason: signing.reason, ...(signing.status ? { status: signing.status } : {}), ...(signing.ledger ? { ledger: ledgerFields(signing.ledger) } : {}) });
       ctx.output.line(`not signed: ${signing.reason}`);
       return ExitCode.BLOCKED;
     }
     const signatures = signing.record.decisions.filter((each) => each.approve).length;
     const audit: TrailAnswer = signing.recorded ? await trail.recordDecision(signing.record) : { audited: false, why: 'the decision was not recorded in the store', failed: false };
-    ctx.output.document({ recorded: signing.recorded, requestId: record.id, decision: 'approve', scheduleId: signing.scheduleId, transactionId: signing.transactionId, status: signing.status, executed: signing.executed, approvals: signatures, required: record.quorum.required, ...(signing.note ? { note: signing.note } : {}), ...auditFields(audit) });
+    ctx.output.document({ recorded: signing.recorded, requestId: record.id, decision: 'approve', scheduleId: signing.scheduleId, transactionId: signing.transactionId, status: signing.status, executed: signing.executed, approvals: signatures, required: record.quorum.required, ledger: ledgerFields(signing.ledger), ...(signing.note ? { note: signing.note } : {}), ...auditFields(audit) });
     const ran = signing.executed ? `the schedule has executed: the ledger ran ${record.tool}` : `the schedule has not executed yet (${signatures} of the approvers have signed through this store; the ledger needs its threshold)`;
     ctx.output.line(`signed schedule ${signing.scheduleId}: ScheduleSign ${signing.transactionId} ${signing.status}; ${ran}${signing.recorded ? '' : ` (the decision was not recorded: ${signing.note})`}`);
     if (signing.recorded) ctx.output.line(`  ${trailLine(audit)}`);
@@ -129,6 +137,12 @@ async function decideOnSchedule(ctx: CommandContext, store: RedisApprovalStore, 
     // The trail's kit is closed by the command; a kit opened here only to pay is closed here.
     if (!trail.configured) await configured.close();
   }
+}
+
+/** The JSON document's account of the schedule as the ledger holds it (the lines are for the text output). */
+function ledgerFields(view: LedgerScheduleView): Omit<LedgerScheduleView, 'lines'> {
+  const { lines: _lines, ...fields } = view;
+  return fields;
 }
 
 /** The JSON document's account of the trail: `audited`, and why not when it was not. */
@@ -157,11 +171,13 @@ function readKey(ctx: CommandContext, where: string): string {
 /** What the approver is shown; the agent's texts as text (one line each, from the record's bounded renderings). */
 function describe(record: ApprovalRecord): string[] {
   const lines = [`request ${record.id} (${record.state}): ${record.summary}`, `  why: ${record.why}`, `  tool: ${record.tool}, held at ${record.stage} by ${record.policy}${record.agent ? `, agent ${record.agent}` : ''}`];
-  for (const movement of record.movements ?? []) lines.push(`  moves: ${movement.display} from ${movement.from} to ${movement.to}`);
+  // A request the ledger approves: what it moves is read from the ledger's schedule when signing, not taken from the store.
+  if (!record.schedule) for (const movement of record.movements ?? []) lines.push(`  moves: ${movement.display} from ${movement.from} to ${movement.to}`);
   if (record.preview) lines.push(`  transaction: ${record.preview.type}${record.preview.transactionId ? ` ${record.preview.transactionId}` : ''}, bytes ${record.preview.digest}`);
   if (record.schedule) {
     const keys = record.schedule.accounts.map((account) => `${account.threshold} of ${account.keys.length + account.others} keys of ${account.accountId}`).join(', ');
     lines.push(`  approved by the ledger: schedule ${record.schedule.scheduleId ?? '(ID not recorded yet)'}, runs as ${record.schedule.scheduledTransactionId ?? '(unknown)'} once signed by ${keys}`);
+    lines.push("  the summary above is the agent's account; what the schedule runs is read from the ledger before signing");
   }
   lines.push(`  quorum: ${record.quorum.required}${record.quorum.of.length ? ` of ${record.quorum.of.join(', ')}` : ''}; expires ${new Date(record.expiresAt).toISOString()}`);
   return lines;

@@ -210,7 +210,8 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
     fact('tool', request.tool, true);
     fact('what', request.summary, true);
     fact('why', request.why, true);
-    (request.movements || []).forEach(function (move) { fact('moves', move.display + ' from ' + move.from + ' to ' + move.to, true); });
+    // A request the ledger approves shows what its schedule moves as the ledger says (scheduledItem), not the store's account.
+    if (!request.schedule) (request.movements || []).forEach(function (move) { fact('moves', move.display + ' from ' + move.from + ' to ' + move.to, true); });
     if (request.preview) {
       var p = request.preview;
       fact('transaction', p.transactionType + (p.transactionId ? ' ' + p.transactionId : ''), true);
@@ -255,10 +256,12 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
     item.className = 'approval scheduled';
     fact('schedule', s.scheduleId || '(its ID is not recorded yet)', false);
     if (s.scheduledTransactionId) fact('runs as', s.scheduledTransactionId, false);
+    if (s.onLedger) s.onLedger.lines.forEach(function (line) { fact('on the ledger', line, true); });
     fact('the ledger needs', s.needs, false);
     fact('signed', s.signed + ' of the ' + request.required + ' approvers required, through agent-hooks', false);
     fact('sign with', s.signCommand, false);
     item.appendChild(facts);
+    if (s.onLedger && !s.onLedger.matches) item.appendChild(el('p', 'bad', 'Do not sign: ' + s.onLedger.problem));
     item.appendChild(el('p', 'note', 'The ledger approves this call: an approver signs the schedule with the command above (or signs the ScheduleSign this console prepares, POST /api/approvals/<id>/schedule-sign, away from the page). This console never holds a private key.'));
     return item;
   }

@@ -1,6 +1,7 @@
 import type { HookStage } from '../../lifecycle/stages.js';
 import { checkApprovalSignature, publicKeyIdentity } from './approver-signature.js';
 import { approvalRequestDigest } from './request-digest.js';
+import type { ScheduledBody } from './scheduled-body.js';
 
 /**
  * An approval request as a record: what one held call would do, who has decided on it and where it
@@ -68,6 +69,13 @@ export interface LedgerSchedule {
   readonly scheduledTransactionId?: string;
   /** The accounts whose threshold keys the schedule needs, as read from the network before it was sent. */
   readonly accounts: readonly ThresholdAccount[];
+  /**
+   * What the schedule runs, read from the ScheduleCreate the kit built: the scheduled body's digest
+   * and its payer (scheduled-body.ts). Checked against the ledger's ScheduleInfo before any
+   * ScheduleSign, and part of the request digest. Absent on records made before it was recorded:
+   * those are not signed.
+   */
+  readonly scheduledBody?: ScheduledBody;
   /** How the schedule ended, once it did. */
   readonly outcome?: 'scheduleExecuted' | 'scheduleExpired' | 'scheduleDeleted';
   /** The scheduled transaction's status and consensus time, when it executed. */

@@ -3,6 +3,7 @@ import { messageOf } from '../../errors/index.js';
 import { statusNameOf } from '../../values/sdk-values.js';
 import type { ApprovalRecord } from './approval-record.js';
 import { publicKeyIdentity } from './approver-signature.js';
+import { checkScheduleOnLedger, type LedgerScheduleView } from './ledger-schedule-check.js';
 import { approvalRequestDigest } from './request-digest.js';
 import { hasExecuted, notSignable } from './schedule-signing.js';
 
@@ -23,6 +24,11 @@ export interface PreparedScheduleSign {
    * audit trail; the ScheduleSign alone is on the ledger only.
    */
   readonly requestDigest: string;
+  /**
+   * The schedule as the ledger holds it (ScheduleInfoQuery), decoded from the ledger's body and
+   * checked against the request: what the approver is asked to sign. Show this, not the request's summary.
+   */
+  readonly ledger: LedgerScheduleView;
 }
 
 /** A prepared ScheduleSign and the transaction that carries it, kept by whoever will submit the signature. */
@@ -39,11 +45,15 @@ export type DetachedSigning =
  * Freezes a ScheduleSign of a request the ledger approves, paid by `client`'s operator, for one
  * node, so an approver can sign its body bytes where their key is (a hardware wallet, another
  * machine) and hand back only `{ publicKey, signature }`: the private key never reaches this process.
- * A sentence instead when the request cannot be signed.
+ * The schedule is read from the ledger first and must run what the request recorded
+ * (checkScheduleOnLedger); the prepared answer carries the ledger's view of it. A sentence instead
+ * when the request cannot be signed.
  */
-export function prepareScheduleSign(record: ApprovalRecord, client: Client): HeldScheduleSign | string {
+export async function prepareScheduleSign(record: ApprovalRecord, client: Client): Promise<HeldScheduleSign | string> {
   const refusal = notSignable(record);
   if (refusal) return refusal;
+  const checked = await checkScheduleOnLedger(record, client);
+  if (!checked.ok) return checked.reason;
   const node = Object.values(client.network)[0];
   if (!node) return 'the console has no network node to send a ScheduleSign to';
   const transaction = new ScheduleSignTransaction().setScheduleId(ScheduleId.fromString(record.schedule!.scheduleId!)).setNodeAccountIds([typeof node === 'string' ? AccountId.fromString(node) : node]).freezeWith(client);
@@ -61,6 +71,7 @@ export function prepareScheduleSign(record: ApprovalRecord, client: Client): Hel
       bodyBytes: Buffer.from(signable.signableTransactionBodyBytes).toString('hex'),
       validUntil,
       requestDigest: approvalRequestDigest(record),
+      ledger: checked.view,
     },
   };
 }
@@ -68,7 +79,8 @@ export function prepareScheduleSign(record: ApprovalRecord, client: Client): Hel
 /**
  * Adds an approver's detached signature to a prepared ScheduleSign and submits it. Refused, with
  * nothing sent, when the key is not one of the request's approvers, the signature does not verify
- * over the prepared bytes, or their valid window passed.
+ * over the prepared bytes, their valid window passed, or the schedule on the ledger no longer runs
+ * what the request (as read now) recorded: it is read again right before sending.
  */
 export async function submitDetachedSignature(record: ApprovalRecord, held: HeldScheduleSign, given: { publicKey: unknown; signature: unknown }, client: Client, now = Date.now()): Promise<DetachedSigning> {
   if (typeof given.publicKey !== 'string' || typeof given.signature !== 'string') return { ok: false, reason: "'publicKey' and 'signature' must both be hex text" };
@@ -83,6 +95,10 @@ export async function submitDetachedSignature(record: ApprovalRecord, held: Held
   if (!key.verify(Buffer.from(held.prepared.bodyBytes, 'hex'), signature)) {
     return { ok: false, reason: `the signature does not verify over the prepared ScheduleSign's body bytes (transaction ${held.prepared.transactionId}) with that key; nothing was sent` };
   }
+  const refusal = notSignable(record) ?? (record.schedule!.scheduleId !== held.prepared.scheduleId ? `request ${record.id} now names schedule ${record.schedule!.scheduleId}, not ${held.prepared.scheduleId} it was prepared for; nothing was sent` : undefined);
+  if (refusal) return { ok: false, reason: refusal };
+  const checked = await checkScheduleOnLedger(record, client);
+  if (!checked.ok) return { ok: false, reason: checked.reason };
   const [signable] = held.transaction.signableNodeBodyBytesList;
   const map = new SignatureMap().addSignature(signable!.nodeAccountId, signable!.transactionId, key, signature);
   try {

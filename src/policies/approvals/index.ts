@@ -16,3 +16,7 @@ export type { LedgerSchedule, ThresholdAccount } from './approval-record.js';
 export type { ScheduleClosing, ScheduleSent } from './approval-store.js';
 export { prepareScheduleSign, submitDetachedSignature } from './detached-schedule-signing.js';
 export type { DetachedSigning, HeldScheduleSign, PreparedScheduleSign } from './detached-schedule-signing.js';
+export { checkScheduleOnLedger } from './ledger-schedule-check.js';
+export type { LedgerScheduleCheck, LedgerScheduleView } from './ledger-schedule-check.js';
+export { scheduledBodyDigest, scheduledBodyOfScheduleCreate, SCHEDULED_BODY_DOMAIN } from './scheduled-body.js';
+export type { ScheduledBody } from './scheduled-body.js';

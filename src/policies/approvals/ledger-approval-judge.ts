@@ -13,6 +13,7 @@ import type { ApprovalStore } from './approval-store.js';
 import { publicKeyIdentity } from './approver-signature.js';
 import { noteApprovedCall } from './approved-calls.js';
 import { newRequestRecord, previewOf } from './request-record.js';
+import { scheduledBodyOfScheduleCreate } from './scheduled-body.js';
 import { readThresholdKey, thresholdFits } from './threshold-keys.js';
 
 /** What the postParamsNormalization judgement found, kept for the same call's postCoreAction. */
@@ -90,12 +91,15 @@ export class LedgerApprovalJudge {
     }
     const preview = previewOf(params);
     const scheduledTransactionId = scheduledTransactionIdOf(built as Transaction);
+    // What the ledger will run, from the bytes that are sent: approvers' tools compare it with the ledger's schedule before signing.
+    const scheduledBody = scheduledBodyOfScheduleCreate((built as Transaction).toBytes());
+    if (typeof scheduledBody === 'string') return `the ScheduleCreate's scheduled transaction could not be read (${scheduledBody}), so the approvers could not check what the ledger would run; nothing was scheduled`;
     const { summary, why, moved, accounts, now } = asked;
     let record;
     try {
       record = await this.settings.store.create({
         ...newRequestRecord(params, { policy: this.settings.policy, method, stage: 'postCoreAction', summary, why, moved, wait: 'deferred', quorum: this.settings.quorum, now, expiresInMs: this.settings.timeoutMs, heartbeatMs: 0 }, preview),
-        schedule: { accounts, ...(preview?.transactionId ? { createTransactionId: preview.transactionId } : {}), ...(scheduledTransactionId ? { scheduledTransactionId } : {}) },
+        schedule: { accounts, scheduledBody, ...(preview?.transactionId ? { createTransactionId: preview.transactionId } : {}), ...(scheduledTransactionId ? { scheduledTransactionId } : {}) },
       });
     } catch (error) {
       return `the approval store (${this.settings.store.description}) failed (${messageOf(error)}), so nothing was scheduled`;

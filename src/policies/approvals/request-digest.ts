@@ -13,6 +13,8 @@ export interface DigestedRequest {
   readonly movements: readonly { readonly asset: string; readonly from: string; readonly to: string; readonly amount: string }[] | null;
   readonly preview?: { readonly digest: string };
   readonly expiresAt: number;
+  /** A request the ledger approves: what its schedule runs (scheduled-body.ts). */
+  readonly schedule?: { readonly scheduledBody?: { readonly digest: string; readonly payer: string } };
 }
 
 /**
@@ -24,15 +26,21 @@ export interface DigestedRequest {
  * where the JSON array is, in this order and with no white space:
  * `[id, policy, tool, stage, call.inputDigest, movements, preview.digest or null, expiresAt]`,
  * `movements` being `null` or a list of `[asset, from, to, amount]` (amount a decimal string in the
- * smallest unit) and `expiresAt` ms since the epoch. It binds the identity of the request, the exact
- * input a resume re-runs, what it moves, and (at postCoreAction) the frozen bytes; summaries and
- * display params are not in it (they are renderings of the same input).
+ * smallest unit) and `expiresAt` ms since the epoch. A request the ledger approves that recorded its
+ * scheduled body has a ninth element, `[schedule.scheduledBody.digest, schedule.scheduledBody.payer]`:
+ * what the ledger will run and who pays for it. It binds the identity of the request, the exact
+ * input a resume re-runs, what it moves, (at postCoreAction) the frozen bytes and (approved by the
+ * ledger) the scheduled transaction; summaries and display params are not in it (they are renderings
+ * of the same input). Records without a scheduled body keep the eight elements, so their digests
+ * (and the signatures over them) are unchanged.
  *
  * @example
  * const digest = approvalRequestDigest(record); // '5f0c…' (64 hex characters)
  */
 export function approvalRequestDigest(request: DigestedRequest): string {
   const movements = request.movements === null ? null : request.movements.map((move) => [move.asset, move.from, move.to, move.amount]);
-  const fields = [request.id, request.policy, request.tool, request.stage, request.call.inputDigest, movements, request.preview?.digest ?? null, request.expiresAt];
+  const fields: unknown[] = [request.id, request.policy, request.tool, request.stage, request.call.inputDigest, movements, request.preview?.digest ?? null, request.expiresAt];
+  const scheduled = request.schedule?.scheduledBody;
+  if (scheduled) fields.push([scheduled.digest, scheduled.payer]);
   return createHash('sha256').update(`${REQUEST_DIGEST_DOMAIN}\n${JSON.stringify(fields)}`, 'utf8').digest('hex');
 }

@@ -4,6 +4,7 @@ import { statusNameOf } from '../../values/sdk-values.js';
 import type { ApprovalRecord } from './approval-record.js';
 import type { ApprovalStore } from './approval-store.js';
 import { privateKeyOf, publicKeyIdentity, signApproval } from './approver-signature.js';
+import { checkScheduleOnLedger, type LedgerScheduleView } from './ledger-schedule-check.js';
 
 /** What signing a request the ledger approves did. */
 export type ScheduleSigning =
@@ -19,8 +20,10 @@ export type ScheduleSigning =
       readonly record: ApprovalRecord;
       readonly recorded: boolean;
       readonly note?: string;
+      /** The schedule as the ledger holds it, read and checked before signing: what was signed. */
+      readonly ledger: LedgerScheduleView;
     }
-  | { readonly ok: false; readonly reason: string; readonly status?: string; readonly record?: ApprovalRecord };
+  | { readonly ok: false; readonly reason: string; readonly status?: string; readonly record?: ApprovalRecord; readonly ledger?: LedgerScheduleView };
 
 export interface ScheduleSigningOptions {
   /** Who signs, for the record (default: the public key). */
@@ -28,6 +31,8 @@ export interface ScheduleSigningOptions {
   readonly reason?: string;
   /** How the decision came, e.g. `cli`, `console`. */
   readonly via?: string;
+  /** Called with the schedule as the ledger holds it, once read and before anything is signed: show it to the approver. */
+  readonly onLedgerRead?: (view: LedgerScheduleView) => void;
 }
 
 /**
@@ -35,7 +40,9 @@ export interface ScheduleSigningOptions {
  * ScheduleSignTransaction for its schedule, signed with the approver's key and paid by `client`'s
  * operator, then records the signed decision on the request. The key is used here and nowhere else:
  * never returned, printed or logged. Refuses, before sending anything, a request that is not
- * scheduled, has no schedule ID yet, or whose approvers do not include this key.
+ * scheduled, has no schedule ID yet, or whose approvers do not include this key, and one whose
+ * schedule on the ledger (ScheduleInfoQuery) does not run what the request recorded
+ * (checkScheduleOnLedger): the approver signs what the ledger will run, never the store's account of it.
  *
  * @example
  * const signed = await signScheduledRequest(store, id, process.env.AGENT_HOOKS_APPROVER_KEY!, client, { via: 'cli' });
@@ -51,6 +58,10 @@ export async function signScheduledRequest(store: ApprovalStore, id: string, app
   if (!der || !record.quorum.of.some((each) => publicKeyIdentity(each)?.der === der)) {
     return { ok: false, reason: `the key given is not one of the approvers of request ${id}, so its signature would not approve it; nothing was sent`, record };
   }
+  const checked = await checkScheduleOnLedger(record, client);
+  if (checked.view) options.onLedgerRead?.(checked.view);
+  if (!checked.ok) return { ok: false, reason: checked.reason, record, ...(checked.view ? { ledger: checked.view } : {}) };
+  const ledger = checked.view;
   let transactionId = '';
   let status: string;
   try {
@@ -61,7 +72,7 @@ export async function signScheduledRequest(store: ApprovalStore, id: string, app
     status = (await response.getReceipt(client)).status.toString();
   } catch (error) {
     const name = statusNameOf(error);
-    return { ok: false, reason: `the ScheduleSign of schedule ${scheduleId}${transactionId ? ` (transaction ${transactionId})` : ''} was not accepted: ${name ?? messageOf(error)}`, ...(name ? { status: name } : {}), record };
+    return { ok: false, reason: `the ScheduleSign of schedule ${scheduleId}${transactionId ? ` (transaction ${transactionId})` : ''} was not accepted: ${name ?? messageOf(error)}`, ...(name ? { status: name } : {}), record, ledger };
   }
   // The ledger took the signature: from here on a failure is said beside that, never instead of it.
   const executed = await hasExecuted(scheduleId, client);
@@ -77,10 +88,10 @@ export async function signScheduledRequest(store: ApprovalStore, id: string, app
       ...(options.reason ? { reason: options.reason } : {}),
     });
   } catch (error) {
-    return { ok: true, scheduleId, transactionId, status, executed, record, recorded: false, note: `the approval store (${store.description}) failed (${messageOf(error)}), so the signature is on the ledger but its decision is not recorded` };
+    return { ok: true, scheduleId, transactionId, status, executed, record, recorded: false, ledger, note: `the approval store (${store.description}) failed (${messageOf(error)}), so the signature is on the ledger but its decision is not recorded` };
   }
-  if (!decided.ok) return { ok: true, scheduleId, transactionId, status, executed, record: decided.record ?? record, recorded: false, note: decided.reason };
-  return { ok: true, scheduleId, transactionId, status, executed, record: decided.record, recorded: true };
+  if (!decided.ok) return { ok: true, scheduleId, transactionId, status, executed, record: decided.record ?? record, recorded: false, note: decided.reason, ledger };
+  return { ok: true, scheduleId, transactionId, status, executed, record: decided.record, recorded: true, ledger };
 }
 
 /** Why a record cannot be signed on the ledger, or `undefined` when it can. */
