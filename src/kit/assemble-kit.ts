@@ -91,10 +91,10 @@ export function assembleKit(assembly: KitAssembly): AgentKit {
   const valueMoving = registry.valueMoving(VALUE_MOVING_TOOLS);
   const guard = assembly.killSwitch ? [{ source: new KillSwitchPolicy(assembly.killSwitch, [...new Set([...VALUE_MOVING_TOOLS, ...valueMoving])]), origin: 'killSwitch' }] : [];
   const sources = [...guard, ...assembly.listeners].map(({ source, origin }) => listenersFrom(source, container, origin));
-  coverKitValueMovingTools(sources, valueMoving);
-  warnValueMovingLeftOut(sources, valueMoving, logger);
   // Checked before any listener is attached, so a refused start leaves no journal or timer open.
   const withoutInnerStages = registry.withoutInnerStages();
+  coverKitValueMovingTools(sources, valueMoving, withoutInnerStages);
+  warnValueMovingLeftOut(sources, valueMoving, logger);
   const withoutMovementsView = registry.withoutMovementsView(hasBuiltInMovementsView);
   for (const { listeners } of sources) {
     checkListenerToolNames(listeners, toolNames, logger);
