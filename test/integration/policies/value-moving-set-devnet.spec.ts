@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { AccountBalanceQuery, AccountInfoQuery, Hbar, TransferTransaction, type Client, type PrivateKey } from '@hiero-ledger/sdk';
+import { AccountBalanceQuery, AccountInfoQuery, Hbar, ScheduleCreateTransaction, ScheduleInfoQuery, TransferTransaction, type Client, type PrivateKey } from '@hiero-ledger/sdk';
 import { z } from 'zod';
 import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { createDevnetClient } from '../../../src/devnet/devnet-client.js';
@@ -127,6 +127,45 @@ describe('one set of value-moving tools for the pause and every value policy (de
       expect(result.raw.errorCode, result.humanMessage).to.equal('E_POLICY_BLOCKED');
       expect(result.raw.blockedBy!.reason).to.match(/^delete_account_tool moves the whole HBAR balance of 0\.0\.987654, and that balance cannot be read \(AccountBalanceQuery failed: .*INVALID_ACCOUNT_ID.*\), so what the call moves cannot be counted; refused$/);
       expect(result.raw.transactionId).to.equal(undefined);
+    });
+  });
+
+  describe('someone who schedules a payment out of the agent\'s account and asks the agent to sign it', () => {
+    /** A schedule, created and paid by the devnet's operator, of `hbar` HBAR from the agent's payer account to `to`. */
+    async function scheduledPayment(to: string, hbar: number): Promise<string> {
+      const stranger = net.client();
+      const inner = new TransferTransaction().addHbarTransfer(payer.accountId, new Hbar(-hbar)).addHbarTransfer(to, new Hbar(hbar));
+      const receipt = await (await new ScheduleCreateTransaction().setScheduledTransaction(inner).execute(stranger)).getReceipt(stranger);
+      return receipt.scheduleId!.toString();
+    }
+
+    it('has a SpendLimitPolicy with default tools count what the schedule moves: over budget, nothing is signed and nothing runs', async () => {
+      const thief = (await net.createAccount({ hbar: 1 })).accountId;
+      const policy = new SpendLimitPolicy({ hbar: 50, windowMs: DAY });
+      const kit = await agent({ context: { hooks: [policy] } });
+      const scheduleId = await scheduledPayment(thief, 200);
+      const before = await tinybarsOf(thief);
+
+      const result = await kit.execute('sign_schedule_transaction_tool', { scheduleId });
+
+      expect(result.raw.errorCode, result.humanMessage).to.equal('E_POLICY_BLOCKED');
+      expect(result.raw.blockedBy!.reason).to.match(/this call moves 200 HBAR, more than the whole budget$/);
+      expect(await tinybarsOf(thief)).to.equal(before);
+      expect((await new ScheduleInfoQuery().setScheduleId(scheduleId).execute(payer.client)).executed).to.equal(null);
+    });
+
+    it('lets a signature within budget run the schedule, and counts it', async () => {
+      const recipient = (await net.createAccount({ hbar: 1 })).accountId;
+      const policy = new SpendLimitPolicy({ hbar: 50, windowMs: DAY });
+      const kit = await agent({ context: { hooks: [policy] } });
+      const scheduleId = await scheduledPayment(recipient, 30);
+      const before = await tinybarsOf(recipient);
+
+      const result = await kit.execute('sign_schedule_transaction_tool', { scheduleId });
+
+      expect(result.raw.status, result.humanMessage).to.equal('SUCCESS');
+      expect((await tinybarsOf(recipient)) - before).to.equal(30n * HBAR);
+      expect(await policy.usage(payer.accountId)).to.deep.equal({ committed: 30n * HBAR, pending: 0n });
     });
   });
 
