@@ -23,7 +23,6 @@ class CountingPolicy extends AbstractPolicy {
   }
 }
 
-
 /** A tool without a toolType counts as moving value (it declares nothing); this one says it only reads. */
 class EchoQueryTool extends EchoTool {
   override readonly toolType = 'query' as const;
