@@ -14,6 +14,11 @@ class EchoQueryTool extends EchoTool {
   override readonly toolType = 'query' as const;
 }
 
+/** A plugin's transaction tool with no movements view and no movesNoValue mark. */
+class OpaqueTransactionTool extends EchoTool {
+  override readonly toolType = 'transaction' as const;
+}
+
 /** A plain Tool object with no toolType: it declares nothing, so it counts as moving value. */
 const plainTool = (ran: string[]) => ({
   method: 'plain_payout_tool',
@@ -50,6 +55,16 @@ describe('the value policies\' default coverage in a kit', () => {
       expect(refused.raw.blockedBy!.reason).to.equal('note_tool has no view of what it moves (event.movements), so its spend cannot be counted; refused');
       expect((await kit.execute('lookup_tool', { text: 'hi' })).raw.status).to.equal('SUCCESS');
       await kit.close();
+    });
+  });
+
+  describe('when a plugin transaction tool has no movements view', () => {
+    it('keeps the kit from starting under a budget with default tools, naming the tool, as any value policy covering it would', async () => {
+      const made = client();
+      const start = createAgentKit({ client: made, pluginsDir: null, plugins: [pluginOf('p', new OpaqueTransactionTool('pay_tool'))], context: { hooks: [new SpendLimitPolicy({ hbar: 10, windowMs: 60_000 })] } });
+      const error = await start.then(() => undefined, (failure: Error & { code?: string }) => failure);
+      expect(error?.code).to.equal('E_INVALID_LISTENER');
+      expect(error?.message).to.contain('Policy "Spend Limit Policy" judges what calls move, but "pay_tool" is a transaction tool with no movements view');
     });
   });
 
