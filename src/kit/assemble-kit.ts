@@ -21,6 +21,7 @@ import { listenersFrom } from '../listeners/listener-sources.js';
 import { checkListenerToolNames, type KitToolNames } from './listener-tool-names.js';
 import { checkPolicyStagesOffered, checkValuePoliciesSeeMovements } from './policy-tool-names.js';
 import { ToolRegistry } from './tool-registry.js';
+import { coverKitValueMovingTools, warnValueMovingLeftOut } from './value-moving-coverage.js';
 import type { TelemetryFactory } from '../telemetry/index.js';
 import type { KillSwitch } from '../policies/kill-switch.js';
 import { KillSwitchPolicy } from '../policies/kill-switch-policy.js';
@@ -86,10 +87,14 @@ export function assembleKit(assembly: KitAssembly): AgentKit {
 
   const index = new ListenerIndex();
   // The kill switch's guard first, so a pause refuses a call before any other policy judges (or counts) it.
-  const guard = assembly.killSwitch ? [{ source: new KillSwitchPolicy(assembly.killSwitch, [...VALUE_MOVING_TOOLS, ...registry.valueMoving(VALUE_MOVING_TOOLS)]), origin: 'killSwitch' }] : [];
+  // One value-moving set for the kill switch and the value policies, so a pause and a budget agree.
+  const valueMoving = registry.valueMoving(VALUE_MOVING_TOOLS);
+  const guard = assembly.killSwitch ? [{ source: new KillSwitchPolicy(assembly.killSwitch, [...new Set([...VALUE_MOVING_TOOLS, ...valueMoving])]), origin: 'killSwitch' }] : [];
   const sources = [...guard, ...assembly.listeners].map(({ source, origin }) => listenersFrom(source, container, origin));
   // Checked before any listener is attached, so a refused start leaves no journal or timer open.
   const withoutInnerStages = registry.withoutInnerStages();
+  coverKitValueMovingTools(sources, valueMoving, withoutInnerStages);
+  warnValueMovingLeftOut(sources, valueMoving, logger);
   const withoutMovementsView = registry.withoutMovementsView(hasBuiltInMovementsView);
   for (const { listeners } of sources) {
     checkListenerToolNames(listeners, toolNames, logger);

@@ -5,6 +5,7 @@ import { formatPath } from '../lifecycle/parse-params.js';
 import { toolShapeSchema } from '../plugins/plugin-contract.js';
 import type { DeferredTool } from '../plugins/core-tools.js';
 import { closestNames } from './closest-names.js';
+import { movesValue } from '../policies/value-moving-tools.js';
 import { declaredFacts, factMismatches, factsOf, type ToolFacts } from './tool-facts.js';
 
 /** What `listTools()` reports about one tool. */
@@ -71,11 +72,13 @@ export class ToolRegistry {
   }
 
   /**
-   * The tools a value-moving pause stops: those `listed` (VALUE_MOVING_TOOLS) that this kit has, and
-   * every other transaction tool not marked `movesNoValue` (a plugin's transfer), so none slips through.
+   * The tools this kit counts as moving value: what a value-moving pause stops and what the value
+   * policies cover by default. Those `listed` (VALUE_MOVING_TOOLS) that this kit has, and every other
+   * tool that is not a query and is not marked `movesNoValue` (see movesValue): a plugin's transfer,
+   * or a tool with no `toolType` at all, since it declares nothing.
    */
   valueMoving(listed: readonly string[]): string[] {
-    return this.methodsWhere((facts, method) => listed.includes(method) || (facts.toolType === 'transaction' && !facts.movesNoValue));
+    return this.methodsWhere((facts, method) => listed.includes(method) || movesValue(facts));
   }
 
   has(method: string): boolean {

@@ -12,7 +12,7 @@ import { canonicalAccountId } from './account-ids.js';
 import { AllowanceHolds, type AllowanceHold } from './allowance-holds.js';
 import { movementsOfEvent, payerOf } from './movements.js';
 import { accountOption, toolsOption } from './option-schemas.js';
-import { VALUE_MOVING_TOOLS } from './value-moving-tools.js';
+import { VALUE_MOVING_TOOLS, type ValueMovingCoverage } from './value-moving-tools.js';
 
 /** The core tools that spend an allowance: the network debits the owner only within what it approved. */
 export const ALLOWANCE_TOOLS: readonly string[] = Object.freeze([
@@ -63,6 +63,11 @@ export class AllowanceSpendPolicy extends AbstractPolicy {
   override relevantTools: string[];
   /** The kit checks at start that every transaction tool this covers has a movements view. */
   override readonly readsMovements = true;
+  /**
+   * Always `'kit'`: `tools` names the allowance tools that may spend, and every other tool the kit
+   * counts as moving value (a plugin's transfer included) is the operator's money, refused.
+   */
+  readonly valueMovingCoverage: ValueMovingCoverage = 'kit';
   private readonly owners: ReadonlySet<string>;
   private readonly spending: ReadonlySet<string>;
   private readonly holds = new AllowanceHolds(HOLD_MS);

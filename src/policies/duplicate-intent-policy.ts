@@ -14,7 +14,7 @@ import { movementsOfEvent } from './movements.js';
 import type { ClaimBook, PolicyStore } from './state/policy-store.js';
 import { storeFrom, storeOption, type StoreSpec } from './state/store-spec.js';
 import { functionOption, storeNameOption, toolsOption, wholeMsOption } from './option-schemas.js';
-import { VALUE_MOVING_TOOLS } from './value-moving-tools.js';
+import { VALUE_MOVING_TOOLS, type ValueMovingCoverage } from './value-moving-tools.js';
 import { PerKey, perOption, shownKey, type PerOption } from './per-key.js';
 
 export interface DuplicateIntentOptions {
@@ -32,7 +32,11 @@ export interface DuplicateIntentOptions {
    * refused by the network). Default false: retrying those pays nothing twice, so it is allowed.
    */
   holdFailed?: boolean;
-  /** The tools it guards; default: the core tools that move value. */
+  /**
+   * The tools it guards. Default: every tool the kit counts as moving value (the set a value-moving
+   * pause stops); outside a kit, the core tools that move value. Given a list, the kit warns at start
+   * about each value-moving tool it leaves out.
+   */
   tools?: string[];
   /** Where intents live: a PolicyStore, `'memory'` (default, this policy's own) or `{ redis, prefix }`. */
   store?: PolicyStore | StoreSpec;
@@ -75,6 +79,7 @@ interface Checked {
   readonly keyOf?: DuplicateIntentOptions['keyOf'];
   readonly holdFailed: boolean;
   readonly tools: readonly string[];
+  readonly coverage: ValueMovingCoverage;
   readonly store: PolicyStore;
   readonly ownsStore: boolean;
   readonly name: string;
@@ -83,7 +88,7 @@ interface Checked {
 
 /** The options as the policy keeps them: the schema checks each field, then the store is opened and checked. */
 function checkOptions(options: DuplicateIntentOptions): Checked {
-  const { windowMs, keyOf, holdFailed = false, name, tools = VALUE_MOVING_TOOLS, per } = parseOptions(OWNER, duplicateIntentOptions, options);
+  const { windowMs, keyOf, holdFailed = false, name, tools, per } = parseOptions(OWNER, duplicateIntentOptions, options);
   const { store, owned } = storeFrom(options.store, OWNER);
   const close = () => (owned ? store.close() : Promise.resolve());
   if (name === undefined && store.shared) {
@@ -95,7 +100,7 @@ function checkOptions(options: DuplicateIntentOptions): Checked {
     throw invalidArgument(`${OWNER}: the store (${store.description}) keeps no claims (it has no claims(name) method); use "memory", { "redis": … } or a store that has one.`, [0, 'store']);
   }
   const perKey = per === undefined ? {} : { per: new PerKey(per as PerOption<PostParamsNormalizationParams>) };
-  return { windowMs, keyOf, holdFailed, tools: Object.freeze([...tools]), store, ownsStore: owned, name: name ?? 'duplicate-intent', ...perKey };
+  return { windowMs, keyOf, holdFailed, tools: Object.freeze([...(tools ?? VALUE_MOVING_TOOLS)]), coverage: tools === undefined ? 'kit' : 'listed', store, ownsStore: owned, name: name ?? 'duplicate-intent', ...perKey };
 }
 
 interface Held {
@@ -127,6 +132,8 @@ export class DuplicateIntentPolicy extends AbstractPolicy {
   override relevantTools: string[];
   /** The kit checks at start that every transaction tool this covers has a movements view. */
   override readonly readsMovements = true;
+  /** `'kit'` without `tools`: the kit has it cover every tool it counts as moving value (see value-moving-tools.ts). */
+  readonly valueMovingCoverage: ValueMovingCoverage;
   private readonly options: Checked;
   private readonly book: ClaimBook;
   /** Intents this policy claimed for calls not settled yet, by call ID. */
@@ -140,6 +147,7 @@ export class DuplicateIntentPolicy extends AbstractPolicy {
     this.options = checkOptions(options);
     this.book = this.options.store.claims!(this.options.name);
     this.relevantTools = [...this.options.tools];
+    this.valueMovingCoverage = this.options.coverage;
     this.description = `Blocks a value-moving call that repeats the tool, movements and memo of one in the last ${windowText(this.options.windowMs)}${this.options.keyOf ? ' with the same idempotency key' : ''}${this.options.per ? ` for the same ${this.options.per.label}` : ''} (intents "${this.options.name}")`;
   }
 

@@ -13,10 +13,11 @@ import { AbstractPolicy } from '../listeners/abstract-policy.js';
 import { waitText, windowText } from './limit-text.js';
 import type { Movement } from '../values/movement.js';
 import { movementsOfEvent } from './movements.js';
+import { movesWholeHbarBalance, withWholeBalancesRead } from './movement-balances.js';
 import type { BudgetLine, BudgetUsage, PolicyStore, Reservation } from './state/policy-store.js';
 import { storeFrom, storeOption, type StoreSpec } from './state/store-spec.js';
 import { displayAmountOption, hbarOption, storeNameOption, tokenMapOption, toolsOption, wholeMsOption } from './option-schemas.js';
-import { VALUE_MOVING_TOOLS } from './value-moving-tools.js';
+import { VALUE_MOVING_TOOLS, type ValueMovingCoverage } from './value-moving-tools.js';
 import { USD_DECIMALS, usdText, usdUnits } from './dollar-amounts.js';
 import { USD_ASSET, dollarLines, type DollarLines } from './dollar-budget-lines.js';
 import { dollarOptionFields, refuseDollarOptionsWithoutUsd, usdOption, type DollarOptions } from './dollar-options.js';
@@ -44,7 +45,11 @@ export interface SpendLimitOptions extends DollarOptions {
    * prefix and name. Required with a shared (Redis) store, so none share one by accident.
    */
   name?: string;
-  /** The tools it guards; default: the core tools that move value. */
+  /**
+   * The tools it guards. Default: every tool the kit counts as moving value (the set a value-moving
+   * pause stops: every tool that is not a query and not marked `movesNoValue`); outside a kit, the
+   * core tools that move value. Given a list, the kit warns at start about each value-moving tool it leaves out.
+   */
   tools?: string[];
   /**
    * Whose budget a call spends: a path into the call's context (`'context.sessionId'`) or a function
@@ -102,7 +107,10 @@ interface Unsettled {
  * A rolling-window budget per paying account: what leaves each account (every movement's `from`)
  * over the last `windowMs`, per asset, stays within the limit. Judged at postParamsNormalization on
  * `event.movements` (in the Hedera Agent Kit, whose events have none, on the built-in view of the
- * tool's normalised params); a tool without a view of what it moves is refused.
+ * tool's normalised params); a tool without a view of what it moves is refused. By default it
+ * covers every tool the kit counts as moving value: a new account's initial balance is spent by the
+ * payer, an account deletion spends the deleted account's whole balance (read on the ledger before
+ * the call; refused when it cannot be read), a schedule signature what the scheduled transaction moves.
  *
  * An approved call reserves its amounts in the store at once, so concurrent calls never overspend
  * (100 simultaneous 10 HBAR transfers against 500 HBAR: exactly 50 go out). The kit settles every
@@ -132,6 +140,8 @@ export class SpendLimitPolicy extends AbstractPolicy {
   private readonly dollars?: DollarValuer;
   /** The kit checks at start that every transaction tool this covers has a movements view. */
   override readonly readsMovements = true;
+  /** `'kit'` without `tools`: the kit has it cover every tool it counts as moving value (see value-moving-tools.ts). */
+  readonly valueMovingCoverage: ValueMovingCoverage;
   /** Calls judged and not yet settled: what each reserved (null: nothing), or the promise of it. */
   private readonly pending = new Map<string, readonly BudgetLine[] | null | Promise<readonly BudgetLine[] | null>>();
   /** Commits and releases the store refused; retried before the next reservation. */
@@ -166,6 +176,7 @@ export class SpendLimitPolicy extends AbstractPolicy {
     this.windowMs = windowMs;
     if (per !== undefined) this.per = new PerKey(per as PerOption<PostParamsNormalizationParams>);
     this.relevantTools = [...(tools ?? VALUE_MOVING_TOOLS)];
+    this.valueMovingCoverage = tools === undefined ? 'kit' : 'listed';
     const limits = [
       ...(hbar === undefined ? [] : [`${formatUnits(this.hbarLimit!, TINYBAR_DECIMALS)} HBAR`]),
       ...[...this.tokenLimits].map(([token, amount]) => `${amount} of ${token}`),
@@ -210,8 +221,17 @@ export class SpendLimitPolicy extends AbstractPolicy {
     // the tool is read from its normalised params.
     const movements = movementsOfEvent(params, method);
     // A promise only inside the Hedera Agent Kit, while EVM aliases are resolved.
-    if (isThenable(movements)) return Promise.resolve(movements).then((read) => this.reserveFor(read, params, method));
-    return this.reserveFor(movements, params, method);
+    if (isThenable(movements)) return Promise.resolve(movements).then((read) => this.countWholeBalances(read, params, method));
+    return this.countWholeBalances(movements, params, method);
+  }
+
+  /**
+   * An account deletion moves the account's whole HBAR balance: a budget that counts HBAR reads that
+   * balance on the ledger first, and counts it; a balance that cannot be read refuses the call.
+   */
+  private countWholeBalances(movements: readonly Movement[] | undefined, params: PostParamsNormalizationParams, method: string): boolean | Promise<boolean> {
+    if (!Array.isArray(movements) || (this.hbarLimit === undefined && this.dollars === undefined) || !movesWholeHbarBalance(movements)) return this.reserveFor(movements, params, method);
+    return withWholeBalancesRead(movements, method, params.client).then((read) => this.reserveFor(read, params, method));
   }
 
   private reserveFor(movements: readonly Movement[] | undefined, params: PostParamsNormalizationParams, method: string): boolean | Promise<boolean> {

@@ -7,13 +7,18 @@ import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import { offlineClient } from '../../support/offline-client.js';
 import { EchoTool, pluginOf } from '../../support/noop-tools.js';
 
+class EchoQueryTool extends EchoTool {
+  override readonly toolType = 'query' as const;
+}
+
 async function main(): Promise<void> {
   const client = offlineClient();
   const kit = await createAgentKit({
     client,
     pluginsDir: null,
     // Named like the core transfer, so it is value-moving; it moves nothing itself (no network here).
-    plugins: [pluginOf('p', new EchoTool('transfer_hbar_tool'), new EchoTool('echo_tool'))],
+    // echo_tool declares itself a query: a tool that declares nothing counts as value-moving.
+    plugins: [pluginOf('p', new EchoTool('transfer_hbar_tool'), new EchoQueryTool('echo_tool'))],
     killSwitch: { store: { redis: process.env.SWITCH_REDIS!, prefix: 'kill-test' }, name: process.env.SWITCH_NAME! },
   });
   process.stdout.write('ready\n');

@@ -23,6 +23,11 @@ class CountingPolicy extends AbstractPolicy {
   }
 }
 
+/** A tool without a toolType counts as moving value (it declares nothing); this one says it only reads. */
+class EchoQueryTool extends EchoTool {
+  override readonly toolType = 'query' as const;
+}
+
 describe('AgentKit pause and unpause', () => {
   const sandbox = sinon.createSandbox();
   let journalDir: string;
@@ -38,8 +43,8 @@ describe('AgentKit pause and unpause', () => {
     rmSync(journalDir, { recursive: true, force: true });
   });
 
-  // A tool named like the core transfer, so it counts as value-moving; echo_tool does not.
-  const plugin = () => pluginOf('p', new EchoTool('transfer_hbar_tool'), new EchoTool('echo_tool'));
+  // A tool named like the core transfer, so it counts as value-moving; echo_tool declares itself a query, so it does not.
+  const plugin = () => pluginOf('p', new EchoTool('transfer_hbar_tool'), new EchoQueryTool('echo_tool'));
 
   describe('when the kit has a kill switch and an audit hook', () => {
     it('blocks value-moving calls before any policy, with who, when and why, and journals pause and resume', async () => {
