@@ -270,7 +270,31 @@ function childOf(mode: Mode, policy: unknown, at: number): Child {
   if ((policy as { via?: unknown }).via === 'schedule') {
     throw invalidArgument(`${mode}(...): argument ${at + 1} (${String(name)}) is approved by the ledger (via: 'schedule'), which must act before the transaction is built; a combination judges later, so the call would go out unscheduled. Register it on its own.`, [at]);
   }
+  const held = holdsOutsideTheCall(policy as object);
+  if (held) throw invalidArgument(`${mode}(...): argument ${at + 1} (${String(name)}) ${held}`, [at]);
   return { policy: policy as object, name: checks[0]!.name, checks, tools: [...new Set(checks.flatMap((check) => check.tools))] };
+}
+
+/**
+ * Why an ApprovalPolicy (read by shape: it has `approvalStore` and `pendingApprovals`) cannot be
+ * combined, or nothing. A combination hides its children from the kit, so a request that lives past
+ * the call (deferred, or in a store others decide in) would be missing from kit.resume, the audit
+ * trail, the console and the gauges, and one approved after the combination allowed the call another
+ * way (anyOf) or refused it (allOf) would stay open to run the call again. An in-call approval with
+ * only an approver ends with the call: its answer is the verdict, nothing outside sees it.
+ */
+function holdsOutsideTheCall(policy: object): string | undefined {
+  const candidate = policy as { approvalStore?: unknown; wait?: unknown; storeGiven?: unknown };
+  if (candidate.approvalStore === null || typeof candidate.approvalStore !== 'object' || !('pendingApprovals' in policy)) return undefined;
+  const instead = 'Register it on its own beside the combination (its `when` can be a condition of your own), or, inside a combination, give it an approver and neither wait: \'deferred\' nor a store, so the call waits for the answer.';
+  if (candidate.wait === 'deferred') {
+    return `holds calls for approval with wait: 'deferred', which a combination cannot do: the call would return a request that kit.resume, the audit trail and the console never see, and that could run the call again after the combination had allowed or refused it. ${instead}`;
+  }
+  // A copy of the package that does not say whether its store was given is taken to have one.
+  if (candidate.storeGiven !== false) {
+    return `keeps its requests in a store others decide in (store), which a combination cannot do: kit.resume, the audit trail and the console would not see them, and one approved after the combination allowed or refused the call would stay open to run it again. ${instead}`;
+  }
+  return undefined;
 }
 
 function overridesToolError(policy: object): boolean {
