@@ -1,5 +1,6 @@
 import type * as Otel from '@opentelemetry/api';
 import { nextCallId } from '../lifecycle/call-ids.js';
+import { takeModelToolCallId } from '../lifecycle/model-tool-call.js';
 import type { CallObserver, CallTrace } from '../lifecycle/call-observer.js';
 import type { Context } from '../lifecycle/context.js';
 import type { DrivableTool } from '../lifecycle/drivable-tool.js';
@@ -44,7 +45,7 @@ export class KitTelemetry implements CallObserver {
     const tracerProvider = settings.tracerProvider ?? api.trace.getTracerProvider();
     this.tracer = settings.traces ? tracerProvider.getTracer(SCOPE) : undefined;
     const meterProvider = settings.meterProvider ?? api.metrics.getMeterProvider();
-    this.metrics = settings.metrics ? new CallMetrics(meterProvider.getMeter(SCOPE), scope.owned) : undefined;
+    this.metrics = settings.metrics ? new CallMetrics(meterProvider.getMeter(SCOPE), scope.owned, settings.approvalsRefreshMs) : undefined;
     this.privacy = { recordParams: settings.recordParams, redact: (text) => scope.secrets.redact(text) };
     this.unsubscribe = readTelemetryNotes({
       auditEntry: (callId, entryId) => this.open.get(callId)?.auditEntry(entryId),
@@ -101,9 +102,12 @@ export class KitTelemetry implements CallObserver {
     const attributes: Otel.Attributes = {
       [ATTR.operation]: 'execute_tool',
       [ATTR.toolName]: tool.method,
-      [ATTR.toolCallId]: callId,
+      [ATTR.callId]: callId,
       [ATTR.toolType]: 'function',
     };
+    // The model's ID for the call, when an adapter ran it for one (the kit's own is not the model's).
+    const modelCallId = takeModelToolCallId();
+    if (modelCallId !== undefined) attributes[ATTR.toolCallId] = modelCallId;
     if (tool.description) attributes[ATTR.toolDescription] = tool.description;
     if (this.settings.recordParams) attributes[ATTR.toolArguments] = this.scope.secrets.toJson(input);
     const span = this.tracer!.startSpan(`execute_tool ${tool.method}`, { kind: api.SpanKind.INTERNAL, attributes }, parent);
