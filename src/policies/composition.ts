@@ -277,22 +277,21 @@ function childOf(mode: Mode, policy: unknown, at: number): Child {
 
 /**
  * Why an ApprovalPolicy (read by shape: it has `approvalStore` and `pendingApprovals`) cannot be
- * combined, or nothing. A combination hides its children from the kit, so a request that lives past
- * the call (deferred, or in a store others decide in) would be missing from kit.resume, the audit
- * trail, the console and the gauges, and one approved after the combination allowed the call another
- * way (anyOf) or refused it (allOf) would stay open to run the call again. An in-call approval with
- * only an approver ends with the call: its answer is the verdict, nothing outside sees it.
+ * combined, or nothing. Only an in-call approval whose requests live in its own store fits: its
+ * answer is the child's verdict and its request ends with the call. A deferred one's hold would be
+ * turned into a refusal, and one in a store others share could be decided and resumed outside the
+ * combination.
  */
 function holdsOutsideTheCall(policy: object): string | undefined {
   const candidate = policy as { approvalStore?: unknown; wait?: unknown; storeGiven?: unknown };
   if (candidate.approvalStore === null || typeof candidate.approvalStore !== 'object' || !('pendingApprovals' in policy)) return undefined;
-  const instead = 'Register it on its own beside the combination (its `when` can be a condition of your own), or, inside a combination, give it an approver and neither wait: \'deferred\' nor a store, so the call waits for the answer.';
+  const instead = "Register it on its own beside the combination (its `when` can be a condition of your own), or, inside a combination, give it an approver and neither wait: 'deferred' nor a store, so the call waits for the answer.";
   if (candidate.wait === 'deferred') {
-    return `holds calls for approval with wait: 'deferred', which a combination cannot do: the call would return a request that kit.resume, the audit trail and the console never see, and that could run the call again after the combination had allowed or refused it. ${instead}`;
+    return `holds calls for approval with wait: 'deferred', which a combination cannot do: the combination would turn the hold into a refusal, so the caller would never learn the request ID, while the request stayed open to be approved and run later. ${instead}`;
   }
   // A copy of the package that does not say whether its store was given is taken to have one.
   if (candidate.storeGiven !== false) {
-    return `keeps its requests in a store others decide in (store), which a combination cannot do: kit.resume, the audit trail and the console would not see them, and one approved after the combination allowed or refused the call would stay open to run it again. ${instead}`;
+    return `keeps its requests in a store others decide in (store), which a combination cannot do: a console, agent-hooks approve or another kit sharing that store could decide and resume a request outside the combination, after it had allowed or refused the call, and run the call again without it. ${instead}`;
   }
   return undefined;
 }

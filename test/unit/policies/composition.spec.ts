@@ -48,14 +48,14 @@ describe('composition', () => {
   describe('given an ApprovalPolicy whose request outlives the call', () => {
     const allowlist = () => new RecipientAllowlistPolicy(['0.0.7']);
 
-    it('refuses a deferred one, naming the argument and what to do instead: its request would be one kit.resume, the audit and the console never see', () => {
+    it('refuses a deferred one, naming the argument and what to do instead: the combination would turn its hold into a refusal whose request stays open to run later', () => {
       const deferred = new ApprovalPolicy({ when: { hbarAbove: 5 }, wait: 'deferred' });
       expect(() => anyOf(allowlist(), deferred)).to.throw(/^anyOf\(\.\.\.\): argument 2 \(Approval Policy\) holds calls for approval with wait: 'deferred', which a combination cannot do: .*Register it on its own beside the combination/);
       expect(() => allOf(deferred)).to.throw(/^allOf\(\.\.\.\): argument 1 \(Approval Policy\) holds calls for approval with wait: 'deferred'/);
       expect(() => not(deferred)).to.throw(/^not\(\.\.\.\): argument 1 \(Approval Policy\) holds calls for approval with wait: 'deferred'/);
     });
 
-    it('refuses an in-call one that keeps its requests in a store others decide in, even with an approver beside it', () => {
+    it('refuses an in-call one that keeps its requests in a store others decide in, even with an approver beside it: a console or another kit could resume a request outside the combination', () => {
       const { MemoryApprovalStore } = approvalStores;
       const shared = new ApprovalPolicy({ when: { hbarAbove: 5 }, store: new MemoryApprovalStore() });
       expect(() => anyOf(allowlist(), shared)).to.throw(/^anyOf\(\.\.\.\): argument 2 \(Approval Policy\) keeps its requests in a store others decide in \(store\).*give it an approver and neither wait: 'deferred' nor a store/);
