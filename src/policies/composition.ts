@@ -11,6 +11,7 @@ import { HOOK_STAGES, type HookStage } from '../lifecycle/stages.js';
 import { isKitAware, type KitScope } from '../di/kit-scope.js';
 import { AbstractPolicy, POLICY_METHODS, isAbstractPolicy } from '../listeners/abstract-policy.js';
 import { isReportOnly } from '../listeners/report-mode.js';
+import { closeApprovedInCall, holdsOutsideTheCall } from './composition-approvals.js';
 
 type Mode = 'allOf' | 'anyOf' | 'not';
 
@@ -121,8 +122,9 @@ export class CompositePolicy extends AbstractPolicy {
 
   /**
    * Passes the outcome on to every combined policy that keeps state (e.g. a spend budget that
-   * reserved when asked); each ignores calls it did not reserve for. One failing does not stop the
-   * others; the first failure is reported (the kit turns it into a warning).
+   * reserved when asked); each ignores calls it did not reserve for. Then closes the in-call
+   * approval request a sent call ran under, so it cannot be resumed to run it again. One failing
+   * does not stop the others; the first failure is reported (the kit turns it into a warning).
    */
   override async settle(outcome: CallOutcome): Promise<void> {
     let failure: unknown;
@@ -134,6 +136,11 @@ export class CompositePolicy extends AbstractPolicy {
       } catch (error) {
         failure ??= error;
       }
+    }
+    try {
+      await closeApprovedInCall(this.policies, outcome);
+    } catch (error) {
+      failure ??= error;
     }
     if (failure !== undefined) throw failure;
   }
@@ -273,27 +280,6 @@ function childOf(mode: Mode, policy: unknown, at: number): Child {
   const held = holdsOutsideTheCall(policy as object);
   if (held) throw invalidArgument(`${mode}(...): argument ${at + 1} (${String(name)}) ${held}`, [at]);
   return { policy: policy as object, name: checks[0]!.name, checks, tools: [...new Set(checks.flatMap((check) => check.tools))] };
-}
-
-/**
- * Why an ApprovalPolicy (read by shape: it has `approvalStore` and `pendingApprovals`) cannot be
- * combined, or nothing. Only an in-call approval whose requests live in its own store fits: its
- * answer is the child's verdict and its request ends with the call. A deferred one's hold would be
- * turned into a refusal, and one in a store others share could be decided and resumed outside the
- * combination.
- */
-function holdsOutsideTheCall(policy: object): string | undefined {
-  const candidate = policy as { approvalStore?: unknown; wait?: unknown; storeGiven?: unknown };
-  if (candidate.approvalStore === null || typeof candidate.approvalStore !== 'object' || !('pendingApprovals' in policy)) return undefined;
-  const instead = "Register it on its own beside the combination (its `when` can be a condition of your own), or, inside a combination, give it an approver and neither wait: 'deferred' nor a store, so the call waits for the answer.";
-  if (candidate.wait === 'deferred') {
-    return `holds calls for approval with wait: 'deferred', which a combination cannot do: the combination would turn the hold into a refusal, so the caller would never learn the request ID, while the request stayed open to be approved and run later. ${instead}`;
-  }
-  // A copy of the package that does not say whether its store was given is taken to have one.
-  if (candidate.storeGiven !== false) {
-    return `keeps its requests in a store others decide in (store), which a combination cannot do: a console, agent-hooks approve or another kit sharing that store could decide and resume a request outside the combination, after it had allowed or refused the call, and run the call again without it. ${instead}`;
-  }
-  return undefined;
 }
 
 function overridesToolError(policy: object): boolean {

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TopicCreateTransaction } from '@hiero-ledger/sdk';
+import { AccountBalanceQuery, TopicCreateTransaction } from '@hiero-ledger/sdk';
 import { verifyAuditTopic } from '../../../src/audit/verify/verify-audit-topic.js';
 import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
@@ -17,7 +17,7 @@ type Entry = Record<string, unknown> & { kind?: string; outcome?: string; reques
  * anyOf(allowlist, in-call approval). The approval inside the combination must leave the same
  * proof on the trail as one registered alone, or `audit verify` cannot show the call was approved.
  */
-describe('an in-call approval inside a combination, on the audit trail of the devnet', function () {
+describe('an in-call approval inside a combination, on the devnet', function () {
   this.timeout(60_000);
   const suite = devnetSuite();
   let journalDir: string;
@@ -52,5 +52,26 @@ describe('an in-call approval inside a combination, on the audit trail of the de
     const report = await verifyAuditTopic({ mirrorUrl: suite.net.mirrorUrl, topicId, journalDir });
     expect(report.problems).to.deep.equal([]);
     expect(report.approvals.calls).to.equal(1);
+  });
+
+  it('finishes the request once the call ran, so kit.resume of it sends nothing again', async () => {
+    let requestId = '';
+    const approval = new ApprovalPolicy({ when: { hbarAbove: 0 }, approver: { name: 'the treasury lead', approve: (request) => ((requestId = request.id ?? ''), true) } });
+    const kit = await createAgentKit({ client: suite.client, mirrorNodeUrl: suite.net.mirrorUrl, context: { hooks: [anyOf(new RecipientAllowlistPolicy(['0.0.7']), approval)] } });
+    try {
+      const paid = await kit.execute('transfer_hbar_tool', { transfers: [{ accountId: recipient, amount: 1 }] });
+      expect(paid.raw.status, paid.humanMessage).to.equal('SUCCESS');
+      const stores = kit.approvalStores();
+      expect(stores).to.include(approval.approvalStore);
+      const record = await approval.approvalStore.get(requestId);
+      expect(record).to.deep.include({ state: 'executed' });
+      expect(record!.execution).to.deep.include({ transactionId: paid.raw.transactionId, status: 'SUCCESS' });
+      const before = (await new AccountBalanceQuery().setAccountId(recipient).execute(suite.client)).hbars.toTinybars().toString();
+      const again = await kit.resume(requestId);
+      expect(again.raw).to.deep.include({ status: 'ERROR', submitted: false, approvalState: 'executed', executedTransactionId: paid.raw.transactionId });
+      expect((await new AccountBalanceQuery().setAccountId(recipient).execute(suite.client)).hbars.toTinybars().toString()).to.equal(before);
+    } finally {
+      await kit.close();
+    }
   });
 });
