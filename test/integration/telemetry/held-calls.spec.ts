@@ -5,6 +5,8 @@ import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import { ApprovalPolicy, RecipientAllowlistPolicy, anyOf } from '../../../src/policies/index.js';
 import { MemoryApprovalStore } from '../../../src/policies/approvals/memory-approval-store.js';
 import { transferPlugin } from '../../support/audit-transfer-tool.js';
+import { createThresholdTreasury } from '../../support/threshold-treasury.js';
+import { CORE_PLUGINS } from '../plugins/core-plugins-world.js';
 import { devnetSuite } from '../../support/devnet-suite.js';
 import { openOtelWorld, type OtelWorld } from '../../support/otel-world.js';
 
@@ -89,6 +91,30 @@ describe('telemetry: calls held for approval, with the real OpenTelemetry SDK', 
       await store.decide(held.raw.approvalRequestId as string, { approver: 'ops', approve: false, reason: 'not today' });
       expect(await pendingGauge()).to.equal(0);
       await kit.close();
+    });
+  });
+
+  describe('when the ledger approves and the schedule awaits signatures', () => {
+    it('counts the request on the approvals-pending gauge while it is scheduled', async () => {
+      const { treasury, publicKeys } = await createThresholdTreasury(suite.client, ['ED25519', 'ECDSA', 'ED25519']);
+      const approval = new ApprovalPolicy({ when: { hbarAbove: 5 }, via: 'schedule', approvers: { required: 2, of: publicKeys } });
+      const kit = await createAgentKit({
+        client: suite.client,
+        pluginsDir: null,
+        plugins: CORE_PLUGINS,
+        mirrorNodeUrl: suite.net.mirrorUrl,
+        context: { hooks: [approval] },
+        telemetry: { meterProvider: otel.meterProvider, traces: false, approvalsRefreshMs: 0 },
+      });
+      try {
+        expect(await pendingGauge()).to.equal(0);
+        const result = await kit.execute('transfer_hbar_tool', { sourceAccountId: treasury, transfers: [{ accountId: recipient, amount: 10 }] });
+        expect(result.raw, result.humanMessage).to.include({ scheduled: true, awaitingApproval: true });
+        expect((await approval.approvalStore.get(String(result.raw.approvalRequestId)))!.state).to.equal('scheduled');
+        expect(await pendingGauge()).to.equal(1);
+      } finally {
+        await kit.close();
+      }
     });
   });
 
