@@ -20,7 +20,7 @@ export const ATTR = Object.freeze({
   blockedReason: 'hedera_agent_hooks.blocked_by.reason',
   heldPolicy: 'hedera_agent_hooks.held_by.policy',
   heldStage: 'hedera_agent_hooks.held_by.stage',
-  /** The approval request a held call waits on, or that a resumed or approved call ran under. */
+  /** The approval request the result names: the one a held call waits on. */
   approvalRequestId: 'hedera_agent_hooks.approval.request_id',
   warnings: 'hedera_agent_hooks.warnings',
   auditEntryId: 'hedera_agent_hooks.audit.entry_id',

@@ -22,6 +22,9 @@ import { tracedLogger } from './traced-logger.js';
 
 type Api = typeof Otel;
 
+/** The longest model tool-call ID a span carries (providers' are a few dozen characters). */
+const MAX_TOOL_CALL_ID = 256;
+
 /** What a kit hands its telemetry: the redactor its results go through, and what it owns (for the gauges). */
 export interface TelemetryScope {
   readonly secrets: KeyRedactor;
@@ -106,8 +109,9 @@ export class KitTelemetry implements CallObserver {
       [ATTR.toolType]: 'function',
     };
     // The model's ID for the call, when an adapter ran it for one (the kit's own is not the model's).
+    // Text from outside: bounded, and redacted as everything else the kit writes.
     const modelCallId = takeModelToolCallId();
-    if (modelCallId !== undefined) attributes[ATTR.toolCallId] = modelCallId;
+    if (modelCallId !== undefined) attributes[ATTR.toolCallId] = this.privacy.redact(modelCallId.slice(0, MAX_TOOL_CALL_ID));
     if (tool.description) attributes[ATTR.toolDescription] = tool.description;
     if (this.settings.recordParams) attributes[ATTR.toolArguments] = this.scope.secrets.toJson(input);
     const span = this.tracer!.startSpan(`execute_tool ${tool.method}`, { kind: api.SpanKind.INTERNAL, attributes }, parent);

@@ -46,8 +46,9 @@ export interface ReplayPolicies {
  * that shared one Redis store and prefix share one fresh store, so shared budgets stay shared),
  * TimeWindowPolicy judges at `clock`, and ApprovalPolicy asks nobody: `approvals` answers in the
  * call from the trail (approved when live the call went on under an approval, held otherwise), so
- * the policies after it count an approved call as they did live. A policy in report mode (`"mode": "report"`) stays
- * in report mode, so the replay says what it would have reported. Hooks are not rebuilt: a replay records nothing.
+ * the policies after it count an approved call as they did live. A policy in report mode
+ * (`"mode": "report"`) stays in report mode, so the replay says what it would have reported. Hooks
+ * are not rebuilt: a replay records nothing.
  * A policy given as an instance (a JS configuration) cannot be rebuilt, and is refused rather than
  * run against the store it holds.
  */
