@@ -9,13 +9,20 @@ import { runResumed, type ResumedApproval } from '../policies/approvals/resume-s
 /** Who runs a resumed call, as the record's `execution.by` names it. */
 const RUNNER = `${hostname()}:${process.pid}`;
 
-/** The approval stores of a kit's policies, read by shape (an ApprovalPolicy exposes `approvalStore`). */
+/**
+ * The approval stores of a kit's policies, read by shape (an ApprovalPolicy exposes `approvalStore`),
+ * those inside compositions (`policies`) included, so their requests are audited and listed too.
+ */
 export function approvalStoresOf(owned: readonly object[]): ApprovalStore[] {
   const stores = new Set<ApprovalStore>();
-  for (const instance of owned) {
+  const visit = (instance: unknown, depth: number): void => {
+    if (instance === null || typeof instance !== 'object' || depth > 16) return;
     const store = (instance as { approvalStore?: ApprovalStore }).approvalStore;
     if (store && typeof store.get === 'function' && typeof store.claimExecution === 'function') stores.add(store);
-  }
+    const children = (instance as { policies?: unknown }).policies;
+    if (Array.isArray(children)) for (const child of children) visit(child, depth + 1);
+  };
+  for (const instance of owned) visit(instance, 0);
   return [...stores];
 }
 

@@ -72,6 +72,8 @@ export class ApprovalPolicy extends AbstractPolicy {
   readonly quorum: Quorum;
   /** `'schedule'`: the ledger approves (see the `via` option). */
   readonly via: 'store' | 'schedule';
+  /** Whether `store` was given: its requests can then be decided and resumed from outside the call (a console, another process). */
+  readonly storeGiven: boolean;
   private readonly approver: Approver | undefined;
   private readonly ledger: LedgerApprovalJudge | undefined;
   private readonly condition: CompiledCondition;
@@ -102,6 +104,7 @@ export class ApprovalPolicy extends AbstractPolicy {
       throw invalidArgument(`${owner}: the approver "${this.approver.name}" is not in approvers.of (${this.quorum.of.join(', ')}), so its answer could never count; add it there.`, [0, 'approvers', 'of']);
     }
     this.approvalStore = options.store ?? new MemoryApprovalStore();
+    this.storeGiven = options.store !== undefined;
     this.approvalTimeoutMs = options.timeoutMs ?? (this.wait === 'deferred' || this.via === 'schedule' ? DEFAULT_DEFERRED_MS : DEFAULT_APPROVAL_TIMEOUT_MS);
     // Deferred or by the ledger: the verdict is a key lookup and a store write, not a person's answer.
     this.timeoutMs = this.wait === 'deferred' || this.via === 'schedule' ? DEFERRED_BUDGET_MS : this.approvalTimeoutMs + BUDGET_MARGIN_MS;

@@ -11,6 +11,7 @@ import { HOOK_STAGES, type HookStage } from '../lifecycle/stages.js';
 import { isKitAware, type KitScope } from '../di/kit-scope.js';
 import { AbstractPolicy, POLICY_METHODS, isAbstractPolicy } from '../listeners/abstract-policy.js';
 import { isReportOnly } from '../listeners/report-mode.js';
+import { closeApprovedInCall, holdsOutsideTheCall } from './composition-approvals.js';
 
 type Mode = 'allOf' | 'anyOf' | 'not';
 
@@ -121,8 +122,9 @@ export class CompositePolicy extends AbstractPolicy {
 
   /**
    * Passes the outcome on to every combined policy that keeps state (e.g. a spend budget that
-   * reserved when asked); each ignores calls it did not reserve for. One failing does not stop the
-   * others; the first failure is reported (the kit turns it into a warning).
+   * reserved when asked); each ignores calls it did not reserve for. Then closes the in-call
+   * approval request a sent call ran under, so it cannot be resumed to run it again. One failing
+   * does not stop the others; the first failure is reported (the kit turns it into a warning).
    */
   override async settle(outcome: CallOutcome): Promise<void> {
     let failure: unknown;
@@ -134,6 +136,11 @@ export class CompositePolicy extends AbstractPolicy {
       } catch (error) {
         failure ??= error;
       }
+    }
+    try {
+      await closeApprovedInCall(this.policies, outcome);
+    } catch (error) {
+      failure ??= error;
     }
     if (failure !== undefined) throw failure;
   }
@@ -270,6 +277,8 @@ function childOf(mode: Mode, policy: unknown, at: number): Child {
   if ((policy as { via?: unknown }).via === 'schedule') {
     throw invalidArgument(`${mode}(...): argument ${at + 1} (${String(name)}) is approved by the ledger (via: 'schedule'), which must act before the transaction is built; a combination judges later, so the call would go out unscheduled. Register it on its own.`, [at]);
   }
+  const held = holdsOutsideTheCall(policy as object);
+  if (held) throw invalidArgument(`${mode}(...): argument ${at + 1} (${String(name)}) ${held}`, [at]);
   return { policy: policy as object, name: checks[0]!.name, checks, tools: [...new Set(checks.flatMap((check) => check.tools))] };
 }
 

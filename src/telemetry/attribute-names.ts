@@ -11,11 +11,17 @@ export const ATTR = Object.freeze({
   toolType: 'gen_ai.tool.type',
   toolArguments: 'gen_ai.tool.call.arguments',
   errorType: 'error.type',
+  /** The kit's own ID of the call (every log line and event carries it); gen_ai.tool.call.id is the model's. */
+  callId: 'hedera_agent_hooks.call.id',
   outcome: 'hedera_agent_hooks.outcome',
   resultStatus: 'hedera_agent_hooks.result.status',
   blockedPolicy: 'hedera_agent_hooks.blocked_by.policy',
   blockedStage: 'hedera_agent_hooks.blocked_by.stage',
   blockedReason: 'hedera_agent_hooks.blocked_by.reason',
+  heldPolicy: 'hedera_agent_hooks.held_by.policy',
+  heldStage: 'hedera_agent_hooks.held_by.stage',
+  /** The approval request the result names: the one a held call waits on. */
+  approvalRequestId: 'hedera_agent_hooks.approval.request_id',
   warnings: 'hedera_agent_hooks.warnings',
   auditEntryId: 'hedera_agent_hooks.audit.entry_id',
   stage: 'hedera_agent_hooks.stage',

@@ -3,11 +3,13 @@ import { kitAudit } from '../audit/index.js';
 import type { BlockedBy } from '../lifecycle/tool-result.js';
 import { ATTR, METRIC } from './attribute-names.js';
 import type { CallOutcomeName } from './call-outcome-name.js';
+import { PendingApprovals } from './pending-approvals.js';
 
 /**
  * A kit's instruments. Counters and histograms are written as calls end; the gauges (approvals
- * pending, audit entries not yet on the topic) are read from the kit's own hooks and policies when a
- * reader collects, so they cost nothing between collections.
+ * pending, audit entries not yet on the topic) are read from the kit's own hooks and policies (and
+ * the approval stores, at most once per `approvalsRefreshMs`) when a reader collects, so they cost
+ * nothing between collections.
  */
 export class CallMetrics {
   private readonly calls: Otel.Counter;
@@ -19,21 +21,23 @@ export class CallMetrics {
   private readonly gauges: Otel.Observable[];
   private readonly observeGauges: Otel.BatchObservableCallback;
 
-  constructor(private readonly meter: Otel.Meter, owned: () => readonly object[]) {
+  constructor(private readonly meter: Otel.Meter, owned: () => readonly object[], approvalsRefreshMs: number) {
     this.calls = meter.createCounter(METRIC.calls, { description: 'Tool calls, by tool and outcome', unit: '{call}' });
     this.callDuration = meter.createHistogram(METRIC.callDuration, { description: 'How long a tool call took, by tool and outcome', unit: 's' });
     this.blocks = meter.createCounter(METRIC.blocks, { description: 'Calls a policy blocked, by policy and stage', unit: '{call}' });
     this.wouldBlocks = meter.createCounter(METRIC.wouldBlocks, { description: 'Blocks of policies in report mode: calls they would have blocked and let go on, by policy and stage', unit: '{call}' });
     this.policyDuration = meter.createHistogram(METRIC.policyDuration, { description: 'How long a policy took to give its verdict', unit: 's' });
     this.deliveryDuration = meter.createHistogram(METRIC.auditDeliveryDuration, { description: 'How long a batch of audit entries took to reach the topic, from its first attempt', unit: 's' });
-    const approvals = meter.createObservableGauge(METRIC.approvalsPending, { description: 'Approvals asked for and not yet answered', unit: '{approval}' });
+    const approvals = meter.createObservableGauge(METRIC.approvalsPending, {
+      description: 'Approvals asked for and not yet answered: in a call now, deferred, or a schedule awaiting signatures',
+      unit: '{approval}',
+    });
     const unsettled = meter.createObservableGauge(METRIC.auditUnsettled, { description: 'Audit entries journaled and not yet on the topic, with intents of a crashed run not yet settled', unit: '{entry}' });
     this.gauges = [approvals, unsettled];
     const audit = kitAudit(owned);
-    this.observeGauges = (result) => {
-      let pending = 0;
-      for (const instance of owned()) pending += pendingApprovalsOf(instance);
-      result.observe(approvals, pending);
+    const pendingApprovals = new PendingApprovals(owned, approvalsRefreshMs);
+    this.observeGauges = async (result) => {
+      result.observe(approvals, await pendingApprovals.count());
       let backlog = 0;
       for (const status of audit.pending()) backlog += status.undelivered + (status.unsettled ?? 0);
       result.observe(unsettled, backlog);
@@ -64,10 +68,4 @@ export class CallMetrics {
   close(): void {
     this.meter.removeBatchObservableCallback(this.observeGauges, this.gauges);
   }
-}
-
-/** An ApprovalPolicy's count, by shape: the policy may come from another copy of this package. */
-function pendingApprovalsOf(instance: object): number {
-  const pending = (instance as { pendingApprovals?: unknown }).pendingApprovals;
-  return typeof pending === 'number' && pending > 0 ? pending : 0;
 }

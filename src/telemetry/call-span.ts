@@ -85,6 +85,12 @@ export class CallSpan implements CallTrace {
       attributes[ATTR.blockedStage] = raw.blockedBy.stage;
       if (this.privacy.recordParams && raw.blockedBy.reason) attributes[ATTR.blockedReason] = this.privacy.redact(raw.blockedBy.reason);
     }
+    const heldBy = raw.heldBy as { policy?: unknown; stage?: unknown } | undefined;
+    if (outcome === 'held' && heldBy) {
+      if (typeof heldBy.policy === 'string') attributes[ATTR.heldPolicy] = heldBy.policy;
+      if (typeof heldBy.stage === 'string') attributes[ATTR.heldStage] = heldBy.stage;
+    }
+    if (typeof raw.approvalRequestId === 'string') attributes[ATTR.approvalRequestId] = raw.approvalRequestId;
     if (raw.warnings?.length) attributes[ATTR.warnings] = raw.warnings.length;
     const entries = this.entries;
     if (entries?.length === 1) attributes[ATTR.auditEntryId] = entries[0]!;

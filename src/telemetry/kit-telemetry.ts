@@ -1,5 +1,6 @@
 import type * as Otel from '@opentelemetry/api';
 import { nextCallId } from '../lifecycle/call-ids.js';
+import { takeModelToolCallId } from '../lifecycle/model-tool-call.js';
 import type { CallObserver, CallTrace } from '../lifecycle/call-observer.js';
 import type { Context } from '../lifecycle/context.js';
 import type { DrivableTool } from '../lifecycle/drivable-tool.js';
@@ -20,6 +21,9 @@ import type { TelemetrySettings } from './telemetry-options.js';
 import { tracedLogger } from './traced-logger.js';
 
 type Api = typeof Otel;
+
+/** The longest model tool-call ID a span carries (providers' are a few dozen characters). */
+const MAX_TOOL_CALL_ID = 256;
 
 /** What a kit hands its telemetry: the redactor its results go through, and what it owns (for the gauges). */
 export interface TelemetryScope {
@@ -44,7 +48,7 @@ export class KitTelemetry implements CallObserver {
     const tracerProvider = settings.tracerProvider ?? api.trace.getTracerProvider();
     this.tracer = settings.traces ? tracerProvider.getTracer(SCOPE) : undefined;
     const meterProvider = settings.meterProvider ?? api.metrics.getMeterProvider();
-    this.metrics = settings.metrics ? new CallMetrics(meterProvider.getMeter(SCOPE), scope.owned) : undefined;
+    this.metrics = settings.metrics ? new CallMetrics(meterProvider.getMeter(SCOPE), scope.owned, settings.approvalsRefreshMs) : undefined;
     this.privacy = { recordParams: settings.recordParams, redact: (text) => scope.secrets.redact(text) };
     this.unsubscribe = readTelemetryNotes({
       auditEntry: (callId, entryId) => this.open.get(callId)?.auditEntry(entryId),
@@ -101,9 +105,13 @@ export class KitTelemetry implements CallObserver {
     const attributes: Otel.Attributes = {
       [ATTR.operation]: 'execute_tool',
       [ATTR.toolName]: tool.method,
-      [ATTR.toolCallId]: callId,
+      [ATTR.callId]: callId,
       [ATTR.toolType]: 'function',
     };
+    // The model's ID for the call, when an adapter ran it for one (the kit's own is not the model's).
+    // Text from outside: bounded, and redacted as everything else the kit writes.
+    const modelCallId = takeModelToolCallId();
+    if (modelCallId !== undefined) attributes[ATTR.toolCallId] = this.privacy.redact(modelCallId.slice(0, MAX_TOOL_CALL_ID));
     if (tool.description) attributes[ATTR.toolDescription] = tool.description;
     if (this.settings.recordParams) attributes[ATTR.toolArguments] = this.scope.secrets.toJson(input);
     const span = this.tracer!.startSpan(`execute_tool ${tool.method}`, { kind: api.SpanKind.INTERNAL, attributes }, parent);

@@ -21,6 +21,12 @@ export interface TelemetryOptions {
    * the kit's results are (default false: a span names the tool and the outcome, never values).
    */
   recordParams?: boolean;
+  /**
+   * How old, at most, the approval stores' count in the approvals-pending gauge may be, in ms
+   * (default 10 000): a collection reads the stores (pending deferred requests, schedules awaiting
+   * signatures) only when the last read is older, never per call.
+   */
+  approvalsRefreshMs?: number;
 }
 
 export interface TelemetrySettings {
@@ -29,7 +35,10 @@ export interface TelemetrySettings {
   readonly tracerProvider: TracerProvider | undefined;
   readonly meterProvider: MeterProvider | undefined;
   readonly recordParams: boolean;
+  readonly approvalsRefreshMs: number;
 }
+
+export const DEFAULT_APPROVALS_REFRESH_MS = 10_000;
 
 /** Recognised by shape, not instanceof: the SDK may be another copy than the one this package sees. */
 const providerSchema = (method: string, what: string) =>
@@ -47,9 +56,10 @@ export const telemetryOptionSchema = z.union(
       tracerProvider: providerSchema('getTracer', 'a TracerProvider (e.g. BasicTracerProvider of @opentelemetry/sdk-trace)').optional(),
       meterProvider: providerSchema('getMeter', 'a MeterProvider (e.g. MeterProvider of @opentelemetry/sdk-metrics)').optional(),
       recordParams: flag.optional(),
+      approvalsRefreshMs: z.number({ error: 'a number of milliseconds' }).int({ error: 'a whole number of milliseconds' }).min(0, { error: 'at least 0 ms' }).max(86_400_000, { error: 'at most 86400000 ms (a day)' }).optional(),
     }),
   ],
-  { error: 'true, false or an object { traces?, metrics?, tracerProvider?, meterProvider?, recordParams? }' },
+  { error: 'true, false or an object { traces?, metrics?, tracerProvider?, meterProvider?, recordParams?, approvalsRefreshMs? }' },
 );
 
 /** The settings of a `telemetry` option, or `undefined` when telemetry is off (`false` or left out). */
@@ -63,5 +73,6 @@ export function telemetrySettings(option: unknown): TelemetrySettings | undefine
     tracerProvider: options.tracerProvider,
     meterProvider: options.meterProvider,
     recordParams: options.recordParams ?? false,
+    approvalsRefreshMs: options.approvalsRefreshMs ?? DEFAULT_APPROVALS_REFRESH_MS,
   });
 }

@@ -1,6 +1,7 @@
 import { ToolMessage } from '@langchain/core/messages';
 import { StructuredTool, ToolInputParsingException, type ToolRunnableConfig } from '@langchain/core/tools';
 import type { AgentKit } from '../../kit/agent-kit.js';
+import { runAsModelToolCall } from '../../lifecycle/model-tool-call.js';
 import type { ToolDescription } from '../../kit/tool-registry.js';
 import { toolInputJsonSchema, type JsonSchemaObject } from '../mcp/tool-input-schema.js';
 import { resultData, succeeded, type ResultData } from '../shared/result-data.js';
@@ -66,8 +67,13 @@ export class KitStructuredTool extends StructuredTool<JsonSchemaObject, unknown,
     return this.outputParser;
   }
 
-  protected async _call(args: unknown): Promise<KitToolOutput> {
-    const data = resultData(await this.kit.execute(this.name, args), (value) => this.kit.redactor.toJson(value));
+  /** LangChain hands the tool call (with the model's ID) in the config; telemetry names the call by it. */
+  protected async _call(args: unknown, _runManager?: unknown, config?: ToolRunnableConfig): Promise<KitToolOutput> {
+    return this.execute(args, config?.toolCall?.id);
+  }
+
+  private async execute(args: unknown, toolCallId: string | undefined): Promise<KitToolOutput> {
+    const data = resultData(await runAsModelToolCall(toolCallId, () => this.kit.execute(this.name, args)), (value) => this.kit.redactor.toJson(value));
     return [data.humanMessage, data];
   }
 
@@ -85,8 +91,8 @@ export class KitStructuredTool extends StructuredTool<JsonSchemaObject, unknown,
     } catch (error) {
       if (!(error instanceof ToolInputParsingException)) throw error;
       const call = toolCallOf(input);
-      const [content, artifact] = await this._call(call ? call.args : input);
       const toolCallId = call?.id ?? config?.toolCall?.id;
+      const [content, artifact] = await this.execute(call ? call.args : input, toolCallId);
       if (!toolCallId) return content;
       // From the kit's result, not "error" outright: input only LangChain refused may have run, and a model told it failed retries.
       return new ToolMessage({ content, artifact, tool_call_id: toolCallId, name: this.name, status: succeeded(artifact) ? 'success' : 'error' });

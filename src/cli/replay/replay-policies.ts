@@ -1,8 +1,8 @@
 import { ConfigError } from '../../config/config-error.js';
 import { isPlainObject } from '../../config/config-schema.js';
 import { buildListeners, type LoadedConfig, type Problem } from '../../config/load-config.js';
-import { MemoryApprovalStore } from '../../policies/approvals/memory-approval-store.js';
 import { MemoryPolicyStore } from '../../policies/state/memory-store.js';
+import { REPLAY_APPROVAL_TIMEOUT_MS, type ReplayApprovals } from './replay-approvals.js';
 
 /** The clock the replayed policies judge by: the recorded call's time, set before each call. */
 export interface ReplayClock {
@@ -31,7 +31,7 @@ const JUDGED_PARTLY_NOW: Record<string, string> = {
 };
 
 const LEDGER_APPROVAL =
-  "ApprovalPolicy via: 'schedule' is replayed as holding each call it would ask about: live, the paying accounts' threshold keys decide whether such a call goes out as a schedule or is blocked, and a replay reads no keys from the ledger";
+  "ApprovalPolicy via: 'schedule' is replayed as holding each call it would ask about (approving it when live it went on under its approval request): live, the paying accounts' threshold keys decide whether such a call goes out as a schedule or is blocked, and a replay reads no keys from the ledger";
 
 /** The configuration's policies rebuilt for a replay, and what the report must say about them. */
 export interface ReplayPolicies {
@@ -44,13 +44,15 @@ export interface ReplayPolicies {
  * Rebuilds the configuration's policies from their entries so that nothing they keep or touch is
  * the live agents': every state store is a fresh in-memory one whose clock is `clock` (policies
  * that shared one Redis store and prefix share one fresh store, so shared budgets stay shared),
- * TimeWindowPolicy judges at `clock`, and ApprovalPolicy holds calls in an in-memory request store
- * (`wait: "deferred"`) instead of asking anyone. A policy in report mode (`"mode": "report"`) stays
- * in report mode, so the replay says what it would have reported. Hooks are not rebuilt: a replay records nothing.
+ * TimeWindowPolicy judges at `clock`, and ApprovalPolicy asks nobody: `approvals` answers in the
+ * call from the trail (approved when live the call went on under an approval, held otherwise), so
+ * the policies after it count an approved call as they did live. A policy in report mode
+ * (`"mode": "report"`) stays in report mode, so the replay says what it would have reported. Hooks
+ * are not rebuilt: a replay records nothing.
  * A policy given as an instance (a JS configuration) cannot be rebuilt, and is refused rather than
  * run against the store it holds.
  */
-export function replayPolicies(loaded: LoadedConfig, clock: ReplayClock): ReplayPolicies {
+export function replayPolicies(loaded: LoadedConfig, clock: ReplayClock, approvals: ReplayApprovals): ReplayPolicies {
   const stores = new Map<string, MemoryPolicyStore>();
   const warnings = new Set<string>();
   const problems: string[] = [];
@@ -76,16 +78,19 @@ export function replayPolicies(loaded: LoadedConfig, clock: ReplayClock): Replay
     if (STATEFUL.has(name)) options.store = storeFor(options.store);
     if (name === 'TimeWindowPolicy') options.now = clock.now;
     if (name === 'ApprovalPolicy') {
-      // Held, not asked: the replay reports that the call would wait for approval, and nobody is asked.
-      delete options.approver;
       if (options.via === 'schedule') {
         // Live, the paying accounts' keys decide between a schedule and a block; the replay reads no ledger.
         delete options.via;
         delete options.stage;
         warnings.add(LEDGER_APPROVAL);
       }
-      options.wait = 'deferred';
-      options.store = new MemoryApprovalStore();
+      // Nobody is asked: the trail answers, in the call, at once. One answer is the whole quorum, and
+      // no request outlives the call (so the policy stays valid inside a combination too).
+      delete options.store;
+      delete options.approvers;
+      options.wait = 'in-call';
+      options.approver = approvals.approver;
+      options.timeoutMs = REPLAY_APPROVAL_TIMEOUT_MS;
     }
     return { policy: name, args: [options, ...rest], ...(entry.mode === 'report' ? { mode: 'report' } : {}) };
   };

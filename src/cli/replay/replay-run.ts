@@ -4,6 +4,7 @@ import { messageOf } from '../../errors/index.js';
 import { UsageError } from '../usage-error.js';
 import type { Logger } from '../../lifecycle/logger.js';
 import { REPORTED_BLOCK_MESSAGE } from '../../lifecycle/tool-call.js';
+import { ReplayApprovals } from './replay-approvals.js';
 import { replayKit } from './replay-kit.js';
 import { replayClock, replayPolicies } from './replay-policies.js';
 import type { RecordedEntry, RecordedTrail } from './replay-sources.js';
@@ -89,12 +90,14 @@ const ACCOUNT_ID = /^\d+\.\d+\.\d+$/;
  * other in replay order, each judged at its recorded time, in a kit that cannot send (replay-kit.ts)
  * with state of its own (replay-policies.ts). A call the replayed policies allow is counted by them
  * (a budget spends it) even when live it was blocked: the report says what this set of policies
- * would have done with the same sequence of calls, not what the live set did.
+ * would have done with the same sequence of calls, not what the live set did. A call that went on
+ * live under an approval is approved again (replay-approvals.ts), so it is counted too.
  */
 export async function replayTrail(loaded: LoadedConfig, trail: RecordedTrail, options: ReplayOptions): Promise<ReplayReport> {
   const accountId = replayAccount(loaded, trail, options.accountId);
   const clock = replayClock();
-  const { policies, warnings } = replayPolicies(loaded, clock);
+  const approvals = new ReplayApprovals();
+  const { policies, warnings } = replayPolicies(loaded, clock, approvals);
   // Calls run one at a time, so every report-mode would-block logged meanwhile is the current call's.
   const reported: Reported[] = [];
   const logger: Logger = {
@@ -123,11 +126,13 @@ export async function replayTrail(loaded: LoadedConfig, trail: RecordedTrail, op
       const live = { ...liveVerdict(entry), outcome: entry.outcome, ...(entry.status ? { status: entry.status } : {}) };
       let replay: Verdict;
       reported.length = 0;
+      approvals.begin(entry);
       try {
         replay = replayedVerdict(await kit.execute(entry.tool, inputOf(entry)), reported);
       } catch (error) {
         replay = { verdict: 'fail', reason: messageOf(error) };
       }
+      replay = approvals.end(replay);
       Object.assign(row, { replayed: true, live, replay, changed: verdictsDiffer(live, replay) });
     }
   } finally {

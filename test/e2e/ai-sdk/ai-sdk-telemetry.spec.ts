@@ -30,7 +30,7 @@ describe('AI SDK generateText with its telemetry on: the kit\'s spans nest under
     await otel.close();
   });
 
-  it('puts execute_tool under ai.toolCall, under ai.generateText, one per call in a step of parallel calls', async () => {
+  it('puts execute_tool under ai.toolCall, under ai.generateText, one per call in a step of parallel calls, named by the model\'s tool-call ID', async () => {
     const model = scriptedModel(
       [
         toolCall('call-pay', 'transfer_hbar_tool', { transfers: [{ accountId: alice, amount: 1 }] }),
@@ -60,6 +60,10 @@ describe('AI SDK generateText with its telemetry on: the kit\'s spans nest under
       expect(otel.childrenOf(ours[0]!).map((span) => span.name)).to.include('stage secondaryAction');
     }
     const paid = otel.span('execute_tool transfer_hbar_tool');
+    // The model's tool-call ID names our span as it names the SDK's; the kit's own ID is beside it.
+    expect(paid.attributes['gen_ai.tool.call.id']).to.equal('call-pay');
+    expect(otel.span('execute_tool get_hbar_balance_query_tool').attributes['gen_ai.tool.call.id']).to.equal('call-balance');
+    expect(paid.attributes['hedera_agent_hooks.call.id']).to.match(/^[0-9a-f-]{36}$/);
     expect(paid.attributes['hedera.transaction.id']).to.equal(result.steps[0]!.toolResults.find((entry) => entry.toolCallId === 'call-pay')!.output.raw.transactionId);
   });
 

@@ -48,7 +48,7 @@ describe('LangChain agent runs with OpenTelemetry: the kit\'s spans nest under t
     return model.pipe(runTools);
   }
 
-  it('makes each run\'s execute_tool a child of that run\'s span, with two runs at once', async () => {
+  it('makes each run\'s execute_tool a child of that run\'s span, with two runs at once, named by its tool call\'s ID', async () => {
     const runs = await Promise.all(
       accounts.map((accountId) =>
         otel.inSpan(`agent run ${accountId}`, async () => (await agentFor(accountId).invoke([new HumanMessage('pay')]))[0]!),
@@ -60,7 +60,22 @@ describe('LangChain agent runs with OpenTelemetry: the kit\'s spans nest under t
       const ours = otel.childrenOf(run);
       expect(ours.map((span) => span.name)).to.deep.equal(['execute_tool transfer_hbar_tool']);
       expect(ours[0]!.attributes['hedera.transaction.id']).to.equal(runs[at]!.artifact.raw.transactionId);
+      // The model's tool_call id names the span (gen_ai.tool.call.id); the kit's own ID is its own attribute.
+      expect(ours[0]!.attributes['gen_ai.tool.call.id']).to.equal(`call-${accountId}`);
+      expect(ours[0]!.attributes['hedera_agent_hooks.call.id']).to.match(/^[0-9a-f-]{36}$/);
     }
+  });
+
+  it('names the span by the tool call ID LangChain passes in the config when the input is the bare args, and by none when there is no tool call', async () => {
+    const [tool] = new HederaLangchainToolkit(kit, { tools: ['transfer_hbar_tool'] }).getTools();
+    const args = { transfers: [{ accountId: accounts[0]!, amount: 1 }] };
+    await tool!.invoke(args, { toolCall: { id: 'call-from-config', name: 'transfer_hbar_tool', args, type: 'tool_call' } });
+    expect(otel.span('execute_tool transfer_hbar_tool').attributes['gen_ai.tool.call.id']).to.equal('call-from-config');
+    otel.exporter.reset();
+    await tool!.invoke(args);
+    const bare = otel.span('execute_tool transfer_hbar_tool');
+    expect(bare.attributes).to.not.have.property('gen_ai.tool.call.id');
+    expect(bare.attributes['hedera_agent_hooks.call.id']).to.match(/^[0-9a-f-]{36}$/);
   });
 
   it('makes a root span of the call when nothing is active, rather than join another run', async () => {

@@ -84,7 +84,9 @@ describe('telemetry: the spans of a call, with the real OpenTelemetry SDK', () =
         'hedera.transaction.id': result.raw.transactionId,
         'hedera.transaction.status': 'SUCCESS',
       });
-      expect(call.attributes['gen_ai.tool.call.id']).to.match(/^[0-9a-f-]{36}$/);
+      // Called directly, not for a model: no model tool-call ID, and the kit's own under its project attribute.
+      expect(call.attributes).to.not.have.property('gen_ai.tool.call.id');
+      expect(call.attributes['hedera_agent_hooks.call.id']).to.match(/^[0-9a-f-]{36}$/);
       expect(call.status.code).to.not.equal(SpanStatusCode.ERROR);
       const [entry] = auditEntries(await readTopicMessages(suite.net.mirrorUrl, topicId)).slice(-1);
       expect(call.attributes['hedera_agent_hooks.audit.entry_id']).to.equal(entry.id);

@@ -43,10 +43,10 @@ describe('telemetry: log lines join traces', () => {
 
     const failed = logger.lines.find((line) => line.message === 'tool call did not complete')!;
     const broken = otel.span('execute_tool broken_tool');
-    expect(failed.fields).to.include({ callId: broken.attributes['gen_ai.tool.call.id'], trace_id: broken.spanContext().traceId, span_id: broken.spanContext().spanId });
+    expect(failed.fields).to.include({ callId: broken.attributes['hedera_agent_hooks.call.id'], trace_id: broken.spanContext().traceId, span_id: broken.spanContext().spanId });
     const warned = logger.lines.find((line) => line.message === 'tool call warning')!;
     const echo = otel.span('execute_tool echo_tool');
-    expect(warned.fields).to.include({ callId: echo.attributes['gen_ai.tool.call.id'], trace_id: echo.spanContext().traceId, span_id: echo.spanContext().spanId });
+    expect(warned.fields).to.include({ callId: echo.attributes['hedera_agent_hooks.call.id'], trace_id: echo.spanContext().traceId, span_id: echo.spanContext().spanId });
   });
 
   it('carries the call ID without telemetry, and no trace IDs', async () => {

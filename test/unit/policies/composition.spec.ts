@@ -3,6 +3,7 @@ import type { Client } from '@hiero-ledger/sdk';
 import { AbstractPolicy } from '../../../src/index.js';
 import type { PreToolExecutionParams, ToolErrorParams } from '../../../src/index.js';
 import { ApprovalPolicy, MaxTransferPolicy, RecipientAllowlistPolicy, RecipientDenylistPolicy, TimeWindowPolicy, allOf, anyOf, not } from '../../../src/policies/index.js';
+import * as approvalStores from '../../../src/policies/approvals/memory-approval-store.js';
 import { offlineClient } from '../../support/offline-client.js';
 import { callWith, hbarCredits } from './value-policy-kit.js';
 
@@ -41,6 +42,38 @@ describe('composition', () => {
       expect(() => anyOf(new RecipientAllowlistPolicy(['0.0.7']), ledger)).to.throw(
         "anyOf(...): argument 2 (Approval Policy) is approved by the ledger (via: 'schedule'), which must act before the transaction is built; a combination judges later, so the call would go out unscheduled. Register it on its own.",
       );
+    });
+  });
+
+  describe('given an ApprovalPolicy whose request outlives the call', () => {
+    const allowlist = () => new RecipientAllowlistPolicy(['0.0.7']);
+
+    it('refuses a deferred one, naming the argument and what to do instead: the combination would turn its hold into a refusal whose request stays open to run later', () => {
+      const deferred = new ApprovalPolicy({ when: { hbarAbove: 5 }, wait: 'deferred' });
+      expect(() => anyOf(allowlist(), deferred)).to.throw(/^anyOf\(\.\.\.\): argument 2 \(Approval Policy\) holds calls for approval with wait: 'deferred', which a combination cannot do: .*Register it on its own beside the combination/);
+      expect(() => allOf(deferred)).to.throw(/^allOf\(\.\.\.\): argument 1 \(Approval Policy\) holds calls for approval with wait: 'deferred'/);
+      expect(() => not(deferred)).to.throw(/^not\(\.\.\.\): argument 1 \(Approval Policy\) holds calls for approval with wait: 'deferred'/);
+    });
+
+    it('refuses an in-call one that keeps its requests in a store others decide in, even with an approver beside it: a console or another kit could resume a request outside the combination', () => {
+      const { MemoryApprovalStore } = approvalStores;
+      const shared = new ApprovalPolicy({ when: { hbarAbove: 5 }, store: new MemoryApprovalStore() });
+      expect(() => anyOf(allowlist(), shared)).to.throw(/^anyOf\(\.\.\.\): argument 2 \(Approval Policy\) keeps its requests in a store others decide in \(store\).*give it an approver and neither wait: 'deferred' nor a store/);
+      const withApprover = new ApprovalPolicy({ when: { hbarAbove: 5 }, approver: () => true, store: new MemoryApprovalStore() });
+      expect(() => allOf(allowlist(), withApprover)).to.throw(/argument 2 \(Approval Policy\) keeps its requests in a store others decide in/);
+    });
+
+    it('refuses it nested in another combination too', () => {
+      expect(() => anyOf(allowlist(), allOf(new MaxTransferPolicy({ hbar: 100 }), new ApprovalPolicy({ when: { hbarAbove: 5 }, wait: 'deferred' })))).to.throw(/^allOf\(\.\.\.\): argument 2 \(Approval Policy\) holds calls/);
+    });
+
+    it('accepts an in-call one with an approver alone, whose answer is the verdict: asked only off the list, and its approval lets the call run', async () => {
+      let asked = 0;
+      const approval = new ApprovalPolicy({ when: { hbarAbove: 5 }, approver: () => (asked++, true) });
+      expect((await run(anyOf(allowlist(), approval), [['0.0.7', 50]])).raw.status).to.equal('SUCCESS');
+      expect(asked).to.equal(0);
+      expect((await run(anyOf(allowlist(), approval), [['0.0.8', 50]])).raw.status).to.equal('SUCCESS');
+      expect(asked).to.equal(1);
     });
   });
 

@@ -21,7 +21,7 @@ describe('telemetrySettings (createAgentKit({ telemetry }))', () => {
 
   describe('when it is on', () => {
     it('turns true into traces and metrics through the global providers, without params', () => {
-      expect(telemetrySettings(true)).to.deep.equal({ traces: true, metrics: true, tracerProvider: undefined, meterProvider: undefined, recordParams: false });
+      expect(telemetrySettings(true)).to.deep.equal({ traces: true, metrics: true, tracerProvider: undefined, meterProvider: undefined, recordParams: false, approvalsRefreshMs: 10_000 });
     });
   });
 
@@ -32,6 +32,8 @@ describe('telemetrySettings (createAgentKit({ telemetry }))', () => {
       expect(refusal({ recordParams: 'true' })).to.include("'telemetry.recordParams' must be true or false, got \"true\"");
       expect(refusal({ tracerProvider: {} })).to.include("'telemetry.tracerProvider' must be a TracerProvider").and.include('getTracer()');
       expect(refusal({ meterProvider: null })).to.include("'telemetry.meterProvider' must be a MeterProvider");
+      expect(refusal({ approvalsRefreshMs: -1 })).to.include("'telemetry.approvalsRefreshMs' must be at least 0 ms");
+      expect(refusal({ approvalsRefreshMs: '5s' })).to.include("'telemetry.approvalsRefreshMs' must be a number of milliseconds");
     });
   });
 });

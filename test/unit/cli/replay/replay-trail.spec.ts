@@ -82,6 +82,49 @@ describe('replayTrail', () => {
     });
   });
 
+  describe('when a call went on live after its approval', () => {
+    const held = (hbar: number, atMs: number, requestId: string) =>
+      transfer(hbar, atMs, {
+        outcome: 'blocked',
+        stage: 'postParamsNormalization',
+        status: undefined,
+        blockedBy: { policy: 'Approval Policy', stage: 'postParamsNormalization', reason: 'asked because it moves more than 5 HBAR' },
+        approvalRequestId: requestId,
+      });
+
+    it('replays it as approved, so the budget after it counts it as live did and nothing shows as changed', async () => {
+      const loaded = configWith([
+        { policy: 'SpendLimitPolicy', args: [{ hbar: 10, windowMs: 3_600_000 }] },
+        { policy: 'ApprovalPolicy', args: [{ when: { hbarAbove: 5 }, wait: 'deferred', approvers: { required: 2, of: ['alice', 'bob'] } }] },
+      ]);
+      const spent = { outcome: 'blocked', stage: 'postParamsNormalization', status: undefined, blockedBy: { policy: 'Spend Limit Policy', stage: 'postParamsNormalization', reason: 'over the budget' } };
+      // Held, approved by two people and resumed (6 spent), 3 more (9), then 3 the budget refused live (12 > 10), then 1 (10).
+      const trail = trailOf([held(6, T0, 'req-9'), transfer(6, T0 + 60_000, { approvalRequestId: 'req-9' }), transfer(3, T0 + 61_000), transfer(3, T0 + 62_000, spent), transfer(1, T0 + 63_000)]);
+      const report = await replayTrail(loaded, trail, { logger: silentLogger });
+      expect(report.entries.map((row) => row.live?.verdict)).to.deep.equal(['hold', 'hold', 'allow', 'block', 'allow']);
+      expect(report.entries.map((row) => row.replay?.verdict)).to.deep.equal(['hold', 'hold', 'allow', 'block', 'allow']);
+      expect(report.entries.map((row) => row.changed)).to.deep.equal([false, false, false, false, false]);
+      expect(report.entries[0]!.replay).to.include({ policy: 'Approval Policy', stage: 'postParamsNormalization' });
+      expect(report.entries[1]!.replay!.reason).to.equal('approval request req-9, approved live: counted as approved');
+      expect(report.entries[3]!.replay!.policy).to.equal('Spend Limit Policy');
+    });
+
+    it('does the same for an in-call approval inside a combination, which replays without a store', async () => {
+      const loaded = configWith([
+        { policy: 'SpendLimitPolicy', args: [{ hbar: 10, windowMs: 3_600_000 }] },
+        { policy: 'anyOf', args: [{ policy: 'RecipientAllowlistPolicy', args: [['0.0.7']] }, { policy: 'ApprovalPolicy', args: [{ when: { hbarAbove: 0 }, approver: 'terminal' }] }] },
+      ]);
+      const refused = { outcome: 'blocked', stage: 'postParamsNormalization', status: undefined, blockedBy: { policy: 'anyOf(Recipient Allowlist Policy, Approval Policy)', stage: 'postParamsNormalization', reason: 'none of the alternatives allows the call' } };
+      const spent = { outcome: 'blocked', stage: 'postParamsNormalization', status: undefined, blockedBy: { policy: 'Spend Limit Policy', stage: 'postParamsNormalization', reason: 'over the budget' } };
+      // Approved in the call (8 spent), one the approver refused, then 3 the budget refused live (11 > 10).
+      const trail = trailOf([transfer(8, T0, { approvalRequestId: 'req-1' }), transfer(1, T0 + 1_000, refused), transfer(3, T0 + 2_000, spent)]);
+      const report = await replayTrail(loaded, trail, { logger: silentLogger });
+      expect(report.entries.map((row) => row.replay?.verdict)).to.deep.equal(['hold', 'block', 'block']);
+      expect(report.entries.map((row) => row.replay?.policy)).to.deep.equal(['Approval Policy', 'anyOf(Recipient Allowlist Policy, Approval Policy)', 'Spend Limit Policy']);
+      expect(report.entries.map((row) => row.changed)).to.deep.equal([false, false, false]);
+    });
+  });
+
   describe('when the ApprovalPolicy is approved by the ledger (via: schedule)', () => {
     it('replays it as holding the calls it would ask about, and says the keys were not read', async () => {
       const key = '302a300506032b6570032100' + '11'.repeat(32);
