@@ -1,9 +1,16 @@
 import type { ServerResponse } from 'node:http';
+import { silentLogger, type Logger } from '../lifecycle/logger.js';
 import { SECURITY_HEADERS } from './http-guard.js';
 import { redactedJson } from './safe-json.js';
 
 /** Most pages following one console at once: each holds a connection open. */
 export const MAX_EVENT_CLIENTS = 64;
+/**
+ * Most bytes the console holds for one page that has not read them (beyond what the socket
+ * buffers). A page that stops reading (a frozen tab, a client that pauses its socket) is dropped
+ * past this instead of making the console hold every later event in memory; a live page reconnects.
+ */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** A comment line this often keeps proxies from closing an idle stream. */
 const HEARTBEAT_MS = 15_000;
 
@@ -12,7 +19,8 @@ export class EventStreams {
   private readonly clients = new Set<ServerResponse>();
   private readonly heartbeat: NodeJS.Timeout;
 
-  constructor() {
+  /** `logger` hears of every page dropped for not reading its stream. */
+  constructor(private readonly logger: Logger = silentLogger) {
     this.heartbeat = setInterval(() => this.write(': heartbeat\n\n'), HEARTBEAT_MS);
     this.heartbeat.unref();
   }
@@ -42,7 +50,25 @@ export class EventStreams {
   }
 
   private write(text: string): void {
-    for (const client of this.clients) client.write(text);
+    const bytes = Buffer.byteLength(text);
+    for (const client of this.clients) {
+      // What the socket has not taken yet waits in writableLength: once a page stops reading, every
+      // event would wait there for good. One frame into an empty queue always goes (a large view is
+      // not a slow reader); beyond the bound the page is dropped.
+      const waiting = client.writableLength;
+      if (waiting > 0 && waiting + bytes > MAX_BUFFERED_BYTES) this.drop(client, waiting);
+      else client.write(text);
+    }
+  }
+
+  private drop(client: ServerResponse, waiting: number): void {
+    this.clients.delete(client);
+    const socket = client.socket;
+    this.logger.warn(
+      { bufferedBytes: waiting, limitBytes: MAX_BUFFERED_BYTES, remote: socket ? `${socket.remoteAddress}:${socket.remotePort}` : 'unknown' },
+      `console: dropped an event stream whose page stopped reading it (${waiting} bytes waiting, over the ${MAX_BUFFERED_BYTES}-byte bound); a live page reconnects and reads the state afresh`,
+    );
+    client.destroy();
   }
 }
 

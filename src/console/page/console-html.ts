@@ -16,6 +16,7 @@ export const CONSOLE_HTML = `<!doctype html>
 <header>
   <h1>Agent Hooks console</h1>
   <span id="connection" class="connection">connecting…</span>
+  <span id="approver" class="connection"></span>
 </header>
 <section id="token-panel" class="panel" hidden>
   <h2>Console token</h2>

@@ -162,6 +162,8 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
   }
 
   function renderOversight(view) {
+    // Who this page's token names: the approver its decisions and pauses are recorded as.
+    if (view.approver) document.getElementById('approver').textContent = 'deciding as ' + view.approver;
     var note = document.getElementById('approvals-note');
     pending = view.pending || [];
     note.textContent = !view.connected ? 'no approval store is connected to this console' : pending.length ? pending.length + ' waiting' : 'nothing waiting';
