@@ -77,14 +77,15 @@ describe('the console event stream of a page that stops reading', function () {
       }
       expect(streams.size, 'the stalled page was dropped').to.equal(0);
       expect(sent, 'dropped long before 40 MiB were pushed').to.be.below(640);
+      // The bound, the small opening frame, and the one frame that found the queue over it.
       expect(mostHeld, 'bytes the server held for the page').to.be.at.most(MAX_BUFFERED_BYTES + 70 * 1024);
       expect(res.destroyed, 'the response is destroyed').to.equal(true);
       // The client, reading again, finds what the kernel held and then the end of the stream.
       reader.socket.resume();
       await reader.closed;
       expect(warnings).to.have.length(1);
-      expect(warnings[0]!.message).to.match(/^console: dropped an event stream whose page stopped reading it \(\d+ bytes waiting, over the 1048576-byte bound\)/);
-      expect(warnings[0]!.fields).to.include({ limitBytes: MAX_BUFFERED_BYTES });
+      expect(warnings[0]!.message).to.match(/^console: dropped an event stream whose page stopped reading it \(\d+ bytes waiting, over its 10\d{5}-byte bound\)/);
+      expect(warnings[0]!.fields['limitBytes']).to.be.within(MAX_BUFFERED_BYTES, MAX_BUFFERED_BYTES + 100);
       expect(warnings[0]!.fields['remote']).to.match(/^127\.0\.0\.1:\d+$/);
     });
 
@@ -92,7 +93,7 @@ describe('the console event stream of a page that stops reading', function () {
       streams = new EventStreams(warningsLogger().logger);
       opened = new Promise((resolve) => {
         server = createServer((_req, res) => {
-          streams.open(res, []);
+          streams.open(res, [{ event: 'overview', data: { calls: [] } }]);
           resolve(res);
         });
       });
@@ -104,10 +105,10 @@ describe('the console event stream of a page that stops reading', function () {
       socket.on('data', (chunk: Buffer) => (received += chunk.length));
       await opened;
       const event = { memo: 'x'.repeat(64 * 1024) };
-      for (let at = 0; at < 100; at++) {
+      for (let at = 1; at <= 100; at++) {
         streams.send('call', event);
-        // A reader drains at its own pace; the bound is about a page that reads nothing.
-        while (received < (at + 1) * 64 * 1024) await new Promise((resolve) => setTimeout(resolve, 1));
+        // A reader drains at its own pace, at most ten events (640 KiB) behind here: the bound is about a page that reads nothing.
+        if (at % 10 === 0) while (received < at * 64 * 1024) await new Promise((resolve) => setTimeout(resolve, 1));
       }
       expect(streams.size).to.equal(1);
     });
