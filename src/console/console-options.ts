@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SENTENCE } from '../errors/index.js';
+import type { Logger } from '../lifecycle/logger.js';
 import { isConsoleOversight, type ConsoleOversight } from './console-oversight.js';
 import { CONSOLE_NETWORKS, type ConsoleNetwork } from './explorer-links.js';
 import type { OverseenKit } from './kit-oversight.js';
@@ -18,12 +19,21 @@ export interface ConsoleOptions {
   network?: ConsoleNetwork;
   /** Default 4280; 0 takes any free port. */
   port?: number;
-  /** Default 127.0.0.1. Any other address needs `token`. */
+  /** Default 127.0.0.1. Any other address needs `token` or `tokens`. */
   host?: string;
-  /** The bearer token the page and API clients send (at least 16 characters); on loopback one is made when not given. */
+  /** One operator's bearer token, which the page and API clients send (at least 16 characters); on loopback one is made when not given. */
   token?: string;
-  /** Who decides with this token, as decisions and pauses name them (default `'console'`). */
+  /** Who decides with `token`, as decisions and pauses name them (default `'console'`). */
   tokenName?: string;
+  /**
+   * One bearer token per named approver, instead of `token`: `{ alice: '<secret>', bob: '<secret>' }`.
+   * The token a request carries names who decides, pauses or unpauses, so one token holder is one
+   * approver: two decisions with one token are one approver's, however the request is worded. Each
+   * token at least 16 characters, no two alike; names as `approvers.of` lists them.
+   */
+  tokens?: Record<string, string>;
+  /** Hears what the console does on its own, e.g. a page dropped for not reading its event stream (default: silent). */
+  logger?: Logger;
   /** Pending approvals and the kill switch; without it those panels say they are not connected. */
   oversight?: ConsoleOversight;
   /** An agent kit whose approval stores, kill switch and budgets the console shows and acts on (kitOversight(kit)); instead of `oversight`. */
@@ -44,6 +54,10 @@ export const consoleOptionsSchema = z
       port: z.unknown().optional(),
       host: z.unknown().optional(),
       token: z.unknown().optional(),
+      tokens: z.unknown().optional(),
+      logger: z
+        .custom<Logger>((value) => value !== null && typeof value === 'object' && ['debug', 'warn', 'error'].every((name) => typeof (value as Record<string, unknown>)[name] === 'function'), { error: 'a logger with debug, warn and error methods (pino, bunyan and winston fit)' })
+        .optional(),
       tokenName: z.string({ error: '1 to 64 characters naming who holds the token' }).trim().min(1).max(64, { error: '1 to 64 characters naming who holds the token' }).optional(),
       oversight: z.custom<ConsoleOversight>(isConsoleOversight, { error: 'an object with pendingApprovals(), decide(id, decision), pause(reason, by), resume(by) and state() (see ConsoleOversight)' }).optional(),
       kit: z
@@ -53,7 +67,7 @@ export const consoleOptionsSchema = z
         .optional(),
       pollMs: z.number({ error: 'a whole number of milliseconds from 50 to 60000' }).int().min(50).max(60_000, { error: 'a whole number of milliseconds from 50 to 60000' }).optional(),
     } satisfies Record<keyof ConsoleOptions, z.ZodType>,
-    { error: 'options { journalDir | mirrorUrl + topicId, port?, host?, token?, oversight?, … }' },
+    { error: 'options { journalDir | mirrorUrl + topicId, port?, host?, token? | tokens?, oversight?, … }' },
   )
   .strict()
   .superRefine((options, ctx) => {

@@ -6,7 +6,8 @@ import type { CallFeed } from './call-feed.js';
 import type { ConsoleOversight } from './console-oversight.js';
 import type { EventStreams } from './event-stream.js';
 import type { ConsoleNetwork, ExplorerLinks } from './explorer-links.js';
-import { authorized, originRefusal, readJsonBody, sendError, sendFile, sendJson } from './http-guard.js';
+import type { ApproverToken } from './approver-tokens.js';
+import { originRefusal, requestApprover, readJsonBody, sendError, sendFile, sendJson } from './http-guard.js';
 import { CONSOLE_HTML } from './page/console-html.js';
 import { CONSOLE_SCRIPT } from './page/console-script.js';
 import { CONSOLE_STYLE } from './page/console-style.js';
@@ -15,8 +16,8 @@ import { redactedJson } from './safe-json.js';
 export interface RouteSetup {
   feed: CallFeed;
   streams: EventStreams;
-  token: string;
-  tokenName: string;
+  /** Who may call the API, each token naming the approver who acts with it. */
+  tokens: readonly ApproverToken[];
   oversight: ConsoleOversight | undefined;
   links: ExplorerLinks;
   network?: ConsoleNetwork;
@@ -83,20 +84,22 @@ export class ConsoleRoutes {
       return sendFile(res, page[0], page[1]);
     }
     if (!path.startsWith('/api/')) return sendError(res, 404, `Not Found: ${JSON.stringify(path)}; the console is at / and its API under /api/`);
-    if (!authorized(req, this.setup.token)) return sendError(res, 401, 'Unauthorized: send Authorization: Bearer <token>, the token the console was started with (the page reads it from the #token= of the address it was opened with)', { 'www-authenticate': 'Bearer' });
+    // The token names who acts: decisions, pauses and unpauses are recorded under its holder's name.
+    const approver = requestApprover(req, this.setup.tokens);
+    if (!approver) return sendError(res, 401, 'Unauthorized: send Authorization: Bearer <token>, a token the console was started with (the page reads it from the #token= of the address it was opened with)', { 'www-authenticate': 'Bearer' });
     const route = `${req.method} ${path}`;
     if (route === 'GET /api/calls') return sendJson(res, 200, this.overview());
-    if (route === 'GET /api/events') return this.events(res);
-    if (route === 'GET /api/oversight') return sendJson(res, 200, await this.oversightView());
+    if (route === 'GET /api/events') return this.events(res, approver);
+    if (route === 'GET /api/oversight') return sendJson(res, 200, await this.oversightView(approver));
     if (route === 'GET /api/verify') return sendJson(res, 200, await this.verify());
     if (route === 'POST /api/pause') return this.withOversight(req, res, async (oversight, body) => {
       const reason = reasonOf(body.reason);
       if (!reason) return sendError(res, 400, `Bad Request: 'reason' must be a sentence of 1 to ${MAX_REASON_CHARS} characters saying why the agents are stopped`);
-      await oversight.pause(reason, this.setup.tokenName);
+      await oversight.pause(reason, approver);
       sendJson(res, 200, await this.oversightView());
     });
     if (route === 'POST /api/resume') return this.withOversight(req, res, async (oversight) => {
-      await oversight.resume(this.setup.tokenName);
+      await oversight.resume(approver);
       sendJson(res, 200, await this.oversightView());
     });
     const decision = /^\/api\/approvals\/([\w-]{1,100})\/decision$/.exec(path);
@@ -105,7 +108,7 @@ export class ConsoleRoutes {
       if (body.reason !== undefined && !reasonOf(body.reason)) return sendError(res, 400, `Bad Request: 'reason', when given, must be text of 1 to ${MAX_REASON_CHARS} characters`);
       const reason = reasonOf(body.reason);
       try {
-        const outcome = await oversight.decide(decision[1]!, { approve: body.approve, approver: this.setup.tokenName, ...(reason ? { reason } : {}) });
+        const outcome = await oversight.decide(decision[1]!, { approve: body.approve, approver, ...(reason ? { reason } : {}) });
         sendJson(res, 200, outcome);
       } catch (error) {
         sendError(res, 409, `Conflict: ${messageOf(error)}`);
@@ -140,17 +143,18 @@ export class ConsoleRoutes {
     };
   }
 
-  private async events(res: ServerResponse): Promise<void> {
-    const first = [{ event: 'overview', data: this.overview() }, { event: 'oversight', data: await this.oversightView() }];
+  private async events(res: ServerResponse, approver: string): Promise<void> {
+    const first = [{ event: 'overview', data: this.overview() }, { event: 'oversight', data: await this.oversightView(approver) }];
     if (!this.setup.streams.open(res, first)) sendError(res, 503, 'Service Unavailable: too many pages follow this console; close one');
   }
 
-  private async oversightView(): Promise<unknown> {
+  /** `approver`: who asks, named in the answer (a view pushed to every page names nobody). */
+  private async oversightView(approver?: string): Promise<unknown> {
     const { oversight } = this.setup;
-    if (!oversight) return { connected: false, pending: [], state: { paused: false }, budgetHistory: [] };
+    if (!oversight) return { connected: false, ...(approver ? { approver } : {}), pending: [], state: { paused: false }, budgetHistory: [] };
     const [pending, state] = await Promise.all([oversight.pendingApprovals(), oversight.state()]);
     if (state.budgets) this.history.record(state.budgets);
-    return { connected: true, approver: this.setup.tokenName, pending, state, budgetHistory: this.history.all() };
+    return { connected: true, ...(approver ? { approver } : {}), pending, state, budgetHistory: this.history.all() };
   }
 
   /** `sample`: read even when no page follows, so the history has the change when one opens. Sends only a view that changed. */

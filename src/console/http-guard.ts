@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bearerMatches } from '../adapters/shared/bearer-token.js';
 import { loopbackRefusal } from '../adapters/shared/loopback.js';
+import { tokenHolder, type ApproverToken } from './approver-tokens.js';
 import { redactedJson } from './safe-json.js';
 
 /** Largest request body the console reads: a decision or a pause reason, never more. */
@@ -39,9 +39,9 @@ export function originRefusal(req: IncomingMessage, boundHost: string, loopback:
   return from !== undefined && from === req.headers.host ? undefined : `Forbidden: requests from the web origin ${JSON.stringify(origin)} are not accepted; only the console's own page may call it`;
 }
 
-/** Whether the request carries the console's token; only the Authorization header counts (no cookie, so no cross-site request can carry it). */
-export function authorized(req: IncomingMessage, token: string): boolean {
-  return bearerMatches(req.headers.authorization, token);
+/** The approver the request's token names, or undefined; only the Authorization header counts (no cookie, so no cross-site request can carry it). */
+export function requestApprover(req: IncomingMessage, holders: readonly ApproverToken[]): string | undefined {
+  return tokenHolder(req.headers.authorization, holders);
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

@@ -1,3 +1,4 @@
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { DEFAULT_JOURNAL_DIR } from '../../audit/index.js';
@@ -9,6 +10,8 @@ import { UsageError } from '../usage-error.js';
 
 /** Where the token is read from: an argument would show it to everyone who lists processes. */
 export const CONSOLE_TOKEN_ENV = 'AGENT_HOOKS_CONSOLE_TOKEN';
+/** One token per named approver, as a JSON object `{"alice": "<secret>", …}`: the environment's form of --tokens-file. */
+export const CONSOLE_TOKENS_ENV = 'AGENT_HOOKS_CONSOLE_TOKENS';
 
 interface ConsoleCommandOptions {
   journal?: string;
@@ -17,6 +20,7 @@ interface ConsoleCommandOptions {
   network?: ConsoleNetwork;
   port: number;
   host?: string;
+  tokensFile?: string;
 }
 
 /** `agent-hooks console`: the operator console in the browser, over a shared journal folder or a topic through the mirror. */
@@ -30,12 +34,18 @@ export function registerConsoleCommand(program: Command, run: RunAction): void {
     .option('--network <name>', `the network, for links to its explorer: ${CONSOLE_NETWORKS.join(', ')} (devnet and local link to --mirror)`, parseNetwork)
     .option('--port <port>', 'the port (0: any free port)', parsePort, 4280)
     .option('--host <address>', `the address to listen on (default 127.0.0.1: this machine only; any other needs the token in ${CONSOLE_TOKEN_ENV})`)
-    .addHelpText('after', `\nThe token API clients send as Authorization: Bearer <token> is read from ${CONSOLE_TOKEN_ENV}; on 127.0.0.1 one is made when it is not set.\nOpen the address printed on stderr: it carries the token after #token=, which the browser never sends to a server.`)
+    .option('--tokens-file <file>', `one token per named approver: a JSON file {"alice": "<secret>", "bob": "<secret>"} readable by its owner only (chmod 600); or the same JSON in ${CONSOLE_TOKENS_ENV}`)
+    .addHelpText(
+      'after',
+      `\nOne operator: the token API clients send as Authorization: Bearer <token> is read from ${CONSOLE_TOKEN_ENV}; on 127.0.0.1 one is made when it is not set.\nOpen the address printed on stderr: it carries the token after #token=, which the browser never sends to a server.\nSeveral approvers: --tokens-file (or ${CONSOLE_TOKENS_ENV}) gives each their own token; the token a request carries names who decides, so one token holder is one approver. Each opens the address with #token=<their token>, or pastes it. Tokens are never read from the command line, where every user of the machine can list them.`,
+    )
     .action((options: ConsoleCommandOptions, command: Command) =>
       run(command, async (ctx) => {
         if ((options.mirror === undefined) !== (options.topic === undefined)) throw new UsageError('--mirror and --topic go together: the topic is read through that mirror.');
         const journal = options.journal ?? (options.mirror ? undefined : DEFAULT_JOURNAL_DIR);
         const token = ctx.io.env[CONSOLE_TOKEN_ENV];
+        const tokens = approverTokens(options.tokensFile === undefined ? undefined : path.resolve(ctx.io.cwd, options.tokensFile), ctx.io.env[CONSOLE_TOKENS_ENV]);
+        if (tokens && token) throw new UsageError(`${CONSOLE_TOKEN_ENV} (one operator) and ${options.tokensFile === undefined ? CONSOLE_TOKENS_ENV : '--tokens-file'} (one token per approver) both give the console's tokens; use one.`);
         const consoleOptions: ConsoleOptions = {
           port: options.port,
           ...(journal === undefined ? {} : { journalDir: path.resolve(ctx.io.cwd, journal) }),
@@ -43,9 +53,11 @@ export function registerConsoleCommand(program: Command, run: RunAction): void {
           ...(options.network === undefined ? {} : { network: options.network }),
           ...(options.host === undefined ? {} : { host: options.host }),
           ...(token === undefined || token === '' ? {} : { token }),
+          ...(tokens ? { tokens } : {}),
+          logger: ctx.logger,
         };
         const running = await startConsole(consoleOptions);
-        ctx.io.stderr(`agent-hooks console: open ${running.pageUrl}\n`);
+        ctx.io.stderr(running.token === undefined ? `agent-hooks console: ${running.approvers.join(', ')} open ${running.url}#token=<their token>\n` : `agent-hooks console: open ${running.pageUrl}\n`);
         await new Promise<void>((resolve) => {
           const stop = (): void => {
             process.off('SIGINT', stop);
@@ -59,6 +71,39 @@ export function registerConsoleCommand(program: Command, run: RunAction): void {
         return ExitCode.OK;
       }),
     );
+}
+
+/**
+ * The approvers' tokens from --tokens-file or the environment's JSON, or undefined when neither is
+ * given. A file others can read would hand them every approver's vote, so it must be its owner's only.
+ */
+function approverTokens(file: string | undefined, fromEnv: string | undefined): Record<string, string> | undefined {
+  if (file !== undefined && fromEnv) throw new UsageError(`--tokens-file and ${CONSOLE_TOKENS_ENV} both give the approvers' tokens; use one.`);
+  let text: string;
+  let where: string;
+  if (file !== undefined) {
+    let mode: number;
+    try {
+      mode = statSync(file).mode;
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new UsageError(`--tokens-file ${file} cannot be read (${(error as Error).message}).`);
+    }
+    if (process.platform !== 'win32' && (mode & 0o077) !== 0) throw new UsageError(`--tokens-file ${file} can be read or written by other users of this machine (mode ${(mode & 0o777).toString(8)}); make it its owner's only: chmod 600 ${file}.`);
+    where = `--tokens-file ${file}`;
+  } else if (fromEnv) {
+    text = fromEnv;
+    where = CONSOLE_TOKENS_ENV;
+  } else return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${where} is not JSON (${(error as Error).message}); write an object naming each approver's token: {"alice": "<secret>", "bob": "<secret>"}.`);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new UsageError(`${where} must hold a JSON object naming each approver's token: {"alice": "<secret>", "bob": "<secret>"}.`);
+  // Each name and token is checked by startConsole, which says which one is wrong.
+  return parsed as Record<string, string>;
 }
 
 function parseNetwork(value: string): ConsoleNetwork {

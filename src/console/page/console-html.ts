@@ -16,6 +16,7 @@ export const CONSOLE_HTML = `<!doctype html>
 <header>
   <h1>Agent Hooks console</h1>
   <span id="connection" class="connection">connecting…</span>
+  <span id="approver" class="connection"></span>
 </header>
 <section id="token-panel" class="panel" hidden>
   <h2>Console token</h2>
@@ -39,13 +40,19 @@ export const CONSOLE_HTML = `<!doctype html>
   <section id="budgets-panel" class="panel">
     <h2>Budgets and rate limits left</h2>
     <p id="budgets-note">none reported</p>
-    <table><tbody id="budgets"></tbody></table>
+    <table class="budgets"><tbody id="budgets"></tbody></table>
   </section>
   <section id="charts-panel" class="panel">
-    <h2 id="spend-title">HBAR spent over time, per tool</h2>
-    <div id="spend-chart" class="chart"></div>
-    <h2>Blocks by policy</h2>
-    <div id="block-chart" class="chart"></div>
+    <div class="charts">
+      <div>
+        <h2 id="spend-title">HBAR spent over time, per tool</h2>
+        <div id="spend-chart" class="chart"></div>
+      </div>
+      <div>
+        <h2>Blocks by policy</h2>
+        <div id="block-chart" class="chart"></div>
+      </div>
+    </div>
   </section>
   <section id="trail-panel" class="panel wide">
     <h2>Calls and audit trail</h2>

@@ -40,6 +40,22 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
     return node;
   }
 
+  /** Agent text that may be long (a memo, params): it scrolls in a box of its own instead of stretching the page. */
+  function scrollingText(value, what) {
+    var node = agentText(typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+    node.classList.add('scroll-box');
+    node.dataset.fact = what;
+    node.tabIndex = 0;
+    return node;
+  }
+
+  /** A tool name: agent-supplied, wrapped only where it must be. */
+  function toolName(value) {
+    var node = agentText(value);
+    node.classList.add('tool-name');
+    return node;
+  }
+
   function link(url, text) {
     if (typeof url !== 'string' || !/^https?:\/\//.test(url)) return el('span', '', text);
     var a = el('a', '', text);
@@ -86,8 +102,8 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
     row.dataset.outcome = call.outcome;
     row.appendChild(el('td', '', call.timestamp));
     row.appendChild(el('td', '', call.source));
-    var tool = el('td');
-    tool.appendChild(agentText(call.tool));
+    var tool = el('td', 'tool');
+    tool.appendChild(toolName(call.tool));
     row.appendChild(tool);
     var outcome = el('td');
     outcome.appendChild(el('span', 'outcome outcome-' + String(call.outcome).replace(/[^a-z]/gi, ''), call.outcome));
@@ -95,7 +111,7 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
     row.appendChild(el('td', '', call.status || ''));
     row.appendChild(el('td', 'amount', hbar(call.hbarTinybars)));
     var memo = el('td', 'memo');
-    if (call.memo !== undefined) memo.appendChild(agentText(call.memo));
+    if (call.memo !== undefined) memo.appendChild(scrollingText(call.memo, 'memo'));
     row.appendChild(memo);
     var blocked = el('td');
     if (call.blockedBy) {
@@ -146,6 +162,8 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
   }
 
   function renderOversight(view) {
+    // Who this page's token names: the approver its decisions and pauses are recorded as.
+    if (view.approver) document.getElementById('approver').textContent = 'deciding as ' + view.approver;
     var note = document.getElementById('approvals-note');
     pending = view.pending || [];
     note.textContent = !view.connected ? 'no approval store is connected to this console' : pending.length ? pending.length + ' waiting' : 'nothing waiting';
@@ -203,11 +221,13 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
     function fact(name, value, agent) {
       facts.appendChild(el('dt', '', name));
       var dd = el('dd');
-      if (agent) dd.appendChild(agentText(value));
+      if (agent === 'scroll') dd.appendChild(scrollingText(value, name));
+      else if (agent === 'tool') dd.appendChild(toolName(value));
+      else if (agent) dd.appendChild(agentText(value));
       else dd.textContent = String(value);
       facts.appendChild(dd);
     }
-    fact('tool', request.tool, true);
+    fact('tool', request.tool, 'tool');
     fact('what', request.summary, true);
     fact('why', request.why, true);
     // A request the ledger approves shows what its schedule moves as the ledger says (scheduledItem), not the store's account.
@@ -216,21 +236,22 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
       var p = request.preview;
       fact('transaction', p.transactionType + (p.transactionId ? ' ' + p.transactionId : ''), true);
       if (p.payer) fact('payer', p.payer, true);
-      if (p.memo !== undefined) fact('memo', p.memo, true);
+      if (p.memo !== undefined) fact('memo', p.memo, 'scroll');
       if (p.maxFee) fact('max fee', p.maxFee, true);
       if (p.bytesDigest) fact('bytes digest', p.bytesDigest, false);
     }
-    fact('params', request.params, true);
+    fact('params', request.params, 'scroll');
     fact('asked at', request.stage + ', ' + request.requestedAt + (request.expiresAt ? ' (expires ' + request.expiresAt + ')' : ''), false);
     if (request.schedule) return scheduledItem(item, facts, fact, request);
     fact('approvals', request.approvals + ' of ' + request.required, false);
     item.appendChild(facts);
+    var actions = el('div', 'actions');
     var reason = el('input');
     reason.type = 'text';
     reason.maxLength = 300;
     reason.placeholder = 'reason (optional)';
     reason.className = 'reason';
-    item.appendChild(reason);
+    actions.appendChild(reason);
     var approve = el('button', 'approve', 'Approve');
     var deny = el('button', 'deny', 'Deny');
     approve.type = deny.type = 'button';
@@ -245,8 +266,9 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
     }
     approve.addEventListener('click', function () { decide(true); });
     deny.addEventListener('click', function () { decide(false); });
-    item.appendChild(approve);
-    item.appendChild(deny);
+    actions.appendChild(approve);
+    actions.appendChild(deny);
+    item.appendChild(actions);
     return item;
   }
 
@@ -280,14 +302,28 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
     var table = document.getElementById('budgets');
     table.textContent = '';
     document.getElementById('budgets-note').textContent = budgets.length ? '' : 'none reported';
+    // Two columns: whose budget it is, then what is used (with a bar), its note and when it resets.
     budgets.forEach(function (budget) {
       var row = el('tr');
-      row.appendChild(el('td', '', budget.policy));
-      row.appendChild(el('td', '', budget.scope || ''));
-      var figure = budget.used !== undefined ? budget.used + ' of ' + budget.limit + ' ' + budget.unit + ' used' : 'limit ' + budget.limit + ' ' + budget.unit;
-      row.appendChild(el('td', 'figure', figure));
-      row.appendChild(el('td', 'note', budget.note || ''));
-      row.appendChild(el('td', '', budget.resetsAt ? 'resets ' + budget.resetsAt : ''));
+      var who = el('td');
+      who.appendChild(el('div', 'budget-policy', budget.policy));
+      if (budget.scope) who.appendChild(el('div', 'budget-scope', budget.scope));
+      row.appendChild(who);
+      var figure = el('td', 'budget-figure');
+      figure.appendChild(el('div', 'figure', budget.used !== undefined ? budget.used + ' of ' + budget.limit + ' ' + budget.unit + ' used' : 'limit ' + budget.limit + ' ' + budget.unit));
+      var used = Number(budget.used), limit = Number(budget.limit);
+      if (budget.used !== undefined && limit > 0 && isFinite(used)) {
+        var meter = el('meter');
+        meter.min = 0;
+        meter.max = limit;
+        meter.value = Math.min(used, limit);
+        meter.high = limit * 0.8;
+        meter.setAttribute('aria-label', budget.used + ' of ' + budget.limit + ' ' + budget.unit);
+        figure.appendChild(meter);
+      }
+      if (budget.note) figure.appendChild(el('div', 'budget-note note', budget.note));
+      if (budget.resetsAt) figure.appendChild(el('div', 'budget-resets', 'resets ' + budget.resetsAt));
+      row.appendChild(figure);
       table.appendChild(row);
     });
   }
@@ -360,6 +396,12 @@ ${CONSOLE_CHARTS}  /** Server-sent events read with fetch, so the token goes in 
       api('/api/resume', {}).catch(function (error) { setConnection(error.message); });
     });
     document.getElementById('verify-button').addEventListener('click', verify);
+    // The charts are drawn at the width they are shown at, so their text keeps its size: redrawn when that changes.
+    var resized;
+    window.addEventListener('resize', function () {
+      clearTimeout(resized);
+      resized = setTimeout(drawCharts, 100);
+    });
     follow();
   });
 })();

@@ -59,9 +59,9 @@ describe('the operator console: budgets and rate-limit counts of a kit', functio
 
     // Spend over time per policy: the policy's figure as the console read it, not per tool.
     expect(await page.locator('#spend-title').textContent()).to.contain('per policy');
-    expect(await page.locator('#spend-chart svg text', { hasText: 'Spend Limit Policy (budget "daily", account 0.0.2): 2.5 of 100 HBAR' }).count()).to.equal(1);
+    expect(await page.locator('#spend-legend li', { hasText: 'Spend Limit Policy (budget "daily", account 0.0.2): 2.5 of 100 HBAR' }).count()).to.equal(1);
     await kit.execute('transfer_hbar_tool', { to: world.recipient, tinybars: 100_000_000 });
-    await page.locator('#spend-chart svg text', { hasText: '3.5 of 100 HBAR' }).waitFor({ timeout: 5_000 });
+    await page.locator('#spend-legend li', { hasText: '3.5 of 100 HBAR' }).waitFor({ timeout: 5_000 });
     await row('2 of 3 calls used').waitFor();
   });
 });

@@ -100,7 +100,7 @@ describe('startConsole', () => {
 
     it('makes a token and puts it in the page address fragment only', () => {
       expect(running!.token).to.have.length.of.at.least(16);
-      expect(running!.pageUrl).to.equal(`${running!.url}#token=${encodeURIComponent(running!.token)}`);
+      expect(running!.pageUrl).to.equal(`${running!.url}#token=${encodeURIComponent(running!.token!)}`);
       expect(running!.url).to.match(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     });
 
