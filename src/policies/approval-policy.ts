@@ -1,4 +1,3 @@
-import { hostname } from 'node:os';
 import { z } from 'zod';
 import { invalidArgument, messageOf, parseOptions } from '../errors/index.js';
 import { PolicyBlockedError } from '../lifecycle/policy-blocked-error.js';
@@ -22,7 +21,8 @@ import { matchesApproved, whyOtherKit } from './approvals/resumed-call.js';
 import { summaryOf } from './approvals/approval-summary.js';
 import { whyNotApproved } from './approvals/approval-verification.js';
 import { noteApprovedCall } from './approvals/approved-calls.js';
-import { currentResume, type ResumedApproval } from './approvals/resume-scope.js';
+import { currentResume } from './approvals/resume-scope.js';
+import { ApprovedRuns } from './approvals/approved-runs.js';
 import { LedgerApprovalJudge } from './approvals/ledger-approval-judge.js';
 import { checkLedgerOptions } from './approvals/ledger-approval-options.js';
 import { ALLOWANCE_TOOLS } from './allowance-spend-policy.js';
@@ -34,8 +34,6 @@ export { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_DEFERRED_MS, approvalPolicyOptions
 const DEFERRED_BUDGET_MS = 10_000;
 /** How often a waiting process heartbeats its request; three missed beats make it abandoned. */
 const HEARTBEAT_MS = 1_000;
-/** Who runs an approved call, as the record's `execution.by` names it. */
-const RUNNER = `${hostname()}:${process.pid}`;
 
 /**
  * Holds a call until people approve it, when a condition holds: a call moving more than some HBAR,
@@ -48,6 +46,10 @@ const RUNNER = `${hostname()}:${process.pid}`;
  * executes is what was approved. In the call (`wait: 'in-call'`), no decision within `timeoutMs` is
  * a refusal, and so is an approver that fails; `blockedBy.reason` says who refused and why. With
  * `wait: 'deferred'` the call returns PENDING_APPROVAL at once, and `kit.resume(id)` executes it once approved.
+ * An approval executes once, and only where it verifies: before an approved call proceeds (in the
+ * call or on resume) its record's decisions are counted again against this policy's own quorum, and
+ * a resume is bound to the payer, session and movements it was approved for. Only a call that went
+ * out spends it: a resume blocked or failed before sending leaves the request approved.
  *
  * Amounts come from the event's `movements`; events without them fall back to the HBAR credited in
  * `hbarTransfers`, and a core tool that moves HBAR in a way neither shows is asked about rather than
@@ -77,8 +79,8 @@ export class ApprovalPolicy extends AbstractPolicy {
   private readonly ledger: LedgerApprovalJudge | undefined;
   private readonly condition: CompiledCondition;
   private asking = 0;
-  /** Approved calls this policy let through and not yet settled, by call ID: their request, or the resume they run for. */
-  private readonly running = new Map<string, { readonly id: string; readonly resumed?: ResumedApproval }>();
+  /** Approved calls this policy let through and not yet settled: what becomes of their requests. */
+  private readonly runs: ApprovedRuns;
 
   /** The constructor's arguments, as a configuration's JSON schema describes them. */
   static readonly configArgs = z.tuple([approvalPolicyOptions]);
@@ -105,6 +107,7 @@ export class ApprovalPolicy extends AbstractPolicy {
       throw invalidArgument(`${owner}: the approver "${this.approver.name}" is not in approvers.of (${this.quorum.of.join(', ')}), so its answer could never count; add it there.`, [0, 'approvers', 'of']);
     }
     this.approvalStore = options.store ?? new MemoryApprovalStore();
+    this.runs = new ApprovedRuns(this.approvalStore);
     this.approvalTimeoutMs = options.timeoutMs ?? (this.wait === 'deferred' || this.via === 'schedule' ? DEFAULT_DEFERRED_MS : DEFAULT_APPROVAL_TIMEOUT_MS);
     // Deferred or by the ledger: the verdict is a key lookup and a store write, not a person's answer.
     this.timeoutMs = this.wait === 'deferred' || this.via === 'schedule' ? DEFERRED_BUDGET_MS : this.approvalTimeoutMs + BUDGET_MARGIN_MS;
@@ -151,7 +154,7 @@ export class ApprovalPolicy extends AbstractPolicy {
         const otherKit = whyOtherKit(resumed.record, params, moved);
         if (otherKit) this.refuse(method, `${otherKit}; nothing was sent, and the request stays approved`);
         resumed.matched = true;
-        if (params.callId) this.running.set(params.callId, { id: resumed.record.id, resumed });
+        this.runs.resumed(params.callId, resumed);
         noteApprovedCall(params.callId, resumed.record.id);
         return false;
       }
@@ -171,47 +174,15 @@ export class ApprovalPolicy extends AbstractPolicy {
     const request = this.requestFor(params, method, moved, summary, why, record.id, preview);
     const refusal = await this.ask(request, record);
     if (refusal) this.refuse(method, refusal);
-    await this.claimInCall(record.id, params.callId, method);
+    const taken = await this.runs.claimInCall(record.id, params.callId);
+    if (taken) this.refuse(method, taken);
     noteApprovedCall(params.callId, record.id);
     return false;
   }
 
-  /**
-   * The in-call request was approved: it is taken for this call (approved → executing), so no
-   * `kit.resume` can run it again, and `settle` closes it by what the call did.
-   */
-  private async claimInCall(id: string, callId: string | undefined, method: string): Promise<void> {
-    let claim;
-    try {
-      claim = await this.approvalStore.claimExecution(id, RUNNER);
-    } catch (error) {
-      this.refuse(method, `the approval store (${this.approvalStore.description}) failed while taking request ${id} for this call (${messageOf(error)}), so the call is refused`);
-    }
-    if (!claim.ok) this.refuse(method, claim.reason);
-    // Without a call ID (the Hedera Agent Kit) no settle follows: the approval is spent now, whatever the call does.
-    if (callId) this.running.set(callId, { id });
-    else await this.approvalStore.finishExecution(id, { status: 'UNKNOWN' }).catch(() => undefined);
-  }
-
-  /**
-   * How an approved call this policy let through ended. A resumed call's outcome goes to the resume,
-   * which records it; an in-call request is executed when the call went out (or may have), and
-   * otherwise closed as not sent: its call is over, so it is never left approved to be resumed.
-   */
-  override async settle(outcome: CallOutcome): Promise<void> {
-    const running = this.running.get(outcome.callId);
-    if (!running) return;
-    this.running.delete(outcome.callId);
-    if (running.resumed) {
-      running.resumed.outcome = outcome;
-      return;
-    }
-    if (outcome.executed === false) {
-      const why = outcome.blockedBy ? `${outcome.blockedBy.policy} blocked it` : (outcome.errorCode ?? outcome.status);
-      await this.approvalStore.releaseExecution(running.id, `it was approved, but its call did not execute (${why}); nothing it describes executed, and it cannot be resumed`);
-      return;
-    }
-    await this.approvalStore.finishExecution(running.id, { status: outcome.status, ...(outcome.transactionId ? { transactionId: outcome.transactionId } : {}) });
+  /** How an approved call this policy let through ended: its request is spent only if the call went out (ApprovedRuns). */
+  override settle(outcome: CallOutcome): Promise<void> {
+    return this.runs.settle(outcome);
   }
 
   /** `via: 'schedule'`: a call that needs approval goes out as a schedule the approvers sign, when the keys fit. */

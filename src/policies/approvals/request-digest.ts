@@ -13,6 +13,9 @@ export interface DigestedRequest {
   readonly movements: readonly { readonly asset: string; readonly from: string; readonly to: string; readonly amount: string }[] | null;
   readonly preview?: { readonly digest: string };
   readonly expiresAt: number;
+  /** Who pays and who asked (the operator account, context.sessionId), when recorded. */
+  readonly payer?: string;
+  readonly agent?: string;
 }
 
 /**
@@ -24,7 +27,8 @@ export interface DigestedRequest {
  * where the JSON array is, in this order and with no white space:
  * `[id, policy, tool, stage, call.inputDigest, movements, preview.digest or null, expiresAt]`,
  * `movements` being `null` or a list of `[asset, from, to, amount]` (amount a decimal string in the
- * smallest unit) and `expiresAt` ms since the epoch. It binds the identity of the request, the exact
+ * smallest unit) and `expiresAt` ms since the epoch; a request that records its `payer` or `agent`
+ * appends `payer or null, agent or null`, so an approval is signed for who pays and who asked. It binds the identity of the request, the exact
  * input a resume re-runs, what it moves, and (at postCoreAction) the frozen bytes; summaries and
  * display params are not in it (they are renderings of the same input).
  *
@@ -34,5 +38,6 @@ export interface DigestedRequest {
 export function approvalRequestDigest(request: DigestedRequest): string {
   const movements = request.movements === null ? null : request.movements.map((move) => [move.asset, move.from, move.to, move.amount]);
   const fields = [request.id, request.policy, request.tool, request.stage, request.call.inputDigest, movements, request.preview?.digest ?? null, request.expiresAt];
+  if (request.payer !== undefined || request.agent !== undefined) fields.push(request.payer ?? null, request.agent ?? null);
   return createHash('sha256').update(`${REQUEST_DIGEST_DOMAIN}\n${JSON.stringify(fields)}`, 'utf8').digest('hex');
 }
