@@ -117,6 +117,24 @@ describe('an approval executes at most once, and only what it approved (devnet)'
         expect(await tinybarsOf(net.client(), to), 'one transfer on the ledger').to.equal(TEN_HBAR);
       });
 
+      it('an in-call request approved and then blocked by a later policy is closed as not sent, never resumable', async () => {
+        const store = newStore();
+        const asked: string[] = [];
+        const hold = new HoldTransfers();
+        const kit = await kitWith({ store, approver: (request) => (asked.push(request.id!), true) }, { hooks: [hold] });
+        const to = await recipient();
+        const blocked = await pay(kit, to);
+        expect(blocked.raw.blockedBy?.policy).to.equal('Hold Transfers');
+        const record = (await store.get(asked[0]!))!;
+        expect(record.state).to.equal('expired');
+        expect(record.note).to.match(/it was approved, but its call did not execute \(Hold Transfers blocked it\)/);
+
+        hold.on = false;
+        const resumed = await kit.resume(asked[0]!);
+        expect(resumed.raw.errorCode, resumed.humanMessage).to.equal('E_APPROVAL_NOT_EXECUTABLE');
+        expect(await tinybarsOf(net.client(), to)).to.equal(0n);
+      });
+
       it('an in-call request approved just as its wait gave up is closed (expired, saying so), never resumable', async function () {
         if (kind === 'redis') {
           process.stdout.write('        (memory only: Redis keeps its own clock, so the race is the store contract\'s "closes an in-call request approved just as its call gave up waiting")\n');
