@@ -117,7 +117,12 @@ export class AgentKit {
 
   /** The approval stores of this kit's policies (ApprovalPolicy's `approvalStore`), for `resume`, the audit trail and the console. */
   approvalStores(): ApprovalStore[] {
-    return approvalStoresOf([...this.parts.owned, ...(this.context.hooks ?? []).filter((hook): hook is object => typeof hook === 'object' && hook !== null)]);
+    return approvalStoresOf(this.approvalOwners());
+  }
+
+  /** This kit's hooks and policies, where its approval policies and their stores are found. */
+  private approvalOwners(): object[] {
+    return [...this.parts.owned, ...(this.context.hooks ?? []).filter((hook): hook is object => typeof hook === 'object' && hook !== null)];
   }
 
   /**
@@ -182,7 +187,7 @@ export class AgentKit {
    */
   async resume(requestId: string): Promise<ToolResult> {
     this.assertOpen();
-    const result = await resumeApproval(String(requestId), this.approvalStores(), (method, input) => this.execute(method, input));
+    const result = await resumeApproval(String(requestId), this.approvalOwners(), (method, input) => this.execute(method, input));
     return this.parts.secrets.redactValue(result);
   }
 

@@ -4,11 +4,10 @@ import { PolicyBlockedError } from '../lifecycle/policy-blocked-error.js';
 import { redactKeyMaterial } from '../lifecycle/secret-text.js';
 import type { PostCoreActionParams, PostParamsNormalizationParams, PostSecondaryActionParams } from '../lifecycle/stage-events.js';
 import type { CallOutcome } from '../lifecycle/call-outcome.js';
-import { toJson } from '../lifecycle/to-json.js';
 import { AbstractPolicy } from '../listeners/abstract-policy.js';
 import { compileCondition, type CompiledCondition } from './approval-condition.js';
 import { BUDGET_MARGIN_MS, DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_DEFERRED_MS, approvalDataOptions, approvalPolicyOptions, type ApprovalPolicyOptions } from './approval-policy-options.js';
-import { formatHbar, movedValueOf, type MovedValue } from './approval-moves.js';
+import { movedValueOf, type MovedValue } from './approval-moves.js';
 import { oneLine, readAnswer, type ApprovalCallback, type ApprovalRequest, type Approver, type ApproverName } from './approvers/approver.js';
 import { callbackApprover } from './approvers/callback-approver.js';
 import { mcpElicitationApprover } from './approvers/mcp-elicitation-approver.js';
@@ -17,10 +16,13 @@ import { denialReason, type ApprovalRecord, type Quorum, type TransactionPreview
 import type { ApprovalStore } from './approvals/approval-store.js';
 import { waitForDecision } from './approvals/in-call-wait.js';
 import { MemoryApprovalStore } from './approvals/memory-approval-store.js';
-import { newRequestRecord, previewOf, callInputOf } from './approvals/request-record.js';
-import { textDigest } from './approvals/approval-preview.js';
+import { newRequestRecord, previewOf } from './approvals/request-record.js';
+import { matchesApproved, whyOtherKit } from './approvals/resumed-call.js';
+import { summaryOf } from './approvals/approval-summary.js';
+import { whyNotApproved } from './approvals/approval-verification.js';
 import { noteApprovedCall } from './approvals/approved-calls.js';
 import { currentResume } from './approvals/resume-scope.js';
+import { ApprovedRuns } from './approvals/approved-runs.js';
 import { LedgerApprovalJudge } from './approvals/ledger-approval-judge.js';
 import { checkLedgerOptions } from './approvals/ledger-approval-options.js';
 import { ALLOWANCE_TOOLS } from './allowance-spend-policy.js';
@@ -33,9 +35,6 @@ const DEFERRED_BUDGET_MS = 10_000;
 /** How often a waiting process heartbeats its request; three missed beats make it abandoned. */
 const HEARTBEAT_MS = 1_000;
 
-/** Movements listed one by one in the summary; the rest are counted. */
-const LISTED_MOVEMENTS = 5;
-
 /**
  * Holds a call until people approve it, when a condition holds: a call moving more than some HBAR,
  * any call of some tools, or a condition of your own. Each held call is an approval request, a
@@ -47,6 +46,10 @@ const LISTED_MOVEMENTS = 5;
  * executes is what was approved. In the call (`wait: 'in-call'`), no decision within `timeoutMs` is
  * a refusal, and so is an approver that fails; `blockedBy.reason` says who refused and why. With
  * `wait: 'deferred'` the call returns PENDING_APPROVAL at once, and `kit.resume(id)` executes it once approved.
+ * An approval executes once, and only where it verifies: before an approved call proceeds (in the
+ * call or on resume) its record's decisions are counted again against this policy's own quorum, and
+ * a resume is bound to the payer, session and movements it was approved for. Only a call that went
+ * out spends it: a resume blocked or failed before sending leaves the request approved.
  *
  * Amounts come from the event's `movements`; events without them fall back to the HBAR credited in
  * `hbarTransfers`, and a core tool that moves HBAR in a way neither shows is asked about rather than
@@ -78,6 +81,8 @@ export class ApprovalPolicy extends AbstractPolicy {
   private readonly ledger: LedgerApprovalJudge | undefined;
   private readonly condition: CompiledCondition;
   private asking = 0;
+  /** Approved calls this policy let through and not yet settled: what becomes of their requests. */
+  private readonly runs: ApprovedRuns;
 
   /** The constructor's arguments, as a configuration's JSON schema describes them. */
   static readonly configArgs = z.tuple([approvalPolicyOptions]);
@@ -105,6 +110,7 @@ export class ApprovalPolicy extends AbstractPolicy {
     }
     this.approvalStore = options.store ?? new MemoryApprovalStore();
     this.storeGiven = options.store !== undefined;
+    this.runs = new ApprovedRuns(this.approvalStore);
     this.approvalTimeoutMs = options.timeoutMs ?? (this.wait === 'deferred' || this.via === 'schedule' ? DEFAULT_DEFERRED_MS : DEFAULT_APPROVAL_TIMEOUT_MS);
     // Deferred or by the ledger: the verdict is a key lookup and a store write, not a person's answer.
     this.timeoutMs = this.wait === 'deferred' || this.via === 'schedule' ? DEFERRED_BUDGET_MS : this.approvalTimeoutMs + BUDGET_MARGIN_MS;
@@ -142,14 +148,20 @@ export class ApprovalPolicy extends AbstractPolicy {
     // Only this policy's own request lets a resumed call through it: another ApprovalPolicy's approval
     // (other approvers, another quorum, another stage) is not this one's, even with the same store.
     const resumed = found && found.store === this.approvalStore && this.madeBy(found.record, method) ? found : undefined;
+    const moved = movedValueOf(params);
     if (resumed) {
+      // The record's state is a claim: its decisions are checked here, where the call would run.
+      const forged = this.whyNotApproved(resumed.record);
+      if (forged) this.refuse(method, forged);
       if (matchesApproved(resumed.record, params, preview)) {
+        const otherKit = whyOtherKit(resumed.record, params, moved);
+        if (otherKit) this.refuse(method, `${otherKit}; nothing was sent, and the request stays approved`);
         resumed.matched = true;
+        this.runs.resumed(params.callId, resumed);
         noteApprovedCall(params.callId, resumed.record.id);
         return false;
       }
     }
-    const moved = movedValueOf(params);
     const why = await this.whyAsk(params, method, moved);
     if (why === undefined) return false;
     const summary = summaryOf(method, moved, params.rawParams);
@@ -165,8 +177,15 @@ export class ApprovalPolicy extends AbstractPolicy {
     const request = this.requestFor(params, method, moved, summary, why, record.id, preview);
     const refusal = await this.ask(request, record);
     if (refusal) this.refuse(method, refusal);
+    const taken = await this.runs.claimInCall(record.id, params.callId);
+    if (taken) this.refuse(method, taken);
     noteApprovedCall(params.callId, record.id);
     return false;
+  }
+
+  /** How an approved call this policy let through ended: its request is spent only if the call went out (ApprovedRuns). */
+  override settle(outcome: CallOutcome): Promise<void> {
+    return this.runs.settle(outcome);
   }
 
   /** `via: 'schedule'`: a call that needs approval goes out as a schedule the approvers sign, when the keys fit. */
@@ -190,7 +209,10 @@ export class ApprovalPolicy extends AbstractPolicy {
     return why === undefined ? undefined : oneLine(why);
   }
 
-  /** Asks the approver and waits for the record's quorum; resolves to the refusal reason, or `undefined` once approved. */
+  /**
+   * Asks the approver and waits for the record's quorum; resolves to the refusal reason, or
+   * `undefined` once approved and the approval verifies here (whyNotApproved).
+   */
   private async ask(request: ApprovalRequest, record: ApprovalRecord): Promise<string | undefined> {
     this.asking++;
     const stop = new AbortController();
@@ -219,7 +241,7 @@ export class ApprovalPolicy extends AbstractPolicy {
     }
     try {
       const decided = await waitForDecision(store, record.id, HEARTBEAT_MS, stop.signal);
-      if (decided?.state === 'approved') return undefined;
+      if (decided?.state === 'approved') return this.whyNotApproved(decided);
       if (decided?.state === 'denied') {
         const denial = decided.decisions.find((decision) => !decision.approve);
         if (ownRefusal && denial?.approver === approver?.name) return ownRefusal;
@@ -252,6 +274,24 @@ export class ApprovalPolicy extends AbstractPolicy {
       id,
       ...(preview ? { preview } : {}),
     });
+  }
+
+  /**
+   * Why `record`'s approval does not let its call run here, or `undefined` when it does: its
+   * decisions verified and counted against this policy's own quorum (approval-verification.ts).
+   * @internal kit.resume asks it before claiming a request.
+   */
+  whyNotApproved(record: ApprovalRecord): string | undefined {
+    return whyNotApproved(record, this.quorum);
+  }
+
+  /**
+   * Whether `record` is a request this policy made and judges on resume: its name, stage and quorum,
+   * for a tool it watches. @internal kit.resume runs only requests a policy of its kit made.
+   */
+  madeRequest(record: ApprovalRecord): boolean {
+    const watched = this.relevantTools.includes('*') || this.relevantTools.includes(record.tool);
+    return watched && this.via === 'store' && this.madeBy(record, record.tool);
   }
 
   /** Whether `record` is a request this policy made: its name, stage and quorum, for this tool. */
@@ -299,13 +339,6 @@ function ledgerMisfit(params: PostParamsNormalizationParams, method: string): st
   return undefined;
 }
 
-/** The resumed call is the approved one: the same input, and at postCoreAction the same bytes. */
-function matchesApproved(record: ApprovalRecord, params: PostParamsNormalizationParams, preview: TransactionPreview | undefined): boolean {
-  if (textDigest(callInputOf(params.rawParams)) !== record.call.inputDigest) return false;
-  if (record.stage === 'postCoreAction') return preview !== undefined && preview.digest === record.preview?.digest;
-  return true;
-}
-
 // A built-in guard: a plugin cannot patch its methods after this package loaded.
 Object.freeze(ApprovalPolicy.prototype);
 
@@ -315,25 +348,4 @@ function approverFrom(approver: Approver | ApprovalCallback | ApproverName): App
   if (approver === 'mcp') return mcpElicitationApprover();
   if (typeof approver === 'function') return callbackApprover(approver);
   return approver;
-}
-
-/** One line: the tool and what it moves, or its params when it moves nothing the policy could read. */
-function summaryOf(method: string, moved: MovedValue, rawParams: unknown): string {
-  const movements = moved.movements ?? [];
-  const total = moved.hbarTinybars ? formatHbar(moved.hbarTinybars) : undefined;
-  if (movements.length) {
-    const listed = movements.slice(0, LISTED_MOVEMENTS).map((movement) => `${movement.display} from ${movement.from} to ${movement.to}`);
-    const more = movements.length > LISTED_MOVEMENTS ? `, and ${movements.length - LISTED_MOVEMENTS} more` : '';
-    const sum = total && movements.filter((movement) => movement.asset === 'HBAR').length > 1 ? ` (${total} in total)` : '';
-    return oneLine(`${method}: ${listed.join(', ')}${more}${sum}`);
-  }
-  return oneLine(`${method} with ${paramsText(rawParams)}${total ? ` (${total} in total)` : ''}`);
-}
-
-function paramsText(rawParams: unknown): string {
-  try {
-    return redactKeyMaterial(toJson(rawParams) ?? 'no params');
-  } catch {
-    return '(params that cannot be shown)';
-  }
 }

@@ -11,7 +11,7 @@ import { HOOK_STAGES, type HookStage } from '../lifecycle/stages.js';
 import { isKitAware, type KitScope } from '../di/kit-scope.js';
 import { AbstractPolicy, POLICY_METHODS, isAbstractPolicy } from '../listeners/abstract-policy.js';
 import { isReportOnly } from '../listeners/report-mode.js';
-import { closeApprovedInCall, holdsOutsideTheCall } from './composition-approvals.js';
+import { holdsOutsideTheCall } from './composition-approvals.js';
 
 type Mode = 'allOf' | 'anyOf' | 'not';
 
@@ -122,9 +122,9 @@ export class CompositePolicy extends AbstractPolicy {
 
   /**
    * Passes the outcome on to every combined policy that keeps state (e.g. a spend budget that
-   * reserved when asked); each ignores calls it did not reserve for. Then closes the in-call
-   * approval request a sent call ran under, so it cannot be resumed to run it again. One failing
-   * does not stop the others; the first failure is reported (the kit turns it into a warning).
+   * reserved when asked, an in-call approval that closes the request its call ran under); each
+   * ignores calls it did not judge. One failing does not stop the others; the first failure is
+   * reported (the kit turns it into a warning).
    */
   override async settle(outcome: CallOutcome): Promise<void> {
     let failure: unknown;
@@ -136,11 +136,6 @@ export class CompositePolicy extends AbstractPolicy {
       } catch (error) {
         failure ??= error;
       }
-    }
-    try {
-      await closeApprovedInCall(this.policies, outcome);
-    } catch (error) {
-      failure ??= error;
     }
     if (failure !== undefined) throw failure;
   }

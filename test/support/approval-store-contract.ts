@@ -100,6 +100,57 @@ export function approvalStoreContract(make: () => ApprovalStore): void {
     expect(!claim.ok && claim.reason).to.match(/still pending: 1 of 2 approvals/);
   });
 
+  it("stamps a request with the store's clock, not the agent's: an agent an hour behind gets the store's time and its own lifetime", async () => {
+    const agentNow = Date.now() - 3_600_000;
+    const before = Date.now();
+    const record = await store.create(sampleRecord({ createdAt: agentNow, expiresAt: agentNow + 60_000, wait: 'in-call', heartbeatMs: 1_000, heartbeatAt: agentNow }));
+    const after = Date.now();
+    expect(record.createdAt, 'the store clock at creation').to.be.within(before - 5, after + 5);
+    expect([record.expiresAt - record.createdAt, record.heartbeatAt! - record.createdAt]).to.deep.equal([60_000, 0]);
+    expect((await store.get(record.id))?.state, 'not lapsed by the agent’s clock').to.equal('pending');
+  });
+
+  it('executes nothing for an approved request past its expiry, and shows it expired', async () => {
+    const now = Date.now();
+    const record = await store.create(sampleRecord({ createdAt: now, expiresAt: now + 300 }));
+    await store.decide(record.id, { approver: 'alice', approve: true });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const claim = await store.claimExecution(record.id, 'late runner');
+    expect(claim.ok).to.equal(false);
+    expect(!claim.ok && claim.reason).to.match(/is expired: it was approved but not executed before the request expired; nothing it describes executes/);
+    expect((await store.get(record.id))?.state).to.equal('expired');
+  });
+
+  it('gives a claimed request back when its call sent nothing, so a later claim runs it once', async () => {
+    const record = await store.create(sampleRecord());
+    await store.decide(record.id, { approver: 'alice', approve: true });
+    expect((await store.claimExecution(record.id, 'blocked runner')).ok).to.equal(true);
+    const released = await store.releaseExecution(record.id);
+    expect(released.ok && released.record.state).to.equal('approved');
+    expect(released.ok && released.record).to.not.have.property('execution');
+    expect((await store.releaseExecution(record.id)).ok, 'only a claimed request is given back').to.equal(false);
+    expect((await store.claimExecution(record.id, 'second runner')).ok).to.equal(true);
+    await store.finishExecution(record.id, { status: 'SUCCESS', transactionId: '0.0.2@1.3' });
+    expect((await store.claimExecution(record.id, 'third runner')).ok).to.equal(false);
+  });
+
+  it('closes an in-call request approved just as its call gave up waiting, so nothing can resume it', async () => {
+    const record = await store.create(sampleRecord({ wait: 'in-call', heartbeatMs: 1_000, heartbeatAt: Date.now() }));
+    await store.decide(record.id, { approver: 'alice', approve: true });
+    await store.expire(record.id, 'nobody answered within 500 ms; the call was refused');
+    const closed = await store.get(record.id);
+    expect(closed?.state).to.equal('expired');
+    expect(closed?.note).to.match(/^the approval came after the call gave up waiting \(nobody answered within 500 ms/);
+    expect((await store.claimExecution(record.id, 'resumer')).ok).to.equal(false);
+  });
+
+  it("refuses to execute a denied request with the approver's own reason", async () => {
+    const record = await store.create(sampleRecord());
+    await store.decide(record.id, { approver: 'bob', approve: false, reason: 'not this recipient' });
+    const claim = await store.claimExecution(record.id, 'runner');
+    expect(!claim.ok && claim.reason).to.match(/was denied \(bob denied: not this recipient\); nothing was executed/);
+  });
+
   describe('when decisions are signed', () => {
     const alice = PrivateKey.generateED25519();
     const bob = PrivateKey.generateECDSA();

@@ -18,8 +18,10 @@ export interface ApprovalRecord {
   /** The ApprovalPolicy's `name`. */
   readonly policy: string;
   readonly tool: string;
-  /** The agent's session (context.sessionId), when the kit has one. */
+  /** The agent's session (context.sessionId), when the kit has one: a resume from another session is refused. */
   readonly agent?: string;
+  /** Who pays for the call: the kit's operator account, when it has one. A resume by a kit with another operator is refused. */
+  readonly payer?: string;
   /** One line for a person (escaped, bounded). */
   readonly summary: string;
   /** Why the call needs approval. */
@@ -168,6 +170,8 @@ export const FINAL_STATES: ReadonlySet<ApprovalState> = new Set(['approved', 'de
  * waiting process stopped heartbeating is abandoned, even before a store wrote it so.
  */
 export function stateAt(record: ApprovalRecord, now: number): ApprovalState {
+  // An approval is for a while: one nobody executed before the request expired executes nothing.
+  if (record.state === 'approved' && !record.schedule && now >= record.expiresAt) return 'expired';
   if (record.state !== 'pending') return record.state;
   if (now >= record.expiresAt) return 'expired';
   if (record.wait === 'in-call' && record.heartbeatAt !== undefined && record.heartbeatMs !== undefined && now - record.heartbeatAt > 3 * record.heartbeatMs) return 'abandoned';
@@ -178,7 +182,12 @@ export function stateAt(record: ApprovalRecord, now: number): ApprovalState {
 export function settledAt(record: ApprovalRecord, now: number): ApprovalRecord {
   const state = stateAt(record, now);
   if (state === record.state) return record;
-  const note = state === 'expired' ? 'nobody decided before the request expired; nothing it describes executes' : 'the process waiting for this decision stopped; nothing it describes executes';
+  const note =
+    state !== 'expired'
+      ? 'the process waiting for this decision stopped; nothing it describes executes'
+      : record.state === 'approved'
+        ? 'it was approved but not executed before the request expired; nothing it describes executes'
+        : 'nobody decided before the request expired; nothing it describes executes';
   return { ...record, state, note, version: record.version + 1 };
 }
 
@@ -249,7 +258,7 @@ function decideScheduled(current: ApprovalRecord, input: DecisionInput, now: num
 }
 
 /** Why a denied request was denied, for `blockedBy.reason`: the denier's own words first. */
-export function denialReason(record: ApprovalRecord): string {
+export function denialReason(record: Pick<ApprovalRecord, 'id' | 'state' | 'decisions'>): string {
   const denial = record.decisions.find((decision) => !decision.approve);
   if (!denial) return `request ${record.id} is ${record.state}`;
   return denial.reason ? `${denial.approver} denied: ${denial.reason}` : `${denial.approver} denied`;
@@ -270,7 +279,7 @@ function signedIdentity(record: ApprovalRecord, input: DecisionInput): { der: st
 }
 
 /** Whether the approver is in `of`: by name, or (signed) by a public key `of` lists in any encoding. */
-function isListedApprover(of: readonly string[], approver: string, der: string | undefined): boolean {
+export function isListedApprover(of: readonly string[], approver: string, der: string | undefined): boolean {
   for (const each of of) {
     const key = publicKeyIdentity(each);
     // A key in the list is matched only by a verified signature, never by someone typing it as a name.

@@ -6,12 +6,13 @@ export type NewApprovalRecord = Omit<ApprovalRecord, 'state' | 'decisions' | 've
 /**
  * One change of a record, told to subscribers: `created`, `decided` (a decision was added, whatever
  * the state became), `heartbeat` is not told (too frequent); `lapsed` (expired or abandoned, seen by
- * a read or a decision), `executing`, `executed`, `superseded`, `scheduled` (a request the ledger
+ * a read or a decision), `executing`, `released` (a claimed call sent nothing, so the request is approved
+ * again), `executed`, `superseded`, `scheduled` (a request the ledger
  * approves learnt its schedule ID; its closing by the schedule's outcome is `executed` or `lapsed`).
  * `record` is the record after the change. Stable: the console and the audit trail build on it.
  */
 export interface ApprovalChange {
-  readonly kind: 'created' | 'decided' | 'lapsed' | 'executing' | 'executed' | 'superseded' | 'scheduled';
+  readonly kind: 'created' | 'decided' | 'lapsed' | 'executing' | 'released' | 'executed' | 'superseded' | 'scheduled';
   readonly record: ApprovalRecord;
 }
 
@@ -71,6 +72,11 @@ export interface ApprovalStore {
   expire(id: string, note: string): Promise<void>;
   /** Takes an approved request for execution: approved → executing, once across every process. */
   claimExecution(id: string, by: string): Promise<ClaimOutcome>;
+  /**
+   * executing → approved when the claimed call sent nothing (blocked, paused, failed before submission),
+   * so the approval stays usable; with `close`, → expired with that note (an in-call request whose call is over).
+   */
+  releaseExecution(id: string, close?: string): Promise<ClaimOutcome>;
   /** executing → executed with what happened, or → expired when a rebuilt request replaced it. */
   finishExecution(id: string, outcome: { status?: string; transactionId?: string; supersededBy?: string; supersededBecause?: string }): Promise<void>;
   /** Requests the ledger approves still waiting for their schedule's outcome, oldest first (optional for other stores; the console lists them). */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { decide, settledAt, type ApprovalRecord, type DecisionInput, type DecisionOutcome } from './approval-record.js';
+import { decide, denialReason, settledAt, type ApprovalRecord, type DecisionInput, type DecisionOutcome } from './approval-record.js';
 import type { ApprovalChange, ApprovalListener, ApprovalRecorder, ClaimOutcome, NewApprovalRecord, ScheduleClosing, ScheduleSent } from './approval-store.js';
 
 /** Where a store keeps records: read one, write one if its version is still `expected`, list pending IDs. */
@@ -26,8 +26,13 @@ export class RecordTransitions {
   constructor(private readonly slots: RecordSlots) {}
 
   async create(fresh: NewApprovalRecord): Promise<ApprovalRecord> {
+    // Stamped with the store's clock, not the agent's: every process judges expiry and heartbeats by
+    // one clock, and an agent whose clock runs behind cannot stretch its request's life. The request
+    // keeps the lifetime (and heartbeat offset) it was made with.
+    const now = await this.slots.now();
+    const stamped = { createdAt: now, expiresAt: now + (fresh.expiresAt - fresh.createdAt), ...(fresh.heartbeatAt !== undefined ? { heartbeatAt: now + (fresh.heartbeatAt - fresh.createdAt) } : {}) };
     // A request the ledger approves starts scheduled: no store decision moves it, its schedule's outcome closes it.
-    const record: ApprovalRecord = { ...fresh, id: fresh.id || randomUUID(), state: fresh.schedule ? 'scheduled' : 'pending', decisions: [], version: 1 };
+    const record: ApprovalRecord = { ...fresh, ...stamped, id: fresh.id || randomUUID(), state: fresh.schedule ? 'scheduled' : 'pending', decisions: [], version: 1 };
     if (!(await this.slots.write(record, 0, 'created'))) throw new Error(`an approval request ${record.id} exists already`);
     this.tell('created', record);
     await this.recordOwn('created', record);
@@ -71,7 +76,14 @@ export class RecordTransitions {
   }
 
   async expire(id: string, note: string): Promise<void> {
-    await this.update(id, 'lapsed', (record) => (record.state === 'pending' ? { record: { ...record, state: 'expired', note, version: record.version + 1 } } : { refused: record.state }));
+    await this.update(id, 'lapsed', (record) => {
+      if (record.state === 'pending') return { record: { ...record, state: 'expired', note, version: record.version + 1 } };
+      // Approved as the waiting call gave up: nothing waits to run it any more, so it must not stay resumable.
+      if (record.state === 'approved' && record.wait === 'in-call') {
+        return { record: { ...record, state: 'expired', note: `the approval came after the call gave up waiting (${note}); nothing it describes executes`, version: record.version + 1 } };
+      }
+      return { refused: record.state };
+    });
   }
 
   claimExecution(id: string, by: string): Promise<ClaimOutcome> {
@@ -79,6 +91,20 @@ export class RecordTransitions {
       const current = settledAt(record, now);
       if (current.state === 'approved') return { record: { ...current, state: 'executing', execution: { at: now, by }, version: current.version + 1 } };
       return { refused: refusalOf(current), lapsed: current !== record ? current : undefined };
+    });
+  }
+
+  /**
+   * executing → approved: the claimed call sent nothing (another policy blocked it, a pause refused it,
+   * it failed before submission), so the approval is unused and a later resume may run it. With
+   * `close`, → expired with that note instead (an in-call request: its call is over).
+   */
+  releaseExecution(id: string, close?: string): Promise<ClaimOutcome> {
+    return this.update(id, close ? 'lapsed' : 'released', (record) => {
+      if (record.state !== 'executing') return { refused: `request ${id} is ${record.state}, not executing` };
+      const { execution: _claim, ...unclaimed } = record;
+      if (close) return { record: { ...unclaimed, state: 'expired', note: close, version: record.version + 1 } };
+      return { record: { ...unclaimed, state: 'approved', version: record.version + 1 } };
     });
   }
 
@@ -190,6 +216,8 @@ function refusalOf(record: ApprovalRecord): string {
   switch (record.state) {
     case 'pending':
       return `request ${record.id} is still pending: ${record.decisions.filter((d) => d.approve).length} of ${record.quorum.required} approvals so far; nothing was executed`;
+    case 'denied':
+      return `request ${record.id} was denied (${denialReason(record)}); nothing was executed`;
     case 'executing':
     case 'executed':
       return `request ${record.id} was executed already${record.execution?.transactionId ? ` (transaction ${record.execution.transactionId})` : ''}; it executes once, so nothing more was sent`;

@@ -10,7 +10,7 @@ import { TransitionStore } from './transition-store.js';
 
 /** How long a record is kept after it expires, so its outcome can still be read (a week). */
 const KEEP_AFTER_MS = 7 * 86_400_000;
-const CHANGE_KINDS: ReadonlySet<string> = new Set(['created', 'decided', 'lapsed', 'executing', 'executed', 'superseded', 'scheduled']);
+const CHANGE_KINDS: ReadonlySet<string> = new Set(['created', 'decided', 'lapsed', 'executing', 'released', 'executed', 'superseded', 'scheduled']);
 
 type ScriptedRedis = Redis & { agentHooksApprovalWrite?: (...args: (string | number)[]) => Promise<unknown> };
 
@@ -56,10 +56,11 @@ export class RedisApprovalStore extends TransitionStore {
         return text ? (JSON.parse(text) as ApprovalRecord) : undefined;
       }),
       write: (record, expected, change) => this.run(async (redis) => {
-        const keepMs = Math.max(1, record.expiresAt - Date.now()) + KEEP_AFTER_MS;
+        // Kept until a week after its expiry, both read on the server's clock (the record is stamped with it).
+        const keepUntil = Math.ceil(record.expiresAt + KEEP_AFTER_MS);
         const written = await (redis as ScriptedRedis).agentHooksApprovalWrite!(
           2, keyOf(record.id), pendingKey,
-          expected, record.version, JSON.stringify(record), record.state, record.id, record.createdAt, Math.ceil(keepMs), this.channel, change ?? '',
+          expected, record.version, JSON.stringify(record), record.state, record.id, record.createdAt, keepUntil, this.channel, change ?? '',
         );
         return Number(written) === 1;
       }),

@@ -15,6 +15,9 @@ export interface DigestedRequest {
   readonly expiresAt: number;
   /** A request the ledger approves: what its schedule runs (scheduled-body.ts). */
   readonly schedule?: { readonly scheduledBody?: { readonly digest: string; readonly payer: string } };
+  /** Who pays and who asked (the operator account, context.sessionId), when recorded. */
+  readonly payer?: string;
+  readonly agent?: string;
 }
 
 /**
@@ -31,8 +34,9 @@ export interface DigestedRequest {
  * what the ledger will run and who pays for it. It binds the identity of the request, the exact
  * input a resume re-runs, what it moves, (at postCoreAction) the frozen bytes and (approved by the
  * ledger) the scheduled transaction; summaries and display params are not in it (they are renderings
- * of the same input). Records without a scheduled body keep the eight elements, so their digests
- * (and the signatures over them) are unchanged.
+ * of the same input). A request that records its `payer` or `agent` then appends `payer or null,
+ * agent or null`, so an approval is signed for who pays and who asked. Records with none of these keep
+ * the eight elements, so their digests (and the signatures over them) are unchanged.
  *
  * @example
  * const digest = approvalRequestDigest(record); // '5f0c…' (64 hex characters)
@@ -41,6 +45,8 @@ export function approvalRequestDigest(request: DigestedRequest): string {
   const movements = request.movements === null ? null : request.movements.map((move) => [move.asset, move.from, move.to, move.amount]);
   const fields: unknown[] = [request.id, request.policy, request.tool, request.stage, request.call.inputDigest, movements, request.preview?.digest ?? null, request.expiresAt];
   const scheduled = request.schedule?.scheduledBody;
+  // An array, where payer and agent below are text or null: the two additions never read as each other.
   if (scheduled) fields.push([scheduled.digest, scheduled.payer]);
+  if (request.payer !== undefined || request.agent !== undefined) fields.push(request.payer ?? null, request.agent ?? null);
   return createHash('sha256').update(`${REQUEST_DIGEST_DOMAIN}\n${JSON.stringify(fields)}`, 'utf8').digest('hex');
 }

@@ -35,10 +35,22 @@ export function previewOf(event: PostParamsNormalizationParams & { coreActionRes
   return isSdkTransaction(built) ? transactionPreview(built as Transaction) : undefined;
 }
 
+/** Who pays for the call: the kit's operator account (by shape, the SDK copy may not be this package's), when it has one. */
+export function payerOf(event: PostParamsNormalizationParams): string | undefined {
+  const operator = (event.client as { operatorAccountId?: { toString(): string } | null } | undefined)?.operatorAccountId;
+  return operator ? operator.toString() : undefined;
+}
+
+/** What the call moves, as a record keeps it (amounts as decimal strings). */
+export function recordedMovements(moved: MovedValue): RecordedMovement[] | null {
+  return moved.movements ? moved.movements.map(recorded) : null;
+}
+
 /** A new record for a call that needs approval: display params rendered, redacted and bounded as the audit trail does. */
 export function newRequestRecord(event: PostParamsNormalizationParams, facts: RequestFacts, preview: TransactionPreview | undefined): NewApprovalRecord {
   const input = callInputOf(event.rawParams);
   const agent = typeof event.context?.sessionId === 'string' ? event.context.sessionId : undefined;
+  const payer = payerOf(event);
   return {
     id: '',
     createdAt: facts.now,
@@ -46,10 +58,11 @@ export function newRequestRecord(event: PostParamsNormalizationParams, facts: Re
     policy: facts.policy,
     tool: facts.method,
     ...(agent ? { agent } : {}),
+    ...(payer ? { payer } : {}),
     summary: facts.summary,
     why: facts.why,
     params: boundedParams(auditParams(event.rawParams)),
-    movements: facts.moved.movements ? facts.moved.movements.map(recorded) : null,
+    movements: recordedMovements(facts.moved),
     stage: facts.stage,
     ...(preview ? { preview } : {}),
     wait: facts.wait,

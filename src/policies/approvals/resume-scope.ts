@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { CallOutcome } from '../../lifecycle/call-outcome-shape.js';
 import type { ApprovalRecord } from './approval-record.js';
 import type { ApprovalStore } from './approval-store.js';
 
@@ -10,6 +11,8 @@ export interface ResumedApproval {
   supersededBy?: string;
   /** Set by the policy once it matched the call against the approved record. */
   matched?: boolean;
+  /** Set by the policy when the call it let through settled: whether it went out. */
+  outcome?: CallOutcome;
   /** Set by the resume: the approved transaction's valid window had passed, so it could not be rebuilt with its ID (its bytes must differ). */
   windowPassed?: boolean;
 }

@@ -34,6 +34,9 @@ export abstract class TransitionStore implements ApprovalStore {
   claimExecution(id: string, by: string): Promise<ClaimOutcome> {
     return this.transitions.claimExecution(id, by);
   }
+  releaseExecution(id: string, close?: string): Promise<ClaimOutcome> {
+    return this.transitions.releaseExecution(id, close);
+  }
   finishExecution(id: string, outcome: { status?: string; transactionId?: string; supersededBy?: string; supersededBecause?: string }): Promise<void> {
     return this.transitions.finishExecution(id, outcome);
   }

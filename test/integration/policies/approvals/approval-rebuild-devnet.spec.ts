@@ -133,10 +133,9 @@ describe('a deferred approval at postCoreAction whose transaction outlived its v
     expect(second.stage).to.equal('postCoreAction');
     expect(second.quorum).to.deep.equal({ required: 2, of: ['alice', 'bob'] });
     expect(await tinybarsOf(net.client(), to)).to.equal(0n);
-    // The first request's resume ran and was held again (docs/approvals.md says so): not superseded, not sent.
+    // The first request's resume was held again (docs/approvals.md says so): nothing was sent, so it stays approved, not spent.
     const firstRecord = (await store.get(first))!;
-    expect(firstRecord.state).to.equal('executed');
-    expect(firstRecord.execution).to.include({ status: 'PENDING_APPROVAL' });
-    expect(firstRecord.execution).to.not.have.property('supersededBy');
+    expect(firstRecord.state).to.equal('approved');
+    expect(firstRecord).to.not.have.property('execution');
   });
 });

@@ -35,7 +35,8 @@ describe('approval requests as records, on the devnet', function () {
       const result = await pay(kit, to);
       expect(result.raw.status, result.humanMessage).to.equal('SUCCESS');
       const record = await store.get(asked[0]!.id!);
-      expect(record?.state).to.equal('approved');
+      expect(record?.state, 'the approval was spent by the call it approved').to.equal('executed');
+      expect(record?.execution?.transactionId).to.equal(result.raw.transactionId);
       expect(record?.decisions.map((decision) => decision.approver)).to.deep.equal(['the approval callback']);
       expect(record?.movements).to.deep.equal([{ asset: 'HBAR', from: '0.0.2', to, amount: '1000000000', display: '10 HBAR' }]);
       expect(await tinybarsOf(net.client(), to)).to.equal(TEN_HBAR);
@@ -158,7 +159,8 @@ describe('approval requests as records, on the devnet', function () {
       const { kit } = await kitWith({ store, wait: 'deferred' });
       const to = (await net.createAccount({ hbar: 0 })).accountId;
       const id = (await pay(kit, to)).raw.approvalRequestId as string;
-      const payer = await net.createAccount({ hbar: 100 });
+      // The same operator as the kit that asked: an approval is for who pays (another operator's resume is refused).
+      const payer = { accountId: net.operatorId, privateKey: net.operatorKey };
       const results = await Promise.all(['alice', 'bob', 'carol'].map((approver) => runChild(childEnv(payer, 'fleet', { APPROVAL_ACTION: 'resume', APPROVAL_ID: id, APPROVAL_APPROVER: approver }))));
       expect(results.filter((result) => result.status === 'SUCCESS'), JSON.stringify(results)).to.have.length(1);
       expect(results.filter((result) => result.errorCode === 'E_APPROVAL_NOT_EXECUTABLE')).to.have.length(2);

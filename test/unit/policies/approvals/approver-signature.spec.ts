@@ -16,6 +16,16 @@ describe('approver signatures', () => {
       expect(approvalRequestDigest({ ...request, movements: null })).not.to.equal(digest);
       expect(approvalRequestDigest({ ...request, preview: { digest: 'sha384:ab' } })).not.to.equal(digest);
     });
+
+    it('binds who pays and who asked: an approval signed for one operator and session does not verify for another', () => {
+      const paid = { ...request, payer: '0.0.2', agent: 'agent-a' };
+      const alice = PrivateKey.generateED25519();
+      const signed = signApproval(paid, alice);
+      expect(checkApprovalSignature(approvalRequestDigest(paid), signed.signature, signed.publicKey).ok).to.equal(true);
+      expect(checkApprovalSignature(approvalRequestDigest({ ...paid, payer: '0.0.1001' }), signed.signature, signed.publicKey).ok, 'another payer').to.equal(false);
+      expect(checkApprovalSignature(approvalRequestDigest({ ...paid, agent: 'agent-b' }), signed.signature, signed.publicKey).ok, 'another session').to.equal(false);
+      expect(approvalRequestDigest({ ...request }), 'a request without them digests as before').to.equal(approvalRequestDigest({ ...request, payer: undefined, agent: undefined }));
+    });
   });
 
   describe('signApproval', () => {
