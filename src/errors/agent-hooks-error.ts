@@ -25,10 +25,22 @@ export function isAgentHooksError(value: unknown): value is AgentHooksError {
 
 /**
  * Whether an error proves that nothing of the call reached the network, even when it was raised
- * while submitting: no node accepted a connection (E_NODE_UNREACHABLE) before anything was sent.
+ * while submitting: no node accepted a connection (E_NODE_UNREACHABLE) before anything was sent, or
+ * the kit raised it, marked by `nothingSent`, before handing anything to the network.
  */
 export function provesNothingSent(value: unknown): boolean {
-  return isAgentHooksError(value) && value.code === ErrorCode.NODE_UNREACHABLE;
+  return isAgentHooksError(value) && (value.code === ErrorCode.NODE_UNREACHABLE || (value as { nothingSent?: unknown }).nothingSent === true);
+}
+
+/**
+ * Marks one of this package's errors as raised before anything of the call was sent (a missing
+ * binding, a mode that has no strategy), so a failure at secondaryAction says the call was not
+ * submitted and a budget gives back what it held. Only code that has sent nothing may mark an error;
+ * the mark is an own property, read the same by every copy and build of the package.
+ */
+export function nothingSent<E extends AgentHooksError>(error: E): E {
+  Object.defineProperty(error, 'nothingSent', { value: true, enumerable: false });
+  return error;
 }
 
 /** An InvalidParamsError from either build. */

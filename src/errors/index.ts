@@ -15,6 +15,7 @@ export {
   isAgentHooksError,
   isInvalidParamsError,
   messageOf,
+  nothingSent,
   provesNothingSent,
 } from './agent-hooks-error.js';
 export { optionsError, parseArgs, parseOptions, pathText, SENTENCE, type ArgName, type ArgPath } from './option-schema.js';

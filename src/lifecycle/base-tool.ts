@@ -2,7 +2,7 @@ import type { Client, Transaction } from '@hiero-ledger/sdk';
 import { isSdkTransaction } from '../values/sdk-values.js';
 import { runStandalone, strategyForMode } from './late-bindings.js';
 import { scheduledTransactionOf } from './scheduled-transaction.js';
-import { AgentHooksError, ErrorCode, describeValue } from '../errors/index.js';
+import { AgentHooksError, ErrorCode, describeValue, nothingSent } from '../errors/index.js';
 import type { Context } from './context.js';
 import { defaultErrorResult, markDefaultHandleError } from './default-error-result.js';
 import type { DrivableTool, ParamSchema } from './drivable-tool.js';
@@ -94,9 +94,11 @@ export abstract class BaseTool<TRaw = any, TNormalised = any, TCore = any> imple
    */
   async secondaryAction(coreActionResult: TCore, client: Client, context: Context, params: TNormalised): Promise<any> {
     if (!isSdkTransaction(coreActionResult)) {
-      throw new AgentHooksError(
-        ErrorCode.TOOL_RESULT,
-        `${this.method}: shouldSecondaryAction asked for the result to be submitted, but the core action returned ${describeValue(coreActionResult)}, not a transaction; nothing was sent.`,
+      throw nothingSent(
+        new AgentHooksError(
+          ErrorCode.TOOL_RESULT,
+          `${this.method}: shouldSecondaryAction asked for the result to be submitted, but the core action returned ${describeValue(coreActionResult)}, not a transaction; nothing was sent.`,
+        ),
       );
     }
     const raw = await strategyForMode(context).finish(coreActionResult as unknown as Transaction, client, context);

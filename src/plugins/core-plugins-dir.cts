@@ -7,3 +7,6 @@ import path from 'node:path';
  * which use the same SDK copy as the app's own `import`.
  */
 export const CORE_PLUGINS_DIR = path.resolve(__dirname, '..', '..', 'plugins');
+
+/** This build's module-copy-probe.js (see there), which core-tools.ts requires by path. */
+export const MODULE_COPY_PROBE_FILE = path.join(__dirname, 'module-copy-probe.js');

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { AgentHooksError, ErrorCode, messageOf } from '../errors/index.js';
+import { AgentHooksError, ErrorCode, isAgentHooksError, messageOf } from '../errors/index.js';
 import { isToolType, type ToolType } from '../lifecycle/tool-intent.js';
 import { CORE_MANIFEST_FILE, type CoreManifest, type ManifestTool } from './core-manifest.js';
-import { CORE_PLUGINS_DIR } from './core-plugins-dir.cjs';
+import { CORE_PLUGINS_DIR, MODULE_COPY_PROBE_FILE } from './core-plugins-dir.cjs';
+import { MODULE_COPY } from './module-copy-probe.js';
 import { requireModule } from './require-module.cjs';
 
 /**
@@ -31,8 +32,11 @@ type LoadModule = (file: string) => Record<string, unknown>;
  * The core plugins' tools, read from the manifest in `dir` (see plugins/_core-manifest.ts), ready to
  * register without importing any tool. A missing folder has no tools, as the folder loader found
  * none there. Modules are loaded with `requireSync` (Node caches them, so later kits read nothing
- * from disk); where that cannot load ES modules (require(esm) switched off), every module is
- * imported here instead, so tools still build synchronously on first use.
+ * from disk) when it shares this module graph. Where it does not, every module is imported here
+ * instead, so tools still build synchronously on first use: where require(esm) is switched off, and
+ * where `require()` would load a second copy of the package's modules (tsx's loader compiles what
+ * `require()` reaches as CommonJS, beside the ES modules the app imported), which would run the core
+ * tools on copies of the lifecycle and its state that the kit never sees.
  *
  * @example
  * const tools = await coreTools();
@@ -41,22 +45,49 @@ type LoadModule = (file: string) => Record<string, unknown>;
 export async function coreTools(dir: string = CORE_PLUGINS_DIR, requireSync: (file: string) => unknown = requireModule): Promise<DeferredTool[]> {
   if (!existsSync(dir)) return [];
   const manifestFile = path.join(dir, CORE_MANIFEST_FILE);
-  let load: LoadModule = (file) => requireSync(file) as Record<string, unknown>;
-  let manifest: CoreManifest;
-  try {
-    manifest = manifestIn(load(manifestFile), manifestFile);
-  } catch (error) {
-    if (!needsImport(error)) throw manifestError(manifestFile, error);
-    const imported = await importEvery(manifestFile, dir);
-    manifest = imported.manifest;
-    load = (file) => {
-      const outcome = imported.modules.get(file);
-      if (!outcome) return requireSync(file) as Record<string, unknown>;
-      if ('failure' in outcome) throw outcome.failure;
-      return outcome.namespace;
-    };
-  }
+  const required = requireSharesModules(requireSync) ? requiredManifest(manifestFile, requireSync) : undefined;
+  const { manifest, load } = required ?? importedManifest(await importEvery(manifestFile, dir));
   return manifest.flatMap((plugin) => plugin.tools.map((entry) => deferredTool(plugin.name, entry, path.join(dir, entry.module), load)));
+}
+
+interface LoadedManifest {
+  manifest: CoreManifest;
+  load: LoadModule;
+}
+
+/**
+ * Whether `requireSync` hands back this very copy of the package's modules: it requires this build's
+ * probe, which this file imported too. An error (require(esm) off, a loader that refuses) counts as
+ * no: importing is always right, only slower to start.
+ */
+function requireSharesModules(requireSync: (file: string) => unknown): boolean {
+  try {
+    return (requireSync(MODULE_COPY_PROBE_FILE) as { MODULE_COPY?: unknown } | null)?.MODULE_COPY === MODULE_COPY;
+  } catch {
+    return false;
+  }
+}
+
+/** The manifest through `requireSync`, tools to be required on first use; undefined when require() refuses an ES module there. */
+function requiredManifest(manifestFile: string, requireSync: (file: string) => unknown): LoadedManifest | undefined {
+  const load: LoadModule = (file) => requireSync(file) as Record<string, unknown>;
+  try {
+    return { manifest: manifestIn(load(manifestFile), manifestFile), load };
+  } catch (error) {
+    if (needsImport(error)) return undefined;
+    throw manifestError(manifestFile, error);
+  }
+}
+
+function importedManifest(imported: { manifest: CoreManifest; modules: Map<string, Imported> }): LoadedManifest {
+  const load: LoadModule = (file) => {
+    const outcome = imported.modules.get(file);
+    // Every module the manifest names was imported; a file it does not name is no core tool.
+    if (!outcome) throw new Error(`${file} is not a module of the core plugins manifest`);
+    if ('failure' in outcome) throw outcome.failure;
+    return outcome.namespace;
+  };
+  return { manifest: imported.manifest, load };
 }
 
 function deferredTool(plugin: string, entry: ManifestTool, file: string, load: LoadModule): DeferredTool {
@@ -121,7 +152,7 @@ async function importEvery(manifestFile: string, dir: string): Promise<{ manifes
 }
 
 function manifestError(file: string, error: unknown): AgentHooksError {
-  if (error instanceof AgentHooksError) return error;
+  if (isAgentHooksError(error)) return error;
   return new AgentHooksError(ErrorCode.PLUGIN_LOAD, `The core plugins manifest ${file} failed to load: ${messageOf(error).split('\n')[0]}`, { cause: error });
 }
 

@@ -1,4 +1,4 @@
-import { AgentHooksError, ErrorCode } from '../../errors/index.js';
+import { AgentHooksError, ErrorCode, nothingSent } from '../../errors/index.js';
 import { hasOwnIn } from '../primordials.js';
 import { approvalFingerprint } from './fingerprint.js';
 
@@ -126,9 +126,11 @@ export class NormalisedParamsLock {
   /** Throws when something freezing could not protect changed since the lock; nothing has been built or sent. */
   assertUnchanged(tool: string, stage: string): void {
     if (!this.residue.length || approvalFingerprint(this.residue) === this.fingerprint) return;
-    throw new AgentHooksError(
-      ErrorCode.APPROVAL_CHANGED,
-      `${tool}: the params the ${stage} policies approved were changed afterwards (a listener edited a value in place); nothing was built or sent.`,
+    throw nothingSent(
+      new AgentHooksError(
+        ErrorCode.APPROVAL_CHANGED,
+        `${tool}: the params the ${stage} policies approved were changed afterwards (a listener edited a value in place); nothing was built or sent.`,
+      ),
     );
   }
 }

@@ -1,5 +1,5 @@
 import type { Transaction } from '@hiero-ledger/sdk';
-import { AgentHooksError, ErrorCode } from '../../errors/index.js';
+import { AgentHooksError, ErrorCode, nothingSent } from '../../errors/index.js';
 
 /*
  * What protects the transaction bytes the postCoreAction policies approved. A transaction must stay
@@ -25,8 +25,7 @@ export function assertTransactionBytesUnchanged(transaction: Transaction, tool =
   if (!approved) return;
   const now = transaction.toBytes();
   if (now.length === approved.length && now.every((byte, at) => byte === approved[at])) return;
-  throw new AgentHooksError(
-    ErrorCode.APPROVAL_CHANGED,
-    `${tool}: the transaction was changed after the postCoreAction policies approved it; nothing was sent.`,
+  throw nothingSent(
+    new AgentHooksError(ErrorCode.APPROVAL_CHANGED, `${tool}: the transaction was changed after the postCoreAction policies approved it; nothing was sent.`),
   );
 }

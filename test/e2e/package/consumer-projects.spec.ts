@@ -94,6 +94,54 @@ interface Consumer {
   label: string;
 }
 
+/** How a file is run: the arguments before it on node's command line, from the consumer's folder. */
+interface Loader {
+  label: string;
+  args(consumerDir: string): string[];
+}
+
+const NODE: Loader = { label: 'node', args: () => [] };
+/** tsx's command (what `npx tsx` starts), run with this node: its ES-module and CommonJS hooks both on. */
+const TSX_CLI: Loader = { label: 'tsx', args: (dir) => [tsxCli(dir)] };
+/** `node --import tsx`: the same two hooks, registered by the app's node command. */
+const IMPORT_TSX: Loader = { label: 'node --import tsx', args: () => ['--import', 'tsx'] };
+/** `node --import tsx/esm`: the ES-module hook only, so require() is Node's own. */
+const IMPORT_TSX_ESM: Loader = { label: 'node --import tsx/esm', args: () => ['--import', 'tsx/esm'] };
+
+/** The consumer's tsx command file, as its package.json names it. */
+function tsxCli(consumerDir: string): string {
+  const tsxDir = path.join(consumerDir, 'node_modules/tsx');
+  const { bin } = JSON.parse(readFileSync(path.join(tsxDir, 'package.json'), 'utf8')) as { bin: string | { tsx: string } };
+  return path.join(tsxDir, typeof bin === 'string' ? bin : bin.tsx);
+}
+
+/** Runs at most `count` tasks at once, the others in the order they were asked for. */
+function limitedTo(count: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    if (running >= count) await new Promise<void>((resolve) => waiting.push(resolve));
+    running += 1;
+    try {
+      return await task();
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  };
+}
+
+/**
+ * A README sample as a CommonJS program: its imports as they are (TypeScript in a CommonJS package
+ * compiles them to require()), and the rest, which awaits at top level, inside an async main.
+ */
+function asCommonJs(sample: string): string {
+  const lines = sample.split('\n');
+  const body = lines.findIndex((line) => line.trim() !== '' && !line.startsWith('import '));
+  const main = lines.slice(body).map((line) => (line ? `  ${line}` : line));
+  return [...lines.slice(0, body), 'async function main(): Promise<void> {', ...main, '}', 'main().catch((error: unknown) => {', '  console.error(error);', '  process.exitCode = 1;', '});', ''].join('\n');
+}
+
 /**
  * The packed tarball, installed into fresh projects the way a user installs it, each with its own
  * `@hiero-ledger/sdk`. Installs prefer npm's cache (filled by `npm ci`), so they reach the registry
@@ -118,11 +166,14 @@ describe('the packed package in fresh consumer projects', function () {
       return { consumer: { dir, label }, install };
     };
     const types = `@types/node@${devVersionOf('@types/node')}`;
-    const tsCjs = make('ts-cjs', 'commonjs', [`@hiero-ledger/sdk@${CURRENT_SDK}`, `zod@${devVersionOf('zod')}`, types]);
+    // tsx runs the README samples as README says (`npx tsx agent.mts`), and the quick start as CommonJS TypeScript.
+    const tsx = `tsx@${devVersionOf('tsx')}`;
+    const tsCjs = make('ts-cjs', 'commonjs', [`@hiero-ledger/sdk@${CURRENT_SDK}`, `zod@${devVersionOf('zod')}`, types, tsx]);
     const tsEsm = make('ts-esm', 'module', [
       `@hiero-ledger/sdk@${CURRENT_SDK}`,
       `zod@${devVersionOf('zod')}`,
       types,
+      tsx,
       `tsyringe@${devVersionOf('tsyringe')}`,
       `@langchain/core@${devVersionOf('@langchain/core')}`,
       `ai@${devVersionOf('ai')}`,
@@ -139,7 +190,7 @@ describe('the packed package in fresh consumer projects', function () {
     Object.assign(consumers, { tsCjs: tsCjs.consumer, tsEsm: tsEsm.consumer, jsEsm: jsEsm.consumer });
 
     copyFileSync(path.join(FIXTURES, 'app-main.ts'), path.join(consumers.tsCjs.dir, 'main.ts'));
-    copyFileSync(path.join(FIXTURES, 'ts-cjs/tsconfig.json'), path.join(consumers.tsCjs.dir, 'tsconfig.json'));
+    prepareCjsConsumer(consumers.tsCjs.dir);
     copyFileSync(path.join(FIXTURES, 'app-main.mjs'), path.join(consumers.jsEsm.dir, 'main.mjs'));
     prepareEsmConsumer(consumers.tsEsm.dir);
     await Promise.all([compile(consumers.tsCjs), compile(consumers.tsEsm)]);
@@ -164,6 +215,18 @@ describe('the packed package in fresh consumer projects', function () {
     }
   }
 
+  /**
+   * The CommonJS app: its main.ts, and README's quick start as quick-start.ts, CommonJS in this
+   * package (type commonjs), compiled with it to out/quick-start.js. (A .cts entry would do as well
+   * for tsc, but tsx 4 on Node 20 fails to load pino's CommonJS under one, whatever the entry imports.)
+   */
+  function prepareCjsConsumer(dir: string): void {
+    const tsconfig = JSON.parse(readFileSync(path.join(FIXTURES, 'ts-cjs/tsconfig.json'), 'utf8')) as { include: string[] };
+    tsconfig.include.push('quick-start.ts');
+    writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
+    writeFileSync(path.join(dir, 'quick-start.ts'), asCommonJs(readFileSync(path.join(README_SAMPLES, 'quick-start.mts'), 'utf8')));
+  }
+
   async function compile(consumer: Consumer): Promise<void> {
     try {
       await run(process.execPath, [TSC, '-p', path.join(consumer.dir, 'tsconfig.json')], { cwd: consumer.dir });
@@ -172,15 +235,37 @@ describe('the packed package in fresh consumer projects', function () {
     }
   }
 
-  /** What `node file` prints, run as a reader runs it: no HEDERA_ variables, so on an embedded devnet. */
-  async function runOutput(consumer: Consumer, file: string): Promise<string> {
+  /**
+   * What `node file` prints (or the file run through `loader`), run as a reader runs it: no HEDERA_
+   * variables, so on an embedded devnet.
+   */
+  async function runOutput(consumer: Consumer, file: string, loader: Loader = NODE): Promise<string> {
     const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('HEDERA_')));
     try {
-      return (await run(process.execPath, [file], { cwd: consumer.dir, timeout: 120_000, env })).stdout;
+      return (await run(process.execPath, [...loader.args(consumer.dir), file], { cwd: consumer.dir, timeout: 120_000, env })).stdout;
     } catch (error) {
       const { stdout: out, stderr } = error as { stdout?: string; stderr?: string };
-      throw new Error(`${consumer.label}: node ${file} failed:\n${stderr ?? ''}${out ?? ''}`);
+      throw new Error(`${consumer.label}: ${loader.label} ${file} failed:\n${stderr ?? ''}${out ?? ''}`);
     }
+  }
+
+  /**
+   * What README's samples print run through tsx's command, as README says (`npx tsx agent.mts`):
+   * all queued when the first is asked for and run two at a time (each starts its own devnet), so
+   * the tests that read them wait less.
+   */
+  const tsxRuns = new Map<string, Promise<string>>();
+  function tsxOutput(sample: string): Promise<string> {
+    if (!tsxRuns.size) {
+      const twoAtATime = limitedTo(2);
+      for (const file of Object.keys(README_RUNS)) {
+        const output = twoAtATime(() => runOutput(consumers.tsEsm, `readme/${file}`, TSX_CLI));
+        // Read by its own test; a failure is reported there, not as an unhandled rejection first.
+        output.catch(() => undefined);
+        tsxRuns.set(file, output);
+      }
+    }
+    return tsxRuns.get(sample)!;
   }
 
   async function runJson(consumer: Consumer, file: string): Promise<Record<string, any>> {
@@ -216,6 +301,14 @@ describe('the packed package in fresh consumer projects', function () {
 
     it('requires hedera-agent-hooks/tools, typed, with the main entry classes', async () => {
       expectToolsEntry(await mainReportOf(consumers.tsCjs));
+    });
+
+    it("runs README's quick start, compiled to CommonJS", async () => {
+      README_RUNS['quick-start.mts']!(await runOutput(consumers.tsCjs, 'out/quick-start.js'));
+    });
+
+    it("runs README's quick start as CommonJS TypeScript under tsx", async () => {
+      README_RUNS['quick-start.mts']!(await runOutput(consumers.tsCjs, 'quick-start.ts', TSX_CLI));
     });
   });
 
@@ -253,6 +346,22 @@ describe('the packed package in fresh consumer projects', function () {
         check(await runOutput(consumers.tsEsm, `out/readme/${sample.replace('.mts', '.mjs')}`));
       });
     }
+
+    // tsx's hooks compile what require() loads a second time, beside the ES modules the app imported:
+    // the kit must neither load its core tools that way nor lose its set-up in such a copy.
+    describe('run by tsx, as README says (npx tsx agent.mts)', () => {
+      for (const [sample, check] of Object.entries(README_RUNS)) {
+        it(`runs README's ${sample.replace('.mts', '')} sample`, async () => {
+          check(await tsxOutput(sample));
+        });
+      }
+
+      for (const loader of [IMPORT_TSX, IMPORT_TSX_ESM]) {
+        it(`runs README's quick start under ${loader.label}`, async () => {
+          README_RUNS['quick-start.mts']!(await runOutput(consumers.tsEsm, 'readme/quick-start.mts', loader));
+        });
+      }
+    });
   });
 
   describe(`when a plain JavaScript ES-module app brings an older SDK (${OLDER_SDK})`, () => {

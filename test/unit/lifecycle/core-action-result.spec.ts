@@ -79,6 +79,8 @@ describe('core action results', () => {
       expect(result.raw).to.include({ status: 'ERROR', errorCode: ErrorCode.TOOL_RESULT });
       expect(result.raw.error).to.match(/^scripted_tool: shouldSecondaryAction asked for the result to be submitted, but the core action returned a plain object, not a transaction; nothing was sent/);
       expect(result.humanMessage).to.not.match(/recent transactions/);
+      // Raised before anything went out: a budget gives back what the call reserved.
+      expect(result.raw.submitted).to.equal(false);
     });
   });
 

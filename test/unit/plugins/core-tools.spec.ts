@@ -149,4 +149,30 @@ describe('coreTools', () => {
       expect(error.message).to.contain('"write_tool"').and.to.contain('broken on purpose');
     });
   });
+
+  describe('when require() loads a second copy of the package\'s modules (tsx\'s require hook)', () => {
+    /** A require that, like tsx's hook, makes a new module instance of every file it is asked for. */
+    function copyingRequire() {
+      return sandbox.spy((file: string): unknown => {
+        const first = require.cache[file];
+        delete require.cache[file];
+        try {
+          return require(file);
+        } finally {
+          if (first) require.cache[file] = first;
+          else delete require.cache[file];
+        }
+      });
+    }
+
+    it('loads no tool through it: every module is imported up front, and build() still returns a tool synchronously', async () => {
+      write();
+      const requireSync = copyingRequire();
+      const tools = await coreTools(dir, requireSync);
+      expect(tools.map((tool) => (tool.build() as { method: string }).method)).to.deep.equal(['read_tool', 'write_tool']);
+      // Asked once, for the probe that showed it copies; never for the manifest or a tool.
+      expect(requireSync.callCount).to.equal(1);
+      expect(requireSync.firstCall.args[0]).to.match(/module-copy-probe\.js$/);
+    });
+  });
 });
