@@ -8,7 +8,7 @@ export interface ApproverToken {
   readonly token: string;
 }
 
-/** Approver names: as decisions, pauses and `approvers.of` lists write them. */
+/** Approver names: as decisions, pauses and `quorum.of` lists write them. */
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/;
 const DEFAULT_NAME = 'console';
 

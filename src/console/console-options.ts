@@ -29,7 +29,7 @@ export interface ConsoleOptions {
    * One bearer token per named approver, instead of `token`: `{ alice: '<secret>', bob: '<secret>' }`.
    * The token a request carries names who decides, pauses or unpauses, so one token holder is one
    * approver: two decisions with one token are one approver's, however the request is worded. Each
-   * token at least 16 characters, no two alike; names as `approvers.of` lists them.
+   * token at least 16 characters, no two alike; names as `quorum.of` lists them.
    */
   tokens?: Record<string, string>;
   /** Hears what the console does on its own, e.g. a page dropped for not reading its event stream (default: silent). */

@@ -10,7 +10,7 @@ import {
   oversightEntry, type OversightEntry, type OversightEvent, type ScheduleWatch, type ScheduleOutcomeEntry,
 } from '../audit/index.js';
 import { AUDIT_CLIENT } from '../di/tokens.js';
-import { approvalRequestOf } from '../policies/approvals/index.js';
+import { approvalRequestOf } from '../policies/approvals/approved-calls.js';
 import type { KitAware, KitScope } from '../di/kit-scope.js';
 import { AgentHooksError, ErrorCode, messageOf } from '../errors/index.js';
 import { silentLogger, type Logger } from '../lifecycle/logger.js';

@@ -32,13 +32,13 @@ export interface ApprovalPolicyOptions {
   /** Where requests are kept (default: a MemoryApprovalStore of this policy); a RedisApprovalStore shares them between processes. */
   store?: ApprovalStore;
   /** A quorum: `required` distinct approvers out of `of` (names, console tokens or public keys) must approve; one denial blocks. */
-  approvers?: { required: number; of?: string[] };
+  quorum?: { required: number; of?: string[] };
   /**
    * Who approves: `'store'` (default) holds the call until decisions in `store` reach the quorum;
    * `'schedule'` has the ledger approve it: the call goes out as a scheduled transaction that
    * executes once the approvers sign it, which needs the accounts it debits to have threshold keys
-   * whose members include the approvers' public keys (`approvers.of`), and that the agent's own key
-   * cannot satisfy without `approvers.required` of them (docs/approvals.md).
+   * whose members include the approvers' public keys (`quorum.of`), and that the agent's own key
+   * cannot satisfy without `quorum.required` of them (docs/approvals.md).
    */
   via?: 'store' | 'schedule';
 }
@@ -76,7 +76,7 @@ export const approvalPolicyOptions = z
           error: 'an approval store (MemoryApprovalStore, RedisApprovalStore, or an object with create, get, decide, claimExecution and subscribe)',
         })
         .optional(),
-      approvers: z
+      quorum: z
         .object(
           {
             required: z.number({ error: 'a whole number of approvers, 1 or more' }).int({ error: 'a whole number of approvers, 1 or more' }).min(1, { error: 'a whole number of approvers, 1 or more' }),
@@ -85,12 +85,12 @@ export const approvalPolicyOptions = z
           { error: 'a quorum { required, of? }' },
         )
         .strict()
-        .refine((quorum) => !quorum.of || new Set(quorum.of).size === quorum.of.length, { error: 'approvers.of names each approver once' })
-        .refine((quorum) => !quorum.of || quorum.of.length === 0 || quorum.required <= quorum.of.length, { error: 'approvers.required cannot exceed the number of approvers in approvers.of' })
+        .refine((quorum) => !quorum.of || new Set(quorum.of).size === quorum.of.length, { error: 'quorum.of names each approver once' })
+        .refine((quorum) => !quorum.of || quorum.of.length === 0 || quorum.required <= quorum.of.length, { error: 'quorum.required cannot exceed the number of approvers in quorum.of' })
         .optional(),
       via: z.enum(['store', 'schedule'], { error: "'store' (decisions in the approval store, the default) or 'schedule' (the ledger approves: the approvers sign a scheduled transaction)" }).optional(),
     } satisfies Record<keyof ApprovalPolicyOptions, z.ZodType>,
-    { error: 'options { when, approver?, timeoutMs?, stage?, wait?, store?, approvers?, via? }' },
+    { error: 'options { when, approver?, timeoutMs?, stage?, wait?, store?, quorum?, via? }' },
   )
   .strict();
 

@@ -39,7 +39,7 @@ const HEARTBEAT_MS = 1_000;
  * Holds a call until people approve it, when a condition holds: a call moving more than some HBAR,
  * any call of some tools, or a condition of your own. Each held call is an approval request, a
  * record in `store` (docs/approvals.md); the approver's answer, and any decision added to the
- * store by a console or another process, is a decision on it, and `approvers` can ask for M of N.
+ * store by a console or another process, is a decision on it, and `quorum` can ask for M of N.
  *
  * It judges at `stage` (postParamsNormalization by default, so the approver sees validated params;
  * at postCoreAction the request previews the frozen transaction and is bound to its bytes), and what
@@ -58,7 +58,7 @@ const HEARTBEAT_MS = 1_000;
  * @example
  * new ApprovalPolicy({ when: { hbarAbove: 100 }, approver: 'terminal', timeoutMs: 60_000 })
  * new ApprovalPolicy({ when: { tools: ['delete_account_tool'] }, approver: (request) => confirm(request.summary) })
- * new ApprovalPolicy({ when: { hbarAbove: 100 }, wait: 'deferred', stage: 'postCoreAction', approvers: { required: 2, of: ['alice', 'bob'] }, store })
+ * new ApprovalPolicy({ when: { hbarAbove: 100 }, wait: 'deferred', stage: 'postCoreAction', quorum: { required: 2, of: ['alice', 'bob'] }, store })
  */
 export class ApprovalPolicy extends AbstractPolicy {
   override name = 'Approval Policy';
@@ -99,14 +99,14 @@ export class ApprovalPolicy extends AbstractPolicy {
     this.approver = options.approver === undefined ? undefined : approverFrom(options.approver);
     this.wait = options.wait ?? 'in-call';
     this.stage = options.stage ?? 'postParamsNormalization';
-    this.quorum = Object.freeze({ required: options.approvers?.required ?? 1, of: Object.freeze([...(options.approvers?.of ?? [])]) });
+    this.quorum = Object.freeze({ required: options.quorum?.required ?? 1, of: Object.freeze([...(options.quorum?.of ?? [])]) });
     this.via = options.via ?? 'store';
     if (this.via === 'schedule') checkLedgerOptions(owner, options);
     if (this.via === 'store' && this.wait === 'in-call' && !this.approver && !options.store) {
       throw invalidArgument(`${owner}: approver is missing; a call that waits needs someone to ask ("terminal", "mcp", a function or an Approver), or a store others decide in (store), or wait: 'deferred'.`, [0, 'approver']);
     }
     if (this.approver && this.quorum.of.length && !this.quorum.of.includes(this.approver.name)) {
-      throw invalidArgument(`${owner}: the approver "${this.approver.name}" is not in approvers.of (${this.quorum.of.join(', ')}), so its answer could never count; add it there.`, [0, 'approvers', 'of']);
+      throw invalidArgument(`${owner}: the approver "${this.approver.name}" is not in quorum.of (${this.quorum.of.join(', ')}), so its answer could never count; add it there.`, [0, 'quorum', 'of']);
     }
     this.approvalStore = options.store ?? new MemoryApprovalStore();
     this.storeGiven = options.store !== undefined;

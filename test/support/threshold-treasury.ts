@@ -6,7 +6,7 @@ export type ApproverKeyKind = 'ED25519' | 'ECDSA';
 export interface ThresholdTreasury {
   readonly treasury: string;
   readonly approvers: PrivateKey[];
-  /** The approvers' public keys as `approvers.of` takes them (DER hex). */
+  /** The approvers' public keys as `quorum.of` takes them (DER hex). */
   readonly publicKeys: string[];
 }
 

@@ -11,7 +11,7 @@ const created = await new AccountCreateTransaction().setKeyWithoutAlias(new KeyL
 const treasury = (await created.getReceipt(operator)).accountId!.toString();
 const { accountId: bob } = await net.createAccount({ hbar: 0 });
 
-const policy = new ApprovalPolicy({ when: { hbarAbove: 5 }, via: 'schedule', approvers: { required: 2, of: approvers.map((key) => key.publicKey.toStringDer()) } });
+const policy = new ApprovalPolicy({ when: { hbarAbove: 5 }, via: 'schedule', quorum: { required: 2, of: approvers.map((key) => key.publicKey.toStringDer()) } });
 const kit = await createAgentKit({ client: operator, mirrorNodeUrl: net.mirrorUrl, context: { hooks: [policy] } });
 const sent = await kit.execute('transfer_hbar_tool', { sourceAccountId: treasury, transfers: [{ accountId: bob, amount: 10 }] });
 console.log(sent.raw.status, sent.raw.awaitingApproval); // SUCCESS true: the schedule exists, the transfer has NOT run

@@ -87,7 +87,7 @@ export function replayPolicies(loaded: LoadedConfig, clock: ReplayClock, approva
       // Nobody is asked: the trail answers, in the call, at once. One answer is the whole quorum, and
       // no request outlives the call (so the policy stays valid inside a combination too).
       delete options.store;
-      delete options.approvers;
+      delete options.quorum;
       options.wait = 'in-call';
       options.approver = approvals.approver;
       options.timeoutMs = REPLAY_APPROVAL_TIMEOUT_MS;

@@ -7,7 +7,7 @@ interface LedgerOptions {
   wait?: unknown;
   stage?: unknown;
   store?: object;
-  approvers?: { required: number; of?: string[] };
+  quorum?: { required: number; of?: string[] };
 }
 
 /**
@@ -16,13 +16,13 @@ interface LedgerOptions {
  * call, the call is neither held nor resumed, and the store must follow schedules.
  */
 export function checkLedgerOptions(owner: string, options: LedgerOptions): void {
-  const of = options.approvers?.of ?? [];
+  const of = options.quorum?.of ?? [];
   if (!of.length) {
-    throw invalidArgument(`${owner}: via: 'schedule' needs approvers: { required, of: [public keys] }, the keys whose signatures on the schedule approve the call (ED25519 or ECDSA secp256k1, DER or raw hex).`, [0, 'approvers', 'of']);
+    throw invalidArgument(`${owner}: via: 'schedule' needs quorum: { required, of: [public keys] }, the keys whose signatures on the schedule approve the call (ED25519 or ECDSA secp256k1, DER or raw hex).`, [0, 'quorum', 'of']);
   }
   of.forEach((each, at) => {
     if (!publicKeyIdentity(each)) {
-      throw invalidArgument(`${owner}: via: 'schedule' takes approvers.of as public keys (ED25519 or ECDSA secp256k1, DER or raw hex), since only a key can sign on the ledger; approvers.of[${at}] is not one.`, [0, 'approvers', 'of', at]);
+      throw invalidArgument(`${owner}: via: 'schedule' takes quorum.of as public keys (ED25519 or ECDSA secp256k1, DER or raw hex), since only a key can sign on the ledger; quorum.of[${at}] is not one.`, [0, 'quorum', 'of', at]);
     }
   });
   for (const [name, why] of [

@@ -57,7 +57,7 @@ describe('agent-hooks approve refuses a ledger-approved request whose record doe
     mallory = { accountId: made.accountId, client: createDevnetClient(net.grpcAddress, made.accountId, made.privateKey) };
     prefix = `tampered-${Date.now()}`;
     store = new RedisApprovalStore({ url: redis.url, prefix });
-    const policy = new ApprovalPolicy({ when: { hbarAbove: 5 }, via: 'schedule', approvers: { required: 2, of: approvers.map((key) => key.publicKey.toStringDer()) }, store });
+    const policy = new ApprovalPolicy({ when: { hbarAbove: 5 }, via: 'schedule', quorum: { required: 2, of: approvers.map((key) => key.publicKey.toStringDer()) }, store });
     kit = await createAgentKit({ client: agentClient, pluginsDir: null, plugins: CORE_PLUGINS, mirrorNodeUrl: net.mirrorUrl, context: { hooks: [policy] } });
     cwd = mkdtempSync(join(tmpdir(), 'approve-tampered-'));
     writeFileSync(join(cwd, 'agent-hooks.config.json'), JSON.stringify({ ...localNetworkOf(net), approvals: { store: { redis: redis.url, prefix } } }));

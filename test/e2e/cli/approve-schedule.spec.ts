@@ -48,7 +48,7 @@ describe('agent-hooks approve on a request the ledger approves (via: schedule)',
     bob = (await net.createAccount({ hbar: 1 })).accountId;
     const prefix = `ledger-${Date.now()}`;
     store = new RedisApprovalStore({ url: redis.url, prefix });
-    const policy = new ApprovalPolicy({ when: { hbarAbove: 5 }, via: 'schedule', approvers: { required: 2, of: approvers.map((key) => key.publicKey.toStringDer()) }, store });
+    const policy = new ApprovalPolicy({ when: { hbarAbove: 5 }, via: 'schedule', quorum: { required: 2, of: approvers.map((key) => key.publicKey.toStringDer()) }, store });
     cwd = mkdtempSync(join(tmpdir(), 'approve-schedule-cli-'));
     topicId = (await (await new TopicCreateTransaction().execute(operator)).getReceipt(operator)).topicId!.toString();
     // The agent's audit trail: the schedule's outcome closes the request, and `audit verify` reads it.

@@ -25,7 +25,7 @@ describe('the operator console with one token per approver', function () {
   beforeEach(async () => {
     world = await openAuditWorld('console-tokens-e2e-');
     store = new MemoryApprovalStore();
-    const approval = new ApprovalPolicy({ when: { hbarAbove: 5 }, wait: 'deferred', store, approvers: { required: 2, of: ['alice', 'bob'] } });
+    const approval = new ApprovalPolicy({ when: { hbarAbove: 5 }, wait: 'deferred', store, quorum: { required: 2, of: ['alice', 'bob'] } });
     kit = await createAgentKit({ client: world.client, pluginsDir: null, plugins: [transferPlugin()], context: { hooks: [approval] } });
     running = await startConsole({ journalDir: world.journalDir, port: 0, kit, tokens: TOKENS });
   });

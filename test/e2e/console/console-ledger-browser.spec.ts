@@ -45,7 +45,7 @@ describe('the operator console shows requests the ledger approves (via: schedule
     const agent = await net.createAccount({ hbar: 50 });
     agentClient = createDevnetClient(net.grpcAddress, agent.accountId, agent.privateKey);
     ({ approvers, treasury } = await createThresholdTreasury(operator, ['ED25519', 'ED25519', 'ECDSA']));
-    policy = new ApprovalPolicy({ when: { hbarAbove: 5 }, via: 'schedule', approvers: { required: 2, of: approvers.map((key) => key.publicKey.toStringDer()) } });
+    policy = new ApprovalPolicy({ when: { hbarAbove: 5 }, via: 'schedule', quorum: { required: 2, of: approvers.map((key) => key.publicKey.toStringDer()) } });
     journalDir = mkdtempSync(join(tmpdir(), 'console-ledger-'));
     // The kit's audit trail: decisions the console records through the kit's store are entries on it.
     const topicId = (await (await new TopicCreateTransaction().execute(operator)).getReceipt(operator)).topicId!.toString();

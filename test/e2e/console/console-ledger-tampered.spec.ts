@@ -55,7 +55,7 @@ describe('the console refuses to sign a ledger-approved request whose record doe
     mallory = (await net.createAccount({ hbar: 1 })).accountId;
     prefix = `console-tampered-${Date.now()}`;
     store = new RedisApprovalStore({ url: redis.url, prefix });
-    const policy = new ApprovalPolicy({ when: { hbarAbove: 5 }, via: 'schedule', approvers: { required: 2, of: approvers.map((key) => key.publicKey.toStringDer()) }, store });
+    const policy = new ApprovalPolicy({ when: { hbarAbove: 5 }, via: 'schedule', quorum: { required: 2, of: approvers.map((key) => key.publicKey.toStringDer()) }, store });
     journalDir = mkdtempSync(join(tmpdir(), 'console-ledger-tampered-'));
     kit = await createAgentKit({ client: agentClient, pluginsDir: null, plugins: CORE_PLUGINS, mirrorNodeUrl: net.mirrorUrl, context: { hooks: [policy] } });
     running = await startConsole({ journalDir, port: 0, kit });

@@ -89,7 +89,7 @@ describe('this project’s hooks and policies inside the real Hedera Agent Kit',
   describe("when ApprovalPolicy({ via: 'schedule' }) is in its context.hooks", () => {
     it('blocks a call that needs the ledger’s approval, since that kit cannot be told to schedule it, and nothing moves', async () => {
       const { treasury, publicKeys } = await createThresholdTreasury(client, ['ED25519', 'ED25519', 'ECDSA'], { hbar: 20 });
-      const policy = new ApprovalPolicy({ when: { hbarAbove: 5 }, via: 'schedule', approvers: { required: 2, of: publicKeys } });
+      const policy = new ApprovalPolicy({ when: { hbarAbove: 5 }, via: 'schedule', quorum: { required: 2, of: publicKeys } });
       const api = new KitHederaAgentAPI(client, { ...mirror, hooks: [policy] as never }, kitTools);
       const [treasuryBefore, recipientBefore] = [await tinybarsOf(treasury), await tinybarsOf(recipient)];
       const result = await run(api, 'transfer_hbar_tool', { sourceAccountId: treasury, transfers: [{ accountId: recipient, amount: 10 }] });

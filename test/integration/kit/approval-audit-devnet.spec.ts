@@ -32,7 +32,7 @@ describe('approvals on the audit trail, on the devnet', function () {
     topicId = receipt.topicId!.toString();
     recipient = (await net.createAccount({ hbar: 0 })).accountId;
     store = new MemoryApprovalStore();
-    const policy = new ApprovalPolicy({ when: { hbarAbove: 5 }, wait: 'deferred', stage: 'postCoreAction', approvers: { required: 1, of: ['alice', 'bob'] }, store });
+    const policy = new ApprovalPolicy({ when: { hbarAbove: 5 }, wait: 'deferred', stage: 'postCoreAction', quorum: { required: 1, of: ['alice', 'bob'] }, store });
     const hook = new HcsAuditTrailHook(['*'], topicId, undefined, { journalDir, agentId: 'agent-1' });
     kit = await createAgentKit({ client, mirrorNodeUrl: net.mirrorUrl, hooks: [hook], context: { hooks: [policy] } });
   });

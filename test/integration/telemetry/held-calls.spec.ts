@@ -97,7 +97,7 @@ describe('telemetry: calls held for approval, with the real OpenTelemetry SDK', 
   describe('when the ledger approves and the schedule awaits signatures', () => {
     it('counts the request on the approvals-pending gauge while it is scheduled', async () => {
       const { treasury, publicKeys } = await createThresholdTreasury(suite.client, ['ED25519', 'ECDSA', 'ED25519']);
-      const approval = new ApprovalPolicy({ when: { hbarAbove: 5 }, via: 'schedule', approvers: { required: 2, of: publicKeys } });
+      const approval = new ApprovalPolicy({ when: { hbarAbove: 5 }, via: 'schedule', quorum: { required: 2, of: publicKeys } });
       const kit = await createAgentKit({
         client: suite.client,
         pluginsDir: null,

@@ -32,7 +32,7 @@ describe('ApprovalPolicy in a configuration file', () => {
   describe("when it lets the ledger approve (via: 'schedule')", () => {
     it('builds the policy from public keys', () => {
       const key = '302a300506032b6570032100' + 'ab'.repeat(32);
-      const { listeners } = parseConfig({ policies: [{ policy: 'ApprovalPolicy', args: [{ when: { hbarAbove: 5 }, via: 'schedule', approvers: { required: 1, of: [key] } }] }] }, 'test.json', '/tmp');
+      const { listeners } = parseConfig({ policies: [{ policy: 'ApprovalPolicy', args: [{ when: { hbarAbove: 5 }, via: 'schedule', quorum: { required: 1, of: [key] } }] }] }, 'test.json', '/tmp');
       const policy = listeners[0] as ApprovalPolicy;
       expect([policy.via, policy.quorum.of]).to.deep.equal(['schedule', [key]]);
     });
@@ -45,15 +45,15 @@ describe('ApprovalPolicy in a configuration file', () => {
           { policy: 'ApprovalPolicy', args: [{ when: { hbarAbove: '100' }, approver: 'terminal' }] },
           { policy: 'ApprovalPolicy', args: [{ when: { hbarAbove: 100 }, approver: 'slack' }] },
           { policy: 'ApprovalPolicy', args: [] },
-          { policy: 'ApprovalPolicy', args: [{ when: { hbarAbove: 5 }, via: 'ledger', approvers: { required: 1, of: ['302a300506032b6570032100' + 'ab'.repeat(32)] } }] },
-          { policy: 'ApprovalPolicy', args: [{ when: { hbarAbove: 5 }, via: 'schedule', approvers: { required: 1, of: ['alice'] } }] },
+          { policy: 'ApprovalPolicy', args: [{ when: { hbarAbove: 5 }, via: 'ledger', quorum: { required: 1, of: ['302a300506032b6570032100' + 'ab'.repeat(32)] } }] },
+          { policy: 'ApprovalPolicy', args: [{ when: { hbarAbove: 5 }, via: 'schedule', quorum: { required: 1, of: ['alice'] } }] },
         ],
       });
       expect(problems[0]).to.equal('policies[0].args[0].when.hbarAbove: ApprovalPolicy: \'when.hbarAbove\' must be a number of HBAR from 0 to 50000000000 with at most 8 decimals, got "100".');
       expect(problems[1]).to.match(/^policies\[1\]\.args\[0\]\.approver: ApprovalPolicy: 'approver' must be "terminal" or "mcp", .* got "slack"\.$/);
-      expect(problems[2]).to.equal('policies[2].args[0]: ApprovalPolicy: expected options { when, approver?, timeoutMs?, stage?, wait?, store?, approvers?, via? }, got undefined.');
+      expect(problems[2]).to.equal('policies[2].args[0]: ApprovalPolicy: expected options { when, approver?, timeoutMs?, stage?, wait?, store?, quorum?, via? }, got undefined.');
       expect(problems[3]).to.match(/^policies\[3\]\.args\[0\]\.via: ApprovalPolicy: 'via' must be 'store' \(decisions in the approval store, the default\) or 'schedule'.* got "ledger"\.$/);
-      expect(problems[4]).to.match(/^policies\[4\]\.args\[0\]\.approvers\.of\[0\]: ApprovalPolicy: via: 'schedule' takes approvers\.of as public keys/);
+      expect(problems[4]).to.match(/^policies\[4\]\.args\[0\]\.quorum\.of\[0\]: ApprovalPolicy: via: 'schedule' takes quorum\.of as public keys/);
     });
   });
 });

@@ -257,15 +257,15 @@ describe('ApprovalPolicy', () => {
 
     it("refuses a 'via' it does not know, and via: 'schedule' without approvers' public keys or with options that do not apply", () => {
       const keys = [PrivateKey.generateED25519().publicKey.toStringDer(), PrivateKey.generateECDSA().publicKey.toStringDer()];
-      expect(() => new ApprovalPolicy({ when: { hbarAbove: 1 }, via: 'ledger' as never, approvers: { required: 1, of: keys } })).to.throw(/'via' must be 'store' \(decisions in the approval store, the default\) or 'schedule'/);
-      expect(() => new ApprovalPolicy({ when: { hbarAbove: 1 }, via: 'schedule' })).to.throw(/via: 'schedule' needs approvers: \{ required, of: \[public keys\] \}/);
-      expect(() => new ApprovalPolicy({ when: { hbarAbove: 1 }, via: 'schedule', approvers: { required: 1, of: [keys[0]!, 'alice'] } })).to.throw(/approvers.of\[1\] is not one/);
-      expect(() => new ApprovalPolicy({ when: { hbarAbove: 1 }, via: 'schedule', approvers: { required: 1, of: keys }, approver: () => true })).to.throw(/approver does not apply with via: 'schedule'/);
-      expect(() => new ApprovalPolicy({ when: { hbarAbove: 1 }, via: 'schedule', approvers: { required: 1, of: keys }, wait: 'deferred' })).to.throw(/wait does not apply with via: 'schedule'/);
-      expect(() => new ApprovalPolicy({ when: { hbarAbove: 1 }, via: 'schedule', approvers: { required: 1, of: keys }, stage: 'postCoreAction' })).to.throw(/stage does not apply with via: 'schedule'/);
+      expect(() => new ApprovalPolicy({ when: { hbarAbove: 1 }, via: 'ledger' as never, quorum: { required: 1, of: keys } })).to.throw(/'via' must be 'store' \(decisions in the approval store, the default\) or 'schedule'/);
+      expect(() => new ApprovalPolicy({ when: { hbarAbove: 1 }, via: 'schedule' })).to.throw(/via: 'schedule' needs quorum: \{ required, of: \[public keys\] \}/);
+      expect(() => new ApprovalPolicy({ when: { hbarAbove: 1 }, via: 'schedule', quorum: { required: 1, of: [keys[0]!, 'alice'] } })).to.throw(/quorum.of\[1\] is not one/);
+      expect(() => new ApprovalPolicy({ when: { hbarAbove: 1 }, via: 'schedule', quorum: { required: 1, of: keys }, approver: () => true })).to.throw(/approver does not apply with via: 'schedule'/);
+      expect(() => new ApprovalPolicy({ when: { hbarAbove: 1 }, via: 'schedule', quorum: { required: 1, of: keys }, wait: 'deferred' })).to.throw(/wait does not apply with via: 'schedule'/);
+      expect(() => new ApprovalPolicy({ when: { hbarAbove: 1 }, via: 'schedule', quorum: { required: 1, of: keys }, stage: 'postCoreAction' })).to.throw(/stage does not apply with via: 'schedule'/);
       const oldStore = { create() {}, get() {}, decide() {}, claimExecution() {}, subscribe() {} } as never;
-      expect(() => new ApprovalPolicy({ when: { hbarAbove: 1 }, via: 'schedule', approvers: { required: 1, of: keys }, store: oldStore })).to.throw(/needs a store that follows schedules/);
-      const ledger = new ApprovalPolicy({ when: { hbarAbove: 5 }, via: 'schedule', approvers: { required: 2, of: keys } });
+      expect(() => new ApprovalPolicy({ when: { hbarAbove: 1 }, via: 'schedule', quorum: { required: 1, of: keys }, store: oldStore })).to.throw(/needs a store that follows schedules/);
+      const ledger = new ApprovalPolicy({ when: { hbarAbove: 5 }, via: 'schedule', quorum: { required: 2, of: keys } });
       expect([ledger.via, ledger.description]).to.deep.equal(['schedule', "Has the ledger wait for 2 of the approvers' signatures before any call that moves more than 5 HBAR"]);
     });
 

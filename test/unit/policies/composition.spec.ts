@@ -38,7 +38,7 @@ describe('composition', () => {
 
   describe('given an ApprovalPolicy the ledger approves', () => {
     it('refuses it: a combination judges after the transaction is built, so the call would go out unscheduled', () => {
-      const ledger = new ApprovalPolicy({ when: { hbarAbove: 5 }, via: 'schedule', approvers: { required: 1, of: ['302a300506032b6570032100' + '11'.repeat(32)] } });
+      const ledger = new ApprovalPolicy({ when: { hbarAbove: 5 }, via: 'schedule', quorum: { required: 1, of: ['302a300506032b6570032100' + '11'.repeat(32)] } });
       expect(() => anyOf(new RecipientAllowlistPolicy(['0.0.7']), ledger)).to.throw(
         "anyOf(...): argument 2 (Approval Policy) is approved by the ledger (via: 'schedule'), which must act before the transaction is built; a combination judges later, so the call would go out unscheduled. Register it on its own.",
       );

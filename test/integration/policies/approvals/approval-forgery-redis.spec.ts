@@ -65,7 +65,7 @@ describe('an approval forged in Redis executes nothing (devnet, real redis-serve
   const at = Date.now();
 
   it('a deferred request flipped to approved, with no decisions or fewer than the policy requires, is not resumed', async () => {
-    const { kit, store, name } = await kitWith({ wait: 'deferred', approvers: { required: 2, of: ['alice', 'bob'] } });
+    const { kit, store, name } = await kitWith({ wait: 'deferred', quorum: { required: 2, of: ['alice', 'bob'] } });
     const to = (await net.createAccount({ hbar: 0 })).accountId;
     const id = await held(kit, to);
 
@@ -88,10 +88,10 @@ describe('an approval forged in Redis executes nothing (devnet, real redis-serve
     expect((await store.get(id))?.state, 'never claimed as executed').to.not.equal('executed');
   });
 
-  it('where approvers.of lists keys, an unsigned decision naming a key, or a signature that does not verify, counts for nothing', async () => {
+  it('where quorum.of lists keys, an unsigned decision naming a key, or a signature that does not verify, counts for nothing', async () => {
     const alice = PrivateKey.generateED25519();
     const bob = PrivateKey.generateECDSA();
-    const { kit, store, name } = await kitWith({ wait: 'deferred', approvers: { required: 1, of: [alice.publicKey.toStringDer(), bob.publicKey.toStringDer()] } });
+    const { kit, store, name } = await kitWith({ wait: 'deferred', quorum: { required: 1, of: [alice.publicKey.toStringDer(), bob.publicKey.toStringDer()] } });
     const to = (await net.createAccount({ hbar: 0 })).accountId;
     const id = await held(kit, to);
 
@@ -118,7 +118,7 @@ describe('an approval forged in Redis executes nothing (devnet, real redis-serve
   });
 
   it('an in-call request flipped to approved while its call waits refuses the call', async () => {
-    const { kit, store, name } = await kitWith({ timeoutMs: 20_000, approvers: { required: 2, of: ['alice', 'bob'] } });
+    const { kit, store, name } = await kitWith({ timeoutMs: 20_000, quorum: { required: 2, of: ['alice', 'bob'] } });
     const to = (await net.createAccount({ hbar: 0 })).accountId;
     const waiting = pay(kit, to);
     let pending: ApprovalRecord[] = [];

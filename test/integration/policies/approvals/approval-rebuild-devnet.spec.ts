@@ -118,7 +118,7 @@ describe('a deferred approval at postCoreAction whose transaction outlived its v
   it("one ApprovalPolicy's approval does not let a resumed call through another that shares its store", async () => {
     const store = new MemoryApprovalStore();
     const anyone = new ApprovalPolicy({ when: { hbarAbove: 5 }, wait: 'deferred', store });
-    const two = new ApprovalPolicy({ when: { hbarAbove: 5 }, wait: 'deferred', stage: 'postCoreAction', approvers: { required: 2, of: ['alice', 'bob'] }, store });
+    const two = new ApprovalPolicy({ when: { hbarAbove: 5 }, wait: 'deferred', stage: 'postCoreAction', quorum: { required: 2, of: ['alice', 'bob'] }, store });
     kit = await createAgentKit({ client: net.client(), mirrorNodeUrl: net.mirrorUrl, context: { hooks: [anyone, two] } });
     const to = (await net.createAccount({ hbar: 0 })).accountId;
     const held = await kit.execute('transfer_hbar_tool', { transfers: [{ accountId: to, amount: 10 }] });

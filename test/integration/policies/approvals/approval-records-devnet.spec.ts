@@ -45,7 +45,7 @@ describe('approval requests as records, on the devnet', function () {
 
     it('needs M distinct approvers, and a denial blocks with the approver’s reason', async () => {
       const store = new MemoryApprovalStore();
-      const { kit } = await kitWith({ store, approvers: { required: 2, of: ['alice', 'bob', 'carol'] } });
+      const { kit } = await kitWith({ store, quorum: { required: 2, of: ['alice', 'bob', 'carol'] } });
       const to = (await net.createAccount({ hbar: 0 })).accountId;
       const approved = pay(kit, to);
       const [first] = await pendingIn(store);

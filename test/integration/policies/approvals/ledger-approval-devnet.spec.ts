@@ -42,7 +42,7 @@ describe('ApprovalPolicy via: schedule: the ledger approves through a threshold 
   const kits: AgentKit[] = [];
 
   const publicKeys = () => approvers.map((key) => key.publicKey.toStringDer());
-  const policy = (of = publicKeys()) => new ApprovalPolicy({ when: { hbarAbove: 5 }, via: 'schedule', approvers: { required: 2, of } });
+  const policy = (of = publicKeys()) => new ApprovalPolicy({ when: { hbarAbove: 5 }, via: 'schedule', quorum: { required: 2, of } });
   const kitWith = async (approval: ApprovalPolicy, ...more: object[]) => {
     const hook = new HcsAuditTrailHook(['transfer_hbar_tool'], topicId, undefined, { journalDir, lingerMs: 0, scheduleWatch: { intervalMs: 50 } });
     const kit = await createAgentKit({ client: agent.client, pluginsDir: null, plugins: CORE_PLUGINS, mirrorNodeUrl: net.mirrorUrl, context: { hooks: [hook, approval, ...more] } });

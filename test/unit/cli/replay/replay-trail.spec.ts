@@ -95,7 +95,7 @@ describe('replayTrail', () => {
     it('replays it as approved, so the budget after it counts it as live did and nothing shows as changed', async () => {
       const loaded = configWith([
         { policy: 'SpendLimitPolicy', args: [{ hbar: 10, windowMs: 3_600_000 }] },
-        { policy: 'ApprovalPolicy', args: [{ when: { hbarAbove: 5 }, wait: 'deferred', approvers: { required: 2, of: ['alice', 'bob'] } }] },
+        { policy: 'ApprovalPolicy', args: [{ when: { hbarAbove: 5 }, wait: 'deferred', quorum: { required: 2, of: ['alice', 'bob'] } }] },
       ]);
       const spent = { outcome: 'blocked', stage: 'postParamsNormalization', status: undefined, blockedBy: { policy: 'Spend Limit Policy', stage: 'postParamsNormalization', reason: 'over the budget' } };
       // Held, approved by two people and resumed (6 spent), 3 more (9), then 3 the budget refused live (12 > 10), then 1 (10).
@@ -128,7 +128,7 @@ describe('replayTrail', () => {
   describe('when the ApprovalPolicy is approved by the ledger (via: schedule)', () => {
     it('replays it as holding the calls it would ask about, and says the keys were not read', async () => {
       const key = '302a300506032b6570032100' + '11'.repeat(32);
-      const loaded = configWith([{ policy: 'ApprovalPolicy', args: [{ when: { hbarAbove: 2 }, via: 'schedule', approvers: { required: 1, of: [key] } }] }]);
+      const loaded = configWith([{ policy: 'ApprovalPolicy', args: [{ when: { hbarAbove: 2 }, via: 'schedule', quorum: { required: 1, of: [key] } }] }]);
       const report = await replayTrail(loaded, trailOf([transfer(3, T0), transfer(1, T0 + 1)]), { logger: silentLogger });
       expect(report.entries.map((row) => row.replay?.verdict)).to.deep.equal(['hold', 'allow']);
       expect(report.warnings.join(' ')).to.contain("ApprovalPolicy via: 'schedule' is replayed as holding each call it would ask about");
