@@ -37,12 +37,20 @@ export class RequestIdScanner {
   private keyTooLong = false;
   private lastKey: string | undefined;
   private value: number[] | undefined;
+  /** Which top-level key the captured value belongs to. */
+  private capturing: 'id' | 'method' | undefined;
   private id: RequestId = null;
   private hasMethod = false;
+  private methodName: string | undefined;
 
   /** The ID read so far, or null (none yet, none readable, or not a request). */
   get requestId(): RequestId {
     return this.hasMethod ? this.id : null;
+  }
+
+  /** The request's method when it was a string of readable length (an oversize tools/call is answered as a tool result). */
+  get method(): string | undefined {
+    return this.methodName;
   }
 
   feed(bytes: Uint8Array): void {
@@ -97,7 +105,10 @@ export class RequestIdScanner {
       case COLON:
         if (top && this.expectingKey) {
           this.expectingKey = false;
-          if (this.lastKey === 'id') this.value = [];
+          if (this.lastKey === 'id' || this.lastKey === 'method') {
+            this.value = [];
+            this.capturing = this.lastKey;
+          }
           if (this.lastKey === 'method') this.hasMethod = true;
         }
         return;
@@ -121,9 +132,10 @@ export class RequestIdScanner {
     const raw = this.value;
     this.value = undefined;
     if (!raw) return;
-    const id = parseJson(Buffer.from(raw).toString('utf8'));
+    const value = parseJson(Buffer.from(raw).toString('utf8'));
     // As JSON.parse would keep it: a repeated key's last value wins.
-    this.id = typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
+    if (this.capturing === 'method') this.methodName = typeof value === 'string' ? value : undefined;
+    else this.id = typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) ? value : null;
   }
 }
 
