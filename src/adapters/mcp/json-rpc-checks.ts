@@ -74,7 +74,7 @@ export function checkMessage(parsed: unknown): LineVerdict {
   if (!message.success) {
     return { error: { id, code: JSON_RPC.INVALID_REQUEST, message: 'Invalid Request: expected a JSON-RPC 2.0 request, notification or response object' } };
   }
-  const problem = toolCall ? toolCallProblem((parsed as { params?: unknown }).params) : undefined;
+  const problem = toolCall ? toolCallProblem((parsed as { params?: unknown }).params, id) : undefined;
   if (problem) return { error: invalidParams(id, problem) };
   return { message: message.data as JSONRPCMessage };
 }
@@ -101,13 +101,15 @@ function idOf(value: unknown): RequestId {
   return typeof id === 'string' || typeof id === 'number' ? id : null;
 }
 
-function toolCallProblem(params: unknown): string | undefined {
+function toolCallProblem(params: unknown, id: RequestId): string | undefined {
   if (!isObject(params)) return 'params must be an object { name, arguments? }';
   if (typeof params.name !== 'string' || !params.name) return 'params.name must be the tool name, a non-empty string';
   const args = params.arguments;
   if (args !== undefined && !isObject(args)) return 'params.arguments must be an object of the tool’s parameters';
-  // JSON.parse makes "__proto__" an own key; the SDK's schema would drop it and run the call anyway.
-  return args === undefined ? undefined : firstProblem(args, 'params.arguments', true, 3);
+  // A request's arguments were walked by argumentsRefusal. Without an ID (no request to answer with a
+  // result) the keys still matter: JSON.parse makes "__proto__" an own key, which the SDK's schema
+  // would drop, running the call anyway.
+  return args === undefined || id !== null ? undefined : firstProblem(args, 'params.arguments', true, 3);
 }
 
 /** One container met on the walk; the path is rebuilt from the parents only for a refusal. */

@@ -9,7 +9,28 @@ function idOf(text: string, piece = Number.POSITIVE_INFINITY): unknown {
   return scanner.requestId;
 }
 
+/** The method the scanner reads from `text`, fed in pieces of `piece` bytes. */
+function methodOf(text: string, piece = Number.POSITIVE_INFINITY): unknown {
+  const scanner = new RequestIdScanner();
+  const bytes = Buffer.from(text, 'utf8');
+  for (let at = 0; at < bytes.length; at += Math.min(piece, bytes.length)) scanner.feed(bytes.subarray(at, at + piece));
+  return scanner.method;
+}
+
 describe('RequestIdScanner', () => {
+  describe('when an oversize request names its method (a tools/call is answered as a tool result)', () => {
+    it('reads the top-level method, whatever the pieces, and not one nested in params', () => {
+      const text = `{"params":{"method":"ping","arguments":{"pad":"${'x'.repeat(100_000)}"}},"method":"tools/call","id":4`;
+      for (const piece of [1, 7, 65_536]) expect(methodOf(text, piece), `pieces of ${piece}`).to.equal('tools/call');
+      expect(methodOf('{"params":{"method":"tools/call"},"id":1,"pad":"xxxx')).to.equal(undefined);
+    });
+
+    it('gives undefined for a method that is no string', () => {
+      expect(methodOf('{"id":1,"method":{"name":"tools/call"},"pad":"xx')).to.equal(undefined);
+      expect(methodOf('{"id":1,"method":7}')).to.equal(undefined);
+    });
+  });
+
   describe('when a request carries its ID', () => {
     it('reads a number or a string ID, before or after the params', () => {
       expect(idOf('{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"a":"xx"}}')).to.equal(7);
