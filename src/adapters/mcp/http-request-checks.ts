@@ -38,7 +38,7 @@ export async function readCheckedBody(req: IncomingMessage, maxBytes: number): P
   const read = await readBody(req, maxBytes);
   if (typeof read !== 'string') {
     if (read.method === 'tools/call' && read.id !== null) {
-      return { reply: toolInputRefusal(read.id, 'tool', `the request is over ${maxBytes} bytes, the largest message this server reads; it was not read. Send smaller arguments`), close: true };
+      return { reply: toolInputRefusal(read.id, read.name ?? 'tool', `the request is over ${maxBytes} bytes, the largest message this server reads; it was not read. Send smaller arguments`), close: true };
     }
     return { status: 413, id: read.id, code: JSON_RPC.INVALID_REQUEST, message: `Request too large: messages are limited to ${maxBytes} bytes` };
   }
@@ -55,11 +55,11 @@ export async function readCheckedBody(req: IncomingMessage, maxBytes: number): P
 }
 
 /**
- * The body as text, or, once it passes `maxBytes`, the ID and method of the request it carries (read as the
+ * The body as text, or, once it passes `maxBytes`, the ID, method and tool name of the request it carries (read as the
  * bytes pass, none kept). The rest of an oversize body is drained up to DRAIN_FACTOR times the
  * limit so the refusal reaches the client; a larger one is cut off once the refusal is sent.
  */
-function readBody(req: IncomingMessage, maxBytes: number): Promise<string | { id: RequestId; method?: string }> {
+function readBody(req: IncomingMessage, maxBytes: number): Promise<string | { id: RequestId; method?: string; name?: string }> {
   const declared = Number(req.headers['content-length']);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -74,7 +74,7 @@ function readBody(req: IncomingMessage, maxBytes: number): Promise<string | { id
       stop();
       // Nothing more is read: the socket is closed once the refusal went out (see the caller).
       req.pause();
-      resolve({ id: scanner?.requestId ?? null, method: scanner?.method });
+      resolve({ id: scanner?.requestId ?? null, method: scanner?.method, name: scanner?.paramsName });
     };
     const onData = (chunk: Buffer): void => {
       size += chunk.length;
@@ -90,7 +90,7 @@ function readBody(req: IncomingMessage, maxBytes: number): Promise<string | { id
     };
     const onEnd = (): void => {
       stop();
-      resolve(scanner ? { id: scanner.requestId, method: scanner.method } : Buffer.concat(chunks).toString('utf8'));
+      resolve(scanner ? { id: scanner.requestId, method: scanner.method, name: scanner.paramsName } : Buffer.concat(chunks).toString('utf8'));
     };
     // A declared length past what is drained is refused before reading anything.
     if (declared > maxBytes * DRAIN_FACTOR) {

@@ -98,11 +98,11 @@ export class LineTransport implements Transport {
     }
     if (!ends) return;
     if (this.skipping) {
-      const { requestId: id, method } = this.skipping;
+      const { requestId: id, method, paramsName } = this.skipping;
       this.skipping = undefined;
       // A tool call's oversize input is the model's to shorten; anything else is a protocol error.
       if (method === 'tools/call' && id !== null) {
-        void this.send(toolInputRefusal(id, 'tool', `the request is over ${this.maxBytes} bytes, the largest message this server reads; it was skipped. Send smaller arguments`));
+        void this.send(toolInputRefusal(id, paramsName ?? 'tool', `the request is over ${this.maxBytes} bytes, the largest message this server reads; it was skipped. Send smaller arguments`));
         return;
       }
       void this.answerError(id, JSON_RPC.INVALID_REQUEST, `Request too large: messages are limited to ${this.maxBytes} bytes; this one was skipped.`);

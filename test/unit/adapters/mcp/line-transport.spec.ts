@@ -113,7 +113,7 @@ describe('LineTransport (MCP over newline-delimited JSON-RPC)', () => {
       const reply = await send(request(9, 'tools/call', { name: 'echo_tool', arguments: { text: 'x'.repeat(100 * 1024) } }));
       expect(reply).to.deep.include({ id: 9 });
       expect(reply.result?.isError).to.equal(true);
-      expect(reply.result?.content[0].text).to.contain('over 65536 bytes');
+      expect(reply.result?.content[0].text).to.contain('The echo_tool call was not made because its input is invalid').and.contain('over 65536 bytes');
     });
 
     it('answers any other message over the size limit with a protocol error carrying its ID', async () => {

@@ -129,7 +129,7 @@ describe('startMcpHttpServer', () => {
         const reply = JSON.parse(answer.body) as { id: unknown; result: { isError: boolean; content: { text: string }[] } };
         expect(reply.id).to.equal(22);
         expect(reply.result.isError).to.equal(true);
-        expect(reply.result.content[0]!.text).to.contain('over 65536 bytes');
+        expect(reply.result.content[0]!.text).to.contain('The echo_tool call was not made').and.contain('over 65536 bytes');
       } finally {
         await small.close();
       }
