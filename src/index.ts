@@ -79,6 +79,7 @@ export { ATTR as TELEMETRY_ATTRIBUTES, METRIC as TELEMETRY_METRICS, type Telemet
 export { serveMetrics, type MetricsEndpoint, type MetricsEndpointOptions } from './adapters/metrics/index.js';
 export { agentKitFromConfiguration, type KitConfiguration, type KitFromConfigurationOptions } from './kit/kit-from-configuration.js';
 export { HederaAgentAPI } from './kit/hedera-agent-api.js';
+export { TOOL_STATUS, classifyToolResult, handleTransaction, isCustomMode, isReturnBytesMode, type ClassifiedToolResult } from './compat/kit-helpers.js';
 export type { ToolSummary } from './kit/hedera-agent-api.js';
 export type { ToolDescription } from './kit/tool-registry.js';
 export type { KitAware, KitScope } from './di/kit-scope.js';

@@ -2,12 +2,12 @@ import type { Client, Transaction } from '@hiero-ledger/sdk';
 import type { Context } from '../lifecycle/context.js';
 import type { DrivableTool, ParamSchema } from '../lifecycle/drivable-tool.js';
 import { AgentHooksError, ErrorCode, describeValue, messageOf } from '../errors/index.js';
-import { outcomeMessage } from '../lifecycle/human-messages.js';
 import { isToolType, TOOL_TYPE, type OutputParser, type ToolType } from '../lifecycle/tool-intent.js';
 import { asToolResult } from '../lifecycle/result-shape.js';
 import type { RawToolResult, ToolResult } from '../lifecycle/tool-result.js';
 import { AgentMode, returnsBytes } from '../values/agent-mode.js';
 import { strategyForMode } from '../modes/strategy-for-mode.js';
+import { kitOutcomeMessage } from './kit-outcome-message.js';
 import { kitToolContext } from './kit-tool-context.js';
 import { CORE_TOOLS_MOVING_NO_VALUE } from '../policies/movements.js';
 import type { Movement, MovementCall } from '../values/movement.js';
@@ -173,28 +173,6 @@ export class KitPlainTool extends KitToolAdapter {
 
   async secondaryAction(coreActionResult: unknown): Promise<ToolResult> {
     throw new AgentHooksError(ErrorCode.TOOL_RESULT, `${this.method} is a plain Tool and has no secondary action; it returned ${describeValue(coreActionResult)}.`);
-  }
-}
-
-/**
- * The receipt view a Hedera Agent Kit tool's message function reads (its RawTransactionResponse),
- * used only for a SUCCESS; other outcomes get this kit's sentences, which never call a failure or an
- * unknown outcome a success.
- */
-function kitOutcomeMessage(toolName: string, raw: RawToolResult, postProcess?: (response: unknown) => string): string {
-  if (raw.status !== 'SUCCESS' || raw.bytes || typeof postProcess !== 'function') return outcomeMessage(toolName, raw);
-  try {
-    return postProcess({
-      status: raw.status,
-      transactionId: raw.transactionId ?? '',
-      accountId: raw.accountId ?? null,
-      tokenId: raw.tokenId ?? null,
-      topicId: raw.topicId ?? null,
-      scheduleId: raw.scheduleId ?? null,
-      serials: Array.isArray(raw.serials) ? raw.serials : [],
-    });
-  } catch {
-    return outcomeMessage(toolName, raw);
   }
 }
 

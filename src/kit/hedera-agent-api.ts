@@ -5,7 +5,7 @@ import { describeValue, invalidArgument, parseOptions } from '../errors/index.js
 import type { BaseTool } from '../lifecycle/base-tool.js';
 import type { Context } from '../lifecycle/context.js';
 import { silentLogger } from '../lifecycle/logger.js';
-import type { ToolType } from '../lifecycle/tool-intent.js';
+import { isToolType, type ToolType } from '../lifecycle/tool-intent.js';
 import { AgentMode } from '../values/agent-mode.js';
 import type { AgentKit } from './agent-kit.js';
 import { assembleKit } from './assemble-kit.js';
@@ -15,13 +15,14 @@ import { contextSchema } from './kit-options-schema.js';
 /**
  * What `HederaAgentAPI.listTools()` tells about a tool: as in the Hedera Agent Kit, its names,
  * description and kind, and nothing that runs (no schema, no parser): a caller runs tools through
- * `run`, which puts every call through the lifecycle.
+ * `run`, which puts every call through the lifecycle. `toolType` is the tool's own, so it is
+ * `undefined` for a tool that declares none (the kit runs such a tool as `'other'`).
  */
 export interface ToolSummary {
   method: string;
   name: string;
   description: string;
-  toolType: ToolType;
+  toolType: ToolType | undefined;
 }
 
 /**
@@ -35,6 +36,7 @@ export interface ToolSummary {
  */
 export class HederaAgentAPI {
   private readonly kit: AgentKit;
+  private readonly summaries: ToolSummary[];
 
   constructor(
     readonly client: Client,
@@ -44,6 +46,7 @@ export class HederaAgentAPI {
     checkClient(client);
     parseOptions('HederaAgentAPI', contextSchema, context, 1);
     if (!Array.isArray(tools)) throw invalidArgument(`HederaAgentAPI: 'tools' must be an array of tools, got ${describeValue(tools)}.`, [2]);
+    checkCustomMode(context);
     const fullContext: Context = { ...context, mode: context.mode ?? AgentMode.AUTONOMOUS };
     this.kit = assembleKit({
       client,
@@ -54,20 +57,45 @@ export class HederaAgentAPI {
       policyTimeoutMs: DEFAULT_POLICY_TIMEOUT_MS,
       logger: silentLogger,
     });
+    // Listed as the tools describe themselves, in the order given, as the Hedera Agent Kit lists them.
+    this.summaries = tools.map(({ method, name, description, toolType }) => ({ method, name, description, toolType: isToolType(toolType) ? toolType : undefined }));
   }
 
   get context(): Context {
     return this.kit.context;
   }
 
-  /** Runs a tool; returns the result as the JSON string an LLM reads. */
-  run(method: string, arg?: unknown): Promise<string> {
+  /**
+   * Runs a tool; returns the result as the JSON string an LLM reads. A method no tool has is
+   * refused by throwing, as in the Hedera Agent Kit (`Invalid method <method>`, then the tools
+   * there are): nothing ran, and the caller asked for something this API was never given.
+   */
+  async run(method: string, arg?: unknown): Promise<string> {
+    if (!this.summaries.some((tool) => tool.method === method)) {
+      const known = this.summaries.map((tool) => tool.method);
+      throw invalidArgument(`Invalid method ${method}: HederaAgentAPI has ${known.length ? `the tools ${known.join(', ')}` : 'no tools'}.`, [0]);
+    }
     return this.kit.run(method, arg);
   }
 
-  /** Each tool's method, name, description and toolType. */
+  /** Each tool's method, name, description and toolType (`undefined` where the tool declares none), in the order given. */
   listTools(): ToolSummary[] {
-    return this.kit.listTools().map(({ method, name, description, toolType }) => ({ method, name, description, toolType }));
+    return this.summaries.map((summary) => ({ ...summary }));
+  }
+}
+
+/**
+ * A custom mode with neither strategy has nothing to hand transactions to; refused at construction,
+ * as the Hedera Agent Kit refuses it, starting with that kit's sentence.
+ */
+function checkCustomMode(context: Context): void {
+  const custom = context.mode === AgentMode.CUSTOM_EXECUTE_TX || context.mode === AgentMode.CUSTOM_RETURN_BYTES;
+  if (custom && !context.transactionStrategy && !context.strategy) {
+    throw invalidArgument(
+      `transactionStrategy must be provided in Context when AgentMode is CUSTOM_EXECUTE_TX or CUSTOM_RETURN_BYTES: context.mode is ${context.mode}; ` +
+        'pass context.transactionStrategy (an object with handle(tx, client, context)) or context.strategy (prepare and finish).',
+      [1],
+    );
   }
 }
 

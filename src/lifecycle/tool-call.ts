@@ -19,6 +19,7 @@ import type { StageListener } from './stage-listener.js';
 import { STAGE_RULES, runStage, type ListeningCall, type StageCursor } from './stage-loop.js';
 import type { LifecycleStep } from './stages.js';
 import { checkedCoreResult, secondaryResult, unsentResult } from './step-results.js';
+import { isResultEnvelope, passedThrough } from './result-shape.js';
 import { asksToSchedule, scheduledIfAsked } from './scheduled-transaction.js';
 import { takeLedgerApprovalAsk, withLedgerApproval } from './ledger-approval.js';
 import { isThenable } from './thenable.js';
@@ -198,7 +199,9 @@ export class ToolCall implements ListeningCall {
 
   /** The call's result from what its last step returned; postToolExecution's event, when somebody sees it. */
   postToolExecution(returned: unknown): PromiseLike<unknown> | undefined {
-    const made = this.submits ? secondaryResult(this.tool, this.coreActionResult, returned) : (returned as ToolResult);
+    // Whichever step answered, a result the tool finished without throwing and left without a status
+    // is a SUCCESS, as the Hedera Agent Kit's execute sets it (also for a synchronous formatResult).
+    const made = this.submits ? secondaryResult(this.tool, this.coreActionResult, returned) : isResultEnvelope(returned) ? passedThrough(this.tool.name, returned) : (returned as ToolResult);
     // A call sent for an approval by the ledger says so before any listener reads its result.
     const toolResult = (this.result = this.callId ? withLedgerApproval(this.callId, made) : made);
     this.step = 'postToolExecution';

@@ -2,6 +2,7 @@ import { AccountId, Hbar, TransferTransaction, type Client } from '@hiero-ledger
 import { z } from 'zod';
 import { BaseTool } from '../../src/lifecycle/base-tool.js';
 import type { Plugin } from '../../src/plugins/plugin-contract.js';
+import type { Movement } from '../../src/values/movement.js';
 
 interface TransferInput {
   to: string;
@@ -43,6 +44,13 @@ export class TestTransferTool extends BaseTool<TransferInput, TransferNormalised
       ...(params.memo ? { memo: params.memo } : {}),
       ...(params.note ? { note: params.note } : {}),
     };
+  }
+
+  /** What a call moves, so the value policies count it under any name (a plugin tool's own view). */
+  override movements(params: TransferNormalised): Movement[] {
+    const [to, from] = params.hbarTransfers;
+    const amount = to!.amount;
+    return [{ asset: 'HBAR', from: from!.accountId.toString(), to: to!.accountId.toString(), amount: BigInt(amount.toTinybars().toString()), display: amount.toString() }];
   }
 
   coreAction(params: TransferNormalised): TransferTransaction {

@@ -1,8 +1,9 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { BatchReplies } from './batch-replies.js';
 import { checkLine, JSON_RPC, type RequestId } from './json-rpc-checks.js';
+import { markChecked } from './checked-transport.js';
+import { toolInputRefusal } from './tool-input-refusal.js';
 import { RequestIdScanner } from './request-id-scanner.js';
 
 export interface LineTransportOptions {
@@ -15,10 +16,11 @@ export const DEFAULT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 /**
  * MCP over newline-delimited JSON-RPC on a pair of streams (stdin/stdout). Unlike the SDK's stdio
  * transport, bad input never ends the connection or goes unanswered: a line that is not JSON gets
- * -32700, one that is no JSON-RPC message -32600, bad tools/call params or nesting past
- * MAX_MESSAGE_DEPTH -32602 (one line), and a message over the size limit an error carrying its
- * request's ID, after which the server reads on. A JSON-RPC batch (an array, at most
- * MAX_BATCH_MESSAGES) is answered with one array once each of its requests has its answer.
+ * -32700, one that is no JSON-RPC message (an object ID, a batch: MCP has had none since 2025-06-18)
+ * -32600, malformed tools/call params -32602 (one line), and a message over the size limit an error
+ * carrying its request's ID, after which the server reads on. A well-formed tools/call whose
+ * arguments fail validation (nested past MAX_MESSAGE_DEPTH, a `__proto__` key, over the size limit)
+ * gets a tool result with `isError` instead, so the model can correct it (MCP 2025-11-25).
  *
  * @example
  * await createMcpServer(kit).connect(new LineTransport(process.stdin, process.stdout));
@@ -31,7 +33,6 @@ export class LineTransport implements Transport {
   private pendingBytes = 0;
   /** Set while the rest of an oversize line is skipped: it reads the request's ID as the bytes pass. */
   private skipping: RequestIdScanner | undefined;
-  private readonly batches = new BatchReplies();
   private closed = false;
   private readonly maxBytes: number;
 
@@ -41,6 +42,8 @@ export class LineTransport implements Transport {
     options: LineTransportOptions = {},
   ) {
     this.maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+    // It checks every line itself; createMcpServer adds no second check.
+    markChecked(this);
   }
 
   async start(): Promise<void> {
@@ -49,8 +52,7 @@ export class LineTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    const outcome = this.batches.route(message);
-    return 'held' in outcome ? Promise.resolve() : this.write(outcome.send);
+    return this.write(message);
   }
 
   private write(value: unknown): Promise<void> {
@@ -67,7 +69,6 @@ export class LineTransport implements Transport {
     this.input.off('error', this.onInputError);
     if (this.input.listenerCount('data') === 0) this.input.pause();
     this.pending = [];
-    this.batches.clear();
     this.onclose?.();
   }
 
@@ -97,8 +98,13 @@ export class LineTransport implements Transport {
     }
     if (!ends) return;
     if (this.skipping) {
-      const id = this.skipping.requestId;
+      const { requestId: id, method, paramsName } = this.skipping;
       this.skipping = undefined;
+      // A tool call's oversize input is the model's to shorten; anything else is a protocol error.
+      if (method === 'tools/call' && id !== null) {
+        void this.send(toolInputRefusal(id, paramsName ?? 'tool', `the request is over ${this.maxBytes} bytes, the largest message this server reads; it was skipped. Send smaller arguments`));
+        return;
+      }
       void this.answerError(id, JSON_RPC.INVALID_REQUEST, `Request too large: messages are limited to ${this.maxBytes} bytes; this one was skipped.`);
       return;
     }
@@ -109,36 +115,10 @@ export class LineTransport implements Transport {
   }
 
   private handle(line: string): void {
-    const content = checkLine(line);
-    if ('error' in content) {
-      void this.answerError(content.error.id, content.error.code, content.error.message);
-      return;
-    }
-    if (!content.batch) {
-      const verdict = content.verdicts[0]!;
-      if ('error' in verdict) void this.answerError(verdict.error.id, verdict.error.code, verdict.error.message);
-      else this.deliver(verdict.message);
-      return;
-    }
-    // The batch's own refusals are answered in its array; JSON-RPC answers requests, not notifications.
-    const requestIds: (string | number)[] = [];
-    const refusals: unknown[] = [];
-    for (const verdict of content.verdicts) {
-      if ('error' in verdict) refusals.push(errorMessage(verdict.error.id, verdict.error.code, verdict.error.message));
-      else if (isRequest(verdict.message)) requestIds.push(verdict.message.id);
-    }
-    const now = this.batches.start(requestIds, refusals);
-    if (now) void this.write(now);
-    for (const verdict of content.verdicts) if ('message' in verdict) this.deliver(verdict.message);
-  }
-
-  private deliver(message: JSONRPCMessage): void {
-    // The SDK sends nothing for a cancelled request, so a batch holding it must stop waiting.
-    if ((message as { method?: unknown }).method === 'notifications/cancelled') {
-      const done = this.batches.cancel(requestIdOf((message as { params?: unknown }).params));
-      if (done) void this.write(done);
-    }
-    this.onmessage?.(message);
+    const verdict = checkLine(line);
+    if ('error' in verdict) void this.answerError(verdict.error.id, verdict.error.code, verdict.error.message);
+    else if ('reply' in verdict) void this.send(verdict.reply);
+    else this.onmessage?.(verdict.message);
   }
 
   private answerError(id: RequestId, code: number, message: string): Promise<void> {
@@ -150,12 +130,4 @@ function errorMessage(id: RequestId, code: number, message: string): JSONRPCMess
   return { jsonrpc: '2.0', id, error: { code, message } } as unknown as JSONRPCMessage;
 }
 
-function isRequest(message: JSONRPCMessage): message is JSONRPCMessage & { id: string | number; method: string } {
-  const fields = message as { id?: unknown; method?: unknown };
-  return typeof fields.method === 'string' && (typeof fields.id === 'string' || typeof fields.id === 'number');
-}
 
-function requestIdOf(params: unknown): RequestId {
-  const id = (params as { requestId?: unknown } | null | undefined)?.requestId;
-  return typeof id === 'string' || typeof id === 'number' ? id : null;
-}

@@ -7,7 +7,8 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { AgentKit } from '../../kit/agent-kit.js';
 import { messageOf } from '../../errors/index.js';
 import { checkedHost, checkedPort, listen } from '../shared/http-listen.js';
-import { isLoopback, loopbackRefusal, readCheckedBody, sendJsonRpcError, urlHost } from './http-request-checks.js';
+import { markChecked } from './checked-transport.js';
+import { isLoopback, loopbackRefusal, readCheckedBody, sendJsonRpcError, sendJsonRpcReply, urlHost } from './http-request-checks.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from './line-transport.js';
 import { createMcpServer, type McpServerOptions } from './mcp-server.js';
 
@@ -70,6 +71,11 @@ export async function startMcpHttpServer(kit: AgentKit, options: HttpServeOption
     let body: unknown;
     if (req.method === 'POST') {
       const verdict = await readCheckedBody(req, maxBytes);
+      if ('reply' in verdict) {
+        sendJsonRpcReply(res, verdict.reply, verdict.close ? { connection: 'close' } : {});
+        if (verdict.close) res.once('finish', () => req.destroy());
+        return;
+      }
       if (!('body' in verdict)) {
         sendJsonRpcError(res, verdict.status, verdict.message, verdict.id, verdict.code, verdict.status === 413 ? { connection: 'close' } : {});
         if (verdict.status === 413) res.once('finish', () => req.destroy());
@@ -95,6 +101,8 @@ export async function startMcpHttpServer(kit: AgentKit, options: HttpServeOption
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => void sessions.set(id, { server, transport }),
     });
+    // Its bodies were checked above (readCheckedBody); createMcpServer adds no second check.
+    markChecked(transport);
     server.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };

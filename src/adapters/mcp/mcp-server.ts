@@ -4,6 +4,7 @@ import type { AgentKit } from '../../kit/agent-kit.js';
 import { messageOf } from '../../errors/index.js';
 import { runAsModelToolCall } from '../../lifecycle/model-tool-call.js';
 import { claimStdinForMcp, runInMcpCall } from '../../policies/approvers/mcp-call-scope.js';
+import { checkedTransport } from './checked-transport.js';
 import { LineTransport, type LineTransportOptions } from './line-transport.js';
 import { toMcpToolResult } from './mcp-tool-result.js';
 import { packageVersion } from './package-version.cjs';
@@ -33,6 +34,10 @@ export interface StdioServeOptions extends McpServerOptions, LineTransportOption
  * before the handler runs, so invalid input would never reach the kit's lifecycle (no `toolError`
  * stage, no audit entry) and would be described by the SDK instead of by field path.
  *
+ * Whatever the transport, a message that is no MCP message (a batch, an object `id`) is answered
+ * with an Invalid Request error, and a tool call whose arguments fail validation with a tool result
+ * carrying `isError` (see checkedTransport).
+ *
  * Each call runs inside its MCP request, so an ApprovalPolicy with the `mcp` approver asks the user
  * of the client that made the call (an `elicitation/create` request), and a client that cancels
  * the call withdraws that question.
@@ -55,6 +60,9 @@ export function createMcpServer(kit: AgentKit, options: McpServerOptions = {}): 
     annotations: toolAnnotations(tool),
   }));
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+  // Every transport gets the same answers to bad messages (see checkedTransport).
+  const connect = server.connect.bind(server);
+  server.connect = (transport) => connect(checkedTransport(transport));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     try {
       const call = { server, requestId: extra.requestId, signal: extra.signal };

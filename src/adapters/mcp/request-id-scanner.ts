@@ -9,7 +9,7 @@ const CLOSE_OBJECT = 0x7d;
 const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
 
-/** Longer keys are not "id" or "method"; longer values are no ID a client sends. */
+/** Longer keys are not "id", "method", "params" or "name"; longer values are no ID a client sends. */
 const MAX_KEY_BYTES = 16;
 const MAX_ID_BYTES = 256;
 
@@ -20,7 +20,8 @@ const MAX_ID_BYTES = 256;
  *
  * Only the top-level object counts (a batch has no one ID), and only a request: an oversize
  * response or notification (no "method") is answered with a null ID, as JSON-RPC says for a
- * request whose ID cannot be read.
+ * request whose ID cannot be read. It also reads the method and the tool a tools/call names
+ * (`params.name`), so an oversize tool call is answered as that tool's invalid input.
  *
  * @example
  * const scanner = new RequestIdScanner();
@@ -37,12 +38,28 @@ export class RequestIdScanner {
   private keyTooLong = false;
   private lastKey: string | undefined;
   private value: number[] | undefined;
+  /** Which top-level key the captured value belongs to. */
+  private capturing: 'id' | 'method' | 'name' | undefined;
+  /** Inside the top-level "params" object (depth 2), whose "name" is a tool call's tool. */
+  private inParams = false;
+  private toolName: string | undefined;
   private id: RequestId = null;
   private hasMethod = false;
+  private methodName: string | undefined;
 
   /** The ID read so far, or null (none yet, none readable, or not a request). */
   get requestId(): RequestId {
     return this.hasMethod ? this.id : null;
+  }
+
+  /** The request's method when it was a string of readable length (an oversize tools/call is answered as a tool result). */
+  get method(): string | undefined {
+    return this.methodName;
+  }
+
+  /** `params.name` when it was a string of readable length: the tool an oversize tools/call named. */
+  get paramsName(): string | undefined {
+    return this.toolName;
   }
 
   feed(bytes: Uint8Array): void {
@@ -67,38 +84,54 @@ export class RequestIdScanner {
   }
 
   private structuralByte(byte: number): void {
-    const top = this.depth === 1;
+    // The keys read: the top level's own, and those of its "params" object (for the tool's name).
+    const reading = this.depth === 1 || (this.depth === 2 && this.inParams);
     switch (byte) {
       case QUOTE:
         this.inString = true;
-        if (top && this.expectingKey) {
+        if (reading && this.expectingKey) {
           this.key = [];
           this.keyTooLong = false;
         } else if (this.value) this.capture(byte);
         return;
       case OPEN_OBJECT:
-      case OPEN_ARRAY:
-        // An object or array is no ID; only the top level's own keys are read.
+      case OPEN_ARRAY: {
+        // An object or array is no ID, method or name.
+        const opensParams = this.depth === 1 && byte === OPEN_OBJECT && !this.expectingKey && this.lastKey === 'params';
         this.value = undefined;
         this.depth++;
         if (this.depth === 1) this.expectingKey = byte === OPEN_OBJECT;
+        if (opensParams) {
+          this.inParams = true;
+          this.expectingKey = true;
+        }
         return;
+      }
       case CLOSE_OBJECT:
       case CLOSE_ARRAY:
-        if (top) this.endValue();
+        if (reading) this.endValue();
+        if (this.depth === 2 && this.inParams) {
+          // Back at the top level, after the params value.
+          this.inParams = false;
+          this.expectingKey = false;
+        }
         this.depth--;
         return;
       case COMMA:
-        if (top) {
+        if (reading) {
           this.endValue();
           this.expectingKey = true;
         }
         return;
       case COLON:
-        if (top && this.expectingKey) {
+        if (reading && this.expectingKey) {
           this.expectingKey = false;
-          if (this.lastKey === 'id') this.value = [];
-          if (this.lastKey === 'method') this.hasMethod = true;
+          const wanted = this.depth === 1 ? this.lastKey === 'id' || this.lastKey === 'method' : this.lastKey === 'name';
+          if (wanted) {
+            this.value = [];
+            this.capturing = this.lastKey as 'id' | 'method' | 'name';
+          }
+          if (this.depth === 1 && this.lastKey === 'method') this.hasMethod = true;
         }
         return;
       default:
@@ -121,9 +154,11 @@ export class RequestIdScanner {
     const raw = this.value;
     this.value = undefined;
     if (!raw) return;
-    const id = parseJson(Buffer.from(raw).toString('utf8'));
+    const value = parseJson(Buffer.from(raw).toString('utf8'));
     // As JSON.parse would keep it: a repeated key's last value wins.
-    this.id = typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
+    if (this.capturing === 'method') this.methodName = typeof value === 'string' ? value : undefined;
+    else if (this.capturing === 'name') this.toolName = typeof value === 'string' ? value : undefined;
+    else this.id = typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) ? value : null;
   }
 }
 

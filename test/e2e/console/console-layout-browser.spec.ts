@@ -61,7 +61,7 @@ describe('the operator console layout, measured in a browser', function () {
     // Calls that ran on the devnet, so the trail, the budgets and the spend chart have figures.
     for (const [at, tool] of [LONG_TOOL, UNBROKEN_TOOL, 'transfer_hbar_tool', LONG_TOOL].entries()) {
       const done = await kit.execute(tool, { to: world.recipient, tinybars: (at + 1) * 75_000_000, memo: `invoice ${at + 1} of the quarterly vendor run, reference Q3-2026-VENDOR-${'X'.repeat(20)}` });
-      expect(done.raw.status, tool).to.equal('SUCCESS');
+      expect(done.raw.status, `${tool}: ${JSON.stringify(done.raw)}`).to.equal("SUCCESS");
     }
     // Held for approval: a 10 KB memo, and params as long as an agent may make them.
     const memo = Array.from({ length: 200 }, (_, line) => `line ${line}: pay vendor ${line} for the services of the quarter.`).join('\n').padEnd(10_240, '.');

@@ -60,6 +60,15 @@ describe('agent-hooks mcp given hostile input', function () {
     expect(reply.error?.message).to.contain(says);
   }
 
+  /** Input the model can correct comes back as a tool result with isError (MCP 2025-11-25), not as a protocol error. */
+  function expectToolRefusal(reply: Reply, id: number, says: string): void {
+    expect(reply.id, JSON.stringify(reply).slice(0, 300)).to.equal(id);
+    expect(reply.error, 'not a protocol error').to.equal(undefined);
+    expect(reply.result?.isError).to.equal(true);
+    expect(reply.result?.structuredContent?.raw).to.deep.include({ status: 'ERROR', errorCode: 'E_INVALID_PARAMS', submitted: false });
+    expect(reply.result?.content?.[0]?.text).to.contain(says);
+  }
+
   function expectAlive(child: ChildProcessWithoutNullStreams): void {
     expect(child.exitCode, 'the server process is still running').to.equal(null);
     expect(child.signalCode).to.equal(null);
@@ -109,17 +118,18 @@ describe('agent-hooks mcp given hostile input', function () {
     });
 
     it('answers 50 000-deep arguments, a batch, a 5 MB argument and a prototype-polluting key, each as its request, then serves a normal call', async () => {
-      expectRefusal(await send(hostile.deep), 20, -32602, 'nested deeper than 64 levels');
+      expectToolRefusal(await send(hostile.deep), 20, 'nested deeper than 64 levels');
       expectAlive(server);
 
       const batch = await sendLine(hostile.batch);
-      expect(batch, 'a batch is answered with one array').to.be.an('array').with.length(2);
-      const byId = new Map((batch as Reply[]).map((reply) => [reply.id, reply]));
-      expect(byId.get(21)?.result?.tools?.map((tool: { name: string }) => tool.name)).to.deep.equal([TOOL]);
-      expect(byId.get(22)?.result).to.deep.equal({});
+      expect(batch, 'a batch (no MCP message since 2025-06-18) is refused whole').to.deep.include({ id: null });
+      expect((batch as Reply).error?.code).to.equal(-32600);
+      const objectId = await send('{"jsonrpc":"2.0","id":{"forged":1},"method":"ping"}');
+      expect(objectId, 'a request whose id is an object gets an Invalid Request answer with id null').to.deep.include({ id: null });
+      expect(objectId.error?.code).to.equal(-32600);
 
-      expectRefusal(await send(hostile.huge), 23, -32600, 'messages are limited to 4194304 bytes');
-      expectRefusal(await send(hostile.polluting), 24, -32602, 'params.arguments.__proto__: the key "__proto__" is not allowed');
+      expectToolRefusal(await send(hostile.huge), 23, 'over 4194304 bytes');
+      expectToolRefusal(await send(hostile.polluting), 24, '__proto__: the key "__proto__" is not allowed');
       expect(({} as { isAdmin?: unknown }).isAdmin).to.equal(undefined);
       expectAlive(server);
 
@@ -180,21 +190,20 @@ describe('agent-hooks mcp given hostile input', function () {
 
       const deep = await post(hostile.deep, session);
       expect(deep.status).to.equal(200);
-      expectRefusal(deep.messages[0] as Reply, 20, -32602, 'nested deeper than 64 levels');
+      expectToolRefusal(deep.messages[0] as Reply, 20, 'nested deeper than 64 levels');
       expectAlive(server);
 
       const batch = await post(hostile.batch, session);
-      const answers = batch.messages.flat();
-      expect(answers.map((reply) => reply.id).sort()).to.deep.equal([21, 22]);
-      expect(answers.find((reply) => reply.id === 21)?.result?.tools?.map((tool: { name: string }) => tool.name)).to.deep.equal([TOOL]);
+      expect(batch.status).to.equal(400);
+      expect(batch.messages.flat()[0]).to.deep.include({ id: null });
 
       const huge = await post(hostile.huge, session);
-      expect(huge.status).to.equal(413);
-      expectRefusal(huge.messages[0] as Reply, 23, -32600, 'messages are limited to 4194304 bytes');
+      expect(huge.status).to.equal(200);
+      expectToolRefusal(huge.messages[0] as Reply, 23, 'over 4194304 bytes');
 
       const polluting = await post(hostile.polluting, session);
       expect(polluting.status).to.equal(200);
-      expectRefusal(polluting.messages[0] as Reply, 24, -32602, 'params.arguments.__proto__: the key "__proto__" is not allowed');
+      expectToolRefusal(polluting.messages[0] as Reply, 24, '__proto__: the key "__proto__" is not allowed');
       expectAlive(server);
 
       expectNormalAnswer((await post(JSON.stringify(normalCall(25)), session)).messages[0] as Reply);

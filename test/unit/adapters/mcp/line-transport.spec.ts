@@ -8,8 +8,8 @@ import { EchoTool, pluginOf } from '../../../support/noop-tools.js';
 import { offlineClient } from '../../../support/offline-client.js';
 
 type Reply = { id: unknown; result?: any; error?: { code: number; message: string } };
-/** A line of output: one reply, or the array that answers a batch. */
-type Line = Reply | Reply[];
+/** A line of output. */
+type Line = Reply;
 
 describe('LineTransport (MCP over newline-delimited JSON-RPC)', () => {
   let kit: AgentKit;
@@ -81,11 +81,13 @@ describe('LineTransport (MCP over newline-delimited JSON-RPC)', () => {
     }
   });
 
-  it('refuses a __proto__ key in tool arguments, as the kit does in-process, and runs nothing', async () => {
+  it('refuses a __proto__ key in tool arguments as a tool result with isError, as the kit does in-process, and runs nothing', async () => {
     await initialize();
     const reply = await send(`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"echo_tool","arguments":{"text":"a","nested":{"__proto__":{"polluted":true}}}}}`);
-    expect(reply.error?.code).to.equal(-32602);
-    expect(reply.error?.message).to.contain('params.arguments.nested.__proto__');
+    expect(reply.error).to.equal(undefined);
+    expect(reply.result?.isError).to.equal(true);
+    expect(reply.result?.structuredContent?.raw).to.deep.include({ status: 'ERROR', errorCode: 'E_INVALID_PARAMS', submitted: false });
+    expect(reply.result?.content[0].text).to.contain('nested.__proto__: the key "__proto__" is not allowed');
     expect(({} as { polluted?: unknown }).polluted).to.equal(undefined);
   });
 
@@ -97,47 +99,56 @@ describe('LineTransport (MCP over newline-delimited JSON-RPC)', () => {
   });
 
   describe('when a client sends hostile input', () => {
-    it('answers arguments nested 30 000 arrays deep with -32602 naming the limit, and keeps serving', async () => {
+    it('answers arguments nested 30 000 arrays deep with a tool result (isError) naming the limit, and keeps serving', async () => {
       await initialize();
       const reply = await send(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo_tool","arguments":{"text":${'['.repeat(30_000)}${']'.repeat(30_000)}}}}`);
       expect(reply.id).to.equal(7);
-      expect(reply.error?.code).to.equal(-32602);
-      expect(reply.error?.message).to.contain('nested deeper than 64 levels');
+      expect(reply.result?.isError).to.equal(true);
+      expect(reply.result?.content[0].text).to.contain('nested deeper than 64 levels');
       expect((await send(request(8, 'tools/call', { name: 'echo_tool', arguments: { text: 'still here' } }))).result?.isError ?? false).to.equal(false);
     });
 
-    it('answers a message over the size limit with the ID of the request it skipped', async () => {
+    it('answers a tool call over the size limit with a tool result (isError) carrying the ID of the request it skipped', async () => {
       await initialize();
       const reply = await send(request(9, 'tools/call', { name: 'echo_tool', arguments: { text: 'x'.repeat(100 * 1024) } }));
       expect(reply).to.deep.include({ id: 9 });
+      expect(reply.result?.isError).to.equal(true);
+      expect(reply.result?.content[0].text).to.contain('The echo_tool call was not made because its input is invalid').and.contain('over 65536 bytes');
+    });
+
+    it('answers any other message over the size limit with a protocol error carrying its ID', async () => {
+      await initialize();
+      const reply = await send(request(19, 'tools/list', { _meta: { pad: 'x'.repeat(100 * 1024) } }));
+      expect(reply).to.deep.include({ id: 19 });
       expect(reply.error?.message).to.contain('limited to 65536 bytes');
     });
   });
 
-  describe('when a client sends a JSON-RPC batch', () => {
-    it('answers it with one array holding an answer per request, refused items included', async () => {
+  describe('when a client sends a JSON-RPC batch, which MCP has not had since 2025-06-18', () => {
+    it('answers it with one Invalid Request error (id null) and runs none of it', async () => {
       await initialize();
       const batch = [
         { jsonrpc: '2.0', id: 10, method: 'tools/call', params: { name: 'echo_tool', arguments: { text: 'one' } } },
-        { jsonrpc: '2.0', method: 'notifications/initialized' },
-        { jsonrpc: '2.0', id: 11, method: 'tools/call', params: { name: 'echo_tool', arguments: [1] } },
         { jsonrpc: '2.0', id: 12, method: 'ping' },
       ];
-      const answer = await sendLine(JSON.stringify(batch));
-      expect(answer).to.be.an('array').with.length(3);
-      const byId = new Map((answer as Reply[]).map((reply) => [reply.id, reply]));
-      expect(JSON.stringify(byId.get(10)?.result)).to.contain('one');
-      expect(byId.get(11)?.error?.code).to.equal(-32602);
-      expect(byId.get(12)?.result).to.deep.equal({});
+      const answer = await send(JSON.stringify(batch));
+      expect(answer).to.deep.include({ id: null });
+      expect(answer.error?.code).to.equal(-32600);
+      expect(answer.error?.message).to.contain('send its requests one at a time');
+      expect(await send(request(13, 'ping'))).to.deep.include({ id: 13, result: {} });
     });
 
-    it('answers a batch of notifications with nothing, and an empty batch with one error', async () => {
+    it('answers a batch of notifications and an empty batch the same way', async () => {
       await initialize();
-      const empty = await send('[]');
-      expect(empty).to.deep.equal({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: a batch must hold at least one message' } });
-      // Nothing answers the notifications: the next line out is the ping's answer.
-      input.write(`${JSON.stringify([{ jsonrpc: '2.0', method: 'notifications/initialized' }])}\n`);
-      expect(await send(request(13, 'ping'))).to.deep.include({ id: 13, result: {} });
+      expect((await send('[]')).error?.code).to.equal(-32600);
+      expect((await send(JSON.stringify([{ jsonrpc: '2.0', method: 'notifications/initialized' }]))).error?.code).to.equal(-32600);
+    });
+  });
+
+  describe('when a request’s id is an object', () => {
+    it('answers it with an Invalid Request error whose id is null, as JSON-RPC 2.0 says', async () => {
+      await initialize();
+      expect(await send('{"jsonrpc":"2.0","id":{"n":1},"method":"ping"}')).to.deep.include({ id: null, error: { code: -32600, message: 'Invalid Request: expected a JSON-RPC 2.0 request, notification or response object' } });
     });
   });
 });

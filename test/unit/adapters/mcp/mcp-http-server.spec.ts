@@ -1,8 +1,8 @@
 import { expect } from 'chai';
+import { BATCH_REFUSAL } from '../../../../src/adapters/mcp/json-rpc-checks.js';
 import { request } from 'node:http';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { startMcpHttpServer, type McpHttpServer } from '../../../../src/adapters/mcp/mcp-http-server.js';
 import type { AgentKit } from '../../../../src/kit/agent-kit.js';
 import { createAgentKit } from '../../../../src/kit/create-agent-kit.js';
@@ -94,33 +94,53 @@ describe('startMcpHttpServer', () => {
       expect(http.sessions).to.equal(2);
     });
 
-    it('refuses a prototype-reaching key in the arguments as invalid params, as over stdio', async () => {
+    it('refuses a prototype-reaching key in the arguments with a tool result (isError) the model can read, as over stdio', async () => {
       const client = await connect();
       const args = JSON.parse('{"text":"hi","__proto__":{"polluted":true}}') as Record<string, unknown>;
-      const error = await client.callTool({ name: 'echo_tool', arguments: args }).then(() => undefined, (thrown: unknown) => thrown);
-      expect(error).to.be.instanceOf(McpError);
-      expect((error as McpError).code).to.equal(-32602);
-      expect((error as McpError).message).to.contain('params.arguments.__proto__: the key "__proto__" is not allowed');
+      const result = await client.callTool({ name: 'echo_tool', arguments: args });
+      expect(result.isError).to.equal(true);
+      expect(JSON.stringify(result.content)).to.contain('__proto__: the key \\"__proto__\\" is not allowed');
+      expect((result.structuredContent as Structured).raw).to.deep.include({ status: 'ERROR', errorCode: 'E_INVALID_PARAMS', submitted: false });
     });
   });
 
   describe('when a client sends hostile bodies', () => {
-    it('answers arguments nested 50 000 arrays deep as that request (-32602 naming the limit), not with a stack overflow', async () => {
+    it('answers arguments nested 50 000 arrays deep as that request (a tool result with isError naming the limit), not with a stack overflow', async () => {
       const deep = `{"jsonrpc":"2.0","id":21,"method":"tools/call","params":{"name":"echo_tool","arguments":{"text":${'['.repeat(50_000)}${']'.repeat(50_000)}}}}`;
       const answer = await rawPost(http.url, {}, deep);
       expect(answer.status).to.equal(200);
-      const error = JSON.parse(answer.body) as { id: unknown; error: { code: number; message: string } };
-      expect(error.id).to.equal(21);
-      expect(error.error.code).to.equal(-32602);
-      expect(error.error.message).to.contain('nested deeper than 64 levels');
+      const reply = JSON.parse(answer.body) as { id: unknown; result: { isError: boolean; content: { text: string }[] } };
+      expect(reply.id).to.equal(21);
+      expect(reply.result.isError).to.equal(true);
+      expect(reply.result.content[0]!.text).to.contain('nested deeper than 64 levels');
     });
 
-    it('lets a client still sending an oversize body read the 413, which carries its request ID', async () => {
+    it('refuses a batch with one Invalid Request error (id null, HTTP 400): MCP 2025-11-25 takes one message per POST', async () => {
+      const answer = await rawPost(http.url, {}, [{ jsonrpc: '2.0', id: 1, method: 'ping' }, { jsonrpc: '2.0', id: 2, method: 'ping' }]);
+      expect(answer.status).to.equal(400);
+      expect(JSON.parse(answer.body)).to.deep.include({ id: null, error: { code: -32600, message: BATCH_REFUSAL } });
+    });
+
+    it('lets a client still sending an oversize tool call read the answer, a tool result (isError) carrying its request ID', async () => {
       const small = await startMcpHttpServer(kit, { port: 0, maxMessageBytes: 64 * 1024 });
       try {
         const answer = await rawPost(small.url, {}, { jsonrpc: '2.0', id: 22, method: 'tools/call', params: { name: 'echo_tool', arguments: { text: 'x'.repeat(512 * 1024) } } });
+        expect(answer.status).to.equal(200);
+        const reply = JSON.parse(answer.body) as { id: unknown; result: { isError: boolean; content: { text: string }[] } };
+        expect(reply.id).to.equal(22);
+        expect(reply.result.isError).to.equal(true);
+        expect(reply.result.content[0]!.text).to.contain('The echo_tool call was not made').and.contain('over 65536 bytes');
+      } finally {
+        await small.close();
+      }
+    });
+
+    it('answers any other oversize body with 413 carrying its request ID', async () => {
+      const small = await startMcpHttpServer(kit, { port: 0, maxMessageBytes: 64 * 1024 });
+      try {
+        const answer = await rawPost(small.url, {}, { jsonrpc: '2.0', id: 23, method: 'tools/list', params: { _meta: { pad: 'x'.repeat(512 * 1024) } } });
         expect(answer.status).to.equal(413);
-        expect(JSON.parse(answer.body)).to.deep.include({ id: 22, error: { code: -32600, message: 'Request too large: messages are limited to 65536 bytes' } });
+        expect(JSON.parse(answer.body)).to.deep.include({ id: 23, error: { code: -32600, message: 'Request too large: messages are limited to 65536 bytes' } });
       } finally {
         await small.close();
       }

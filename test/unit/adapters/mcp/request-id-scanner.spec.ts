@@ -9,7 +9,46 @@ function idOf(text: string, piece = Number.POSITIVE_INFINITY): unknown {
   return scanner.requestId;
 }
 
+/** The method the scanner reads from `text`, fed in pieces of `piece` bytes. */
+function methodOf(text: string, piece = Number.POSITIVE_INFINITY): unknown {
+  const scanner = new RequestIdScanner();
+  const bytes = Buffer.from(text, 'utf8');
+  for (let at = 0; at < bytes.length; at += Math.min(piece, bytes.length)) scanner.feed(bytes.subarray(at, at + piece));
+  return scanner.method;
+}
+
 describe('RequestIdScanner', () => {
+  describe('when an oversize request names its method (a tools/call is answered as a tool result)', () => {
+    it('reads the top-level method, whatever the pieces, and not one nested in params', () => {
+      const text = `{"params":{"method":"ping","arguments":{"pad":"${'x'.repeat(100_000)}"}},"method":"tools/call","id":4`;
+      for (const piece of [1, 7, 65_536]) expect(methodOf(text, piece), `pieces of ${piece}`).to.equal('tools/call');
+      expect(methodOf('{"params":{"method":"tools/call"},"id":1,"pad":"xxxx')).to.equal(undefined);
+    });
+
+    it('reads the tool a tools/call names in params, before or after its arguments, and no name nested deeper or outside params', () => {
+      const scan = (text: string, piece: number) => {
+        const scanner = new RequestIdScanner();
+        const bytes = Buffer.from(text, 'utf8');
+        for (let at = 0; at < bytes.length; at += piece) scanner.feed(bytes.subarray(at, at + piece));
+        return { id: scanner.requestId, method: scanner.method, name: scanner.paramsName };
+      };
+      const pad = 'x'.repeat(50_000);
+      const before = `{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"transfer_hbar_tool","arguments":{"name":"decoy","memo":"${pad}`;
+      const after = `{"name":"top-decoy","params":{"arguments":{"nested":{"name":"decoy"},"memo":"${pad}"},"_meta":{},"name":"transfer_hbar_tool"},"method":"tools/call","id":"c"}`;
+      for (const piece of [1, 5, 4096]) {
+        expect(scan(before, piece), `before, pieces of ${piece}`).to.deep.equal({ id: 8, method: 'tools/call', name: 'transfer_hbar_tool' });
+        expect(scan(after, piece), `after, pieces of ${piece}`).to.deep.equal({ id: 'c', method: 'tools/call', name: 'transfer_hbar_tool' });
+      }
+      expect(scan('{"params":[{"name":"x"}],"method":"tools/call","id":1}', 3).name, 'params that are no object').to.equal(undefined);
+      expect(scan('{"params":{"id":5,"method":"ping"},"method":"tools/call","id":1}', 2), 'params keys are not the top level’s').to.deep.equal({ id: 1, method: 'tools/call', name: undefined });
+    });
+
+    it('gives undefined for a method that is no string', () => {
+      expect(methodOf('{"id":1,"method":{"name":"tools/call"},"pad":"xx')).to.equal(undefined);
+      expect(methodOf('{"id":1,"method":7}')).to.equal(undefined);
+    });
+  });
+
   describe('when a request carries its ID', () => {
     it('reads a number or a string ID, before or after the params', () => {
       expect(idOf('{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"a":"xx"}}')).to.equal(7);
