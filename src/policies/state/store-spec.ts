@@ -3,16 +3,20 @@ import { parseOptions } from '../../errors/index.js';
 import { MemoryPolicyStore } from './memory-store.js';
 import type { PolicyStore } from './policy-store.js';
 import { RedisPolicyStore, redisPrefixOption, redisTimeoutOption, redisUrlOption } from './redis-store.js';
+import { SqlitePolicyStore, sqlitePathOption } from './sqlite-store.js';
 
 /**
- * A store as a configuration file names it: `"memory"`, or `{ "redis": "redis://127.0.0.1:6379",
- * "prefix": "agents" }` (with optional `commandTimeoutMs`, `connectTimeoutMs`).
+ * A store as a configuration file names it: `"memory"`, `{ "sqlite": "state.sqlite" }` (a file on
+ * this machine; in a configuration file, relative to the file's folder), or
+ * `{ "redis": "redis://127.0.0.1:6379", "prefix": "agents" }` (with optional `commandTimeoutMs`,
+ * `connectTimeoutMs`).
  */
 export type StoreSpec =
   | 'memory'
+  | { sqlite: string }
   | { redis: string; prefix?: string; commandTimeoutMs?: number; connectTimeoutMs?: number };
 
-const STORE_ACCEPTED = '"memory", { "redis": "redis://host:6379", "prefix": "…" } or a PolicyStore instance';
+const STORE_ACCEPTED = '"memory", { "sqlite": "path/to/state.sqlite" }, { "redis": "redis://host:6379", "prefix": "…" } or a PolicyStore instance';
 
 /**
  * The `store` option of the stateful policies: a spec (above), a PolicyStore of the caller's
@@ -23,6 +27,7 @@ export const storeOption = z.union(
   [
     z.literal('memory'),
     z.null(),
+    z.object({ sqlite: sqlitePathOption }).strict(),
     z
       .object({ redis: redisUrlOption, prefix: redisPrefixOption.optional(), commandTimeoutMs: redisTimeoutOption.optional(), connectTimeoutMs: redisTimeoutOption.optional() })
       .strict(),
@@ -42,7 +47,8 @@ export function storeFrom(spec: unknown, owner: string): { store: PolicyStore; o
   parseOptions(owner, storeOptions, { store: spec });
   if (spec === undefined || spec === null || spec === 'memory') return { store: new MemoryPolicyStore(), owned: true };
   if (isPolicyStore(spec)) return { store: spec, owned: false };
-  const { redis, ...rest } = spec as Exclude<StoreSpec, 'memory'>;
+  if ('sqlite' in (spec as object)) return { store: new SqlitePolicyStore({ path: (spec as { sqlite: string }).sqlite }), owned: true };
+  const { redis, ...rest } = spec as Extract<StoreSpec, { redis: string }>;
   return { store: new RedisPolicyStore({ url: redis, ...rest }), owned: true };
 }
 
