@@ -27,10 +27,10 @@ export const storeOption = z.union(
   [
     z.literal('memory'),
     z.null(),
-    z.object({ sqlite: sqlitePathOption }).strict(),
     z
       .object({ redis: redisUrlOption, prefix: redisPrefixOption.optional(), commandTimeoutMs: redisTimeoutOption.optional(), connectTimeoutMs: redisTimeoutOption.optional() })
       .strict(),
+    z.object({ sqlite: sqlitePathOption }).strict(),
     z.custom<PolicyStore>(isPolicyStore, { error: STORE_ACCEPTED }),
   ],
   { error: STORE_ACCEPTED },
