@@ -4,8 +4,7 @@ import type { AgentHooksConfig } from './config-schema.js';
 import { configuredJournalDirs } from './configured-journal-dir.js';
 import { isPlainObject } from './config-schema.js';
 
-/** The SQLite file of a configuration's stateful policies, in its journal folder. */
-export const STATE_FILE_NAME = 'agent-hooks-state.sqlite';
+import { STATE_FILE_NAME } from '../policies/state/sqlite-store.js';
 
 /**
  * The stateful policies a configuration can name, with the name each keeps its state under by

@@ -12,6 +12,9 @@ export interface SqlitePolicyStoreOptions {
   now?: () => number;
 }
 
+/** The state file's name in a journal folder: where a configuration's or a journaling kit's policies keep their state by default. */
+export const STATE_FILE_NAME = 'agent-hooks-state.sqlite';
+
 const PATH_ACCEPTED = 'a file path such as .agent-hooks/audit/agent-hooks-state.sqlite';
 
 /** A database file path: a non-empty string without NUL. */

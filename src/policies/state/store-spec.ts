@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseOptions } from '../../errors/index.js';
+import { DefaultPolicyStore } from './default-store.js';
 import { MemoryPolicyStore } from './memory-store.js';
 import type { PolicyStore } from './policy-store.js';
 import { RedisPolicyStore, redisPrefixOption, redisTimeoutOption, redisUrlOption } from './redis-store.js';
@@ -40,12 +41,15 @@ const storeOptions = z.object({ store: storeOption.optional() });
 
 /**
  * The store a policy option names, and whether the policy made it (and so closes it). Nothing given
- * is a new in-memory store of the policy's own.
+ * is a store of the policy's own: in memory, or the state file of the kit's journal folder once the
+ * kit gives it one (DefaultPolicyStore); `"memory"` stays in memory.
  */
 export function storeFrom(spec: unknown, owner: string): { store: PolicyStore; owned: boolean } {
   // The store is a field of the policy's options (argument 0), so errors point at `store`.
   parseOptions(owner, storeOptions, { store: spec });
-  if (spec === undefined || spec === null || spec === 'memory') return { store: new MemoryPolicyStore(), owned: true };
+  if (spec === 'memory') return { store: new MemoryPolicyStore(), owned: true };
+  // Memory until the kit the policy joins has a journal folder and gives it the state file there.
+  if (spec === undefined || spec === null) return { store: new DefaultPolicyStore(), owned: true };
   if (isPolicyStore(spec)) return { store: spec, owned: false };
   if ('sqlite' in (spec as object)) return { store: new SqlitePolicyStore({ path: (spec as { sqlite: string }).sqlite }), owned: true };
   const { redis, ...rest } = spec as Extract<StoreSpec, { redis: string }>;
