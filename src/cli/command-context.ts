@@ -57,14 +57,18 @@ export class CommandContext {
    * devnet the client gets the CLI's shorter retry bounds (network-bounds.ts), so a node that stops
    * answering ends a command in seconds rather than minutes.
    */
-  async openKit(options: { offline?: boolean; telemetry?: TelemetryOptions } = {}): Promise<ConfiguredKit> {
+  async openKit(options: { offline?: boolean; telemetry?: TelemetryOptions } = {}): Promise<ConfiguredKit & { loaded: LoadedConfig }> {
+    let loaded!: LoadedConfig;
     const configured = await this.progress(
       'loading the configuration and plugins, and opening the network',
-      this.loadConfig().then((loaded) => createKitFromConfig(loaded, { env: this.io.env, logger: this.logger, offline: options.offline, ...(options.telemetry ? { telemetry: options.telemetry } : {}) })),
+      this.loadConfig().then((config) => {
+        loaded = config;
+        return createKitFromConfig(config, { env: this.io.env, logger: this.logger, offline: options.offline, ...(options.telemetry ? { telemetry: options.telemetry } : {}) });
+      }),
     );
     this.redactor = configured.kit.redactor;
     if (!options.offline && configured.network !== 'devnet') applyCliNetworkBounds(configured.client);
     this.logger.debug({ network: configured.network, chosenBy: configured.chosenBy, mirror: configured.mirrorNodeUrl }, 'kit ready');
-    return { ...configured, close: () => this.progress('closing the kit', configured.close()) };
+    return { ...configured, loaded, close: () => this.progress('closing the kit', configured.close()) };
   }
 }

@@ -125,7 +125,7 @@ export const agentHooksConfigSchema = z
     policies: z.array(listenerEntry).default([]),
     policyTimeoutMs: z.number().int().positive().max(600_000).optional(),
     /**
-     * The kill switch (docs/oversight.md): `{}` for this process, `{ "store": { "redis": "redis://…" } }`
+     * The kill switch (docs/oversight.md): `{}` kept beside the journal (every process of this file), `{ "store": { "redis": "redis://…" } }`
      * for every process on that Redis; `agent-hooks pause` and `resume` turn it on and off.
      */
     killSwitch: killSwitchOptions.optional(),

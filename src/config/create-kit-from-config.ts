@@ -8,6 +8,8 @@ import type { AgentKit } from '../kit/agent-kit.js';
 import type { TelemetryOptions } from '../telemetry/index.js';
 import { createAgentKit } from '../kit/create-agent-kit.js';
 import { refuseUnknownOptions } from '../kit/option-keys.js';
+import { useStateFile } from '../kit/default-state-file.js';
+import { configuredStateFile } from './default-policy-store.js';
 import { PUBLIC_MIRROR_URLS } from '../mirror/mirror-client.js';
 import { AgentMode } from '../values/agent-mode.js';
 import { loadPlugins } from '../plugins/plugin-loader.js';
@@ -88,6 +90,8 @@ export async function createKitFromConfig(loaded: LoadedConfig, options: Configu
     mode: config.mode as AgentMode,
     ...(config.sessionId ? { sessionId: config.sessionId } : {}),
   };
+  // Policies a JavaScript configuration built without a store keep their state beside the journal too.
+  useStateFile(loaded.listeners, undefined, configuredStateFile(config, loaded.baseDir));
   let kit: AgentKit;
   try {
     kit = await createAgentKit({

@@ -19,6 +19,9 @@ export interface CatalogEntry {
 
 type Constructor = new (...args: unknown[]) => object;
 
+/** Completes a class's arguments before it is built (a configuration's default policy store). */
+export type ArgumentAnchor = (name: string, args: readonly unknown[]) => unknown[];
+
 /** The compositions a config names in lower case, as in code: their arguments are policy entries. */
 const COMPOSITIONS = ['allOf', 'anyOf', 'not'] as const;
 
@@ -26,12 +29,13 @@ const COMPOSITIONS = ['allOf', 'anyOf', 'not'] as const;
  * The built-in hooks and policies by class name, read from the `hooks` and `policies` entry points,
  * so a built-in added there is nameable in a config without touching this file. `allOf`, `anyOf`
  * and `not` take policy entries as arguments: `{ "policy": "anyOf", "args": [{ "policy": …, "args": … }, …] }`.
+ * `anchor` completes the arguments of every class built, nested ones included.
  *
  * @example
  * const catalog = listenerCatalog();
  * const policy = catalog.get('MaxRecipientsPolicy')!.create([5]);
  */
-export function listenerCatalog(extra: Record<string, unknown> = {}): Map<string, CatalogEntry> {
+export function listenerCatalog(extra: Record<string, unknown> = {}, anchor: ArgumentAnchor = (_name, args) => [...args]): Map<string, CatalogEntry> {
   const catalog = new Map<string, CatalogEntry>();
   for (const [name, value] of Object.entries({ ...builtInHooks, ...builtInPolicies, ...extra })) {
     // Base classes (AbstractHook, AuditTrailBase, …) are exported for authors, not for configs;
@@ -44,7 +48,7 @@ export function listenerCatalog(extra: Record<string, unknown> = {}): Map<string
     const ctor = value as Constructor;
     // JSON has no `undefined`: a null argument means "left out" (e.g. the optional loggingClient).
     const configArgs = configArgsOf(value);
-    catalog.set(name, { kind, name, create: (args) => new ctor(...args.map((arg) => (arg === null ? undefined : arg))), ...(configArgs ? { configArgs } : {}) });
+    catalog.set(name, { kind, name, create: (args) => new ctor(...anchor(name, args).map((arg) => (arg === null ? undefined : arg))), ...(configArgs ? { configArgs } : {}) });
   }
   for (const mode of COMPOSITIONS) {
     catalog.set(mode, { kind: 'policy', name: mode, create: (args) => new CompositePolicy(mode, args.map((arg, at) => nestedPolicy(catalog, mode, arg, at))) });

@@ -8,7 +8,8 @@ import { readConfigFile, searchConfigFile, type ConfigFileContents } from './con
 import { reportOnly } from '../listeners/report-mode.js';
 import { agentHooksConfigSchema, namedListener, type AgentHooksConfig, type NamedListener } from './config-schema.js';
 import { anchorJournalDir } from './journal-dir.js';
-import { listenerCatalog, type CatalogEntry } from './listener-catalog.js';
+import { listenerCatalog, type ArgumentAnchor, type CatalogEntry } from './listener-catalog.js';
+import { anchorKillSwitch, configuredStateFile, policyStoreAnchor } from './default-policy-store.js';
 
 /** A validated configuration with its hooks and policies built. */
 export interface LoadedConfig {
@@ -85,9 +86,13 @@ function parseContents(contents: ConfigFileContents, source: string, baseDir: st
   }
   if (problems.length) return fail();
   const config = parsed.data;
+  // Stateful policies and the kill switch without a store of their own share the file beside the journal.
+  const stateFile = configuredStateFile(config, baseDir);
+  config.killSwitch = anchorKillSwitch(config.killSwitch, stateFile, baseDir);
+  const anchorStore = policyStoreAnchor(stateFile, baseDir);
   const listeners = [
-    ...buildListeners(config.hooks, 'hooks', problems, baseDir),
-    ...buildListeners(config.policies, 'policies', problems, baseDir),
+    ...buildListeners(config.hooks, 'hooks', problems, baseDir, anchorStore),
+    ...buildListeners(config.policies, 'policies', problems, baseDir, anchorStore),
   ];
   if (problems.length) return fail();
   return { config, source, baseDir, listeners };
@@ -101,8 +106,8 @@ function withPlace(text: string, place: string | undefined): string {
 }
 
 /** Builds `{ hook | policy, args, mode? }` entries from the catalog (others kept as given), adding each problem to `problems` named to its field. */
-export function buildListeners(entries: readonly unknown[], field: string, problems: Problem[], baseDir: string): unknown[] {
-  const catalog = listenerCatalog();
+export function buildListeners(entries: readonly unknown[], field: string, problems: Problem[], baseDir: string, anchorStore?: ArgumentAnchor): unknown[] {
+  const catalog = listenerCatalog({}, anchorStore);
   const built: unknown[] = [];
   entries.forEach((entry, at) => {
     if (entry === SKIP) return;

@@ -49,7 +49,7 @@ export const ERROR_TABLE = {
   APPROVAL_CHANGED: { code: 'E_APPROVAL_CHANGED', exitCode: FAILED, meaning: 'Values or a transaction changed after policies approved them; nothing was sent.' },
   APPROVAL_NOT_EXECUTABLE: { code: 'E_APPROVAL_NOT_EXECUTABLE', exitCode: FAILED, meaning: 'An approval request cannot be executed: unknown, not (yet) approved, denied, expired, abandoned, or executed already; nothing was sent.' },
   MISSING_PEER: { code: 'E_MISSING_PEER', exitCode: USAGE, meaning: 'A feature needs an optional peer dependency that is not installed; the message names it.' },
-  STORE_UNAVAILABLE: { code: 'E_STORE_UNAVAILABLE', exitCode: FAILED, meaning: "A stateful policy's store (Redis) cannot be reached or answered with an error; the policy blocks." },
+  STORE_UNAVAILABLE: { code: 'E_STORE_UNAVAILABLE', exitCode: FAILED, meaning: "A stateful policy's store (Redis, a SQLite file) cannot be reached or answered with an error; the policy blocks." },
   NODE_UNREACHABLE: { code: 'E_NODE_UNREACHABLE', exitCode: FAILED, meaning: 'No consensus node accepted a connection before anything was sent: nothing was submitted, a retry is safe.' },
   USAGE: { code: 'E_USAGE', exitCode: USAGE, meaning: 'The command line is wrong: an unknown command or option, or a missing argument.' },
   AUDIT_UNRECORDED: { code: 'E_AUDIT_UNRECORDED', exitCode: FAILED, meaning: 'An oversight event (a pause, a resume, an approval) could not be journaled by an audit hook; the message names the hook and says whether the event took effect.' },

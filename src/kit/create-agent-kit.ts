@@ -17,6 +17,7 @@ import { refuseUnknownOptions } from './option-keys.js';
 import { buildPluginTools } from './plugin-tools.js';
 import { loadTelemetry, telemetrySettings, type TelemetryOptions } from '../telemetry/index.js';
 import { killSwitchFrom, type KillSwitch, type KillSwitchOptions } from '../policies/kill-switch.js';
+import { useJournalStateFile } from './default-state-file.js';
 
 export interface AgentKitOptions {
   /** The operator client: pays for and signs AUTONOMOUS transactions. */
@@ -136,6 +137,9 @@ export async function createAgentKit(options: AgentKitOptions): Promise<AgentKit
       ...(plugin.policies ?? []).map((source, at) => ({ source, origin: `plugin "${plugin.name}" policies[${at}]` })),
     ]),
   ];
+  const killSwitch = options.killSwitch ? killSwitchFrom(options.killSwitch) : undefined;
+  // A kit that journals keeps its policies' default state beside the journal, so it survives a restart.
+  useJournalStateFile(listeners.map(({ source }) => source), killSwitch);
   const kit = assembleKit({
     client: options.client,
     context,
@@ -150,7 +154,7 @@ export async function createAgentKit(options: AgentKitOptions): Promise<AgentKit
     ...(options.drainTimeoutMs !== undefined ? { drainTimeoutMs: options.drainTimeoutMs } : {}),
     secrets,
     ...(telemetry ? { telemetry } : {}),
-    ...(options.killSwitch ? { killSwitch: killSwitchFrom(options.killSwitch) } : {}),
+    ...(killSwitch ? { killSwitch } : {}),
   });
   try {
     await kitStarted(kit);

@@ -19,6 +19,7 @@ export { DuplicateIntentPolicy, type DuplicateIntentOptions } from './duplicate-
 export { AllowanceSpendPolicy, ALLOWANCE_TOOLS, type AllowanceSpendOptions } from './allowance-spend-policy.js';
 export { MemoryPolicyStore } from './state/memory-store.js';
 export { RedisPolicyStore, type RedisPolicyStoreOptions } from './state/redis-store.js';
+export { SqlitePolicyStore, type SqlitePolicyStoreOptions } from './state/sqlite-store.js';
 export type { BudgetLine, BudgetUsage, ClaimAnswer, ClaimBook, PolicyStore, Reservation, SwitchCell, WindowCount, WindowCounter, WindowPeek } from './state/policy-store.js';
 export { KillSwitch, PAUSE_SCOPES, defaultActor, type KillSwitchOptions, type KillSwitchState, type PauseOptions, type PauseRecord, type PauseScope, type ReleaseOptions } from './kill-switch.js';
 export { KillSwitchPolicy } from './kill-switch-policy.js';

@@ -4,6 +4,8 @@ import type { RunAction } from '../run-action.js';
 import { withError } from '../cli-error.js';
 import { exitCodeFor, ExitCode } from '../exit-codes.js';
 import { UsageError } from '../usage-error.js';
+import { configuredStateFile } from '../../config/default-policy-store.js';
+import { memoryOnlyStateHolders, memoryStateWarning } from '../memory-state-warning.js';
 
 /** `agent-hooks call <tool> '<json>'`: one call through the full lifecycle. */
 export function registerCallCommand(program: Command, run: RunAction): void {
@@ -18,6 +20,10 @@ export function registerCallCommand(program: Command, run: RunAction): void {
         const params = parseParamsArgument(json);
         const configured = await ctx.openKit();
         try {
+          // On stderr even with --json: a limit that limits nothing across calls must not go unnoticed.
+          const killSwitch = configured.kit.killSwitch?.storeDescription === 'memory' ? ['the kill switch'] : [];
+          const warning = memoryStateWarning([...memoryOnlyStateHolders(configured.loaded.listeners), ...killSwitch], configuredStateFile(configured.loaded.config, configured.loaded.baseDir));
+          if (warning) ctx.io.stderr(`${warning}\n`);
           // No probe here: the kit's execute strategy finds an unreachable network before submitting,
           // and its result says nothing was submitted (raw.submitted false), for every caller alike.
           const result = await ctx.progress(`running ${tool} on network "${configured.network}"`, configured.kit.execute(tool, params));

@@ -3,6 +3,7 @@ export type { ApprovalDecision, ApprovalExecution, ApprovalRecord, ApprovalState
 export type { ApprovalChange, ApprovalListener, ApprovalRecorder, ApprovalStore, ClaimOutcome, NewApprovalRecord } from './approval-store.js';
 export { MemoryApprovalStore } from './memory-approval-store.js';
 export { RedisApprovalStore } from './redis-approval-store.js';
+export { SqliteApprovalStore, type SqliteApprovalStoreOptions } from './sqlite-approval-store.js';
 export { bytesDigest, transactionPreview } from './approval-preview.js';
 export { approvalRequestDigest, REQUEST_DIGEST_DOMAIN } from './request-digest.js';
 export type { DigestedRequest } from './request-digest.js';

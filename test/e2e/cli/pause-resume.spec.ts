@@ -51,13 +51,33 @@ describe('agent-hooks pause and resume', function () {
     });
   });
 
+  describe('when the configuration names a kill switch without a store', () => {
+    it('turns the switch in the state file beside the journal, which every agent started from the file watches', async () => {
+      configure({ network: 'devnet', killSwitch: {} });
+      const agent = new KillSwitch({ store: { sqlite: join(cwd, '.agent-hooks', 'audit', 'agent-hooks-state.sqlite') } });
+      await agent.attach();
+      try {
+        const paused = await runCliIn(cwd, env, 'pause', '--reason', 'incident 8', '--by', 'carol');
+        expect(paused.code, paused.stderr).to.equal(0);
+        expect(paused.stdout).to.contain('agent-hooks-state.sqlite');
+        const seen = await agent.refresh();
+        expect(seen.state === 'paused' && seen.pause).to.include({ reason: 'incident 8', by: 'carol' });
+        const resumed = await runCliIn(cwd, env, 'resume', '--by', 'dave');
+        expect(resumed.code, resumed.stderr).to.equal(0);
+        expect(await agent.refresh()).to.deep.equal({ state: 'running' });
+      } finally {
+        await agent.detach();
+      }
+    });
+  });
+
   describe('when the configuration has no kill switch, or one only in memory', () => {
     it('refuses with a configuration error saying what to add, before opening any network', async () => {
       configure({ network: 'devnet' });
       const none = await runCliIn(cwd, env, 'pause', '--reason', 'x');
       expect(none.code).to.equal(2);
       expect(none.stderr).to.contain('killSwitch: the configuration has no kill switch to turn; add "killSwitch"');
-      configure({ network: 'devnet', killSwitch: {} });
+      configure({ network: 'devnet', killSwitch: { store: 'memory' } });
       const memory = await runCliIn(cwd, env, 'resume');
       expect(memory.code).to.equal(2);
       expect(memory.stderr).to.contain('killSwitch.store: a switch in memory lives in one process');
