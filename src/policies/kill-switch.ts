@@ -22,12 +22,13 @@ export interface PauseRecord {
 
 /**
  * What this process believes of the switch: read from the store at most `pollMs` ago. `unknown`
- * when the store could not be read: value-moving calls are then refused (fail closed).
+ * when the store could not be read: value-moving calls are then refused (fail closed), and a pause
+ * this process last knew of (`lastPause`) stays in force with its scope until the store answers.
  */
 export type KillSwitchState =
   | { readonly state: 'running' }
   | { readonly state: 'paused'; readonly pause: PauseRecord }
-  | { readonly state: 'unknown'; readonly problem: string };
+  | { readonly state: 'unknown'; readonly problem: string; readonly lastPause?: PauseRecord };
 
 export interface KillSwitchOptions {
   /** Where the switch lives: `'memory'` (default: this process), `{ redis, prefix }` or a PolicyStore to share it. */
@@ -46,7 +47,7 @@ export interface PauseOptions {
 }
 
 export interface ReleaseOptions {
-  /** Who resumes; default this process's user, host and pid. */
+  /** Who unpauses; default this process's user, host and pid. */
   by?: string;
 }
 
@@ -137,13 +138,16 @@ export class KillSwitch {
     const current = this.current;
     if (current.state === 'running') return undefined;
     if (current.state === 'unknown') {
+      const unreadable = `the kill switch's state cannot be read from the store (${this.storeDescription}: ${current.problem})`;
+      // The last pause read stays in force: an unreachable store must not lift what an operator turned on.
+      const last = current.lastPause;
+      if (last && (last.scope === 'all' || valueMoving)) return `${unreadable}, so the last pause read from it stays in force: ${pauseSentence(last)}`;
       if (!valueMoving) return undefined;
-      return `the kill switch's state cannot be read from the store (${this.storeDescription}: ${current.problem}), so value-moving calls such as ${tool} are refused until it can; do not retry until an operator has checked`;
+      return `${unreadable}, so value-moving calls such as ${tool} are refused until it can; do not retry until an operator has checked`;
     }
     const { pause } = current;
     if (pause.scope === 'value-moving' && !valueMoving) return undefined;
-    const what = pause.scope === 'all' ? 'every call' : 'every value-moving call';
-    return `the kill switch is on: ${pause.by} paused ${what} at ${pause.at} because "${pause.reason}". Nothing runs until an operator resumes (agent-hooks resume, or kit.unpause()); do not retry until then`;
+    return `the kill switch is on: ${pauseSentence(pause)}`;
   }
 
   /** Turns the switch on in the store (replacing an earlier pause) and here at once; answers the pause. */
@@ -187,7 +191,11 @@ export class KillSwitch {
     const changes = this.changes;
     const reading = this.cell.read().then(
       (held): KillSwitchState => (held === undefined ? RUNNING : Object.freeze({ state: 'paused', pause: recordOf(held) })),
-      (error: unknown): KillSwitchState => Object.freeze({ state: 'unknown', problem: messageOf(error) }),
+      (error: unknown): KillSwitchState => {
+        // Read when the answer comes: a pause made here meanwhile is the one that stays in force.
+        const lastPause = lastKnownPause(this.current);
+        return Object.freeze({ state: 'unknown', problem: messageOf(error), ...(lastPause ? { lastPause } : {}) });
+      },
     );
     this.reading = reading.then((state) => {
       this.reading = undefined;
@@ -223,6 +231,18 @@ export class KillSwitch {
     await this.reading?.catch(() => undefined);
     if (this.ownsStore) await this.store.close();
   }
+}
+
+/** Who paused what, when and why, and what lifts it: the part of a refusal every pause shares. */
+function pauseSentence(pause: PauseRecord): string {
+  const what = pause.scope === 'all' ? 'every call' : 'every value-moving call';
+  return `${pause.by} paused ${what} at ${pause.at} because "${pause.reason}". Nothing runs until an operator unpauses (agent-hooks unpause, or kit.unpause()); do not retry until then`;
+}
+
+/** The pause `state` holds or last knew of, if any. */
+function lastKnownPause(state: KillSwitchState): PauseRecord | undefined {
+  if (state.state === 'paused') return state.pause;
+  return state.state === 'unknown' ? state.lastPause : undefined;
 }
 
 /**
