@@ -122,7 +122,7 @@ export class MemoryOversight implements ConsoleOversight, Approver {
 
   /** Turns the kill switch off; refused without a switch. */
   async unpause(by: string): Promise<void> {
-    await this.switchFor('unpause').release({ by });
+    await this.switchFor('unpause').unpause({ by });
     this.changed();
   }
 

@@ -46,7 +46,7 @@ export interface PauseOptions {
   by?: string;
 }
 
-export interface ReleaseOptions {
+export interface UnpauseOptions {
   /** Who unpauses; default this process's user, host and pid. */
   by?: string;
 }
@@ -70,7 +70,7 @@ export const killSwitchOptions = z
 const reasonSchema = z.string({ error: REASON_ACCEPTED }).max(500, { error: REASON_ACCEPTED }).refine((text) => text.trim() !== '', { error: REASON_ACCEPTED });
 const bySchema = z.string({ error: BY_ACCEPTED }).max(200, { error: BY_ACCEPTED }).refine((text) => text.trim() !== '', { error: BY_ACCEPTED });
 const pauseOptions = z.object({ scope: z.enum(PAUSE_SCOPES, { error: SCOPE_ACCEPTED }).optional(), by: bySchema.optional() }, { error: 'options { scope?, by? }' }).strict();
-const releaseOptions = z.object({ by: bySchema.optional() }, { error: 'options { by? }' }).strict();
+const unpauseOptions = z.object({ by: bySchema.optional() }, { error: 'options { by? }' }).strict();
 
 const RUNNING: KillSwitchState = Object.freeze({ state: 'running' });
 
@@ -170,8 +170,8 @@ export class KillSwitch {
   }
 
   /** Turns the switch off in the store and here; answers the pause it lifted (undefined when none was on). */
-  async release(options: ReleaseOptions = {}): Promise<{ readonly by: string; readonly at: string; readonly lifted: PauseRecord | undefined }> {
-    const { by } = parseOptions('KillSwitch.release', releaseOptions, options);
+  async unpause(options: UnpauseOptions = {}): Promise<{ readonly by: string; readonly at: string; readonly lifted: PauseRecord | undefined }> {
+    const { by } = parseOptions('KillSwitch.unpause', unpauseOptions, options);
     this.writing++;
     let held: string | undefined;
     try {
@@ -199,7 +199,7 @@ export class KillSwitch {
     );
     this.reading = reading.then((state) => {
       this.reading = undefined;
-      // A pause or release made here while the read was out is newer than what the read saw.
+      // A pause or unpause made here while the read was out is newer than what the read saw.
       if (this.changes === changes && this.writing === 0) this.current = state;
       return this.current;
     });
@@ -261,7 +261,7 @@ function recordOf(text: string): PauseRecord {
   return Object.freeze({ scope: 'all', reason: 'the switch holds a pause this version cannot read', by: 'unknown', at: 'an unknown time' });
 }
 
-/** `user@host (pid N)`: who this process runs as, when a pause or release names nobody. */
+/** `user@host (pid N)`: who this process runs as, when a pause or unpause names nobody. */
 export function defaultActor(): string {
   let user = 'unknown-user';
   try {
@@ -276,7 +276,7 @@ export function defaultActor(): string {
 export function isKillSwitch(value: unknown): value is KillSwitch {
   if (value === null || typeof value !== 'object') return false;
   const candidate = value as Record<string, unknown>;
-  return ['pause', 'release', 'blockReason', 'attach', 'detach', 'refresh'].every((method) => typeof candidate[method] === 'function');
+  return ['pause', 'unpause', 'blockReason', 'attach', 'detach', 'refresh'].every((method) => typeof candidate[method] === 'function');
 }
 
 /** The `killSwitch` option of createAgentKit and of a configuration: a KillSwitch, or its options. */

@@ -105,7 +105,7 @@ describe('a pause made while a call is already under way, on the devnet', functi
           expect(await balanceOf(to)).to.equal('0');
 
           // Unpaused, the same transfer goes through: the check refuses only while the switch is on.
-          await operator.release({ by: 'bob' });
+          await operator.unpause({ by: 'bob' });
           while (killSwitch.state.state !== 'running') await sleep(20);
           const again = kit.execute('transfer_hbar_tool', { transfers: [{ accountId: to, amount: 5 }] });
           await approver.held();

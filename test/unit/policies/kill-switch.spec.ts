@@ -62,11 +62,11 @@ describe('KillSwitch', () => {
       await there.refresh();
       expect(there.blockReason('get_hbar_balance_query_tool', false)).to.contain('bob paused every call');
 
-      const released = await there.release({ by: 'carol' });
+      const released = await there.unpause({ by: 'carol' });
       expect(released.by).to.equal('carol');
       expect(released.lifted).to.include({ scope: 'all', by: 'bob', reason: 'stop everything' });
       expect(await here.refresh()).to.deep.equal({ state: 'running' });
-      expect((await here.release()).lifted).to.equal(undefined);
+      expect((await here.unpause()).lifted).to.equal(undefined);
     });
 
     it('watches the store on its own, every pollMs', async () => {
@@ -111,7 +111,7 @@ describe('KillSwitch', () => {
       expect(agent.blockReason('transfer_hbar_tool', true)).to.contain('alice paused every call');
 
       down = false;
-      await operator.release({ by: 'bob' });
+      await operator.unpause({ by: 'bob' });
       expect(await agent.refresh()).to.deep.equal({ state: 'running' });
       expect(agent.blockReason('echo_tool', false)).to.equal(undefined);
     });
