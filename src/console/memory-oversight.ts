@@ -39,7 +39,7 @@ const SWITCH_WATCH_MS = 500;
  * @example
  * const killSwitch = new KillSwitch();
  * const oversight = new MemoryOversight({ killSwitch });
- * const kit = await createAgentKit({ client, killSwitch, context: { policies: [new ApprovalPolicy({ when: { hbarAbove: 5 }, approver: oversight })] } });
+ * const kit = await createAgentKit({ client, killSwitch, context: { hooks: [new ApprovalPolicy({ when: { hbarAbove: 5 }, approver: oversight })] } });
  * await startConsole({ journalDir, oversight });
  */
 export class MemoryOversight implements ConsoleOversight, Approver {

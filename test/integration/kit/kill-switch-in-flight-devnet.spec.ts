@@ -4,6 +4,7 @@ import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import type { AgentKit } from '../../../src/kit/agent-kit.js';
 import { ApprovalPolicy, KillSwitch, type ApprovalRequest } from '../../../src/policies/index.js';
+import { AbstractPolicy } from '../../../src/listeners/abstract-policy.js';
 import { MemoryPolicyStore } from '../../../src/policies/state/memory-store.js';
 import type { StoreSpec } from '../../../src/policies/state/store-spec.js';
 import { redisMissing, startTestRedis, type TestRedis } from '../../support/redis-server.js';
@@ -67,6 +68,45 @@ describe('a pause made while a call is already under way, on the devnet', functi
     open.push(kit);
     return { kit, killSwitch };
   }
+
+  /** A policy that reads the payer's balance from the ledger before a transfer may go (a read that can be slow). */
+  class AffordablePolicy extends AbstractPolicy {
+    override name = 'Affordable';
+    override description = 'Refuses a transfer the payer cannot afford';
+    override relevantTools = ['transfer_hbar_tool'];
+    override timeoutMs = 30_000;
+    reading: Promise<void> | undefined;
+    protected override async shouldBlockPostParamsNormalization(): Promise<boolean> {
+      const balance = new AccountBalanceQuery().setAccountId(net.operatorId).execute(client);
+      this.reading = balance.then(() => undefined);
+      return (await balance).hbars.toTinybars().isZero();
+    }
+  }
+
+  describe('when the operator pauses while a transfer waits on a slow ledger read a policy makes', () => {
+    it('refuses the transfer once the read answers: nothing is sent', async () => {
+      const store = new MemoryPolicyStore();
+      const killSwitch = new KillSwitch({ store, name: 'slow-read', pollMs: 50 });
+      const policy = new AffordablePolicy();
+      const kit = await createAgentKit({ client, mirrorNodeUrl: net.mirrorUrl, killSwitch, context: { hooks: [policy] } });
+      open.push(kit);
+      const operator = new KillSwitch({ store, name: 'slow-read' });
+      open.push({ close: () => operator.detach() });
+      const to = (await net.createAccount({ hbar: 0 })).accountId;
+
+      // The node answers the balance query 1.5 s late: the call sits in the policy's read meanwhile.
+      net.faults.inject({ rpc: 'cryptoGetBalance', latencyMs: 1_500, times: 1 });
+      const call = kit.execute('transfer_hbar_tool', { transfers: [{ accountId: to, amount: 5 }] });
+      while (!policy.reading) await sleep(10);
+      await operator.pause('stop while we look', { by: 'alice' });
+      await untilPaused(killSwitch);
+      const result = await call;
+
+      expect(result.raw.blockedBy).to.include({ policy: 'Kill Switch', stage: 'postParamsNormalization' });
+      expect(result.raw.transactionId).to.equal(undefined);
+      expect(await balanceOf(to)).to.equal('0');
+    });
+  });
 
   const stores: { label: string; store: () => MemoryPolicyStore | StoreSpec; skip?: () => string | undefined }[] = [
     { label: 'a store shared in memory', store: () => new MemoryPolicyStore() },
