@@ -69,7 +69,7 @@ describe('the kill switch shared on Redis', function () {
   });
 
   describe('when one process pauses while three other agent processes run', () => {
-    it('blocks their value-moving calls within a second, with who and why, and resume lets them through again', async () => {
+    it('blocks their value-moving calls within a second, with who and why, and unpause lets them through again', async () => {
       const name = `fleet-${Date.now()}`;
       const store = { redis: redis.url, prefix: 'kill-test' };
       agents = await Promise.all([1, 2, 3].map(() => startAgent({ SWITCH_REDIS: redis.url, SWITCH_NAME: name })));
