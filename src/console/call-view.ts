@@ -30,7 +30,7 @@ export interface CallView {
 
 /** The view of one audit entry; links from the network's explorer. */
 export function callView(entry: AnyAuditEntry, source: string, delivered: boolean, links: ExplorerLinks): CallView {
-  // A pause, a resume or an approval decision is listed as what it is (its kind), beside the calls.
+  // A pause, an unpause or an approval decision is listed as what it is (its kind), beside the calls.
   if (isOversightEntry(entry)) {
     return { id: entry.id, source, seq: entry.seq, timestamp: entry.timestamp, tool: entry.tool, session: entry.session, outcome: entryOutcome(entry), params: null, delivered };
   }

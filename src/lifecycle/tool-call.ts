@@ -17,7 +17,7 @@ import { redactKeyMaterial } from './secret-text.js';
 import type { StageBus } from './stage-bus.js';
 import type { StageListener } from './stage-listener.js';
 import { STAGE_RULES, runStage, type ListeningCall, type StageCursor } from './stage-loop.js';
-import type { LifecycleStep } from './stages.js';
+import type { HookStage, LifecycleStep } from './stages.js';
 import { checkedCoreResult, secondaryResult, unsentResult } from './step-results.js';
 import { isResultEnvelope, passedThrough } from './result-shape.js';
 import { asksToSchedule, scheduledIfAsked } from './scheduled-transaction.js';
@@ -39,7 +39,17 @@ export interface CallSettings {
   readonly movementsOf?: MovementsReader;
   /** Told of each would-block of a policy in report mode (the kit counts them, and telemetry). */
   readonly reported?: (tool: string, wouldBlock: WouldBlock) => void;
+  /** The last check before the tool may send (the kit's kill switch); see SendCheck. */
+  readonly beforeSend?: SendCheck;
 }
+
+/**
+ * Asked right before a call's tool may send: before coreAction (a tool may send there) and before a
+ * secondaryAction that submits. `after` is the last hook stage the call passed. Answers the error
+ * that refuses the call (a PolicyBlockedError, so the result says who refused and nothing was sent),
+ * or undefined to let it go on. Synchronous and cheap: it runs twice in every call.
+ */
+export type SendCheck = (method: string, after: HookStage) => Error | undefined;
 
 type PreEvent = Record<string, unknown> & { method: string; rawParams: unknown };
 
@@ -141,6 +151,8 @@ export class ToolCall implements ListeningCall {
 
   coreAction(): unknown {
     if (this.normalisedEvent) this.reachedNormalised = this.normalisedEvent.normalisedParams;
+    // Before the step begins: a call refused here failed at the stage it passed, having sent nothing.
+    this.checkBeforeSend('postParamsNormalization');
     this.step = 'coreAction';
     this.approved?.assertUnchanged(this.method, 'postParamsNormalization');
     return this.tool.coreAction(this.reachedNormalised, this.context, this.client);
@@ -188,6 +200,9 @@ export class ToolCall implements ListeningCall {
 
   /** The tool's secondaryAction's answer (a promise), or the result when nothing goes out. */
   secondaryAction(): unknown {
+    // Last, after every wait the stages before may have made, and before the step that sends begins
+    // (so the outcome is "not sent", not "may have been sent"): nothing goes out once refused here.
+    if (this.submits) this.checkBeforeSend('postCoreAction');
     this.step = 'secondaryAction';
     const built = this.coreActionResult;
     // Checked again: the result and the audit trail describe the call from these params.
@@ -211,6 +226,12 @@ export class ToolCall implements ListeningCall {
     if (plan.freezeEvents) Object.freeze(post);
     this.executed = post;
     return runStage(STAGE_RULES.postToolExecution, plan.listeners.postToolExecution, post, this);
+  }
+
+  /** Throws what the kit's last check before sending answers (see SendCheck). */
+  private checkBeforeSend(after: HookStage): void {
+    const refusal = this.settings.beforeSend?.(this.method, after);
+    if (refusal) throw refusal;
   }
 
   /** What the call reached, for the toolError event. */

@@ -16,7 +16,7 @@ import type { Logger } from './logger.js';
 import type { StageBus } from './stage-bus.js';
 import { STAGE_RULES, finishStage, resumeRejected, resumeStage, runStage } from './stage-loop.js';
 import { isThenable } from './thenable.js';
-import { ToolCall, type CallSettings } from './tool-call.js';
+import { ToolCall, type CallSettings, type SendCheck } from './tool-call.js';
 import { TracedToolCall } from './traced-call.js';
 import type { BlockedBy, ToolResult } from './tool-result.js';
 import { forgetWouldBlocks, type WouldBlock } from './would-blocks.js';
@@ -46,6 +46,12 @@ export interface ToolRunnerOptions {
   observer?: CallObserver;
   /** Told of each would-block of a policy in report mode (see ToolCall.wouldHaveBlocked). */
   reported?: (tool: string, wouldBlock: WouldBlock) => void;
+  /**
+   * Asked again right before the tool may send (before coreAction and before secondaryAction); an
+   * error it answers refuses the call there. The kit's kill switch answers here, so a pause made while
+   * a call waited (for an approval, a mirror or store read) stops that call too (see CallSettings).
+   */
+  beforeSend?: SendCheck;
 }
 
 /**
@@ -59,8 +65,8 @@ export class ToolRunner {
 
   constructor(index: ListenerIndex, bus: StageBus, private readonly options: ToolRunnerOptions) {
     this.plans = new CallPlans(index, bus, options.observer);
-    const { policyTimeoutMs, logger, screenInput, movementsOf, reported } = options;
-    this.settings = { bus, policyTimeoutMs, logger, screenInput, movementsOf, reported };
+    const { policyTimeoutMs, logger, screenInput, movementsOf, reported, beforeSend } = options;
+    this.settings = { bus, policyTimeoutMs, logger, screenInput, movementsOf, reported, beforeSend };
     // Without telemetry a call goes straight to runCall (its trace left out), so it pays no hop for the seam.
     if (options.observer === undefined) this.run = this.runCall as ToolRunner['run'];
   }

@@ -30,7 +30,7 @@ export const CONSOLE_HTML = `<!doctype html>
     <p id="pause-state">not connected</p>
     <input id="pause-reason" type="text" maxlength="300" placeholder="why the agents are stopped" aria-label="pause reason">
     <button id="pause-button" type="button" class="danger">Pause agents</button>
-    <button id="resume-button" type="button">Resume</button>
+    <button id="unpause-button" type="button">Unpause</button>
   </section>
   <section id="approvals-panel" class="panel">
     <h2>Pending approvals</h2>

@@ -177,8 +177,10 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
       pauseState.appendChild(el('span', '', 'PAUSED by ' + (state.pausedBy || 'someone') + ': '));
       pauseState.appendChild(agentText(state.reason || ''));
     } else pauseState.textContent = 'agents are running';
-    document.getElementById('pause-button').disabled = !view.connected || state.paused;
-    document.getElementById('resume-button').disabled = !view.connected || !state.paused;
+    var canPause = view.connected && state.canPause !== false;
+    if (view.connected && !canPause) pauseState.textContent = 'no kill switch is connected: a pause here would stop no agent';
+    document.getElementById('pause-button').disabled = !canPause || state.paused;
+    document.getElementById('unpause-button').disabled = !canPause || !state.paused;
     renderBudgets(state.budgets || []);
     budgetHistory = view.budgetHistory || [];
     drawCharts();
@@ -392,8 +394,8 @@ ${CONSOLE_CHARTS}  /** Server-sent events read with fetch, so the token goes in 
       var reason = document.getElementById('pause-reason').value.trim() || 'paused from the operator console';
       api('/api/pause', { reason: reason }).catch(function (error) { setConnection(error.message); });
     });
-    document.getElementById('resume-button').addEventListener('click', function () {
-      api('/api/resume', {}).catch(function (error) { setConnection(error.message); });
+    document.getElementById('unpause-button').addEventListener('click', function () {
+      api('/api/unpause', {}).catch(function (error) { setConnection(error.message); });
     });
     document.getElementById('verify-button').addEventListener('click', verify);
     // The charts are drawn at the width they are shown at, so their text keeps its size: redrawn when that changes.
