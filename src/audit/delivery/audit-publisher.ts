@@ -6,7 +6,7 @@ import type { AuditJournal, JournalJob } from '../journal/index.js';
 import { BatchLinger } from './batch-linger.js';
 import type { DeliveryStrategy } from './delivery-strategy.js';
 import { InFlightLimit } from './in-flight-limit.js';
-import { IntentSettler, type Settled } from './intent-settler.js';
+import { IntentSettler, type PayerClients, type Settled } from './intent-settler.js';
 import { JournaledSteps } from './journaled-steps.js';
 import type { PublisherSettings } from './publisher-options.js';
 import { RetryBackoff } from './retry-backoff.js';
@@ -55,9 +55,11 @@ export class AuditPublisher {
     session: string,
     private readonly logger: Logger,
     private readonly settings: PublisherSettings,
+    /** Clients that can sign a no-op under an interrupted call's transaction ID (see IntentSettler). */
+    payerClients?: PayerClients,
   ) {
     this.limit = new InFlightLimit(settings.maxInFlight);
-    this.intents = new IntentSettler(journal, client, session, logger, settings);
+    this.intents = new IntentSettler(journal, client, session, logger, settings, payerClients);
     this.loop = new WakeLoop(
       () => this.rounds(),
       (error: unknown) => this.logger.error({ error: messageOf(error) }, 'audit delivery loop failed'),
