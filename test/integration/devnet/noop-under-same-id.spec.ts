@@ -41,7 +41,7 @@ describe('devnet: a no-op under a transaction ID already used, or not yet', () =
       expect(await balance(recipient)).to.equal(before);
       const record = await new TransactionRecordQuery({ transactionId: id, includeDuplicates: true }).execute(client);
       expect(hex(record.transactionHash), 'the record is the no-op\'s').to.equal(hash);
-      expect(record.transferList.transfers.filter((leg) => leg.accountId.toString() === recipient)).to.deep.equal([]);
+      expect(record.transfers.filter((leg) => leg.accountId.toString() === recipient)).to.deep.equal([]);
       expect(record.duplicates, 'a copy refused at precheck never reached consensus').to.deep.equal([]);
     });
   });
