@@ -29,7 +29,8 @@ import { WakeLoop } from './wake-loop.js';
  * background loop that sleeps until poked or something is due). This class is what one round does.
  *
  * Intents left by a crashed run become `interrupted` entries once the network can say what became
- * of their transaction (see IntentSettler). Their lookups run beside delivery: one that is slow or
+ * of their transaction (see IntentSettler: within seconds where a no-op can take the transaction's
+ * ID, else once its validity window closes). Their lookups run beside delivery: one that is slow or
  * hangs, or one the network cannot answer yet (a transaction that never reached the node can still
  * land until its validity window closes, minutes later), holds nothing back; later entries go out
  * as soon as they are durable, and the interrupted entry takes the next sequence number when it is
