@@ -19,7 +19,7 @@ import { noteAuditEntry } from '../lifecycle/telemetry-notes.js';
 import { KeyRedactor } from '../secrets/key-redactor.js';
 import { redactingLogger } from '../secrets/redacting-logger.js';
 import type { PostCoreActionParams, PostSecondaryActionParams, PreToolExecutionParams, ToolErrorParams } from '../lifecycle/stage-events.js';
-import { returnsBytes } from '../values/agent-mode.js';
+import { AgentMode, returnsBytes } from '../values/agent-mode.js';
 import { AbstractHook } from '../listeners/abstract-hook.js';
 import { checkedTools } from '../listeners/seed-listeners.js';
 
@@ -61,6 +61,8 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
   private readonly watchSettings: ScheduleWatchSettings | undefined;
   private readonly closeTimeoutMs: number;
   private readonly outcomeListeners = new Set<ScheduleOutcomeListener>();
+  /** The clients this process calls and logs with: one whose operator paid an interrupted call can settle it with a no-op. */
+  private readonly knownClients = new Set<Client>();
 
   protected constructor(
     relevantTools: string[],
@@ -114,6 +116,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
   /** The client order: loggingClient, then the kit's AUDIT_CLIENT, then the kit's operator client. */
   attachToKit(scope: KitScope): Promise<void> {
     this.auditClient ??= scope.container.isRegistered(AUDIT_CLIENT, true) ? scope.container.resolve(AUDIT_CLIENT) : scope.client;
+    this.knownClients.add(scope.client);
     // Shared with the kit, so its results, logs and input screen also guard the key this hook logs with.
     this.secrets = scope.secrets;
     this.secrets.protectClient(this.auditClient);
@@ -161,6 +164,9 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
       params: auditParams(normalised ? params.normalisedParams : params.rawParams),
       paramsKind: normalised ? 'normalised' : 'raw',
       ...validDurationOf(params.coreActionResult),
+      // Sent in this call by this process, or never: a restart may take its ID with a no-op. A custom
+      // strategy may hand it to something that sends it later, so its ID is left alone.
+      ...(isAutonomous(params.context?.mode) ? { preemptible: true as const } : {}),
     });
   }
 
@@ -261,6 +267,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
    */
   private useClient(client: Client): void {
     this.auditClient ??= client;
+    if (isSdkClient(client)) this.knownClients.add(client);
     this.keys().protectClient(client);
   }
 
@@ -271,6 +278,12 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
       this.secrets.protectClient(this.auditClient);
     }
     return this.secrets;
+  }
+
+  /** A client of this process whose operator is `payer`, so it can sign under `payer`'s transaction IDs. */
+  private clientPaying(payer: string): Client | undefined {
+    for (const client of [this.auditClient, ...this.knownClients]) if (client?.operatorAccountId?.toString() === payer) return client;
+    return undefined;
   }
 
   private entrySession(): string {
@@ -307,7 +320,8 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
       const journal = await openStreamJournal(dirname(this.journalPath), basename(this.journalPath), this.keys(), { logger: this.logger });
       let publisher: AuditPublisher;
       try {
-        publisher = new AuditPublisher(journal, this.delivery(), this.client, this.entrySession(), this.logger, { ...this.deliverySettings, mirrorUrl: this.mirrorUrl });
+        const settings = { ...this.deliverySettings, mirrorUrl: this.mirrorUrl };
+        publisher = new AuditPublisher(journal, this.delivery(), this.client, this.entrySession(), this.logger, settings, (payer) => this.clientPaying(payer));
       } catch (error) {
         await journal.close(); // else its lock stays held and the retry finds the journal "in use" by this very process
         throw error;
@@ -339,6 +353,11 @@ interface OpenState {
   journal: AuditJournal;
   publisher: AuditPublisher;
   watcher?: ScheduleWatcher;
+}
+
+/** AUTONOMOUS (also when no mode is set): the kit's own strategy submits the transaction within the call. */
+function isAutonomous(mode: unknown): boolean {
+  return mode === undefined || mode === AgentMode.AUTONOMOUS;
 }
 
 /** The valid duration a built transaction carries, so a crash-time lookup knows when it can no longer land. */
