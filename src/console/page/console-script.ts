@@ -154,7 +154,6 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
     var known = calls.get(call.id);
     calls.set(call.id, call);
     var old = body.querySelector('tr[data-id="' + CSS.escape(call.id) + '"]');
-    // The row of a request not yet on the trail (renderPendingRows) is taken over in place.
     if (old) old.replaceWith(row);
     else body.insertBefore(row, body.firstChild);
     if (!known || known.outcome !== call.outcome) drawCharts();
@@ -198,7 +197,6 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
     renderBudgets(state.budgets || []);
     budgetHistory = view.budgetHistory || [];
     drawCharts();
-    renderPendingRows();
   }
 
   /**
@@ -319,23 +317,6 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
     if (s.onLedger && !s.onLedger.matches) item.appendChild(el('p', 'bad', 'Do not sign: ' + s.onLedger.problem));
     item.appendChild(el('p', 'note', 'The ledger approves this call: an approver signs the schedule with the command above (or signs the ScheduleSign this console prepares, POST /api/approvals/<id>/schedule-sign, away from the page). This console never holds a private key.'));
     return item;
-  }
-
-  /**
-   * Pending calls are live calls too: a request the trail has not told yet is shown at the top of the
-   * list, in the row its trail entries take over (one row per request, keyed approval-<id>).
-   */
-  function renderPendingRows() {
-    var body = document.getElementById('calls');
-    body.querySelectorAll('tr[data-synthetic]').forEach(function (row) { row.remove(); });
-    pending.forEach(function (request) {
-      var id = 'approval-' + request.id;
-      if (calls.has(id)) return;
-      var row = callRow({ id: id, source: 'waiting for approval', timestamp: request.requestedAt, tool: request.tool, outcome: 'pending', memo: request.preview ? request.preview.memo : undefined, delivered: false,
-        approval: { requestId: request.id, state: 'pending', approvals: request.approvals, required: request.required, decisions: [], next: 'waiting for approval: nothing has been sent' } });
-      row.dataset.synthetic = 'yes';
-      body.insertBefore(row, body.firstChild);
-    });
   }
 
   function renderBudgets(budgets) {

@@ -58,7 +58,7 @@ describe('the operator console: the whole story of a deferred approval', functio
     const row = page.locator(`#calls tr[data-id="approval-${id}"]`);
 
     // Pending: the held call and its request are one row; nothing was sent, so nothing is linked or counted as blocked.
-    await page.locator(`#calls tr[data-id="approval-${id}"][data-outcome="pending"]:not([data-synthetic])`).waitFor({ timeout: 10_000 });
+    await page.locator(`#calls tr[data-id="approval-${id}"][data-outcome="pending"]`).waitFor({ timeout: 10_000 });
     expect(await page.locator('#calls tr').count(), 'rows while pending').to.equal(1);
     expect(await row.locator('a').count(), 'no transaction link while pending').to.equal(0);
     expect(await row.textContent()).to.contain('waiting for approval');

@@ -103,7 +103,7 @@ describe('agent-hooks console over a configuration file, in the browser', functi
     expect(await item.textContent()).to.contain('6 HBAR').and.to.contain(recipient);
 
     // The agent column: the agent's name (its session), not the journal file.
-    const row = page.locator(`#calls tr[data-id="approval-${id}"]:not([data-synthetic])`);
+    const row = page.locator(`#calls tr[data-id="approval-${id}"]`);
     await row.waitFor({ timeout: 15_000 });
     expect((await row.locator('td.agent').textContent())?.trim()).to.equal('payments-agent');
     expect(await row.locator('td.agent').getAttribute('title')).to.match(/\.jsonl$/);
