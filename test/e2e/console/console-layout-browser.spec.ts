@@ -12,8 +12,6 @@ import { ApprovalPolicy, RateLimitPolicy, SpendLimitPolicy } from '../../../src/
 import { MemoryApprovalStore } from '../../../src/policies/approvals/index.js';
 import { startConsole, type RunningConsole } from '../../../src/console/index.js';
 import { TestTransferTool } from '../../support/audit-transfer-tool.js';
-import { movementsOf } from '../../../src/policies/movements.js';
-import type { MovementCall } from '../../../src/values/movement.js';
 import { closeAuditWorld, openAuditWorld, type AuditWorld } from '../../support/audit-world.js';
 
 /** Where the screenshots are kept: under dist/, which git ignores. */
@@ -24,13 +22,6 @@ const LONG_TOOL = 'transfer_hbar_from_the_treasury_to_a_vendor_account_with_sche
 const UNBROKEN_TOOL = 'transferhbarfromtreasurytovendoraccountwithscheduledsignaturestool';
 
 /** A transfer whose memo may be as long as an agent likes: the request is held before anything reaches the ledger. */
-/** A transfer tool under a long name of its own: it says what it moves as the core transfer does, so budgets count it. */
-class NamedTransfer extends TestTransferTool {
-  override movements(params: unknown, call: MovementCall) {
-    return movementsOf('transfer_hbar_tool', params, call) ?? [];
-  }
-}
-
 class LongMemoTransfer extends TestTransferTool {
   override parameters = z.object({ to: z.string(), tinybars: z.number().int().positive(), memo: z.string().max(20_000).optional(), note: z.string().max(20_000).optional() }).strict();
 }
@@ -64,7 +55,7 @@ describe('the operator console layout, measured in a browser', function () {
       new RateLimitPolicy({ limit: 5, windowMs: 60_000, per: 'context.sessionId' }),
     ];
     const approval = new ApprovalPolicy({ when: { hbarAbove: 5 }, wait: 'deferred', stage: 'postCoreAction', store: new MemoryApprovalStore() });
-    const plugin = { name: 'layout-transfers', tools: () => [new LongMemoTransfer('transfer_hbar_tool'), new NamedTransfer(LONG_TOOL), new NamedTransfer(UNBROKEN_TOOL)] };
+    const plugin = { name: 'layout-transfers', tools: () => [new LongMemoTransfer('transfer_hbar_tool'), new TestTransferTool(LONG_TOOL), new TestTransferTool(UNBROKEN_TOOL)] };
     kit = await createAgentKit({ client: world.client, pluginsDir: null, plugins: [plugin], context: { sessionId: 'session-with-a-long-identifier-0001', hooks: [hook, ...budgets, approval] } });
     running = await startConsole({ journalDir: world.journalDir, port: 0, kit });
     // Calls that ran on the devnet, so the trail, the budgets and the spend chart have figures.
