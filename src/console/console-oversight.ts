@@ -49,6 +49,8 @@ export interface PendingApproval {
   movements: readonly { from: string; to: string; asset: string; amount: string; display: string }[];
   /** Asked at postCoreAction: exactly what will execute. */
   preview?: TransactionPreview;
+  /** The call returned PENDING_APPROVAL: once approved, nothing is sent until its agent resumes it (`kit.resume(id)`). */
+  deferred?: boolean;
   /** ISO times. */
   requestedAt: string;
   expiresAt?: string;

@@ -137,6 +137,7 @@ function pendingView(record: ApprovalRecord, onLedger?: LedgerScheduleCheck): Pe
     stage: record.stage,
     params: plainRedacted(record.params),
     movements: record.movements ?? [],
+    ...(record.wait === 'deferred' ? { deferred: true } : {}),
     ...(preview
       ? { preview: { transactionType: preview.type, ...(preview.payer ? { payer: preview.payer } : {}), ...(preview.transactionId ? { transactionId: preview.transactionId } : {}), ...(preview.memo ? { memo: preview.memo } : {}), ...(preview.maxFee ? { maxFee: preview.maxFee } : {}), bytesDigest: preview.digest } }
       : {}),

@@ -113,6 +113,8 @@ describe('the operator console in a browser', function () {
     const item = page.locator('#approvals li.approval');
     await item.waitFor();
     expect(await item.textContent()).to.contain(world.recipient).and.to.contain('10 HBAR');
+    // The call waiting for approval is one row of the trail (its request's entry), not one per entry.
+    await page.locator('#calls tr[data-outcome="pending"]').waitFor();
     expect(await rowCount('pending')).to.equal(1);
     const decision = page.waitForRequest((request) => request.url().endsWith('/decision'));
     await item.locator('button.approve').click();
