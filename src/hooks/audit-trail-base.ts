@@ -10,7 +10,7 @@ import {
   oversightEntry, type OversightEntry, type OversightEvent, type ScheduleWatch, type ScheduleOutcomeEntry,
 } from '../audit/index.js';
 import { AUDIT_CLIENT } from '../di/tokens.js';
-import { approvalRequestOf } from '../policies/approvals/approved-calls.js';
+import { callRecordOf } from '../lifecycle/call-record.js';
 import type { KitAware, KitScope } from '../di/kit-scope.js';
 import { AgentHooksError, ErrorCode, messageOf } from '../errors/index.js';
 import { silentLogger, type Logger } from '../lifecycle/logger.js';
@@ -169,7 +169,8 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     this.useClient(params.client);
     const entry = executedEntry(params.method === method ? params : { ...params, method }, this.entrySession());
     // A call an approval let through names its request, so audit verify can prove the quorum came first.
-    const approvalRequestId = approvalRequestOf(params.callId);
+    // Read from the call's record on the event: a kit of the other build (or another kit) keeps its own.
+    const approvalRequestId = callRecordOf(params)?.approvalRequestId;
     await this.record(approvalRequestId ? { ...entry, approvalRequestId } : entry, params.callId);
   }
 

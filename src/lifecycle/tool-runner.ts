@@ -19,7 +19,7 @@ import { isThenable } from './thenable.js';
 import { ToolCall, type CallSettings } from './tool-call.js';
 import { TracedToolCall } from './traced-call.js';
 import type { BlockedBy, ToolResult } from './tool-result.js';
-import { forgetWouldBlocks, type WouldBlock } from './would-blocks.js';
+import type { WouldBlock } from './would-blocks.js';
 
 export interface ToolRunnerOptions {
   /** Default time budget of an asynchronous policy verdict, in ms. */
@@ -109,8 +109,6 @@ export class ToolRunner {
         result = await this.fail(call, error);
         if (call.judges.length) await this.settle(call, result, call.step);
       }
-      // Its entry is journaled by now (the audit hooks run before the call returns).
-      if (call.wouldBlock !== undefined) forgetWouldBlocks(call.callId);
       const finish = this.options.finishResult;
       return finish ? finish(result) : result;
     } finally {
