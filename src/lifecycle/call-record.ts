@@ -14,6 +14,7 @@ export const CALL_RECORD: unique symbol = Symbol.for('hedera-agent-hooks.callRec
 let addWouldBlock: (record: CallRecord, wouldBlock: WouldBlock) => void;
 let takeAsk: (record: CallRecord) => LedgerApprovalAsk | undefined;
 let takeNote: (record: CallRecord) => LedgerApprovalNote | undefined;
+let auditEntriesOf: (record: CallRecord) => readonly string[] | undefined;
 
 /**
  * What one call's listeners tell each other and the kit, kept on the call instead of in a map keyed
@@ -34,6 +35,7 @@ export class CallRecord {
   #ledgerAsk: LedgerApprovalAsk | undefined = undefined;
   #asksTaken = false;
   #ledgerNote: LedgerApprovalNote | undefined = undefined;
+  #auditEntries: string[] | undefined = undefined;
 
   static {
     addWouldBlock = (record, wouldBlock) => void (record.#wouldBlocks ??= []).push(wouldBlock);
@@ -48,6 +50,7 @@ export class CallRecord {
       record.#ledgerNote = undefined;
       return note;
     };
+    auditEntriesOf = (record) => record.#auditEntries;
   }
 
   constructor() {
@@ -84,6 +87,11 @@ export class CallRecord {
   noteLedgerApproval(note: LedgerApprovalNote): void {
     this.#ledgerNote = note;
   }
+
+  /** An audit hook journaled this call's entry `entryId` (the kit's telemetry names it on the call's span). */
+  noteAuditEntry(entryId: string): void {
+    if (typeof entryId === 'string' && entryId !== '') (this.#auditEntries ??= []).push(entryId);
+  }
 }
 
 Object.freeze(CallRecord.prototype);
@@ -110,6 +118,11 @@ export function withLedgerApproval(record: CallRecord, result: ToolResult): Tool
   return { ...result, raw, humanMessage: note.sentence(raw) };
 }
 
+/** The runner, as the call returns: the audit entries journaled for it, for its span. */
+export function auditEntriesOfCall(record: CallRecord): readonly string[] | undefined {
+  return auditEntriesOf(record);
+}
+
 /** What a reader of another build needs of a record; checked by shape (never instanceof). */
 export interface CallRecordView {
   readonly wouldBlock: readonly WouldBlock[] | undefined;
@@ -117,6 +130,7 @@ export interface CallRecordView {
   noteApprovedBy(requestId: string): void;
   askLedgerApproval(ask: LedgerApprovalAsk): void;
   noteLedgerApproval(note: LedgerApprovalNote): void;
+  noteAuditEntry(entryId: string): void;
 }
 
 /**
@@ -128,5 +142,5 @@ export function callRecordOf(event: unknown): CallRecordView | undefined {
   const record = (event as { [CALL_RECORD]?: unknown })[CALL_RECORD];
   if (record === null || typeof record !== 'object') return undefined;
   const view = record as Partial<CallRecordView>;
-  return typeof view.noteApprovedBy === 'function' && typeof view.askLedgerApproval === 'function' && typeof view.noteLedgerApproval === 'function' ? (view as CallRecordView) : undefined;
+  return typeof view.noteApprovedBy === 'function' && typeof view.askLedgerApproval === 'function' && typeof view.noteLedgerApproval === 'function' && typeof view.noteAuditEntry === 'function' ? (view as CallRecordView) : undefined;
 }

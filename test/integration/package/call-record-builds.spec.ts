@@ -9,6 +9,7 @@ import * as cjsPolicies from '../../../src/policies/index.js';
 import { createDevnetClient } from '../../../src/devnet/devnet-client.js';
 import { callEntries, type AnyAuditEntry } from '../../../src/audit/entries/audit-entry.js';
 import { readJournalSnapshot } from '../../../src/audit/journal/journal-reader.js';
+import { openOtelWorld, type OtelWorld } from '../../support/otel-world.js';
 
 const root = path.resolve(__dirname, '../../../..');
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { name: string };
@@ -25,6 +26,9 @@ describe("a kit of one build audited by a hook of the other (the call's record o
   let bob: string;
   const folders: string[] = [];
   const clients: cjsSdk.Client[] = [];
+  let otel: OtelWorld;
+  beforeEach(() => (otel = openOtelWorld()));
+  afterEach(async () => otel.close());
 
   before(async () => {
     net = await (await importEsm<EsmDevnet>(`${pkg.name}/devnet`)).startDevnet();
@@ -49,7 +53,7 @@ describe("a kit of one build audited by a hook of the other (the call's record o
 
   for (const [kitBuild, hookBuild] of [['import', 'require'], ['require', 'import']] as const) {
     describe(`when a kit of the ${kitBuild === 'import' ? 'ES-module' : 'CommonJS'} build runs the ${hookBuild === 'import' ? 'ES-module' : 'CommonJS'} build's HcsAuditTrailHook`, () => {
-      it('journals the would-block of its report-mode policy and the approval request that let the call run', async () => {
+      it("journals the would-block of its report-mode policy and the approval request that let the call run, and the call's span names the entry", async () => {
         const { kit: kitPackage, policies, client: clientOf } = builds[kitBuild];
         const journalDir = mkdtempSync(path.join(tmpdir(), 'call-record-builds-'));
         folders.push(journalDir);
@@ -61,6 +65,7 @@ describe("a kit of one build audited by a hook of the other (the call's record o
           client,
           mirrorNodeUrl: net.mirrorUrl,
           tools: ['transfer_hbar_tool'],
+          telemetry: { tracerProvider: otel.tracerProvider, meterProvider: otel.meterProvider },
           context: {
             hooks: [hook, kitPackage.reportOnly(new policies.MaxTransferPolicy({ hbar: 2 })), new policies.ApprovalPolicy({ when: { hbarAbove: 1 }, approver: (request) => (asked.push(request.id!), true) })],
           },
@@ -72,6 +77,7 @@ describe("a kit of one build audited by a hook of the other (the call's record o
         expect(asked).to.have.length(1);
         const [entry] = callEntries(readJournalSnapshot(path.join(journalDir, `hcs-${TOPIC}.jsonl`))!.entries as AnyAuditEntry[]);
         expect(entry).to.include({ tool: 'transfer_hbar_tool', outcome: 'executed', transactionId: result.raw.transactionId, approvalRequestId: asked[0] });
+        expect(otel.span('execute_tool transfer_hbar_tool').attributes['hedera_agent_hooks.audit.entry_id'], 'the span of the call names its entry').to.equal(entry!.id);
         expect(entry!.wouldBlock).to.deep.equal([{ policy: 'Max Transfer Policy', stage: 'postParamsNormalization', reason: `transfer_hbar_tool moves 3 HBAR (300000000 tinybars) in this call, to ${bob}; the cap is 2 HBAR per call` }]);
       });
     });
