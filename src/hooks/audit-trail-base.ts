@@ -10,12 +10,11 @@ import {
   oversightEntry, type OversightEntry, type OversightEvent, type ScheduleWatch, type ScheduleOutcomeEntry,
 } from '../audit/index.js';
 import { AUDIT_CLIENT } from '../di/tokens.js';
-import { approvalRequestOf } from '../policies/approvals/approved-calls.js';
+import { callRecordOf, type CallRecordView } from '../lifecycle/call-record.js';
 import type { KitAware, KitScope } from '../di/kit-scope.js';
 import { AgentHooksError, ErrorCode, messageOf } from '../errors/index.js';
 import { silentLogger, type Logger } from '../lifecycle/logger.js';
 import { ownOptions } from '../lifecycle/primordials.js';
-import { noteAuditEntry } from '../lifecycle/telemetry-notes.js';
 import { KeyRedactor } from '../secrets/key-redactor.js';
 import { redactingLogger } from '../secrets/redacting-logger.js';
 import type { PostCoreActionParams, PostSecondaryActionParams, PreToolExecutionParams, ToolErrorParams } from '../lifecycle/stage-events.js';
@@ -175,13 +174,15 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     this.useClient(params.client);
     const entry = executedEntry(params.method === method ? params : { ...params, method }, this.entrySession());
     // A call an approval let through names its request, so audit verify can prove the quorum came first.
-    const approvalRequestId = approvalRequestOf(params.callId);
-    await this.record(approvalRequestId ? { ...entry, approvalRequestId } : entry, params.callId);
+    // Read from the call's record on the event: a kit of the other build (or another kit) keeps its own.
+    const call = callRecordOf(params);
+    const approvalRequestId = call?.approvalRequestId;
+    await this.record(approvalRequestId ? { ...entry, approvalRequestId } : entry, call);
   }
 
   override async toolErrorHook(params: ToolErrorParams, method: string = params.method): Promise<void> {
     if (!this.appliesToMethod(method) || params.error instanceof AuditRefusal) return;
-    await this.record(errorEntry(params.method === method ? params : { ...params, method }, this.entrySession()), params.callId);
+    await this.record(errorEntry(params.method === method ? params : { ...params, method }, this.entrySession()), callRecordOf(params));
   }
 
   /**
@@ -290,11 +291,12 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     return this.agentId ?? this.auditClient?.operatorAccountId?.toString() ?? 'unknown-agent';
   }
 
-  private async record(entry: UnsequencedEntry, callId: unknown): Promise<void> {
+  private async record(entry: UnsequencedEntry, call: CallRecordView | undefined): Promise<void> {
     const { journal, publisher, watcher } = await this.ready();
     await journal.addEntry((seq) => sequenced(entry, seq));
-    // The call's span names its entry (src/telemetry/); the Hedera Agent Kit's params carry no callId.
-    if (typeof callId === 'string') noteAuditEntry(callId, entry.id);
+    // The call's span names its entry (src/telemetry/), told through the call's own record, so the
+    // kit that ran the call hears it whichever build this hook is; a Hedera Agent Kit call has no record.
+    call?.noteAuditEntry(entry.id);
     if (this.options.deliver !== false) publisher.kick();
     if (entry.scheduleId) watcher?.kick();
   }

@@ -6,6 +6,7 @@ import { NormalisedParamsLock, assertTransactionBytesUnchanged, freezePlainData,
 import { CoreActionEvent, ExecutedEvent, NormalisedEvent } from './call-events.js';
 import { nextCallId } from './call-ids.js';
 import { CallMovements, type MovementsReader } from './call-movements.js';
+import { CALL_RECORD, CallRecord, recordWouldBlock, takeLedgerApprovalAsk, withLedgerApproval } from './call-record.js';
 import type { CallTrace } from './call-observer.js';
 import type { CallPlan } from './call-plan.js';
 import type { Context } from './context.js';
@@ -21,11 +22,10 @@ import type { HookStage, LifecycleStep } from './stages.js';
 import { checkedCoreResult, secondaryResult, unsentResult } from './step-results.js';
 import { isResultEnvelope, passedThrough } from './result-shape.js';
 import { asksToSchedule, scheduledIfAsked } from './scheduled-transaction.js';
-import { takeLedgerApprovalAsk, withLedgerApproval } from './ledger-approval.js';
 import { isThenable } from './thenable.js';
 import type { ToolType } from './tool-intent.js';
 import type { BlockedBy, ToolResult } from './tool-result.js';
-import { noteWouldBlocks, type WouldBlock } from './would-blocks.js';
+import type { WouldBlock } from './would-blocks.js';
 
 
 /** The log message of a report-mode would-block (its fields: callId, tool, policy, stage, reason?); readers such as policy replay match on it. */
@@ -72,8 +72,11 @@ export class ToolCall implements ListeningCall {
   readonly policyTimeoutMs: number;
   readonly bus: StageBus;
   objection: BlockedBy | undefined = undefined;
-  /** What policies in report mode would have blocked (undefined until one would have). */
-  wouldBlock: WouldBlock[] | undefined = undefined;
+  /**
+   * What the call's listeners note for each other and the kit (would-blocks, the approval that let
+   * it run, an approval by the ledger), on its events; a call nobody watches needs none.
+   */
+  readonly record: CallRecord | undefined;
   cursor: StageCursor | undefined = undefined;
   step: LifecycleStep = 'preToolExecution';
   /** Where warnings go: the result once there is one. */
@@ -105,6 +108,7 @@ export class ToolCall implements ListeningCall {
     this.toolType = tool.toolType ?? 'other';
     // One ID on every event of this call; nobody sees the events of an unwatched call, so it needs none.
     this.callId = callId ?? (plan.watched ? nextCallId() : '');
+    this.record = plan.watched ? new CallRecord() : undefined;
     this.policyTimeoutMs = settings.policyTimeoutMs;
     this.bus = settings.bus;
     const movementsOf = settings.movementsOf;
@@ -142,7 +146,7 @@ export class ToolCall implements ListeningCall {
     this.step = 'postParamsNormalization';
     const plan = this.plan;
     if (plan.normalisedEvent) {
-      const norm = (this.normalisedEvent = new NormalisedEvent(this.movements, this.method, this.callId, this.toolType, this.context, this.rawParams, this.client, normalised));
+      const norm = (this.normalisedEvent = new NormalisedEvent(this.movements, this.record, this.method, this.callId, this.toolType, this.context, this.rawParams, this.client, normalised));
       return runStage(STAGE_RULES.postParamsNormalization, plan.listeners.postParamsNormalization, norm, this, plan.normalisedLockAt, lockNormalised);
     }
     if (plan.lockNormalisedParams) this.approved = NormalisedParamsLock.of(normalised);
@@ -162,8 +166,8 @@ export class ToolCall implements ListeningCall {
   shouldSecondaryAction(built: unknown): unknown {
     // A tool that takes schedulingParams opted into this step: when asked, its transaction goes out
     // inside a ScheduleCreate. The policies so far judged the inner transaction's params; postCoreAction sees the wrapper.
-    // A policy may have asked for the same (an approval by the ledger, ledger-approval.ts).
-    const ledgerAsk = this.callId ? takeLedgerApprovalAsk(this.callId) : undefined;
+    // A policy may have asked for the same (an approval by the ledger, ledger-approval.ts); asks after this throw.
+    const ledgerAsk = this.record && takeLedgerApprovalAsk(this.record);
     if (this.plan.schedules) this.coreActionResult = scheduledIfAsked(built, this.reachedNormalised, ledgerAsk?.scheduling);
     else if (asksToSchedule(this.reachedNormalised)) throw notSchedulable(this.method);
     else if (ledgerAsk) throw notSchedulableForLedgerApproval(this.method);
@@ -193,7 +197,7 @@ export class ToolCall implements ListeningCall {
     }
     this.reachedCore = built;
     if (!plan.coreEvent) return undefined;
-    const core = new CoreActionEvent(this.movements, this.method, this.callId, this.toolType, this.context, this.rawParams, this.client, this.reachedNormalised, built);
+    const core = new CoreActionEvent(this.movements, this.record, this.method, this.callId, this.toolType, this.context, this.rawParams, this.client, this.reachedNormalised, built);
     if (plan.freezeEvents) Object.freeze(core);
     return runStage(STAGE_RULES.postCoreAction, plan.listeners.postCoreAction, core, this);
   }
@@ -218,11 +222,11 @@ export class ToolCall implements ListeningCall {
     // is a SUCCESS, as the Hedera Agent Kit's execute sets it (also for a synchronous formatResult).
     const made = this.submits ? secondaryResult(this.tool, this.coreActionResult, returned) : isResultEnvelope(returned) ? passedThrough(this.tool.name, returned) : (returned as ToolResult);
     // A call sent for an approval by the ledger says so before any listener reads its result.
-    const toolResult = (this.result = this.callId ? withLedgerApproval(this.callId, made) : made);
+    const toolResult = (this.result = this.record ? withLedgerApproval(this.record, made) : made);
     this.step = 'postToolExecution';
     const plan = this.plan;
     if (!plan.executedEvent) return undefined;
-    const post = new ExecutedEvent(this.movements, this.method, this.callId, this.toolType, this.context, this.rawParams, this.client, this.reachedNormalised, plan.inner ? this.coreActionResult : undefined, toolResult);
+    const post = new ExecutedEvent(this.movements, this.record, this.method, this.callId, this.toolType, this.context, this.rawParams, this.client, this.reachedNormalised, plan.inner ? this.coreActionResult : undefined, toolResult);
     if (plan.freezeEvents) Object.freeze(post);
     this.executed = post;
     return runStage(STAGE_RULES.postToolExecution, plan.listeners.postToolExecution, post, this);
@@ -236,7 +240,7 @@ export class ToolCall implements ListeningCall {
 
   /** What the call reached, for the toolError event. */
   reached(): Record<string, unknown> {
-    return { method: this.method, callId: this.callId, toolType: this.toolType, context: this.context, client: this.client, rawParams: this.reachedRaw, normalisedParams: this.reachedNormalised, coreActionResult: this.reachedCore };
+    return { method: this.method, callId: this.callId, toolType: this.toolType, context: this.context, client: this.client, rawParams: this.reachedRaw, normalisedParams: this.reachedNormalised, coreActionResult: this.reachedCore, [CALL_RECORD]: this.record };
   }
 
   warn(text: string, result: ToolResult = this.result!): void {
@@ -248,14 +252,14 @@ export class ToolCall implements ListeningCall {
   /**
    * A policy in report mode would have blocked this call: a warning in the kit's log (not on the
    * result: the call ran, and what the LLM reads is what it would read without the policy), an entry
-   * in the call's would-blocks for the audit hooks, and a count.
+   * in the call's record for the audit hooks (`wouldBlock` on its entry), and a count.
    */
   wouldHaveBlocked(blockedBy: BlockedBy): void {
     const { policy, stage, reason } = blockedBy;
     const wouldBlock: WouldBlock = reason ? { policy, stage, reason } : { policy, stage };
     const callId = this.logId();
-    if (this.wouldBlock) this.wouldBlock.push(wouldBlock);
-    else noteWouldBlocks(callId, (this.wouldBlock = [wouldBlock]));
+    // Only a watched call has policies, so it has a record.
+    if (this.record) recordWouldBlock(this.record, wouldBlock);
     this.settings.logger.warn({ callId, tool: this.method, policy, stage, ...(reason ? { reason: redactKeyMaterial(reason) } : {}) }, REPORTED_BLOCK_MESSAGE);
     this.settings.reported?.(this.method, wouldBlock);
   }

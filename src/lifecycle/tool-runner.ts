@@ -16,10 +16,11 @@ import type { Logger } from './logger.js';
 import type { StageBus } from './stage-bus.js';
 import { STAGE_RULES, finishStage, resumeRejected, resumeStage, runStage } from './stage-loop.js';
 import { isThenable } from './thenable.js';
+import { auditEntriesOfCall } from './call-record.js';
 import { ToolCall, type CallSettings, type SendCheck } from './tool-call.js';
 import { TracedToolCall } from './traced-call.js';
 import type { BlockedBy, ToolResult } from './tool-result.js';
-import { forgetWouldBlocks, type WouldBlock } from './would-blocks.js';
+import type { WouldBlock } from './would-blocks.js';
 
 export interface ToolRunnerOptions {
   /** Default time budget of an asynchronous policy verdict, in ms. */
@@ -115,8 +116,8 @@ export class ToolRunner {
         result = await this.fail(call, error);
         if (call.judges.length) await this.settle(call, result, call.step);
       }
-      // Its entry is journaled by now (the audit hooks run before the call returns).
-      if (call.wouldBlock !== undefined) forgetWouldBlocks(call.callId);
+      // The audit hooks have journaled the call's entries by now; its span names them.
+      if (trace !== undefined && call.record !== undefined) for (const entryId of auditEntriesOfCall(call.record) ?? []) trace.auditEntry?.(entryId);
       const finish = this.options.finishResult;
       return finish ? finish(result) : result;
     } finally {
