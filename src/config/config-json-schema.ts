@@ -24,7 +24,7 @@ const DESCRIPTIONS: Record<string, string> = {
   policies: 'Policies by class name with constructor arguments, and "mode": "report" to report what a policy would block instead of blocking it; allOf, anyOf and not take policy entries as arguments.',
   policyTimeoutMs: "Time budget of an asynchronous policy verdict, in ms (default 5000); over it, the call is blocked.",
   killSwitch:
-    "The kill switch (docs/oversight.md): {} for every process started from this file (kept in agent-hooks-state.sqlite beside the journal), { \"store\": { \"redis\": \"redis://127.0.0.1:6379\" } } for every process on that Redis, with optional name and pollMs (50-1000). agent-hooks pause and resume turn it on and off.",
+    "The kill switch (docs/oversight.md): {} for every process started from this file (kept in agent-hooks-state.sqlite beside the journal), { \"store\": { \"redis\": \"redis://127.0.0.1:6379\" } } for every process on that Redis, with optional name and pollMs (50-1000). agent-hooks pause and unpause turn it on and off.",
   telemetry:
     "OpenTelemetry for every call (docs/telemetry.md): true for spans and metrics through the globally registered providers, or { traces, metrics, recordParams }; providers of your own are given in code.",
   approvals: 'Where the agents\' approval requests are shared: { "store": { "redis": "redis://127.0.0.1:6379", "prefix": "payments" } }, the RedisApprovalStore their ApprovalPolicy uses; agent-hooks approve decides on them.',

@@ -126,7 +126,7 @@ export const agentHooksConfigSchema = z
     policyTimeoutMs: z.number().int().positive().max(600_000).optional(),
     /**
      * The kill switch (docs/oversight.md): `{}` kept beside the journal (every process of this file), `{ "store": { "redis": "redis://…" } }`
-     * for every process on that Redis; `agent-hooks pause` and `resume` turn it on and off.
+     * for every process on that Redis; `agent-hooks pause` and `unpause` turn it on and off.
      */
     killSwitch: killSwitchOptions.optional(),
     /**

@@ -26,11 +26,34 @@ export interface CallView {
   params: unknown;
   /** On the topic (the journal recorded its delivery, or it was read from the topic), or only journaled so far. */
   delivered: boolean;
+  /** A call that needed approval: its request and where it stands, told in this one row (approval-story.ts). */
+  approval?: ApprovalStoryView;
+}
+
+/**
+ * Where a call that needed approval stands. `state` is the request's (`pending`, `approved`,
+ * `denied`, `expired`, `abandoned`); the row's `outcome` is the call's once it ran, else the state.
+ */
+export interface ApprovalStoryView {
+  requestId: string;
+  state: 'pending' | 'approved' | 'denied' | 'expired' | 'abandoned';
+  /** Distinct approvers who approved, and how many are needed. */
+  approvals: number;
+  required: number;
+  /** The call returned PENDING_APPROVAL and is sent only when its agent resumes the request. */
+  deferred: boolean;
+  decisions: readonly { by: string; decision: 'approve' | 'deny'; at: string; via?: string }[];
+  /** The policy that asked. */
+  policy?: string;
+  /** A request the ledger approved: its schedule's outcome. */
+  schedule?: string;
+  /** What happens next, in a sentence; absent once the call ran. */
+  next?: string;
 }
 
 /** The view of one audit entry; links from the network's explorer. */
 export function callView(entry: AnyAuditEntry, source: string, delivered: boolean, links: ExplorerLinks): CallView {
-  // A pause, a resume or an approval decision is listed as what it is (its kind), beside the calls.
+  // A pause, an unpause or an approval decision is listed as what it is (its kind), beside the calls.
   if (isOversightEntry(entry)) {
     return { id: entry.id, source, seq: entry.seq, timestamp: entry.timestamp, tool: entry.tool, session: entry.session, outcome: entryOutcome(entry), params: null, delivered };
   }

@@ -59,7 +59,7 @@ export const consoleOptionsSchema = z
         .custom<Logger>((value) => value !== null && typeof value === 'object' && ['debug', 'warn', 'error'].every((name) => typeof (value as Record<string, unknown>)[name] === 'function'), { error: 'a logger with debug, warn and error methods (pino, bunyan and winston fit)' })
         .optional(),
       tokenName: z.string({ error: '1 to 64 characters naming who holds the token' }).trim().min(1).max(64, { error: '1 to 64 characters naming who holds the token' }).optional(),
-      oversight: z.custom<ConsoleOversight>(isConsoleOversight, { error: 'an object with pendingApprovals(), decide(id, decision), pause(reason, by), resume(by) and state() (see ConsoleOversight)' }).optional(),
+      oversight: z.custom<ConsoleOversight>(isConsoleOversight, { error: 'an object with pendingApprovals(), decide(id, decision), pause(reason, by), unpause(by) and state() (see ConsoleOversight)' }).optional(),
       kit: z
         .custom<OverseenKit>((value) => value !== null && typeof value === 'object' && ['approvalStores', 'pause', 'unpause', 'listenerInstances'].every((method) => typeof (value as Record<string, unknown>)[method] === 'function'), {
           error: 'an agent kit from createAgentKit (with approvalStores(), pause(), unpause() and listenerInstances())',

@@ -11,9 +11,14 @@ export interface ConsoleOversight {
   pendingApprovals(): readonly PendingApproval[] | Promise<readonly PendingApproval[]>;
   /** Records one decision on a pending request; refuses (throws a coded error) an unknown or settled request. */
   decide(id: string, decision: ConsoleDecision): DecisionOutcome | Promise<DecisionOutcome>;
-  /** Blocks every value-moving call (or every call) until resumed; `by` names who pressed it. */
+  /**
+   * Turns on the kill switch the agents obey: every value-moving call (or every call) is refused
+   * until unpaused; `by` names who pressed it. An implementation whose pause no agent would obey
+   * must refuse (throw, shown with 409) rather than show PAUSED while calls run.
+   */
   pause(reason: string, by: string): void | Promise<void>;
-  resume(by: string): void | Promise<void>;
+  /** Turns the kill switch off (the switch's verb; `kit.resume(id)` is an approval's). Refuses as `pause` does. */
+  unpause(by: string): void | Promise<void>;
   state(): OversightState | Promise<OversightState>;
   /**
    * A request the ledger approves: freezes a ScheduleSign for an approver to sign away from the
@@ -44,6 +49,8 @@ export interface PendingApproval {
   movements: readonly { from: string; to: string; asset: string; amount: string; display: string }[];
   /** Asked at postCoreAction: exactly what will execute. */
   preview?: TransactionPreview;
+  /** The call returned PENDING_APPROVAL: once approved, nothing is sent until its agent resumes it (`kit.resume(id)`). */
+  deferred?: boolean;
   /** ISO times. */
   requestedAt: string;
   expiresAt?: string;
@@ -122,6 +129,8 @@ export interface OversightState {
   paused: boolean;
   reason?: string;
   pausedBy?: string;
+  /** `false` when no kill switch is connected: a pause here would stop no agent, so pause and unpause are refused. */
+  canPause?: boolean;
   /** Budgets and rate-limit counts left per policy, when the implementation can read them. */
   budgets?: readonly BudgetLeft[];
 }
@@ -145,5 +154,5 @@ export interface BudgetLeft {
 export function isConsoleOversight(value: unknown): value is ConsoleOversight {
   if (value === null || typeof value !== 'object') return false;
   const candidate = value as Record<string, unknown>;
-  return ['pendingApprovals', 'decide', 'pause', 'resume', 'state'].every((method) => typeof candidate[method] === 'function');
+  return ['pendingApprovals', 'decide', 'pause', 'unpause', 'state'].every((method) => typeof candidate[method] === 'function');
 }

@@ -95,11 +95,20 @@ export class ConsoleRoutes {
     if (route === 'POST /api/pause') return this.withOversight(req, res, async (oversight, body) => {
       const reason = reasonOf(body.reason);
       if (!reason) return sendError(res, 400, `Bad Request: 'reason' must be a sentence of 1 to ${MAX_REASON_CHARS} characters saying why the agents are stopped`);
-      await oversight.pause(reason, approver);
+      // Refused (no switch the agents obey): said, never shown as PAUSED.
+      try {
+        await oversight.pause(reason, approver);
+      } catch (error) {
+        return sendError(res, 409, `Conflict: ${messageOf(error)}`);
+      }
       sendJson(res, 200, await this.oversightView());
     });
-    if (route === 'POST /api/resume') return this.withOversight(req, res, async (oversight) => {
-      await oversight.resume(approver);
+    if (route === 'POST /api/unpause') return this.withOversight(req, res, async (oversight) => {
+      try {
+        await oversight.unpause(approver);
+      } catch (error) {
+        return sendError(res, 409, `Conflict: ${messageOf(error)}`);
+      }
       sendJson(res, 200, await this.oversightView());
     });
     const decision = /^\/api\/approvals\/([\w-]{1,100})\/decision$/.exec(path);
@@ -126,8 +135,8 @@ export class ConsoleRoutes {
         sendError(res, 409, `Conflict: ${messageOf(error)}`);
       }
     });
-    if (['/api/calls', '/api/events', '/api/oversight', '/api/verify', '/api/pause', '/api/resume'].includes(path) || decision || ledger) return sendError(res, 405, `Method Not Allowed: ${req.method} ${path}`);
-    return sendError(res, 404, `Not Found: ${JSON.stringify(path)}; the API has /api/calls, /api/events, /api/oversight, /api/verify, POST /api/pause, POST /api/resume, POST /api/approvals/<id>/decision, and for requests the ledger approves POST /api/approvals/<id>/schedule-sign and POST /api/approvals/<id>/signature`);
+    if (['/api/calls', '/api/events', '/api/oversight', '/api/verify', '/api/pause', '/api/unpause'].includes(path) || decision || ledger) return sendError(res, 405, `Method Not Allowed: ${req.method} ${path}`);
+    return sendError(res, 404, `Not Found: ${JSON.stringify(path)}; the API has /api/calls, /api/events, /api/oversight, /api/verify, POST /api/pause, POST /api/unpause, POST /api/approvals/<id>/decision, and for requests the ledger approves POST /api/approvals/<id>/schedule-sign and POST /api/approvals/<id>/signature`);
   }
 
   private overview(): unknown {

@@ -1,7 +1,7 @@
 import { readdirSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import { readJournalSnapshot } from '../audit/index.js';
-import { callView, type CallView } from './call-view.js';
+import type { CallView } from './call-view.js';
 import { CallList, type CallFeed } from './call-feed.js';
 import type { ExplorerLinks } from './explorer-links.js';
 
@@ -15,7 +15,7 @@ export const DEFAULT_POLL_MS = 500;
  * events makes one read.
  */
 export class JournalFeed implements CallFeed {
-  private readonly list = new CallList();
+  private readonly list: CallList;
   private readonly watcher: FSWatcher | undefined;
   private readonly timer: NodeJS.Timeout;
   private readonly found = new Map<string, string[]>();
@@ -25,9 +25,10 @@ export class JournalFeed implements CallFeed {
 
   constructor(
     private readonly folder: string,
-    private readonly links: ExplorerLinks,
+    links: ExplorerLinks,
     pollMs = DEFAULT_POLL_MS,
   ) {
+    this.list = new CallList(links);
     this.watcher = watchOrNot(folder, () => this.read());
     this.timer = setInterval(() => this.read(), pollMs);
     this.timer.unref();
@@ -66,8 +67,7 @@ export class JournalFeed implements CallFeed {
         if (!snapshot) continue;
         this.found.set(name, snapshot.problems);
         for (const entry of snapshot.entries) {
-          const delivered = snapshot.delivered.has(entry.id);
-          if (!this.list.has(entry.id, delivered)) this.list.put(callView(entry, name, delivered, this.links));
+          this.list.putEntry(entry, name, snapshot.delivered.has(entry.id));
         }
       }
     } catch (error) {

@@ -10,6 +10,7 @@ import { approvalRequestDigest } from '../policies/approvals/request-digest.js';
 import type { ConsoleDecision, ConsoleOversight, DecisionOutcome, DetachedSignatures, OversightState, PendingApproval, ScheduledApprovalView } from './console-oversight.js';
 import { policyBudgets } from './policy-budgets.js';
 import { plainRedacted } from './safe-json.js';
+import { switchStateView } from './switch-state-view.js';
 
 /** How often a subscribed console re-reads the kill switch (another process may have pressed it). */
 const SWITCH_WATCH_MS = 500;
@@ -94,18 +95,13 @@ export function kitOversight(kit: OverseenKit): ConsoleOversight {
     async pause(reason: string, by: string) {
       await kit.pause(reason, { by });
     },
-    async resume(by: string) {
+    // The kit's own switch, which its calls obey: a kit without one refuses (kit.pause says how to add one).
+    async unpause(by: string) {
       await kit.unpause({ by });
     },
     async state(): Promise<OversightState> {
       const budgets = await policyBudgets(kit.listenerInstances(), kit.client.operatorAccountId?.toString(), (kit.listTools?.() ?? []).map((tool) => tool.method));
-      const current = kit.killSwitch?.state;
-      const base = !current || current.state === 'running'
-        ? { paused: false }
-        : current.state === 'paused'
-          ? { paused: true, reason: current.pause.reason, pausedBy: current.pause.by }
-          : { paused: true, reason: `the kill switch's state cannot be read, so value-moving calls are refused: ${current.problem}` };
-      return { ...base, ...(budgets.length ? { budgets } : {}) };
+      return { ...switchStateView(kit.killSwitch), ...(budgets.length ? { budgets } : {}) };
     },
     subscribe(listener: () => void) {
       const unsubscribes = stores().map((store) => store.subscribe(() => listener()));
@@ -141,6 +137,7 @@ function pendingView(record: ApprovalRecord, onLedger?: LedgerScheduleCheck): Pe
     stage: record.stage,
     params: plainRedacted(record.params),
     movements: record.movements ?? [],
+    ...(record.wait === 'deferred' ? { deferred: true } : {}),
     ...(preview
       ? { preview: { transactionType: preview.type, ...(preview.payer ? { payer: preview.payer } : {}), ...(preview.transactionId ? { transactionId: preview.transactionId } : {}), ...(preview.memo ? { memo: preview.memo } : {}), ...(preview.maxFee ? { maxFee: preview.maxFee } : {}), bytesDigest: preview.digest } }
       : {}),

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { invalidArgument } from '../errors/index.js';
+import { describeValue, invalidArgument } from '../errors/index.js';
+import { isKillSwitch, type KillSwitch } from '../policies/kill-switch.js';
 import type { ApprovalAnswer, ApprovalRequest, Approver } from '../policies/approvers/approver.js';
 import { plainRedacted } from './safe-json.js';
 import type { ConsoleDecision, ConsoleOversight, DecisionOutcome, OversightState, PendingApproval } from './console-oversight.js';
+import { noSwitchError, switchStateView } from './switch-state-view.js';
 
 /** What a new request needs; the rest (id, times, counts) the store fills in. */
 export type NewApproval = Omit<PendingApproval, 'id' | 'requestedAt' | 'approvals' | 'required'> & { required?: number; ttlMs?: number };
@@ -13,23 +15,49 @@ interface Waiting {
   settle: (answer: { approved: boolean; reason?: string }) => void;
 }
 
+export interface MemoryOversightOptions {
+  /**
+   * The kill switch the console's pause turns: the one the agents' kits obey
+   * (`createAgentKit({ killSwitch })`, or a switch on the same store and name). Without it the
+   * console cannot pause: a pause that no agent obeys is refused rather than shown.
+   */
+  killSwitch?: KillSwitch;
+}
+
+/** How often a subscribed console re-reads the switch (another process may have pressed it). */
+const SWITCH_WATCH_MS = 500;
+
 /**
- * Human oversight held in this process's memory: a record list of pending approval requests and a
- * pause flag. It is an Approver, so a kit's ApprovalPolicy can ask it
+ * Human oversight held in this process's memory: a record list of pending approval requests, and
+ * the kill switch it is given. It is an Approver, so a kit's ApprovalPolicy can ask it
  * (`new ApprovalPolicy({ when, approver: oversight })`) and the call waits until someone decides in
- * the console; and it is the ConsoleOversight the console shows. Gone with the process: the shared,
- * durable store is the approval store's (see docs/console.md).
+ * the console; and it is the ConsoleOversight the console shows. Its pause turns the switch the kits
+ * obey (`{ killSwitch }`); without one, pausing is refused, since nothing would enforce it. Gone with
+ * the process: the shared, durable store is the approval store's (see docs/console.md). A pause made
+ * here is not on an audit trail; `kitOversight(kit)` audits it through the kit.
  *
  * @example
- * const oversight = new MemoryOversight();
- * const kit = await createAgentKit({ client, context: { policies: [new ApprovalPolicy({ when: { hbarAbove: 5 }, approver: oversight })] } });
+ * const killSwitch = new KillSwitch();
+ * const oversight = new MemoryOversight({ killSwitch });
+ * const kit = await createAgentKit({ client, killSwitch, context: { hooks: [new ApprovalPolicy({ when: { hbarAbove: 5 }, approver: oversight })] } });
  * await startConsole({ journalDir, oversight });
  */
 export class MemoryOversight implements ConsoleOversight, Approver {
   readonly name = 'the operator console';
+  /** The switch a pause here turns, or undefined when pausing here is refused. */
+  readonly killSwitch: KillSwitch | undefined;
   private readonly waiting = new Map<string, Waiting>();
   private readonly listeners = new Set<() => void>();
-  private paused: Omit<OversightState, 'budgets'> = { paused: false };
+
+  constructor(options: MemoryOversightOptions = {}) {
+    const given = (options ?? {}) as Record<string, unknown>;
+    const unknown = Object.keys(given).filter((key) => key !== 'killSwitch');
+    if (unknown.length) throw invalidArgument(`MemoryOversight: unknown option ${unknown.map((key) => `'${key}'`).join(', ')}; the options are { killSwitch? }.`, [0, unknown[0]!]);
+    if (given.killSwitch !== undefined && !isKillSwitch(given.killSwitch)) {
+      throw invalidArgument(`MemoryOversight: 'killSwitch' must be a KillSwitch (the one the agents' kits obey); got ${describeValue(given.killSwitch)}.`, [0, 'killSwitch']);
+    }
+    this.killSwitch = options.killSwitch;
+  }
 
   /** ApprovalPolicy's side: records the request and resolves when it is decided, or refuses once `signal` aborts (the policy's time ran out). */
   approve(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> {
@@ -86,28 +114,48 @@ export class MemoryOversight implements ConsoleOversight, Approver {
     return { id, status: 'approved' };
   }
 
-  pause(reason: string, by: string): void {
-    this.paused = { paused: true, reason, pausedBy: by };
+  /** Turns the kill switch on (every value-moving call); refused without a switch, which no agent would obey. */
+  async pause(reason: string, by: string): Promise<void> {
+    await this.switchFor('pause').pause(reason, { by });
     this.changed();
   }
 
-  resume(_by: string): void {
-    this.paused = { paused: false };
+  /** Turns the kill switch off; refused without a switch. */
+  async unpause(by: string): Promise<void> {
+    await this.switchFor('unpause').unpause({ by });
     this.changed();
   }
 
-  /** Whether calls should be refused now, for the kill switch's policy to read. */
-  isPaused(): boolean {
-    return this.paused.paused;
-  }
-
+  /** The switch as this process last read it (at most its pollMs ago while a kit or a console watches it). */
   state(): OversightState {
-    return { ...this.paused };
+    return switchStateView(this.killSwitch);
   }
 
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    // A pause from another process sharing the switch's store shows within a watch.
+    const killSwitch = this.killSwitch;
+    let seen = JSON.stringify(killSwitch?.state ?? null);
+    const timer = killSwitch
+      ? setInterval(() => {
+          void killSwitch.refresh().then((now) => {
+            const text = JSON.stringify(now);
+            if (text === seen) return;
+            seen = text;
+            listener();
+          });
+        }, SWITCH_WATCH_MS)
+      : undefined;
+    timer?.unref();
+    return () => {
+      if (timer) clearInterval(timer);
+      this.listeners.delete(listener);
+    };
+  }
+
+  private switchFor(verb: 'pause' | 'unpause'): KillSwitch {
+    if (!this.killSwitch) throw invalidArgument(noSwitchError('MemoryOversight', verb));
+    return this.killSwitch;
   }
 
   private withdraw(id: string): void {

@@ -1,5 +1,5 @@
 import { auditEntryProblems, fetchTopicMessages, readAuditMessages, waitingParts, type AnyAuditEntry } from '../audit/index.js';
-import { callView, type CallView } from './call-view.js';
+import type { CallView } from './call-view.js';
 import { CallList, type CallFeed } from './call-feed.js';
 import type { ExplorerLinks } from './explorer-links.js';
 
@@ -17,7 +17,7 @@ const MAX_PROBLEMS = 100;
  * read (`timestamp=gt:`), keeping the parts of a split entry until its other parts arrive.
  */
 export class MirrorFeed implements CallFeed {
-  private readonly list = new CallList();
+  private readonly list: CallList;
   private readonly timer: NodeJS.Timeout;
   /** The consensus timestamp of the last message read: the next read starts after it. */
   private after: string | undefined;
@@ -30,9 +30,10 @@ export class MirrorFeed implements CallFeed {
   constructor(
     private readonly mirrorUrl: string,
     private readonly topicId: string,
-    private readonly links: ExplorerLinks,
+    links: ExplorerLinks,
     pollMs = DEFAULT_MIRROR_POLL_MS,
   ) {
+    this.list = new CallList(links);
     this.timer = setInterval(() => void this.read(), pollMs);
     this.timer.unref();
     void this.read();
@@ -71,7 +72,7 @@ export class MirrorFeed implements CallFeed {
       const { found, problems } = readAuditMessages([...overflow, ...ready].sort((a, b) => a.sequenceNumber - b.sequenceNumber));
       const valid = found.filter((item) => auditEntryProblems(item.entry).length === 0).map((item) => item.entry as AnyAuditEntry);
       valid.sort((a, b) => a.timestamp.localeCompare(b.timestamp));
-      for (const entry of valid) if (!this.list.has(entry.id, true)) this.list.put(callView(entry, 'topic', true, this.links));
+      for (const entry of valid) this.list.putEntry(entry, 'topic', true);
       if (problems.length) this.readProblems = [...this.readProblems, ...problems].slice(-MAX_PROBLEMS);
       this.readFailure = undefined;
     } catch (error) {

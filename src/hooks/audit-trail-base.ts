@@ -10,16 +10,15 @@ import {
   oversightEntry, type OversightEntry, type OversightEvent, type ScheduleWatch, type ScheduleOutcomeEntry,
 } from '../audit/index.js';
 import { AUDIT_CLIENT } from '../di/tokens.js';
-import { approvalRequestOf } from '../policies/approvals/approved-calls.js';
+import { callRecordOf, type CallRecordView } from '../lifecycle/call-record.js';
 import type { KitAware, KitScope } from '../di/kit-scope.js';
 import { AgentHooksError, ErrorCode, messageOf } from '../errors/index.js';
 import { silentLogger, type Logger } from '../lifecycle/logger.js';
 import { ownOptions } from '../lifecycle/primordials.js';
-import { noteAuditEntry } from '../lifecycle/telemetry-notes.js';
 import { KeyRedactor } from '../secrets/key-redactor.js';
 import { redactingLogger } from '../secrets/redacting-logger.js';
 import type { PostCoreActionParams, PostSecondaryActionParams, PreToolExecutionParams, ToolErrorParams } from '../lifecycle/stage-events.js';
-import { returnsBytes } from '../values/agent-mode.js';
+import { AgentMode, returnsBytes } from '../values/agent-mode.js';
 import { AbstractHook } from '../listeners/abstract-hook.js';
 import { checkedTools } from '../listeners/seed-listeners.js';
 
@@ -61,6 +60,8 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
   private readonly watchSettings: ScheduleWatchSettings | undefined;
   private readonly closeTimeoutMs: number;
   private readonly outcomeListeners = new Set<ScheduleOutcomeListener>();
+  /** The clients this process calls and logs with: one whose operator paid an interrupted call can settle it with a no-op. */
+  private readonly knownClients = new Set<Client>();
 
   protected constructor(
     relevantTools: string[],
@@ -114,6 +115,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
   /** The client order: loggingClient, then the kit's AUDIT_CLIENT, then the kit's operator client. */
   attachToKit(scope: KitScope): Promise<void> {
     this.auditClient ??= scope.container.isRegistered(AUDIT_CLIENT, true) ? scope.container.resolve(AUDIT_CLIENT) : scope.client;
+    this.knownClients.add(scope.client);
     // Shared with the kit, so its results, logs and input screen also guard the key this hook logs with.
     this.secrets = scope.secrets;
     this.secrets.protectClient(this.auditClient);
@@ -161,6 +163,9 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
       params: auditParams(normalised ? params.normalisedParams : params.rawParams),
       paramsKind: normalised ? 'normalised' : 'raw',
       ...validDurationOf(params.coreActionResult),
+      // Sent in this call by this process, or never: a restart may take its ID with a no-op. A custom
+      // strategy may hand it to something that sends it later, so its ID is left alone.
+      ...(isAutonomous(params.context?.mode) ? { preemptible: true as const } : {}),
     });
   }
 
@@ -169,13 +174,15 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     this.useClient(params.client);
     const entry = executedEntry(params.method === method ? params : { ...params, method }, this.entrySession());
     // A call an approval let through names its request, so audit verify can prove the quorum came first.
-    const approvalRequestId = approvalRequestOf(params.callId);
-    await this.record(approvalRequestId ? { ...entry, approvalRequestId } : entry, params.callId);
+    // Read from the call's record on the event: a kit of the other build (or another kit) keeps its own.
+    const call = callRecordOf(params);
+    const approvalRequestId = call?.approvalRequestId;
+    await this.record(approvalRequestId ? { ...entry, approvalRequestId } : entry, call);
   }
 
   override async toolErrorHook(params: ToolErrorParams, method: string = params.method): Promise<void> {
     if (!this.appliesToMethod(method) || params.error instanceof AuditRefusal) return;
-    await this.record(errorEntry(params.method === method ? params : { ...params, method }, this.entrySession()), params.callId);
+    await this.record(errorEntry(params.method === method ? params : { ...params, method }, this.entrySession()), callRecordOf(params));
   }
 
   /**
@@ -261,6 +268,7 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
    */
   private useClient(client: Client): void {
     this.auditClient ??= client;
+    if (isSdkClient(client)) this.knownClients.add(client);
     this.keys().protectClient(client);
   }
 
@@ -273,15 +281,22 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
     return this.secrets;
   }
 
+  /** A client of this process whose operator is `payer`, so it can sign under `payer`'s transaction IDs. */
+  private clientPaying(payer: string): Client | undefined {
+    for (const client of [this.auditClient, ...this.knownClients]) if (client?.operatorAccountId?.toString() === payer) return client;
+    return undefined;
+  }
+
   private entrySession(): string {
     return this.agentId ?? this.auditClient?.operatorAccountId?.toString() ?? 'unknown-agent';
   }
 
-  private async record(entry: UnsequencedEntry, callId: unknown): Promise<void> {
+  private async record(entry: UnsequencedEntry, call: CallRecordView | undefined): Promise<void> {
     const { journal, publisher, watcher } = await this.ready();
     await journal.addEntry((seq) => sequenced(entry, seq));
-    // The call's span names its entry (src/telemetry/); the Hedera Agent Kit's params carry no callId.
-    if (typeof callId === 'string') noteAuditEntry(callId, entry.id);
+    // The call's span names its entry (src/telemetry/), told through the call's own record, so the
+    // kit that ran the call hears it whichever build this hook is; a Hedera Agent Kit call has no record.
+    call?.noteAuditEntry(entry.id);
     if (this.options.deliver !== false) publisher.kick();
     if (entry.scheduleId) watcher?.kick();
   }
@@ -307,7 +322,8 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
       const journal = await openStreamJournal(dirname(this.journalPath), basename(this.journalPath), this.keys(), { logger: this.logger });
       let publisher: AuditPublisher;
       try {
-        publisher = new AuditPublisher(journal, this.delivery(), this.client, this.entrySession(), this.logger, { ...this.deliverySettings, mirrorUrl: this.mirrorUrl });
+        const settings = { ...this.deliverySettings, mirrorUrl: this.mirrorUrl };
+        publisher = new AuditPublisher(journal, this.delivery(), this.client, this.entrySession(), this.logger, settings, (payer) => this.clientPaying(payer));
       } catch (error) {
         await journal.close(); // else its lock stays held and the retry finds the journal "in use" by this very process
         throw error;
@@ -339,6 +355,11 @@ interface OpenState {
   journal: AuditJournal;
   publisher: AuditPublisher;
   watcher?: ScheduleWatcher;
+}
+
+/** AUTONOMOUS (also when no mode is set): the kit's own strategy submits the transaction within the call. */
+function isAutonomous(mode: unknown): boolean {
+  return mode === undefined || mode === AgentMode.AUTONOMOUS;
 }
 
 /** The valid duration a built transaction carries, so a crash-time lookup knows when it can no longer land. */

@@ -13,6 +13,6 @@ export {
 export type {
   AuditVerifyReport, VerifyAuditTopicOptions, FoundEntry, TopicMessageText, BatchHeader, AuditEntry,
   AuditOutcome, AnyAuditEntry, ScheduleOutcomeEntry, ScheduleOutcome, ScheduleWatchOptions, AuditStatus,
-  AuditParticipant, KitAudit, OversightEntry, OversightEvent, OversightKind, PauseEntry, ResumeEntry,
+  AuditParticipant, KitAudit, OversightEntry, OversightEvent, OversightKind, PauseEntry, UnpauseEntry, ResumeEntry,
   ApprovalRequestEntry, ApprovalDecisionEntry, ApprovalExpiredEntry, ApprovalAbandonedEntry,
 } from '../audit/index.js';

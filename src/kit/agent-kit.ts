@@ -24,7 +24,7 @@ import { checkListenerToolNames, type KitToolNames } from './listener-tool-names
 import { checkPolicyStagesOffered, checkValuePoliciesSeeMovements } from './policy-tool-names.js';
 import type { ToolDescription, ToolRegistry } from './tool-registry.js';
 import type { ApprovalStore } from '../policies/approvals/approval-store.js';
-import type { KillSwitch, PauseOptions, PauseRecord, ReleaseOptions } from '../policies/kill-switch.js';
+import type { KillSwitch, PauseOptions, PauseRecord, UnpauseOptions } from '../policies/kill-switch.js';
 
 /** The parts a kit is assembled from; built by `createAgentKit`. */
 export interface AgentKitParts {
@@ -56,7 +56,7 @@ export interface AgentKitParts {
   wouldBlocks: WouldBlockCounts;
 }
 
-/** What `kit.unpause()` did: who resumed, when, and the pause it lifted (undefined when none was on). */
+/** What `kit.unpause()` did: who unpaused, when, and the pause it lifted (undefined when none was on). */
 export interface UnpauseRecord {
   readonly by: string;
   readonly at: string;
@@ -221,13 +221,13 @@ export class AgentKit {
 
   /**
    * Turns the kill switch off for every process sharing its store (they run again within a second)
-   * and records it (`kind: "resume"`, with the pause it lifted) in every audit hook of this kit.
+   * and records it (`kind: "unpause"`, with the pause it lifted) in every audit hook of this kit.
    */
-  async unpause(options?: ReleaseOptions): Promise<UnpauseRecord> {
+  async unpause(options?: UnpauseOptions): Promise<UnpauseRecord> {
     const killSwitch = this.switchFor('unpause');
-    const released = await killSwitch.release(options);
+    const released = await killSwitch.unpause(options);
     await this.recordOversight('the kill switch is off', () =>
-      this.audit.record({ kind: 'resume', switch: killSwitch.name, by: released.by, at: released.at, ...(released.lifted ? { lifted: { ...released.lifted } } : {}) }),
+      this.audit.record({ kind: 'unpause', switch: killSwitch.name, by: released.by, at: released.at, ...(released.lifted ? { lifted: { ...released.lifted } } : {}) }),
     );
     return released;
   }

@@ -6,6 +6,7 @@ import type { Context } from '../lifecycle/context.js';
 import { ListenerIndex } from '../lifecycle/listener-index.js';
 import type { Logger } from '../lifecycle/logger.js';
 import { StageBus } from '../lifecycle/stage-bus.js';
+import type { HookStage } from '../lifecycle/stages.js';
 import { CallsInFlight } from './calls-in-flight.js';
 import { ToolRunner } from '../lifecycle/tool-runner.js';
 import { WouldBlockCounts } from '../lifecycle/would-blocks.js';
@@ -89,7 +90,8 @@ export function assembleKit(assembly: KitAssembly): AgentKit {
   // The kill switch's guard first, so a pause refuses a call before any other policy judges (or counts) it.
   // One value-moving set for the kill switch and the value policies, so a pause and a budget agree.
   const valueMoving = registry.valueMoving(VALUE_MOVING_TOOLS);
-  const guard = assembly.killSwitch ? [{ source: new KillSwitchPolicy(assembly.killSwitch, [...new Set([...VALUE_MOVING_TOOLS, ...valueMoving])]), origin: 'killSwitch' }] : [];
+  const switchGuard = assembly.killSwitch ? new KillSwitchPolicy(assembly.killSwitch, [...new Set([...VALUE_MOVING_TOOLS, ...valueMoving])]) : undefined;
+  const guard = switchGuard ? [{ source: switchGuard, origin: 'killSwitch' }] : [];
   const sources = [...guard, ...assembly.listeners].map(({ source, origin }) => listenersFrom(source, container, origin));
   // Checked before any listener is attached, so a refused start leaves no journal or timer open.
   const withoutInnerStages = registry.withoutInnerStages();
@@ -127,6 +129,8 @@ export function assembleKit(assembly: KitAssembly): AgentKit {
           telemetry.wouldHaveBlocked(tool, wouldBlock);
         }
       : (_tool, wouldBlock) => wouldBlocks.add(wouldBlock),
+    // The switch again right before anything is sent: a call that waited past a pause sends nothing.
+    ...(switchGuard ? { beforeSend: (method: string, after: HookStage) => switchGuard.refusalBeforeSend(method, after) } : {}),
   });
   // Owned, so kit.close() unsubscribes its notes and gauges.
   if (telemetry) owned.push(telemetry);

@@ -1,6 +1,7 @@
 import type { Client } from '@hiero-ledger/sdk';
 import type { Movement } from '../values/movement.js';
 import { CALL_MOVEMENTS, type CallMovements } from './call-movements.js';
+import { CALL_RECORD, type CallRecord } from './call-record.js';
 import type { Context } from './context.js';
 import type { ToolType } from './tool-intent.js';
 import type { ToolResult } from './tool-result.js';
@@ -12,11 +13,13 @@ import type { ToolResult } from './tool-result.js';
  * hidden class. Own properties are exactly those of the stage's params, in the same order, so
  * `{ ...event }` and JSON see what they saw before; `movements` is one getter on the prototype, not
  * enumerable, not copied, not assignable. The prototypes are frozen, so no plugin can swap the
- * getter and feed the value policies movements of its own.
+ * getter and feed the value policies movements of its own. Each event holds its call's record
+ * under CALL_RECORD (a symbol too; see call-record.ts).
  */
 
 export class NormalisedEvent {
   declare readonly [CALL_MOVEMENTS]: CallMovements | undefined;
+  declare readonly [CALL_RECORD]: CallRecord | undefined;
   declare readonly method: string;
   declare readonly callId: string;
   declare readonly toolType: ToolType;
@@ -25,9 +28,10 @@ export class NormalisedEvent {
   declare readonly client: Client;
   declare readonly normalisedParams: unknown;
 
-  constructor(movements: CallMovements | undefined, method: string, callId: string, toolType: ToolType, context: Context, rawParams: unknown, client: Client, normalisedParams: unknown) {
+  constructor(movements: CallMovements | undefined, record: CallRecord | undefined, method: string, callId: string, toolType: ToolType, context: Context, rawParams: unknown, client: Client, normalisedParams: unknown) {
     const self = this as Record<PropertyKey, unknown>;
     self[CALL_MOVEMENTS] = movements;
+    self[CALL_RECORD] = record;
     self.method = method;
     self.callId = callId;
     self.toolType = toolType;
@@ -45,8 +49,8 @@ export class NormalisedEvent {
 export class CoreActionEvent extends NormalisedEvent {
   declare readonly coreActionResult: unknown;
 
-  constructor(movements: CallMovements | undefined, method: string, callId: string, toolType: ToolType, context: Context, rawParams: unknown, client: Client, normalisedParams: unknown, coreActionResult: unknown) {
-    super(movements, method, callId, toolType, context, rawParams, client, normalisedParams);
+  constructor(movements: CallMovements | undefined, record: CallRecord | undefined, method: string, callId: string, toolType: ToolType, context: Context, rawParams: unknown, client: Client, normalisedParams: unknown, coreActionResult: unknown) {
+    super(movements, record, method, callId, toolType, context, rawParams, client, normalisedParams);
     (this as Record<string, unknown>).coreActionResult = coreActionResult;
   }
 }
@@ -54,8 +58,8 @@ export class CoreActionEvent extends NormalisedEvent {
 export class ExecutedEvent extends CoreActionEvent {
   declare readonly toolResult: ToolResult;
 
-  constructor(movements: CallMovements | undefined, method: string, callId: string, toolType: ToolType, context: Context, rawParams: unknown, client: Client, normalisedParams: unknown, coreActionResult: unknown, toolResult: ToolResult) {
-    super(movements, method, callId, toolType, context, rawParams, client, normalisedParams, coreActionResult);
+  constructor(movements: CallMovements | undefined, record: CallRecord | undefined, method: string, callId: string, toolType: ToolType, context: Context, rawParams: unknown, client: Client, normalisedParams: unknown, coreActionResult: unknown, toolResult: ToolResult) {
+    super(movements, record, method, callId, toolType, context, rawParams, client, normalisedParams, coreActionResult);
     (this as Record<string, unknown>).toolResult = toolResult;
   }
 }

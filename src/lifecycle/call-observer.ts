@@ -20,6 +20,8 @@ export interface CallTrace {
   pass(): void;
   /** The call failed at `step` with `error` (a block, invalid input, a thrown error). */
   failed(step: LifecycleStep, error: Error): void;
+  /** An audit hook journaled the call's entry `entryId` (told as the call returns). */
+  auditEntry?(entryId: string): void;
 }
 
 /**

@@ -9,7 +9,10 @@ import type { CoreActionResultOf, NormalisedParamsOf, RawParamsOf } from './tool
 /**
  * The one place stage payload types are written. Each stage's params extend the previous stage's,
  * as in the Hedera Agent Kit; `method` is added so a listener for several tools can branch on it.
- * `T` narrows the params to one tool's declared types (see ToolParamRegistry).
+ * `T` narrows the params to one tool's declared types (see ToolParamRegistry). The events of
+ * postParamsNormalization and later, and toolError's, also carry their call's record under a
+ * registered symbol (call-record.ts: would-blocks, the approval that let the call run, an approval by
+ * the ledger); it is no field of these types, and the Hedera Agent Kit's params have none.
  */
 export interface PreToolExecutionParams<T extends string = string> {
   method: T;

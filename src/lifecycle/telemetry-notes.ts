@@ -1,11 +1,10 @@
 /**
  * What the audit trail tells telemetry (src/telemetry/) without importing it: the folders that
  * record and deliver entries sit below it. Nobody reads the notes until a kit with telemetry
- * subscribes, so without telemetry each note is one length check.
+ * subscribes, so without telemetry each note is one length check. A call's own audit entries go
+ * through the call's record instead (call-record.ts), so only the kit that ran the call hears them.
  */
 export interface TelemetryNotes {
-  /** The call `callId` has its audit entry `entryId`, durable in the journal. */
-  auditEntry?(callId: string, entryId: string): void;
   /** A batch of `entries` audit entries reached the topic `seconds` after its first attempt began. */
   auditDelivered?(seconds: number, entries: number): void;
 }
@@ -19,11 +18,6 @@ export function readTelemetryNotes(notes: TelemetryNotes): () => void {
     const at = readers.indexOf(notes);
     if (at >= 0) readers.splice(at, 1);
   };
-}
-
-export function noteAuditEntry(callId: string, entryId: string): void {
-  if (readers.length === 0 || !callId) return;
-  for (const notes of readers.slice()) notes.auditEntry?.(callId, entryId);
 }
 
 export function noteAuditDelivered(seconds: number, entries: number): void {

@@ -6,6 +6,7 @@ import { NormalisedParamsLock, assertTransactionBytesUnchanged, freezePlainData,
 import { CoreActionEvent, ExecutedEvent, NormalisedEvent } from './call-events.js';
 import { nextCallId } from './call-ids.js';
 import { CallMovements, type MovementsReader } from './call-movements.js';
+import { CALL_RECORD, CallRecord, recordWouldBlock, takeLedgerApprovalAsk, withLedgerApproval } from './call-record.js';
 import type { CallTrace } from './call-observer.js';
 import type { CallPlan } from './call-plan.js';
 import type { Context } from './context.js';
@@ -17,15 +18,14 @@ import { redactKeyMaterial } from './secret-text.js';
 import type { StageBus } from './stage-bus.js';
 import type { StageListener } from './stage-listener.js';
 import { STAGE_RULES, runStage, type ListeningCall, type StageCursor } from './stage-loop.js';
-import type { LifecycleStep } from './stages.js';
+import type { HookStage, LifecycleStep } from './stages.js';
 import { checkedCoreResult, secondaryResult, unsentResult } from './step-results.js';
 import { isResultEnvelope, passedThrough } from './result-shape.js';
 import { asksToSchedule, scheduledIfAsked } from './scheduled-transaction.js';
-import { takeLedgerApprovalAsk, withLedgerApproval } from './ledger-approval.js';
 import { isThenable } from './thenable.js';
 import type { ToolType } from './tool-intent.js';
 import type { BlockedBy, ToolResult } from './tool-result.js';
-import { noteWouldBlocks, type WouldBlock } from './would-blocks.js';
+import type { WouldBlock } from './would-blocks.js';
 
 
 /** The log message of a report-mode would-block (its fields: callId, tool, policy, stage, reason?); readers such as policy replay match on it. */
@@ -39,7 +39,17 @@ export interface CallSettings {
   readonly movementsOf?: MovementsReader;
   /** Told of each would-block of a policy in report mode (the kit counts them, and telemetry). */
   readonly reported?: (tool: string, wouldBlock: WouldBlock) => void;
+  /** The last check before the tool may send (the kit's kill switch); see SendCheck. */
+  readonly beforeSend?: SendCheck;
 }
+
+/**
+ * Asked right before a call's tool may send: before coreAction (a tool may send there) and before a
+ * secondaryAction that submits. `after` is the last hook stage the call passed. Answers the error
+ * that refuses the call (a PolicyBlockedError, so the result says who refused and nothing was sent),
+ * or undefined to let it go on. Synchronous and cheap: it runs twice in every call.
+ */
+export type SendCheck = (method: string, after: HookStage) => Error | undefined;
 
 type PreEvent = Record<string, unknown> & { method: string; rawParams: unknown };
 
@@ -62,8 +72,11 @@ export class ToolCall implements ListeningCall {
   readonly policyTimeoutMs: number;
   readonly bus: StageBus;
   objection: BlockedBy | undefined = undefined;
-  /** What policies in report mode would have blocked (undefined until one would have). */
-  wouldBlock: WouldBlock[] | undefined = undefined;
+  /**
+   * What the call's listeners note for each other and the kit (would-blocks, the approval that let
+   * it run, an approval by the ledger), on its events; a call nobody watches needs none.
+   */
+  readonly record: CallRecord | undefined;
   cursor: StageCursor | undefined = undefined;
   step: LifecycleStep = 'preToolExecution';
   /** Where warnings go: the result once there is one. */
@@ -95,6 +108,7 @@ export class ToolCall implements ListeningCall {
     this.toolType = tool.toolType ?? 'other';
     // One ID on every event of this call; nobody sees the events of an unwatched call, so it needs none.
     this.callId = callId ?? (plan.watched ? nextCallId() : '');
+    this.record = plan.watched ? new CallRecord() : undefined;
     this.policyTimeoutMs = settings.policyTimeoutMs;
     this.bus = settings.bus;
     const movementsOf = settings.movementsOf;
@@ -132,7 +146,7 @@ export class ToolCall implements ListeningCall {
     this.step = 'postParamsNormalization';
     const plan = this.plan;
     if (plan.normalisedEvent) {
-      const norm = (this.normalisedEvent = new NormalisedEvent(this.movements, this.method, this.callId, this.toolType, this.context, this.rawParams, this.client, normalised));
+      const norm = (this.normalisedEvent = new NormalisedEvent(this.movements, this.record, this.method, this.callId, this.toolType, this.context, this.rawParams, this.client, normalised));
       return runStage(STAGE_RULES.postParamsNormalization, plan.listeners.postParamsNormalization, norm, this, plan.normalisedLockAt, lockNormalised);
     }
     if (plan.lockNormalisedParams) this.approved = NormalisedParamsLock.of(normalised);
@@ -141,6 +155,8 @@ export class ToolCall implements ListeningCall {
 
   coreAction(): unknown {
     if (this.normalisedEvent) this.reachedNormalised = this.normalisedEvent.normalisedParams;
+    // Before the step begins: a call refused here failed at the stage it passed, having sent nothing.
+    this.checkBeforeSend('postParamsNormalization');
     this.step = 'coreAction';
     this.approved?.assertUnchanged(this.method, 'postParamsNormalization');
     return this.tool.coreAction(this.reachedNormalised, this.context, this.client);
@@ -150,8 +166,8 @@ export class ToolCall implements ListeningCall {
   shouldSecondaryAction(built: unknown): unknown {
     // A tool that takes schedulingParams opted into this step: when asked, its transaction goes out
     // inside a ScheduleCreate. The policies so far judged the inner transaction's params; postCoreAction sees the wrapper.
-    // A policy may have asked for the same (an approval by the ledger, ledger-approval.ts).
-    const ledgerAsk = this.callId ? takeLedgerApprovalAsk(this.callId) : undefined;
+    // A policy may have asked for the same (an approval by the ledger, ledger-approval.ts); asks after this throw.
+    const ledgerAsk = this.record && takeLedgerApprovalAsk(this.record);
     if (this.plan.schedules) this.coreActionResult = scheduledIfAsked(built, this.reachedNormalised, ledgerAsk?.scheduling);
     else if (asksToSchedule(this.reachedNormalised)) throw notSchedulable(this.method);
     else if (ledgerAsk) throw notSchedulableForLedgerApproval(this.method);
@@ -181,13 +197,16 @@ export class ToolCall implements ListeningCall {
     }
     this.reachedCore = built;
     if (!plan.coreEvent) return undefined;
-    const core = new CoreActionEvent(this.movements, this.method, this.callId, this.toolType, this.context, this.rawParams, this.client, this.reachedNormalised, built);
+    const core = new CoreActionEvent(this.movements, this.record, this.method, this.callId, this.toolType, this.context, this.rawParams, this.client, this.reachedNormalised, built);
     if (plan.freezeEvents) Object.freeze(core);
     return runStage(STAGE_RULES.postCoreAction, plan.listeners.postCoreAction, core, this);
   }
 
   /** The tool's secondaryAction's answer (a promise), or the result when nothing goes out. */
   secondaryAction(): unknown {
+    // Last, after every wait the stages before may have made, and before the step that sends begins
+    // (so the outcome is "not sent", not "may have been sent"): nothing goes out once refused here.
+    if (this.submits) this.checkBeforeSend('postCoreAction');
     this.step = 'secondaryAction';
     const built = this.coreActionResult;
     // Checked again: the result and the audit trail describe the call from these params.
@@ -203,19 +222,25 @@ export class ToolCall implements ListeningCall {
     // is a SUCCESS, as the Hedera Agent Kit's execute sets it (also for a synchronous formatResult).
     const made = this.submits ? secondaryResult(this.tool, this.coreActionResult, returned) : isResultEnvelope(returned) ? passedThrough(this.tool.name, returned) : (returned as ToolResult);
     // A call sent for an approval by the ledger says so before any listener reads its result.
-    const toolResult = (this.result = this.callId ? withLedgerApproval(this.callId, made) : made);
+    const toolResult = (this.result = this.record ? withLedgerApproval(this.record, made) : made);
     this.step = 'postToolExecution';
     const plan = this.plan;
     if (!plan.executedEvent) return undefined;
-    const post = new ExecutedEvent(this.movements, this.method, this.callId, this.toolType, this.context, this.rawParams, this.client, this.reachedNormalised, plan.inner ? this.coreActionResult : undefined, toolResult);
+    const post = new ExecutedEvent(this.movements, this.record, this.method, this.callId, this.toolType, this.context, this.rawParams, this.client, this.reachedNormalised, plan.inner ? this.coreActionResult : undefined, toolResult);
     if (plan.freezeEvents) Object.freeze(post);
     this.executed = post;
     return runStage(STAGE_RULES.postToolExecution, plan.listeners.postToolExecution, post, this);
   }
 
+  /** Throws what the kit's last check before sending answers (see SendCheck). */
+  private checkBeforeSend(after: HookStage): void {
+    const refusal = this.settings.beforeSend?.(this.method, after);
+    if (refusal) throw refusal;
+  }
+
   /** What the call reached, for the toolError event. */
   reached(): Record<string, unknown> {
-    return { method: this.method, callId: this.callId, toolType: this.toolType, context: this.context, client: this.client, rawParams: this.reachedRaw, normalisedParams: this.reachedNormalised, coreActionResult: this.reachedCore };
+    return { method: this.method, callId: this.callId, toolType: this.toolType, context: this.context, client: this.client, rawParams: this.reachedRaw, normalisedParams: this.reachedNormalised, coreActionResult: this.reachedCore, [CALL_RECORD]: this.record };
   }
 
   warn(text: string, result: ToolResult = this.result!): void {
@@ -227,14 +252,14 @@ export class ToolCall implements ListeningCall {
   /**
    * A policy in report mode would have blocked this call: a warning in the kit's log (not on the
    * result: the call ran, and what the LLM reads is what it would read without the policy), an entry
-   * in the call's would-blocks for the audit hooks, and a count.
+   * in the call's record for the audit hooks (`wouldBlock` on its entry), and a count.
    */
   wouldHaveBlocked(blockedBy: BlockedBy): void {
     const { policy, stage, reason } = blockedBy;
     const wouldBlock: WouldBlock = reason ? { policy, stage, reason } : { policy, stage };
     const callId = this.logId();
-    if (this.wouldBlock) this.wouldBlock.push(wouldBlock);
-    else noteWouldBlocks(callId, (this.wouldBlock = [wouldBlock]));
+    // Only a watched call has policies, so it has a record.
+    if (this.record) recordWouldBlock(this.record, wouldBlock);
     this.settings.logger.warn({ callId, tool: this.method, policy, stage, ...(reason ? { reason: redactKeyMaterial(reason) } : {}) }, REPORTED_BLOCK_MESSAGE);
     this.settings.reported?.(this.method, wouldBlock);
   }

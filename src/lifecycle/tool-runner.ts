@@ -16,10 +16,11 @@ import type { Logger } from './logger.js';
 import type { StageBus } from './stage-bus.js';
 import { STAGE_RULES, finishStage, resumeRejected, resumeStage, runStage } from './stage-loop.js';
 import { isThenable } from './thenable.js';
-import { ToolCall, type CallSettings } from './tool-call.js';
+import { auditEntriesOfCall } from './call-record.js';
+import { ToolCall, type CallSettings, type SendCheck } from './tool-call.js';
 import { TracedToolCall } from './traced-call.js';
 import type { BlockedBy, ToolResult } from './tool-result.js';
-import { forgetWouldBlocks, type WouldBlock } from './would-blocks.js';
+import type { WouldBlock } from './would-blocks.js';
 
 export interface ToolRunnerOptions {
   /** Default time budget of an asynchronous policy verdict, in ms. */
@@ -46,6 +47,12 @@ export interface ToolRunnerOptions {
   observer?: CallObserver;
   /** Told of each would-block of a policy in report mode (see ToolCall.wouldHaveBlocked). */
   reported?: (tool: string, wouldBlock: WouldBlock) => void;
+  /**
+   * Asked again right before the tool may send (before coreAction and before secondaryAction); an
+   * error it answers refuses the call there. The kit's kill switch answers here, so a pause made while
+   * a call waited (for an approval, a mirror or store read) stops that call too (see CallSettings).
+   */
+  beforeSend?: SendCheck;
 }
 
 /**
@@ -59,8 +66,8 @@ export class ToolRunner {
 
   constructor(index: ListenerIndex, bus: StageBus, private readonly options: ToolRunnerOptions) {
     this.plans = new CallPlans(index, bus, options.observer);
-    const { policyTimeoutMs, logger, screenInput, movementsOf, reported } = options;
-    this.settings = { bus, policyTimeoutMs, logger, screenInput, movementsOf, reported };
+    const { policyTimeoutMs, logger, screenInput, movementsOf, reported, beforeSend } = options;
+    this.settings = { bus, policyTimeoutMs, logger, screenInput, movementsOf, reported, beforeSend };
     // Without telemetry a call goes straight to runCall (its trace left out), so it pays no hop for the seam.
     if (options.observer === undefined) this.run = this.runCall as ToolRunner['run'];
   }
@@ -109,8 +116,8 @@ export class ToolRunner {
         result = await this.fail(call, error);
         if (call.judges.length) await this.settle(call, result, call.step);
       }
-      // Its entry is journaled by now (the audit hooks run before the call returns).
-      if (call.wouldBlock !== undefined) forgetWouldBlocks(call.callId);
+      // The audit hooks have journaled the call's entries by now; its span names them.
+      if (trace !== undefined && call.record !== undefined) for (const entryId of auditEntriesOfCall(call.record) ?? []) trace.auditEntry?.(entryId);
       const finish = this.options.finishResult;
       return finish ? finish(result) : result;
     } finally {

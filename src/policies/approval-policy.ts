@@ -20,7 +20,7 @@ import { newRequestRecord, previewOf } from './approvals/request-record.js';
 import { matchesApproved, whyOtherKit } from './approvals/resumed-call.js';
 import { summaryOf } from './approvals/approval-summary.js';
 import { whyNotApproved } from './approvals/approval-verification.js';
-import { noteApprovedCall } from './approvals/approved-calls.js';
+import { callRecordOf } from '../lifecycle/call-record.js';
 import { currentResume } from './approvals/resume-scope.js';
 import { ApprovedRuns } from './approvals/approved-runs.js';
 import { LedgerApprovalJudge } from './approvals/ledger-approval-judge.js';
@@ -158,7 +158,7 @@ export class ApprovalPolicy extends AbstractPolicy {
         if (otherKit) this.refuse(method, `${otherKit}; nothing was sent, and the request stays approved`);
         resumed.matched = true;
         this.runs.resumed(params.callId, resumed);
-        noteApprovedCall(params.callId, resumed.record.id);
+        noteApprovedCall(params, resumed.record.id);
         return false;
       }
     }
@@ -179,7 +179,7 @@ export class ApprovalPolicy extends AbstractPolicy {
     if (refusal) this.refuse(method, refusal);
     const taken = await this.runs.claimInCall(record.id, params.callId);
     if (taken) this.refuse(method, taken);
-    noteApprovedCall(params.callId, record.id);
+    noteApprovedCall(params, record.id);
     return false;
   }
 
@@ -348,4 +348,13 @@ function approverFrom(approver: Approver | ApprovalCallback | ApproverName): App
   if (approver === 'mcp') return mcpElicitationApprover();
   if (typeof approver === 'function') return callbackApprover(approver);
   return approver;
+}
+
+/**
+ * The approval request that let a call run, on the call's record, for the audit hooks to put on its
+ * entry (`approvalRequestId`), so `audit verify` can prove from the topic that the quorum came first.
+ * A call the Hedera Agent Kit runs has no record (and its params no call ID for an entry to name).
+ */
+function noteApprovedCall(event: object, requestId: string): void {
+  callRecordOf(event)?.noteApprovedBy(requestId);
 }

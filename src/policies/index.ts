@@ -21,7 +21,7 @@ export { MemoryPolicyStore } from './state/memory-store.js';
 export { RedisPolicyStore, type RedisPolicyStoreOptions } from './state/redis-store.js';
 export { SqlitePolicyStore, type SqlitePolicyStoreOptions } from './state/sqlite-store.js';
 export type { BudgetLine, BudgetUsage, ClaimAnswer, ClaimBook, PolicyStore, Reservation, SwitchCell, WindowCount, WindowCounter, WindowPeek } from './state/policy-store.js';
-export { KillSwitch, PAUSE_SCOPES, defaultActor, type KillSwitchOptions, type KillSwitchState, type PauseOptions, type PauseRecord, type PauseScope, type ReleaseOptions } from './kill-switch.js';
+export { KillSwitch, PAUSE_SCOPES, defaultActor, type KillSwitchOptions, type KillSwitchState, type PauseOptions, type PauseRecord, type PauseScope, type UnpauseOptions } from './kill-switch.js';
 export { KillSwitchPolicy } from './kill-switch-policy.js';
 export type { StoreSpec } from './state/store-spec.js';
 export type { CallOutcome } from '../lifecycle/call-outcome.js';

@@ -1,6 +1,7 @@
 import type { KitAware } from '../di/kit-scope.js';
 import { PolicyBlockedError } from '../lifecycle/policy-blocked-error.js';
 import type { PreToolExecutionParams } from '../lifecycle/stage-events.js';
+import type { HookStage } from '../lifecycle/stages.js';
 import { AbstractPolicy } from '../listeners/abstract-policy.js';
 import { markReadOnly } from '../listeners/read-only-policies.js';
 import type { KillSwitch } from './kill-switch.js';
@@ -9,8 +10,9 @@ import { VALUE_MOVING_TOOLS } from './value-moving-tools.js';
 /**
  * The kit's guard for its kill switch: installed by the kit first of all its policies when
  * `createAgentKit({ killSwitch })` is given (never otherwise, so a kit without one pays nothing),
- * it refuses calls at preToolExecution, before input is parsed, while the switch says so. Its verdict reads
- * only the switch's local state: no promise, no store round-trip.
+ * it refuses calls at preToolExecution, before input is parsed, while the switch says so, and again
+ * right before the call's tool may send ({@link refusalBeforeSend}), so a call already under way when
+ * the pause came sends nothing. Its verdict reads only the switch's local state: no promise, no store round-trip.
  */
 export class KillSwitchPolicy extends AbstractPolicy implements KitAware {
   override name = 'Kill Switch';
@@ -37,9 +39,24 @@ export class KillSwitchPolicy extends AbstractPolicy implements KitAware {
   }
 
   protected override shouldBlockPreToolExecution(_params: PreToolExecutionParams, method: string): boolean {
+    const refusal = this.refusal(method, 'preToolExecution');
+    if (refusal === undefined) return false;
+    throw refusal;
+  }
+
+  /**
+   * The kit's last check right before a call's tool may send (the runner's `beforeSend`): a pause
+   * turned on while the call waited after preToolExecution (for an approval, a mirror or store read)
+   * refuses it there, so nothing goes out. `after` is the last stage the call passed.
+   */
+  refusalBeforeSend(method: string, after: HookStage): PolicyBlockedError | undefined {
+    return this.refusal(method, after, ' (the pause came while this call was under way, after it passed preToolExecution; nothing was sent)');
+  }
+
+  private refusal(method: string, stage: HookStage, note = ''): PolicyBlockedError | undefined {
     const reason = this.killSwitch.blockReason(method, this.valueMoving.has(method));
-    if (reason === undefined) return false;
-    throw new PolicyBlockedError(method, { policy: this.name, stage: 'preToolExecution', reason }, this.description);
+    if (reason === undefined) return undefined;
+    return new PolicyBlockedError(method, { policy: this.name, stage, reason: reason + note }, this.description);
   }
 }
 

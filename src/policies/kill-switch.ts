@@ -22,12 +22,13 @@ export interface PauseRecord {
 
 /**
  * What this process believes of the switch: read from the store at most `pollMs` ago. `unknown`
- * when the store could not be read: value-moving calls are then refused (fail closed).
+ * when the store could not be read: value-moving calls are then refused (fail closed), and a pause
+ * this process last knew of (`lastPause`) stays in force with its scope until the store answers.
  */
 export type KillSwitchState =
   | { readonly state: 'running' }
   | { readonly state: 'paused'; readonly pause: PauseRecord }
-  | { readonly state: 'unknown'; readonly problem: string };
+  | { readonly state: 'unknown'; readonly problem: string; readonly lastPause?: PauseRecord };
 
 export interface KillSwitchOptions {
   /** Where the switch lives: `'memory'` (default: this process), `{ redis, prefix }` or a PolicyStore to share it. */
@@ -45,8 +46,8 @@ export interface PauseOptions {
   by?: string;
 }
 
-export interface ReleaseOptions {
-  /** Who resumes; default this process's user, host and pid. */
+export interface UnpauseOptions {
+  /** Who unpauses; default this process's user, host and pid. */
   by?: string;
 }
 
@@ -69,7 +70,7 @@ export const killSwitchOptions = z
 const reasonSchema = z.string({ error: REASON_ACCEPTED }).max(500, { error: REASON_ACCEPTED }).refine((text) => text.trim() !== '', { error: REASON_ACCEPTED });
 const bySchema = z.string({ error: BY_ACCEPTED }).max(200, { error: BY_ACCEPTED }).refine((text) => text.trim() !== '', { error: BY_ACCEPTED });
 const pauseOptions = z.object({ scope: z.enum(PAUSE_SCOPES, { error: SCOPE_ACCEPTED }).optional(), by: bySchema.optional() }, { error: 'options { scope?, by? }' }).strict();
-const releaseOptions = z.object({ by: bySchema.optional() }, { error: 'options { by? }' }).strict();
+const unpauseOptions = z.object({ by: bySchema.optional() }, { error: 'options { by? }' }).strict();
 
 const RUNNING: KillSwitchState = Object.freeze({ state: 'running' });
 
@@ -137,13 +138,16 @@ export class KillSwitch {
     const current = this.current;
     if (current.state === 'running') return undefined;
     if (current.state === 'unknown') {
+      const unreadable = `the kill switch's state cannot be read from the store (${this.storeDescription}: ${current.problem})`;
+      // The last pause read stays in force: an unreachable store must not lift what an operator turned on.
+      const last = current.lastPause;
+      if (last && (last.scope === 'all' || valueMoving)) return `${unreadable}, so the last pause read from it stays in force: ${pauseSentence(last)}`;
       if (!valueMoving) return undefined;
-      return `the kill switch's state cannot be read from the store (${this.storeDescription}: ${current.problem}), so value-moving calls such as ${tool} are refused until it can; do not retry until an operator has checked`;
+      return `${unreadable}, so value-moving calls such as ${tool} are refused until it can; do not retry until an operator has checked`;
     }
     const { pause } = current;
     if (pause.scope === 'value-moving' && !valueMoving) return undefined;
-    const what = pause.scope === 'all' ? 'every call' : 'every value-moving call';
-    return `the kill switch is on: ${pause.by} paused ${what} at ${pause.at} because "${pause.reason}". Nothing runs until an operator resumes (agent-hooks resume, or kit.unpause()); do not retry until then`;
+    return `the kill switch is on: ${pauseSentence(pause)}`;
   }
 
   /** Turns the switch on in the store (replacing an earlier pause) and here at once; answers the pause. */
@@ -166,8 +170,8 @@ export class KillSwitch {
   }
 
   /** Turns the switch off in the store and here; answers the pause it lifted (undefined when none was on). */
-  async release(options: ReleaseOptions = {}): Promise<{ readonly by: string; readonly at: string; readonly lifted: PauseRecord | undefined }> {
-    const { by } = parseOptions('KillSwitch.release', releaseOptions, options);
+  async unpause(options: UnpauseOptions = {}): Promise<{ readonly by: string; readonly at: string; readonly lifted: PauseRecord | undefined }> {
+    const { by } = parseOptions('KillSwitch.unpause', unpauseOptions, options);
     this.writing++;
     let held: string | undefined;
     try {
@@ -187,11 +191,15 @@ export class KillSwitch {
     const changes = this.changes;
     const reading = this.cell.read().then(
       (held): KillSwitchState => (held === undefined ? RUNNING : Object.freeze({ state: 'paused', pause: recordOf(held) })),
-      (error: unknown): KillSwitchState => Object.freeze({ state: 'unknown', problem: messageOf(error) }),
+      (error: unknown): KillSwitchState => {
+        // Read when the answer comes: a pause made here meanwhile is the one that stays in force.
+        const lastPause = lastKnownPause(this.current);
+        return Object.freeze({ state: 'unknown', problem: messageOf(error), ...(lastPause ? { lastPause } : {}) });
+      },
     );
     this.reading = reading.then((state) => {
       this.reading = undefined;
-      // A pause or release made here while the read was out is newer than what the read saw.
+      // A pause or unpause made here while the read was out is newer than what the read saw.
       if (this.changes === changes && this.writing === 0) this.current = state;
       return this.current;
     });
@@ -225,6 +233,18 @@ export class KillSwitch {
   }
 }
 
+/** Who paused what, when and why, and what lifts it: the part of a refusal every pause shares. */
+function pauseSentence(pause: PauseRecord): string {
+  const what = pause.scope === 'all' ? 'every call' : 'every value-moving call';
+  return `${pause.by} paused ${what} at ${pause.at} because "${pause.reason}". Nothing runs until an operator unpauses (agent-hooks unpause, or kit.unpause()); do not retry until then`;
+}
+
+/** The pause `state` holds or last knew of, if any. */
+function lastKnownPause(state: KillSwitchState): PauseRecord | undefined {
+  if (state.state === 'paused') return state.pause;
+  return state.state === 'unknown' ? state.lastPause : undefined;
+}
+
 /**
  * A record read from the store. One this version cannot read is still a pause (fail closed), of
  * every call, saying so.
@@ -241,7 +261,7 @@ function recordOf(text: string): PauseRecord {
   return Object.freeze({ scope: 'all', reason: 'the switch holds a pause this version cannot read', by: 'unknown', at: 'an unknown time' });
 }
 
-/** `user@host (pid N)`: who this process runs as, when a pause or release names nobody. */
+/** `user@host (pid N)`: who this process runs as, when a pause or unpause names nobody. */
 export function defaultActor(): string {
   let user = 'unknown-user';
   try {
@@ -256,7 +276,7 @@ export function defaultActor(): string {
 export function isKillSwitch(value: unknown): value is KillSwitch {
   if (value === null || typeof value !== 'object') return false;
   const candidate = value as Record<string, unknown>;
-  return ['pause', 'release', 'blockReason', 'attach', 'detach', 'refresh'].every((method) => typeof candidate[method] === 'function');
+  return ['pause', 'unpause', 'blockReason', 'attach', 'detach', 'refresh'].every((method) => typeof candidate[method] === 'function');
 }
 
 /** The `killSwitch` option of createAgentKit and of a configuration: a KillSwitch, or its options. */

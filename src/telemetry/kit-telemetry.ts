@@ -40,7 +40,7 @@ export class KitTelemetry implements CallObserver {
   private readonly tracer: Otel.Tracer | undefined;
   private readonly metrics: CallMetrics | undefined;
   private readonly privacy: SpanPrivacy;
-  /** The spans of calls running now, by call ID: a policy's span finds its call's step, an audit entry its call. */
+  /** The spans of calls running now, by call ID: a policy's span finds its call's step. */
   private readonly open = new Map<string, CallSpan>();
   private readonly unsubscribe: () => void;
 
@@ -51,7 +51,6 @@ export class KitTelemetry implements CallObserver {
     this.metrics = settings.metrics ? new CallMetrics(meterProvider.getMeter(SCOPE), scope.owned, settings.approvalsRefreshMs) : undefined;
     this.privacy = { recordParams: settings.recordParams, redact: (text) => scope.secrets.redact(text) };
     this.unsubscribe = readTelemetryNotes({
-      auditEntry: (callId, entryId) => this.open.get(callId)?.auditEntry(entryId),
       auditDelivered: (seconds) => this.metrics?.delivered(seconds),
     });
   }

@@ -6,7 +6,7 @@ import type { AuditJournal, JournalJob } from '../journal/index.js';
 import { BatchLinger } from './batch-linger.js';
 import type { DeliveryStrategy } from './delivery-strategy.js';
 import { InFlightLimit } from './in-flight-limit.js';
-import { IntentSettler, type Settled } from './intent-settler.js';
+import { IntentSettler, type PayerClients, type Settled } from './intent-settler.js';
 import { JournaledSteps } from './journaled-steps.js';
 import type { PublisherSettings } from './publisher-options.js';
 import { RetryBackoff } from './retry-backoff.js';
@@ -29,7 +29,8 @@ import { WakeLoop } from './wake-loop.js';
  * background loop that sleeps until poked or something is due). This class is what one round does.
  *
  * Intents left by a crashed run become `interrupted` entries once the network can say what became
- * of their transaction (see IntentSettler). Their lookups run beside delivery: one that is slow or
+ * of their transaction (see IntentSettler: within seconds where a no-op can take the transaction's
+ * ID, else once its validity window closes). Their lookups run beside delivery: one that is slow or
  * hangs, or one the network cannot answer yet (a transaction that never reached the node can still
  * land until its validity window closes, minutes later), holds nothing back; later entries go out
  * as soon as they are durable, and the interrupted entry takes the next sequence number when it is
@@ -55,9 +56,11 @@ export class AuditPublisher {
     session: string,
     private readonly logger: Logger,
     private readonly settings: PublisherSettings,
+    /** Clients that can sign a no-op under an interrupted call's transaction ID (see IntentSettler). */
+    payerClients?: PayerClients,
   ) {
     this.limit = new InFlightLimit(settings.maxInFlight);
-    this.intents = new IntentSettler(journal, client, session, logger, settings);
+    this.intents = new IntentSettler(journal, client, session, logger, settings, payerClients);
     this.loop = new WakeLoop(
       () => this.rounds(),
       (error: unknown) => this.logger.error({ error: messageOf(error) }, 'audit delivery loop failed'),

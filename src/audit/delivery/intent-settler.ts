@@ -5,6 +5,10 @@ import type { AuditJournal, IntentRecord } from '../journal/index.js';
 import { interruptedEntry } from './interrupted-entry.js';
 import type { PublisherSettings } from './publisher-options.js';
 import { lookUpTransaction, type LookupResult } from '../readers/index.js';
+import { payerOf, settleByNoop } from './intent-preemption.js';
+
+/** The client whose operator is `payer` (an account ID), when this process has one: only it can sign a no-op under the payer's transaction IDs. */
+export type PayerClients = (payer: string) => Client | undefined;
 
 /** Most interrupted calls looked up at once: a crash leaves a handful (the calls then in flight). */
 export const MAX_CONCURRENT_LOOKUPS = 4;
@@ -20,6 +24,13 @@ export interface Settled {
  * the process stopped between building a transaction and journaling its outcome; the network says
  * whether it landed, and either way an entry records the call, so no transaction that reached the
  * network goes unaudited.
+ *
+ * A call whose transaction only this process would have sent (`preemptible`, the AUTONOMOUS mode)
+ * is settled at once when this process holds the payer's key: a no-op under its transaction ID
+ * takes the ID if the call's transaction has not run, and the record of the ID says which ran (see
+ * settleByNoop). Otherwise (a custom strategy, another payer, a window already closed) the network
+ * is asked, and a transaction it has no trace of is recorded as never executed only once its
+ * validity window has closed.
  *
  * Lookups run beside delivery, never in its way: a lookup that hangs (a mirror node that answers
  * late, a node that does not answer) holds back no later entry, and an intent the network cannot
@@ -41,6 +52,7 @@ export class IntentSettler {
     private readonly session: string,
     private readonly logger: Logger,
     private readonly settings: PublisherSettings,
+    private readonly payerClients: PayerClients = () => undefined,
   ) {}
 
   /**
@@ -84,9 +96,7 @@ export class IntentSettler {
 
   /** One lookup, and the entry when the answer is final. Never throws. */
   private async settle(intent: IntentRecord): Promise<Settled> {
-    const result = await lookUpTransaction(intent.transactionId, this.client, this.settings.mirrorUrl, intent.validDurationSeconds, this.stopping.signal).catch(
-      (error: unknown): LookupResult => ({ found: 'unknown', reason: messageOf(error) }),
-    );
+    const result = await this.lookUp(intent).catch((error: unknown): LookupResult => ({ found: 'unknown', reason: messageOf(error) }));
     if (this.stopping.signal.aborted) return {};
     if (result.found === 'unknown') {
       this.retryAt.set(intent.transactionId, result.retryAt ?? Date.now() + this.settings.maxBackoffMs);
@@ -103,5 +113,14 @@ export class IntentSettler {
     }
     this.retryAt.delete(intent.transactionId);
     return { entry: true };
+  }
+
+  /** A no-op settles it when it can; else (or when that leaves it open for good) the network is asked. */
+  private async lookUp(intent: IntentRecord): Promise<LookupResult> {
+    const payerClient = intent.preemptible ? this.payerClients(payerOf(intent.transactionId)) : undefined;
+    const preempted = payerClient ? await settleByNoop(intent, payerClient, this.journal) : undefined;
+    if (preempted) return preempted;
+    const noops = this.journal.noopHashes(intent.transactionId);
+    return lookUpTransaction(intent.transactionId, this.client, this.settings.mirrorUrl, intent.validDurationSeconds, this.stopping.signal, noops);
   }
 }

@@ -22,6 +22,12 @@ export function interruptedEntry(intent: IntentRecord, seq: number, session: str
 function interruptedOutcome(result: SettledLookup): { status: string; message: string } {
   const stopped = 'the process stopped before the outcome was journaled';
   if (result.found === true) return { status: result.status, message: `${stopped}; on restart the network reported ${result.status} for this transaction` };
+  if (result.found === false && result.preempted) {
+    return {
+      status: 'NOT_EXECUTED',
+      message: `${stopped}; on restart a no-op (a transfer of nothing, hash ${result.preempted}) was sent under its transaction ID and ran, so this transaction never executed and never can (the network runs one transaction per ID)`,
+    };
+  }
   if (result.found === false) return { status: 'RECEIPT_NOT_FOUND', message: `${stopped}; the network has no record of this transaction, and its validity window has closed, so it never executed` };
   return { status: 'UNKNOWN', message: `${stopped}; ${result.reason}. It may have executed: look the transaction ID up before repeating the call` };
 }

@@ -2,7 +2,7 @@ import { isPolicyBlockedError } from '../../lifecycle/policy-blocked-error.js';
 import { randomUUID } from 'node:crypto';
 import { isSdkTransaction } from '../../values/sdk-values.js';
 import type { PostSecondaryActionParams, ToolErrorParams } from '../../lifecycle/stage-events.js';
-import { wouldBlocksOf } from '../../lifecycle/would-blocks.js';
+import { callRecordOf } from '../../lifecycle/call-record.js';
 import { AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION, type AuditEntry } from './audit-entry.js';
 import { auditMessage, auditParams } from './redact.js';
 import { MAX_MESSAGE_CHARS, boundedParams, boundedText } from './bounded-params.js';
@@ -48,16 +48,17 @@ export function executedEntry(event: PostSecondaryActionParams, session: string)
     ...scheduleFields(raw),
     ...(refusedBeforeConsensus ? { error: { code: ledgerStatus, message: safeMessage(raw.error ?? `refused with ${ledgerStatus}`) } } : {}),
     ...(unknown ? { error: { code: 'UNKNOWN', message: unknownOutcomeMessage(raw.error) } } : {}),
-    ...wouldBlockOf(event.callId),
+    ...wouldBlockOf(event),
   };
 }
 
 /**
- * What policies in report mode would have blocked in this call so far, as the entry's `wouldBlock`.
+ * What policies in report mode would have blocked in this call so far, as the entry's `wouldBlock`,
+ * from the call's record on the event (whichever build's kit ran the call).
  * Reasons are agent-reachable text (a policy may quote a memo), redacted and bounded like any.
  */
-function wouldBlockOf(callId: unknown): Pick<AuditEntry, 'wouldBlock'> {
-  const noted = wouldBlocksOf(callId);
+function wouldBlockOf(event: object): Pick<AuditEntry, 'wouldBlock'> {
+  const noted = callRecordOf(event)?.wouldBlock;
   if (!noted || noted.length === 0) return {};
   return { wouldBlock: noted.map(({ policy, stage, reason }) => ({ policy, stage, ...(reason ? { reason: safeMessage(reason) } : {}) })) };
 }
@@ -94,14 +95,14 @@ export function errorEntry(event: ToolErrorParams, session: string): Unsequenced
       outcome: 'blocked',
       blockedBy: { policy, stage, ...(reason ? { reason: safeMessage(reason) } : {}) },
       ...(status ? { status } : {}),
-      ...wouldBlockOf(event.callId),
+      ...wouldBlockOf(event),
       ...(pendingApprovalId ? { approvalRequestId: pendingApprovalId } : {}),
     };
   }
   const code = (event.error as { code?: unknown }).code;
   const status = (event.error as { status?: { toString(): string } }).status;
   const errorCode = typeof code === 'string' ? code : status ? status.toString() : undefined;
-  return { ...common, outcome: 'failed', error: { ...(errorCode ? { code: errorCode } : {}), message: safeMessage(event.error.message || event.error.name) }, ...wouldBlockOf(event.callId) };
+  return { ...common, outcome: 'failed', error: { ...(errorCode ? { code: errorCode } : {}), message: safeMessage(event.error.message || event.error.name) }, ...wouldBlockOf(event) };
 }
 
 function safeMessage(message: unknown): string {

@@ -33,8 +33,9 @@ function oversightDetail(entry: OversightEntry): string {
   switch (entry.kind) {
     case 'pause':
       return `${entry.by} paused ${entry.scope === 'all' ? 'every call' : 'value-moving calls'}: ${JSON.stringify(entry.reason)}`;
+    case 'unpause':
     case 'resume':
-      return `${entry.by} resumed${entry.lifted ? ` (lifting the pause by ${entry.lifted.by})` : ' (nothing was paused)'}`;
+      return `${entry.by} unpaused${entry.lifted ? ` (lifting the pause by ${entry.lifted.by})` : ' (nothing was paused)'}`;
     case 'approvalRequest':
       return `approval ${entry.requestId} requested by ${entry.policy} at ${entry.stage} (${entry.quorum} needed)`;
     case 'approvalDecision':

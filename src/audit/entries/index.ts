@@ -28,6 +28,7 @@ export {
   isOversightEntry,
   pauseEntrySchema,
   resumeEntrySchema,
+  unpauseEntrySchema,
 } from './oversight-entry.js';
 export type {
   ApprovalAbandonedEntry,
@@ -38,6 +39,7 @@ export type {
   OversightKind,
   PauseEntry,
   ResumeEntry,
+  UnpauseEntry,
 } from './oversight-entry.js';
 export { oversightEntry } from './oversight-builder.js';
 export type { OversightEvent } from './oversight-builder.js';

@@ -28,6 +28,7 @@ export function oversightEntry(event: OversightEvent, seq: number, session: stri
     throw invalidArgument(`an oversight event needs a kind, one of ${Object.keys(OVERSIGHT_SCHEMAS).join(', ')}; got ${JSON.stringify((event as { kind?: unknown } | null)?.kind)}.`);
   }
   const { tool, at, kind, ...fields } = event as OversightEvent & Record<string, unknown>;
+  if (kind === 'resume') throw invalidArgument("'resume' is the kill switch's entry kind of older trails (still verified), not written now: record { kind: 'unpause' }.", ['kind']);
   const rendered: Record<string, unknown> = { ...fields };
   // Texts a person or agent wrote: key material redacted, a reason cut to what an entry keeps.
   if (typeof rendered.reason === 'string') rendered.reason = boundedText(auditMessage(rendered.reason), MAX_MESSAGE_CHARS);
@@ -43,7 +44,7 @@ export function oversightEntry(event: OversightEvent, seq: number, session: stri
     seq,
     session,
     timestamp: at ?? new Date().toISOString(),
-    tool: tool ?? (kind === 'pause' || kind === 'resume' ? '*' : undefined),
+    tool: tool ?? (kind === 'pause' || kind === 'unpause' ? '*' : undefined),
     kind,
     ...rendered,
   };

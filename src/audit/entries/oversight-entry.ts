@@ -4,7 +4,8 @@ import { AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION } from './entry-constants.js';
 
 /**
  * The entries of human oversight, each a kind of its own beside a call's entry and a schedule's
- * outcome: the kill switch turned on (`pause`) and off (`resume`), and an approval's life: asked
+ * outcome: the kill switch turned on (`pause`) and off (`unpause`; trails written before the
+ * switch's verb was unpause say `resume`, still read and verified), and an approval's life: asked
  * (`approvalRequest`), answered by one approver (`approvalDecision`), left unanswered until it
  * expired (`approvalExpired`), or orphaned by the process that waited for it (`approvalAbandoned`);
  * a request the ledger approved is closed by its schedule's outcome (`approvalScheduleSettled`).
@@ -14,7 +15,7 @@ import { AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION } from './entry-constants.js';
  * its scope covers). `timestamp` is when the event happened. Every text an operator or agent
  * supplied (reasons, params, memos) is kept as data, bounded and with keys redacted.
  */
-export const OVERSIGHT_KINDS = ['pause', 'resume', 'approvalRequest', 'approvalDecision', 'approvalExpired', 'approvalAbandoned', 'approvalScheduleSettled'] as const;
+export const OVERSIGHT_KINDS = ['pause', 'unpause', 'resume', 'approvalRequest', 'approvalDecision', 'approvalExpired', 'approvalAbandoned', 'approvalScheduleSettled'] as const;
 export type OversightKind = (typeof OVERSIGHT_KINDS)[number];
 
 const TEXT = 1_000;
@@ -43,15 +44,18 @@ const bytesDigest = z.string().regex(/^([0-9a-f]{64}|sha384:[0-9a-f]{96})$/, 'a 
 export const pauseEntrySchema = z.object({ ...common, kind: z.literal('pause'), switch: switchName, scope, reason, by: actor }).strict();
 
 /** The kill switch turned off: by whom, and the pause it lifted (absent when none was on). */
-export const resumeEntrySchema = z
-  .object({
-    ...common,
-    kind: z.literal('resume'),
-    switch: switchName,
-    by: actor,
-    lifted: z.object({ scope, reason, by: actor, at: z.string().min(1).max(64) }).strict().optional(),
-  })
-  .strict();
+const unpauseFields = {
+  ...common,
+  switch: switchName,
+  by: actor,
+  lifted: z.object({ scope, reason, by: actor, at: z.string().min(1).max(64) }).strict().optional(),
+};
+export const unpauseEntrySchema = z.object({ ...unpauseFields, kind: z.literal('unpause') }).strict();
+/**
+ * The same, as trails written before the switch's verb became `unpause` say it: read and verified,
+ * never written now (`resume` is an approval's verb, kit.resume(id)).
+ */
+export const resumeEntrySchema = z.object({ ...unpauseFields, kind: z.literal('resume') }).strict();
 
 /**
  * What will execute if the request is approved at postCoreAction: the frozen transaction, whose
@@ -147,6 +151,7 @@ export const approvalScheduleSettledEntrySchema = z
 
 export const OVERSIGHT_SCHEMAS = {
   pause: pauseEntrySchema,
+  unpause: unpauseEntrySchema,
   resume: resumeEntrySchema,
   approvalRequest: approvalRequestEntrySchema,
   approvalDecision: approvalDecisionEntrySchema,
@@ -156,13 +161,14 @@ export const OVERSIGHT_SCHEMAS = {
 } as const satisfies Record<OversightKind, z.ZodType>;
 
 export type PauseEntry = z.infer<typeof pauseEntrySchema>;
+export type UnpauseEntry = z.infer<typeof unpauseEntrySchema>;
 export type ResumeEntry = z.infer<typeof resumeEntrySchema>;
 export type ApprovalRequestEntry = z.infer<typeof approvalRequestEntrySchema>;
 export type ApprovalDecisionEntry = z.infer<typeof approvalDecisionEntrySchema>;
 export type ApprovalExpiredEntry = z.infer<typeof approvalExpiredEntrySchema>;
 export type ApprovalAbandonedEntry = z.infer<typeof approvalAbandonedEntrySchema>;
 export type ApprovalScheduleSettledEntry = z.infer<typeof approvalScheduleSettledEntrySchema>;
-export type OversightEntry = PauseEntry | ResumeEntry | ApprovalRequestEntry | ApprovalDecisionEntry | ApprovalExpiredEntry | ApprovalAbandonedEntry | ApprovalScheduleSettledEntry;
+export type OversightEntry = PauseEntry | UnpauseEntry | ResumeEntry | ApprovalRequestEntry | ApprovalDecisionEntry | ApprovalExpiredEntry | ApprovalAbandonedEntry | ApprovalScheduleSettledEntry;
 
 export function isOversightEntry(entry: unknown): entry is OversightEntry {
   const kind = entry !== null && typeof entry === 'object' ? (entry as { kind?: unknown }).kind : undefined;

@@ -109,6 +109,19 @@ export class AuditJournal {
     await this.write([{ r: 'intent', ...intent }]);
   }
 
+  /**
+   * Records the hashes a no-op about to be sent under an interrupted call's transaction ID can have
+   * (see NoopRecord); resolves once durable, so the no-op is sent only after.
+   */
+  async addNoop(transactionId: string, hashes: readonly string[]): Promise<void> {
+    await this.write([{ r: 'noop', transactionId, hashes: [...hashes] }]);
+  }
+
+  /** Hashes of the no-ops journaled under `transactionId` while its intent is unsettled. */
+  noopHashes(transactionId: string): readonly string[] {
+    return this.state.noopHashes(transactionId);
+  }
+
   /** Makes an entry durable; `build` receives the entry's sequence number. Resolves after fsync. */
   async addEntry<Entry extends AnyAuditEntry>(build: (seq: number) => Entry): Promise<Entry> {
     const [record] = await this.write([{ r: 'entry', entry: build(++this.lastSeq) }]);

@@ -9,9 +9,12 @@ import type { AnyAuditEntry, AuditEntry } from '../entries/index.js';
  * A `stream` line, once per journal before its first job, names the stream its batches carry. A
  * compacted hot file starts with an `archive` line naming the segments that hold delivered history.
  * A `watch` line carries a schedule still waiting for its outcome entry across a compaction, and a
- * `settled` line a call entry whose schedule's outcome the compaction moved out.
+ * `settled` line a call entry whose schedule's outcome the compaction moved out. A `noop` line,
+ * written on a restart before a no-op is sent under an interrupted call's transaction ID, names the
+ * hashes that no-op can have, so whichever copy of the ID ran is told apart by its hash.
  */
-export type JournalRecord = ArchiveRecord | StreamRecord | IntentRecord | EntryRecord | WatchRecord | SettledRecord | JobRecord | PlanRecord | DoneRecord | CompleteRecord;
+export type JournalRecord =
+  | ArchiveRecord | StreamRecord | IntentRecord | NoopRecord | EntryRecord | WatchRecord | SettledRecord | JobRecord | PlanRecord | DoneRecord | CompleteRecord;
 
 /**
  * First line of a compacted hot file: delivered entries moved out to segments 1…`segments` (in the
@@ -46,6 +49,25 @@ export interface IntentRecord {
   paramsKind: AuditEntry['paramsKind'];
   /** The transaction's valid duration: after valid start plus this, no copy can land (absent in older journals). */
   validDurationSeconds?: number;
+  /**
+   * The transaction goes out from this process only (the kit's AUTONOMOUS strategy submits it in the
+   * call), so once that process is gone nothing else will send it: a restart may settle the call at
+   * once by sending a no-op under its transaction ID. Absent where something else may still send it
+   * (a custom strategy) and in older journals: those wait for the validity window to close.
+   */
+  preemptible?: true;
+}
+
+/**
+ * A no-op about to be sent under an interrupted call's transaction ID (see IntentRecord.preemptible):
+ * the SHA-384 hashes (hex) of its signed bytes, one per node it may go to. Journaled before it is
+ * sent, so a later start that finds a record under that ID knows whether it is a no-op's (the call
+ * never executed) or the call's own, whichever process sent the no-op.
+ */
+export interface NoopRecord {
+  r: 'noop';
+  transactionId: string;
+  hashes: string[];
 }
 
 export interface EntryRecord {
@@ -132,7 +154,13 @@ export function isJournalRecord(value: unknown): value is JournalRecord {
   if (r === 'stream') return typeof (value as Partial<StreamRecord>).id === 'string' && (value as StreamRecord).id !== '';
   if (r === 'watch') return isWatch(value);
   if (r === 'settled') return typeof (value as Partial<SettledRecord>).entry === 'string';
+  if (r === 'noop') return isNoop(value);
   return r === 'intent' || r === 'entry' || r === 'job' || r === 'plan' || r === 'done' || r === 'complete';
+}
+
+function isNoop(value: object): boolean {
+  const { transactionId, hashes } = value as Partial<NoopRecord>;
+  return typeof transactionId === 'string' && transactionId !== '' && Array.isArray(hashes) && hashes.every((hash) => typeof hash === 'string' && /^[0-9a-f]{96}$/.test(hash));
 }
 
 function isWatch(value: object): boolean {

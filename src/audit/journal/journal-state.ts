@@ -54,6 +54,8 @@ export class JournalState {
   private readonly earlierIntents = new Map<string, IntentRecord>();
   /** Intents of this run still waiting for their entry: carried into a compacted file, never listed. */
   private readonly currentIntents = new Map<string, IntentRecord>();
+  /** transaction ID of an unsettled intent → hashes of the no-ops sent under it (see NoopRecord). */
+  private readonly noops = new Map<string, string[]>();
   /** call entry ID → its schedule, while no outcome entry names it (see {@link watchOf}). */
   private readonly watches = new Map<string, ScheduleWatch>();
   /**
@@ -88,6 +90,9 @@ export class JournalState {
       case 'intent':
         if (!this.replaying) this.currentIntents.set(record.transactionId, record);
         else if (!this.settledInReplay!.has(record.transactionId)) this.earlierIntents.set(record.transactionId, record);
+        break;
+      case 'noop':
+        if (!this.settledInReplay?.has(record.transactionId)) this.noops.set(record.transactionId, [...(this.noops.get(record.transactionId) ?? []), ...record.hashes]);
         break;
       case 'entry':
         this.addEntry(record.entry);
@@ -146,6 +151,11 @@ export class JournalState {
     return [...this.openJobs.values()];
   }
 
+  /** Hashes of the no-ops sent under `transactionId` while its intent is unsettled (none: an empty list). */
+  noopHashes(transactionId: string): readonly string[] {
+    return this.noops.get(transactionId) ?? [];
+  }
+
   unresolvedIntents(): IntentRecord[] {
     return [...this.earlierIntents.values()];
   }
@@ -195,6 +205,7 @@ export class JournalState {
     // Carried over, or the reopened journal would start a new stream and its seqs would go on under an ID no earlier batch names.
     if (this.stream) records.push({ r: 'stream', id: this.stream });
     for (const intent of [...this.earlierIntents.values(), ...this.currentIntents.values()]) records.push(intent);
+    for (const [transactionId, hashes] of this.noops) records.push({ r: 'noop', transactionId, hashes });
     const gone = new Set(moved.entries.map((entry) => entry.id));
     // Before the entries, so a call entry that stays finds its schedule's state already known.
     for (const watch of this.watches.values()) records.push({ r: 'watch', ...watch });
@@ -245,6 +256,7 @@ export class JournalState {
     if (entry.transactionId) {
       this.earlierIntents.delete(entry.transactionId);
       this.currentIntents.delete(entry.transactionId);
+      this.noops.delete(entry.transactionId);
       this.settledInReplay?.add(entry.transactionId);
     }
   }

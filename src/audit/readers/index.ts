@@ -5,5 +5,7 @@ export { checkAuditTopic } from './check-audit-topic.js';
 export { readHolEntries } from './hol-reader.js';
 export { fetchTopicInfo, fetchTopicMessages, getJson } from './mirror-reader.js';
 export { mirrorTransactionId } from './mirror-transaction-id.js';
-export { lookUpTransaction } from './transaction-lookup.js';
+export { lookUpTransaction, MAX_VALID_DURATION_SECONDS } from './transaction-lookup.js';
 export type { LookupResult } from './transaction-lookup.js';
+export { copyThatRan, isNoopHash } from './copy-that-ran.js';
+export type { CopyThatRan } from './copy-that-ran.js';

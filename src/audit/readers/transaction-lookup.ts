@@ -2,18 +2,20 @@ import { TransactionId, TransactionReceiptQuery, type Client, type TransactionRe
 import { isAgentHooksError, messageOf } from '../../errors/index.js';
 import { mirrorFor } from '../../mirror/mirror-client.js';
 import { mirrorTransactionId } from './mirror-transaction-id.js';
+import { copyThatRan, isNoopHash } from './copy-that-ran.js';
 
 /**
  * What the network says about a transaction ID sent earlier:
  * - `found: true`: it reached consensus with `status`;
- * - `found: false`: no copy landed, and none can any more;
+ * - `found: false`: the call's transaction never executed, and cannot any more: no copy landed
+ *   before its window closed, or (`preempted`) a no-op sent under its ID on restart ran instead;
  * - `found: 'unknown'`: ask again later; `retryAt` (epoch ms), when given, is the earliest time the
  *   answer can become final (the ID's validity window closes), so asking sooner is wasted;
  * - `found: 'unknowable'`: the answer is lost for good (receipts expired and no mirror node is known).
  */
 export type LookupResult =
   | { found: true; status: string; receipt?: TransactionReceipt; /** the entity it created or acted on, from the mirror */ entityId?: string }
-  | { found: false }
+  | { found: false; /** a no-op under the same ID ran first (its hash, hex) */ preempted?: string }
   | { found: 'unknown'; reason: string; retryAt?: number }
   | { found: 'unknowable'; reason: string };
 
@@ -39,8 +41,14 @@ interface ValidityWindow {
  * lag when the mirror answers) is past. Without a mirror that needs the receipt to still be kept,
  * so a lookup more than about three minutes after the valid start can only say `unknowable`.
  *
+ * When no-ops were sent under the ID (`noopHashes`, see audit/delivery/intent-preemption.ts), a
+ * receipt no longer says whose it is: the node's record and the mirror's are read instead, and the
+ * copy that ran is told by its hash. A no-op is valid as long as any copy can be, so the window is
+ * then the longest one.
+ *
  * @param validDurationSeconds the transaction's valid duration when known (default: 180, the maximum)
  * @param signal cancels the mirror request and its retries (a lookup no one waits for any more must not keep the process alive)
+ * @param noopHashes hashes (hex) of the no-ops journaled under this ID
  */
 export async function lookUpTransaction(
   transactionId: string,
@@ -48,16 +56,14 @@ export async function lookUpTransaction(
   mirrorUrl?: string,
   validDurationSeconds = MAX_VALID_DURATION_SECONDS,
   signal?: AbortSignal,
+  noopHashes: readonly string[] = [],
 ): Promise<LookupResult> {
   const id = TransactionId.fromString(transactionId);
   const validStartMs = id.validStart!.toDate().getTime();
-  const window: ValidityWindow = { validStartMs, lastLandingMs: validStartMs + validDurationSeconds * 1000 };
-  try {
-    const receipt = await new TransactionReceiptQuery().setTransactionId(id).setValidateStatus(false).setMaxAttempts(5).execute(client);
-    return { found: true, status: receipt.status.toString(), receipt };
-  } catch (error) {
-    if (!/RECEIPT_NOT_FOUND/.test(messageOf(error))) return { found: 'unknown', reason: `could not read the receipt of ${transactionId}: ${messageOf(error)}` };
-  }
+  const duration = noopHashes.length ? MAX_VALID_DURATION_SECONDS : validDurationSeconds;
+  const window: ValidityWindow = { validStartMs, lastLandingMs: validStartMs + duration * 1000 };
+  const onNode = noopHashes.length ? await recordOnNode(transactionId, noopHashes, client) : await receiptOnNode(id, client);
+  if (onNode) return onNode;
   if (!mirrorUrl) return withoutMirror(transactionId, window);
   const mirrorId = mirrorTransactionId(id);
   let body: MirrorTransactionsBody | undefined;
@@ -67,7 +73,9 @@ export async function lookUpTransaction(
     const unanswered = mirrorFailure(error, mirrorUrl, mirrorId);
     if (unanswered) return unanswered;
   }
-  const record = body?.transactions?.find((item) => !item.scheduled && !item.nonce);
+  // The first copy that ran: later copies of the ID that reached consensus are listed as duplicates.
+  const record = body?.transactions?.find((item) => !item.scheduled && !item.nonce && item.result !== 'DUPLICATE_TRANSACTION');
+  if (record?.result && isNoopHash(record.transaction_hash, noopHashes)) return { found: false, preempted: Buffer.from(record.transaction_hash!, 'base64').toString('hex') };
   if (record?.result) return { found: true, status: record.result, ...(record.entity_id ? { entityId: record.entity_id } : {}) };
   const finalAt = window.lastLandingMs + CLOCK_SKEW_MS + MIRROR_LAG_MS;
   return Date.now() > finalAt ? { found: false } : stillOpen(transactionId, finalAt, 'is not on the mirror node yet');
@@ -75,7 +83,26 @@ export async function lookUpTransaction(
 
 /** The fields of `GET /api/v1/transactions/{id}` this reads. */
 interface MirrorTransactionsBody {
-  transactions?: { result?: string; scheduled?: boolean; nonce?: number; entity_id?: string | null }[];
+  transactions?: { result?: string; scheduled?: boolean; nonce?: number; entity_id?: string | null; transaction_hash?: string }[];
+}
+
+/** The receipt of the ID, when a node has it; undefined when it has none (yet). */
+async function receiptOnNode(id: TransactionId, client: Client): Promise<LookupResult | undefined> {
+  try {
+    const receipt = await new TransactionReceiptQuery().setTransactionId(id).setValidateStatus(false).setMaxAttempts(5).execute(client);
+    return { found: true, status: receipt.status.toString(), receipt };
+  } catch (error) {
+    if (!/RECEIPT_NOT_FOUND/.test(messageOf(error))) return { found: 'unknown', reason: `could not read the receipt of ${id.toString()}: ${messageOf(error)}` };
+    return undefined;
+  }
+}
+
+/** With no-ops under the ID: the node's record says which copy ran; undefined when it has none (yet). */
+async function recordOnNode(transactionId: string, noopHashes: readonly string[], client: Client): Promise<LookupResult | undefined> {
+  const copy = await copyThatRan(transactionId, noopHashes, client);
+  if (copy.ran === 'noop') return { found: false, preempted: copy.hash };
+  if (copy.ran === 'call') return { found: true, status: copy.status };
+  return /RECORD_NOT_FOUND|RECEIPT_NOT_FOUND/.test(copy.reason) ? undefined : { found: 'unknown', reason: copy.reason };
 }
 
 /**

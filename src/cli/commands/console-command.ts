@@ -2,8 +2,14 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { DEFAULT_JOURNAL_DIR } from '../../audit/index.js';
+import { configuredJournalDirs } from '../../config/configured-journal-dir.js';
 import { CONSOLE_NETWORKS, type ConsoleNetwork } from '../../console/explorer-links.js';
-import { startConsole, type ConsoleOptions } from '../../console/index.js';
+import { startConsole, type ConsoleOptions, type RunningConsole } from '../../console/index.js';
+import type { OverseenKit } from '../../console/kit-oversight.js';
+import type { LoadedConfig } from '../../config/load-config.js';
+import { RedisApprovalStore } from '../../policies/approvals/redis-approval-store.js';
+import type { ApprovalStore } from '../../policies/approvals/approval-store.js';
+import type { CommandContext } from '../command-context.js';
 import { ExitCode } from '../exit-codes.js';
 import type { RunAction } from '../run-action.js';
 import { UsageError } from '../usage-error.js';
@@ -12,6 +18,9 @@ import { UsageError } from '../usage-error.js';
 export const CONSOLE_TOKEN_ENV = 'AGENT_HOOKS_CONSOLE_TOKEN';
 /** One token per named approver, as a JSON object `{"alice": "<secret>", …}`: the environment's form of --tokens-file. */
 export const CONSOLE_TOKENS_ENV = 'AGENT_HOOKS_CONSOLE_TOKENS';
+
+/** What loadConfig names when no configuration file was found. */
+const DEFAULTS_SOURCE = '(defaults)';
 
 interface ConsoleCommandOptions {
   journal?: string;
@@ -28,7 +37,7 @@ export function registerConsoleCommand(program: Command, run: RunAction): void {
   program
     .command('console')
     .description('serve the operator console in the browser: live calls from the journals of every process in a journal folder (or from a topic through the mirror), the audit trail and its verification, spend and blocks')
-    .option('--journal <dir>', `the shared audit journal folder (default ${DEFAULT_JOURNAL_DIR}, unless --mirror and --topic are given)`)
+    .option('--journal <dir>', `the shared audit journal folder (default: the configuration's audit hooks' folder, else ${DEFAULT_JOURNAL_DIR}, unless --mirror and --topic are given)`)
     .option('--mirror <url>', 'the mirror REST URL: with --topic, verify the trail (and read the calls from the topic when no --journal is given)')
     .option('--topic <id>', 'the audit topic, e.g. 0.0.1234')
     .option('--network <name>', `the network, for links to its explorer: ${CONSOLE_NETWORKS.join(', ')} (devnet and local link to --mirror)`, parseNetwork)
@@ -37,15 +46,20 @@ export function registerConsoleCommand(program: Command, run: RunAction): void {
     .option('--tokens-file <file>', `one token per named approver: a JSON file {"alice": "<secret>", "bob": "<secret>"} readable by its owner only (chmod 600); or the same JSON in ${CONSOLE_TOKENS_ENV}`)
     .addHelpText(
       'after',
-      `\nOne operator: the token API clients send as Authorization: Bearer <token> is read from ${CONSOLE_TOKEN_ENV}; on 127.0.0.1 one is made when it is not set.\nOpen the address printed on stderr: it carries the token after #token=, which the browser never sends to a server.\nSeveral approvers: --tokens-file (or ${CONSOLE_TOKENS_ENV}) gives each their own token; the token a request carries names who decides, so one token holder is one approver. Each opens the address with #token=<their token>, or pastes it. Tokens are never read from the command line, where every user of the machine can list them.`,
+      `\nOne operator: the token API clients send as Authorization: Bearer <token> is read from ${CONSOLE_TOKEN_ENV}; on 127.0.0.1 one is made when it is not set.\nOpen the address printed on stderr: it carries the token after #token=, which the browser never sends to a server.\nSeveral approvers: --tokens-file (or ${CONSOLE_TOKENS_ENV}) gives each their own token; the token a request carries names who decides, so one token holder is one approver. Each opens the address with #token=<their token>, or pastes it. Tokens are never read from the command line, where every user of the machine can list them.\nWith a configuration file (--config <file>, or agent-hooks.config.* in this folder) the console opens the kit it describes and shows that configuration's budgets, approval requests and kill switch, and acts on them; without one, those panels say nothing is connected.`,
     )
     .action((options: ConsoleCommandOptions, command: Command) =>
       run(command, async (ctx) => {
         if ((options.mirror === undefined) !== (options.topic === undefined)) throw new UsageError('--mirror and --topic go together: the topic is read through that mirror.');
-        const journal = options.journal ?? (options.mirror ? undefined : DEFAULT_JOURNAL_DIR);
         const token = ctx.io.env[CONSOLE_TOKEN_ENV];
         const tokens = approverTokens(options.tokensFile === undefined ? undefined : path.resolve(ctx.io.cwd, options.tokensFile), ctx.io.env[CONSOLE_TOKENS_ENV]);
         if (tokens && token) throw new UsageError(`${CONSOLE_TOKEN_ENV} (one operator) and ${options.tokensFile === undefined ? CONSOLE_TOKENS_ENV : '--tokens-file'} (one token per approver) both give the console's tokens; use one.`);
+        // A configuration file (--config, or one in this folder): the console shows and acts on its budgets,
+        // approvals and kill switch through the kit it describes, and reads the journals of its audit hooks.
+        const loaded = await ctx.loadConfig();
+        const configured = loaded.source === DEFAULTS_SOURCE ? undefined : await openConfiguredOversight(ctx, loaded);
+        const configuredJournal = configured ? configuredJournalDirs(loaded.config, loaded.baseDir)[0] : undefined;
+        const journal = options.journal ?? (options.mirror ? undefined : (configuredJournal ?? DEFAULT_JOURNAL_DIR));
         const consoleOptions: ConsoleOptions = {
           port: options.port,
           ...(journal === undefined ? {} : { journalDir: path.resolve(ctx.io.cwd, journal) }),
@@ -54,9 +68,17 @@ export function registerConsoleCommand(program: Command, run: RunAction): void {
           ...(options.host === undefined ? {} : { host: options.host }),
           ...(token === undefined || token === '' ? {} : { token }),
           ...(tokens ? { tokens } : {}),
+          ...(configured ? { kit: configured.kit } : {}),
           logger: ctx.logger,
         };
-        const running = await startConsole(consoleOptions);
+        let running: RunningConsole;
+        try {
+          running = await startConsole(consoleOptions);
+        } catch (error) {
+          await configured?.close();
+          throw error;
+        }
+        if (configured) ctx.io.stderr(`agent-hooks console: budgets, approvals and the kill switch of ${loaded.source}\n`);
         ctx.io.stderr(running.token === undefined ? `agent-hooks console: ${running.approvers.join(', ')} open ${running.url}#token=<their token>\n` : `agent-hooks console: open ${running.pageUrl}\n`);
         await new Promise<void>((resolve) => {
           const stop = (): void => {
@@ -68,9 +90,51 @@ export function registerConsoleCommand(program: Command, run: RunAction): void {
           process.once('SIGTERM', stop);
         });
         await running.close();
+        await configured?.close();
         return ExitCode.OK;
       }),
     );
+}
+
+/**
+ * The kit a configuration describes, as the console oversees it: its policies' approval stores,
+ * budgets and kill switch, plus the shared store its "approvals" key names (where `agent-hooks
+ * approve` decides, and the agents' ApprovalPolicies built in code keep their requests), once.
+ */
+async function openConfiguredOversight(ctx: CommandContext, loaded: LoadedConfig): Promise<{ kit: OverseenKit; close(): Promise<void> }> {
+  const configured = await ctx.openKit();
+  const spec = loaded.config.approvals?.store;
+  if (!spec) return configured;
+  const { redis, ...rest } = spec;
+  const shared = new RedisApprovalStore({ url: redis, ...rest });
+  const own = configured.kit;
+  const kit: OverseenKit = {
+    approvalStores: () => distinctStores([...own.approvalStores(), shared]),
+    get killSwitch() {
+      return own.killSwitch;
+    },
+    pause: (...args) => own.pause(...args),
+    unpause: (...args) => own.unpause(...args),
+    listenerInstances: () => own.listenerInstances(),
+    listTools: () => own.listTools(),
+    client: own.client,
+  };
+  return {
+    kit,
+    close: async () => {
+      try {
+        await configured.close();
+      } finally {
+        await shared.close();
+      }
+    },
+  };
+}
+
+/** Stores by what they describe (a Redis URL and prefix): one store named twice lists its requests once. */
+function distinctStores(stores: readonly ApprovalStore[]): ApprovalStore[] {
+  const seen = new Set<string>();
+  return stores.filter((store) => !seen.has(store.description) && Boolean(seen.add(store.description)));
 }
 
 /**

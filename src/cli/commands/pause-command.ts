@@ -9,7 +9,7 @@ const NO_SWITCH =
   'killSwitch: the configuration has no kill switch to turn; add "killSwitch": { "store": { "redis": "redis://127.0.0.1:6379" } } (the store the agents share), so that every agent and this command use the same switch';
 
 /**
- * `agent-hooks pause --reason … [--all]` and `agent-hooks resume`: the configuration's kill switch
+ * `agent-hooks pause --reason … [--all]` and `agent-hooks unpause`: the configuration's kill switch
  * (its "killSwitch" key) turned on and off in its store, which every agent process using that
  * configuration watches; recorded by the configuration's audit hooks like the agents' own calls.
  */
@@ -20,7 +20,7 @@ export function registerPauseCommands(program: Command, run: RunAction): void {
     .requiredOption('-r, --reason <text>', 'why, in a sentence: the agents quote it to their LLM')
     .option('--all', 'refuse every call, not only the value-moving ones')
     .option('--by <name>', 'who pauses (default: this user@host and pid)')
-    .addHelpText('after', '\nExample:\n  agent-hooks pause --reason "transfers to unknown accounts" --by alice\n\nUndo with: agent-hooks resume. The configuration needs "killSwitch" (docs/oversight.md).')
+    .addHelpText('after', '\nExample:\n  agent-hooks pause --reason "transfers to unknown accounts" --by alice\n\nUndo with: agent-hooks unpause. The configuration needs "killSwitch" (docs/oversight.md).')
     .action((options: { reason: string; all?: boolean; by?: string }, command: Command) =>
       run(command, (ctx) =>
         withSwitchKit(ctx, async (configured) => {
@@ -33,10 +33,11 @@ export function registerPauseCommands(program: Command, run: RunAction): void {
       ),
     );
 
+  // "unpause", not "resume": resuming is what an approved call does (kit.resume(id)); one verb per idea.
   program
-    .command('resume')
+    .command('unpause')
     .description('turn the kill switch off: the agents sharing its store run again within a second')
-    .option('--by <name>', 'who resumes (default: this user@host and pid)')
+    .option('--by <name>', 'who unpauses (default: this user@host and pid)')
     .action((options: { by?: string }, command: Command) =>
       run(command, (ctx) =>
         withSwitchKit(ctx, async (configured) => {
@@ -44,8 +45,8 @@ export function registerPauseCommands(program: Command, run: RunAction): void {
           ctx.output.document({ paused: false, by: released.by, at: released.at, ...(released.lifted ? { lifted: released.lifted } : {}) });
           ctx.output.line(
             released.lifted
-              ? `resumed by ${released.by} at ${released.at}, lifting the pause by ${released.lifted.by} at ${released.lifted.at} ("${released.lifted.reason}")`
-              : `resumed by ${released.by} at ${released.at}: nothing was paused`,
+              ? `unpaused by ${released.by} at ${released.at}, lifting the pause by ${released.lifted.by} at ${released.lifted.at} ("${released.lifted.reason}")`
+              : `unpaused by ${released.by} at ${released.at}: nothing was paused`,
           );
           return ExitCode.OK;
         }),
@@ -65,7 +66,7 @@ async function withSwitchKit(ctx: CommandContext, work: (configured: ConfiguredK
   try {
     return await work(configured);
   } finally {
-    // Closing flushes the audit hooks: the pause or resume entry goes to the topic now.
+    // Closing flushes the audit hooks: the pause or unpause entry goes to the topic now.
     await configured.close();
   }
 }

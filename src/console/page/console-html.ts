@@ -30,12 +30,13 @@ export const CONSOLE_HTML = `<!doctype html>
     <p id="pause-state">not connected</p>
     <input id="pause-reason" type="text" maxlength="300" placeholder="why the agents are stopped" aria-label="pause reason">
     <button id="pause-button" type="button" class="danger">Pause agents</button>
-    <button id="resume-button" type="button">Resume</button>
+    <button id="unpause-button" type="button">Unpause</button>
   </section>
   <section id="approvals-panel" class="panel">
     <h2>Pending approvals</h2>
     <p id="approvals-note">not connected</p>
     <ul id="approvals"></ul>
+    <ul id="decision-notes" class="decision-notes" aria-live="polite"></ul>
   </section>
   <section id="budgets-panel" class="panel">
     <h2>Budgets and rate limits left</h2>
@@ -60,7 +61,7 @@ export const CONSOLE_HTML = `<!doctype html>
     <ul id="problems" class="problems"></ul>
     <p class="legend">Text in <span class="agent-text">dashed boxes</span> was supplied by an agent: it is shown as it is and means nothing to this console.</p>
     <table class="calls">
-      <thead><tr><th>time</th><th>process</th><th>tool</th><th>outcome</th><th>status</th><th>HBAR</th><th>memo</th><th>blocked by</th><th>transaction</th><th>on topic</th></tr></thead>
+      <thead><tr><th>time</th><th>agent</th><th>tool</th><th>outcome</th><th>status</th><th>HBAR</th><th>memo</th><th>blocked by</th><th>transaction</th><th>on topic</th></tr></thead>
       <tbody id="calls"></tbody>
     </table>
   </section>

@@ -101,12 +101,17 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
     row.dataset.id = call.id;
     row.dataset.outcome = call.outcome;
     row.appendChild(el('td', '', call.timestamp));
-    row.appendChild(el('td', '', call.source));
+    // The agent (the session its entries name), not the journal file it wrote: the file is its tooltip.
+    var agent = el('td', 'agent');
+    agent.appendChild(agentText(call.session || call.source));
+    if (call.source) agent.title = call.source;
+    row.appendChild(agent);
     var tool = el('td', 'tool');
     tool.appendChild(toolName(call.tool));
     row.appendChild(tool);
     var outcome = el('td');
     outcome.appendChild(el('span', 'outcome outcome-' + String(call.outcome).replace(/[^a-z]/gi, ''), call.outcome));
+    if (call.approval) outcome.appendChild(approvalStory(call.approval));
     row.appendChild(outcome);
     row.appendChild(el('td', '', call.status || ''));
     row.appendChild(el('td', 'amount', hbar(call.hbarTinybars)));
@@ -131,6 +136,16 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
     row.appendChild(tx);
     row.appendChild(el('td', '', call.delivered ? 'yes' : 'journaled'));
     return row;
+  }
+
+  /** A call that needed approval, told in its row: the request, its approvals so far, and what happens next. */
+  function approvalStory(approval) {
+    var box = el('div', 'approval-story');
+    box.dataset.state = approval.state;
+    var decided = (approval.decisions || []).map(function (d) { return (d.decision === 'approve' ? 'approved by ' : 'denied by ') + d.by; });
+    box.appendChild(el('div', 'approval-line', 'approval ' + approval.requestId + ': ' + approval.state + ', ' + approval.approvals + ' of ' + approval.required + (decided.length ? ' (' + decided.join(', ') + ')' : '')));
+    if (approval.next) box.appendChild(el('div', 'approval-next note', approval.next));
+    return box;
   }
 
   function putCall(call) {
@@ -177,12 +192,13 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
       pauseState.appendChild(el('span', '', 'PAUSED by ' + (state.pausedBy || 'someone') + ': '));
       pauseState.appendChild(agentText(state.reason || ''));
     } else pauseState.textContent = 'agents are running';
-    document.getElementById('pause-button').disabled = !view.connected || state.paused;
-    document.getElementById('resume-button').disabled = !view.connected || !state.paused;
+    var canPause = view.connected && state.canPause !== false;
+    if (view.connected && !canPause) pauseState.textContent = 'no kill switch is connected: a pause here would stop no agent';
+    document.getElementById('pause-button').disabled = !canPause || state.paused;
+    document.getElementById('unpause-button').disabled = !canPause || !state.paused;
     renderBudgets(state.budgets || []);
     budgetHistory = view.budgetHistory || [];
     drawCharts();
-    renderPendingRows();
   }
 
   /**
@@ -259,7 +275,9 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
       approve.disabled = deny.disabled = true;
       var body = { approve: yes };
       if (reason.value.trim()) body.reason = reason.value.trim();
-      api('/api/approvals/' + encodeURIComponent(request.id) + '/decision', body).catch(function (error) {
+      api('/api/approvals/' + encodeURIComponent(request.id) + '/decision', body).then(function (outcome) {
+        decisionNote(request, outcome);
+      }).catch(function (error) {
         approve.disabled = deny.disabled = false;
         item.appendChild(el('p', 'bad', error.message));
       });
@@ -270,6 +288,21 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
     actions.appendChild(deny);
     item.appendChild(actions);
     return item;
+  }
+
+  /** What the decision did and what happens next, kept in the panel after the request leaves the list. */
+  function decisionNote(request, outcome) {
+    var notes = document.getElementById('decision-notes');
+    var text;
+    if (outcome.status === 'waiting') text = 'Your approval of request ' + request.id + ' is recorded; it waits for more approvals (' + request.required + ' needed). Nothing has been sent.';
+    else if (outcome.status === 'denied') text = 'Request ' + request.id + ' is denied: nothing was sent, and it cannot be resumed.';
+    else if (request.deferred) text = 'Request ' + request.id + ' is approved, but nothing is sent yet: the agent that asked sends it when it resumes the request, kit.resume(\'' + request.id + '\'). Its row below shows when it has executed.';
+    else text = 'Request ' + request.id + ' is approved: the call that waited for it goes on now. Its row below shows what it did.';
+    var item = el('li', 'decision-note', text);
+    item.dataset.id = request.id;
+    item.dataset.status = outcome.status;
+    notes.insertBefore(item, notes.firstChild);
+    while (notes.children.length > 5) notes.lastChild.remove();
   }
 
   /** A request the ledger approves: shown with what the ledger waits for and how to sign; the page holds no key, so it has no buttons. */
@@ -286,16 +319,6 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
     if (s.onLedger && !s.onLedger.matches) item.appendChild(el('p', 'bad', 'Do not sign: ' + s.onLedger.problem));
     item.appendChild(el('p', 'note', 'The ledger approves this call: an approver signs the schedule with the command above (or signs the ScheduleSign this console prepares, POST /api/approvals/<id>/schedule-sign, away from the page). This console never holds a private key.'));
     return item;
-  }
-
-  /** Pending calls are live calls too: shown at the top of the list until decided. */
-  function renderPendingRows() {
-    var body = document.getElementById('calls');
-    body.querySelectorAll('tr[data-outcome="pending"]').forEach(function (row) { row.remove(); });
-    pending.forEach(function (request) {
-      var row = callRow({ id: 'pending-' + request.id, source: 'waiting for approval', timestamp: request.requestedAt, tool: request.tool, outcome: 'pending', memo: request.preview ? request.preview.memo : undefined, delivered: false });
-      body.insertBefore(row, body.firstChild);
-    });
   }
 
   function renderBudgets(budgets) {
@@ -392,8 +415,8 @@ ${CONSOLE_CHARTS}  /** Server-sent events read with fetch, so the token goes in 
       var reason = document.getElementById('pause-reason').value.trim() || 'paused from the operator console';
       api('/api/pause', { reason: reason }).catch(function (error) { setConnection(error.message); });
     });
-    document.getElementById('resume-button').addEventListener('click', function () {
-      api('/api/resume', {}).catch(function (error) { setConnection(error.message); });
+    document.getElementById('unpause-button').addEventListener('click', function () {
+      api('/api/unpause', {}).catch(function (error) { setConnection(error.message); });
     });
     document.getElementById('verify-button').addEventListener('click', verify);
     // The charts are drawn at the width they are shown at, so their text keeps its size: redrawn when that changes.

@@ -31,6 +31,12 @@ td .scroll-box { max-height: 6em; }
 .outcome-blocked { background: #fde2e1; color: #8b1a14; }
 .outcome-failed, .outcome-unknown, .outcome-interrupted { background: #fdecd2; color: #7a4300; }
 .outcome-pending { background: #dde7fb; color: #1a3f8b; }
+.outcome-approved { background: #e6f0d9; color: #3b5a0b; }
+.outcome-denied, .outcome-expired, .outcome-abandoned { background: #ececec; color: #3d3d3d; }
+.approval-story { font-size: .85em; margin-top: .2em; overflow-wrap: anywhere; }
+.approval-next { color: #59606a; }
+.decision-notes { list-style: none; padding: 0; }
+.decision-note { border-left: 3px solid #1a5fb4; padding: .3em .6em; margin: .3em 0; background: #f3f6fc; }
 .approval { border: 1px solid #c9d3e6; border-radius: 4px; padding: .5em; margin: 0 0 .6em; list-style: none; }
 #approvals { padding: 0; margin: 0; }
 .approval dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .15em .8em; margin: .3em 0; }

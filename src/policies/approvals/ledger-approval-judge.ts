@@ -1,7 +1,7 @@
 import type { Client, Transaction } from '@hiero-ledger/sdk';
 import { Timestamp } from '@hiero-ledger/sdk';
 import { messageOf } from '../../errors/index.js';
-import { askLedgerApproval, noteLedgerApproval } from '../../lifecycle/ledger-approval.js';
+import { callRecordOf } from '../../lifecycle/call-record.js';
 import { isScheduleCreate, scheduledTransactionIdOf } from '../../lifecycle/scheduled-transaction.js';
 import type { PostCoreActionParams, PostParamsNormalizationParams, PostSecondaryActionParams } from '../../lifecycle/stage-events.js';
 import type { RawToolResult } from '../../lifecycle/tool-result.js';
@@ -11,7 +11,6 @@ import type { MovedValue } from '../approval-moves.js';
 import type { Quorum, ThresholdAccount } from './approval-record.js';
 import type { ApprovalStore } from './approval-store.js';
 import { publicKeyIdentity } from './approver-signature.js';
-import { noteApprovedCall } from './approved-calls.js';
 import { newRequestRecord, previewOf } from './request-record.js';
 import { scheduledBodyOfScheduleCreate } from './scheduled-body.js';
 import { readThresholdKey, thresholdFits } from './threshold-keys.js';
@@ -60,7 +59,8 @@ export class LedgerApprovalJudge {
 
   /** Checks the paying accounts' keys; on a fit asks for the call to be scheduled, else returns why not. */
   async ask(params: PostParamsNormalizationParams, facts: { summary: string; why: string; moved: MovedValue }): Promise<string | undefined> {
-    if (!params.callId) return "the kit running this call gives it no call ID, so it cannot be sent as a schedule for the ledger to approve (that takes this package's kit, createAgentKit; the Hedera Agent Kit cannot be told to schedule a call)";
+    const record = callRecordOf(params);
+    if (!params.callId || !record) return "the kit running this call gives it no call ID and no call record, so it cannot be sent as a schedule for the ledger to approve (that takes this package's kit, createAgentKit; the Hedera Agent Kit cannot be told to schedule a call)";
     const payers = payingAccounts(facts.moved);
     if (typeof payers === 'string') return payers;
     const agentKeys = agentKeysOf(params.client, params.context);
@@ -75,7 +75,7 @@ export class LedgerApprovalJudge {
     const now = Date.now();
     // The schedule lapses when the request does; a call that asked for its own scheduling keeps that (scheduledIfAsked).
     const expirationTime = Timestamp.fromDate(new Date(now + this.settings.timeoutMs));
-    askLedgerApproval(params.callId, { scheduling: { isScheduled: true, waitForExpiry: false, expirationTime } });
+    record.askLedgerApproval({ scheduling: { isScheduled: true, waitForExpiry: false, expirationTime } });
     remember(this.asked, params.callId, { ...facts, accounts, now });
     return undefined;
   }
@@ -104,9 +104,10 @@ export class LedgerApprovalJudge {
     } catch (error) {
       return `the approval store (${this.settings.store.description}) failed (${messageOf(error)}), so nothing was scheduled`;
     }
-    noteApprovedCall(params.callId, record.id);
+    const call = callRecordOf(params);
+    call?.noteApprovedBy(record.id);
     remember(this.bound, params.callId!, record.id);
-    noteLedgerApproval(params.callId!, { requestId: record.id, sentence: (raw) => sentenceFor(raw, method, record.id, summary, accounts) });
+    call?.noteLedgerApproval({ requestId: record.id, sentence: (raw) => sentenceFor(raw, method, record.id, summary, accounts) });
     return undefined;
   }
 

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../support/headless-chromium.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import { HcsAuditTrailHook } from '../../../src/hooks/index.js';
-import { ApprovalPolicy } from '../../../src/policies/index.js';
+import { ApprovalPolicy, KillSwitch } from '../../../src/policies/index.js';
 import { MemoryOversight, startConsole, type RunningConsole } from '../../../src/console/index.js';
 import type { AgentKit } from '../../../src/kit/agent-kit.js';
 import { AbstractPolicy } from '../../../src/listeners/abstract-policy.js';
@@ -43,10 +43,12 @@ describe('the operator console in a browser', function () {
 
   beforeEach(async () => {
     world = await openAuditWorld('console-e2e-');
-    oversight = new MemoryOversight();
+    // The console's pause turns the switch the kit obeys: a pause there stops this kit's calls.
+    const killSwitch = new KillSwitch();
+    oversight = new MemoryOversight({ killSwitch });
     const hook = new HcsAuditTrailHook(['transfer_hbar_tool'], world.topicId, undefined, { journalDir: world.journalDir });
     const approval = new ApprovalPolicy({ when: { hbarAbove: 5 }, approver: oversight, timeoutMs: 30_000 });
-    kit = await createAgentKit({ client: world.client, pluginsDir: null, plugins: [transferPlugin()], context: { hooks: [hook, approval, reportOnly(new RolloutRule())] } });
+    kit = await createAgentKit({ client: world.client, pluginsDir: null, plugins: [transferPlugin()], context: { hooks: [hook, approval, reportOnly(new RolloutRule())] }, killSwitch });
     await kit.execute('transfer_hbar_tool', { to: world.recipient, tinybars: 7, memo: 'first call' });
     running = await startConsole({ journalDir: world.journalDir, port: 0, oversight, network: 'devnet', mirrorUrl: world.net.mirrorUrl, topicId: world.topicId });
     page = await browser.newPage();
@@ -111,6 +113,8 @@ describe('the operator console in a browser', function () {
     const item = page.locator('#approvals li.approval');
     await item.waitFor();
     expect(await item.textContent()).to.contain(world.recipient).and.to.contain('10 HBAR');
+    // The call waiting for approval is one row of the trail (its request's entry), not one per entry.
+    await page.locator('#calls tr[data-outcome="pending"]').waitFor();
     expect(await rowCount('pending')).to.equal(1);
     const decision = page.waitForRequest((request) => request.url().endsWith('/decision'));
     await item.locator('button.approve').click();
@@ -152,14 +156,19 @@ describe('the operator console in a browser', function () {
     expect((await second).raw.status).to.equal('ERROR');
   });
 
-  it('pauses and resumes from the kill switch', async () => {
+  it('pauses and unpauses the kill switch the kit obeys', async () => {
     await page.locator('#pause-reason').fill('incident 42');
     await page.locator('#pause-button').click();
     await page.locator('#pause-state.paused', { hasText: 'incident 42' }).waitFor();
     expect(oversight.state()).to.deep.equal({ paused: true, reason: 'incident 42', pausedBy: 'console' });
-    await page.locator('#resume-button').click();
+    // PAUSED on the page is a pause the kit enforces: its next transfer sends nothing.
+    const refused = await kit.execute('transfer_hbar_tool', { to: world.recipient, tinybars: 2, memo: 'while paused' });
+    expect(refused.raw.blockedBy).to.include({ policy: 'Kill Switch', stage: 'preToolExecution' });
+    expect(refused.raw.transactionId).to.equal(undefined);
+    await page.locator('#unpause-button').click();
     await page.locator('#pause-state', { hasText: 'agents are running' }).waitFor();
-    expect(oversight.isPaused()).to.equal(false);
+    expect(oversight.state().paused).to.equal(false);
+    expect((await kit.execute('transfer_hbar_tool', { to: world.recipient, tinybars: 2, memo: 'after unpause' })).raw.status).to.equal('SUCCESS');
   });
 
   it('verifies the trail against the topic', async () => {

@@ -32,8 +32,8 @@ describe('the kill switch on the devnet', function () {
 
   const balanceOf = async (account: string) => (await new AccountBalanceQuery().setAccountId(account).execute(client)).hbars.toTinybars().toString();
 
-  describe('when a kit is paused, transfers, then is resumed and transfers again', () => {
-    it('sends nothing while paused (the ledger is unchanged), and the pause and resume are on the topic, verified', async () => {
+  describe('when a kit is paused, transfers, then is unpaused and transfers again', () => {
+    it('sends nothing while paused (the ledger is unchanged), and the pause and unpause are on the topic, verified', async () => {
       const hook = new HcsAuditTrailHook(['*'], topicId, undefined, { journalDir, agentId: 'agent-1' });
       const kit = await createAgentKit({ client, mirrorNodeUrl: net.mirrorUrl, hooks: [hook], killSwitch: {} });
       const before = await balanceOf(recipient);
@@ -55,7 +55,7 @@ describe('the kill switch on the devnet', function () {
       await kit.close();
 
       const entries = auditEntries(await readTopicMessages(net.mirrorUrl, topicId)) as { kind?: string; outcome?: string; by?: string; reason?: string; lifted?: { by: string } }[];
-      expect(entries.map((entry) => entry.kind ?? entry.outcome)).to.deep.equal(['pause', 'blocked', 'resume', 'executed']);
+      expect(entries.map((entry) => entry.kind ?? entry.outcome)).to.deep.equal(['pause', 'blocked', 'unpause', 'executed']);
       expect(entries[0]).to.include({ by: 'alice', reason: 'reviewing yesterday’s payments' });
       expect(entries[2]!.by).to.equal('bob');
       expect(entries[2]!.lifted).to.include({ by: 'alice', at: pause.at });

@@ -69,7 +69,7 @@ describe('the kill switch shared on Redis', function () {
   });
 
   describe('when one process pauses while three other agent processes run', () => {
-    it('blocks their value-moving calls within a second, with who and why, and resume lets them through again', async () => {
+    it('blocks their value-moving calls within a second, with who and why, and unpause lets them through again', async () => {
       const name = `fleet-${Date.now()}`;
       const store = { redis: redis.url, prefix: 'kill-test' };
       agents = await Promise.all([1, 2, 3].map(() => startAgent({ SWITCH_REDIS: redis.url, SWITCH_NAME: name })));
@@ -116,6 +116,27 @@ describe('the kill switch shared on Redis', function () {
       }
       await sleep(2_500);
       expect((await agents[0]!.call()).transfer.status).to.equal('SUCCESS');
+    });
+
+    it('keeps the pause it last read in force, for every call it covered, while Redis is gone', async () => {
+      const name = `gone-paused-${Date.now()}`;
+      agents = [await startAgent({ SWITCH_REDIS: redis.url, SWITCH_NAME: name })];
+      operator = await createAgentKit({ client: offlineClient(), pluginsDir: null, plugins: [pluginOf('p', new EchoTool('echo_tool'))], killSwitch: new KillSwitch({ store: { redis: redis.url, prefix: 'kill-test' }, name }) });
+      await operator.pause('incident 7', { scope: 'all', by: 'alice' });
+      await sleep(1_000);
+      expect((await agents[0]!.call()).echo).to.include({ status: 'ERROR', policy: 'Kill Switch' });
+      await redis.kill();
+      try {
+        await sleep(2_500);
+        const answer = await agents[0]!.call();
+        // Unreadable is not "running": a query under a pause of every call stays refused, saying whose pause holds.
+        for (const call of [answer.transfer, answer.echo]) {
+          expect(call).to.include({ status: 'ERROR', policy: 'Kill Switch' });
+          expect(call.reason).to.contain('the last pause read from it stays in force: alice paused every call').and.contain('"incident 7"');
+        }
+      } finally {
+        await redis.start();
+      }
     });
   });
 });

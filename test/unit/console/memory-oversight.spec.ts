@@ -1,6 +1,10 @@
 import { expect } from 'chai';
 import { MemoryOversight, explorerLinks } from '../../../src/console/index.js';
 import { hbarCredited } from '../../../src/console/call-view.js';
+import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
+import { KillSwitch } from '../../../src/policies/kill-switch.js';
+import { EchoTool, pluginOf } from '../../support/noop-tools.js';
+import { offlineClient } from '../../support/offline-client.js';
 
 const ask = { tool: 'transfer_hbar_tool', policy: 'Approval Policy', summary: 's', why: 'w', stage: 'postParamsNormalization', params: {}, movements: [] };
 
@@ -36,6 +40,48 @@ describe('MemoryOversight', () => {
       stop.abort();
       expect(await answer).to.deep.equal({ approved: false, reason: 'nobody decided in the operator console in time' });
       expect(oversight.pendingApprovals()).to.deep.equal([]);
+    });
+  });
+});
+
+describe('MemoryOversight and the kill switch', () => {
+  const refusal = async (promise: Promise<unknown>) => promise.then(() => undefined, (error: Error) => error.message);
+
+  describe('when it is given no kill switch', () => {
+    it('refuses to pause or unpause, since no agent would obey it, and never says paused', async () => {
+      const oversight = new MemoryOversight();
+      expect(await refusal(oversight.pause('runaway agent', 'alice'))).to.equal(
+        'MemoryOversight: cannot pause: no kill switch is connected, so a pause here would stop no agent. Give it the switch the agents obey (the KillSwitch passed to createAgentKit({ killSwitch }), or one on the same store and name).',
+      );
+      expect(await refusal(oversight.unpause('alice'))).to.contain('MemoryOversight: cannot unpause: no kill switch is connected');
+      expect(oversight.state()).to.deep.equal({ paused: false, canPause: false });
+    });
+
+    it('refuses a killSwitch that is not one, and an unknown option, by name', () => {
+      expect(() => new MemoryOversight({ killSwitch: { paused: true } as never })).to.throw("MemoryOversight: 'killSwitch' must be a KillSwitch (the one the agents' kits obey)");
+      expect(() => new MemoryOversight({ paused: true } as never)).to.throw("MemoryOversight: unknown option 'paused'; the options are { killSwitch? }");
+    });
+  });
+
+  describe('when it holds the switch a kit obeys', () => {
+    it('a pause pressed there stops the kit, and shows who paused and why until unpaused', async () => {
+      const killSwitch = new KillSwitch();
+      const oversight = new MemoryOversight({ killSwitch });
+      const client = offlineClient();
+      const kit = await createAgentKit({ client, pluginsDir: null, plugins: [pluginOf('p', new EchoTool('transfer_hbar_tool'))], killSwitch });
+      try {
+        await oversight.pause('runaway agent', 'alice');
+        expect(oversight.state()).to.deep.equal({ paused: true, reason: 'runaway agent', pausedBy: 'alice' });
+        const refused = await kit.execute('transfer_hbar_tool', { text: 'pay' });
+        expect(refused.raw.blockedBy).to.include({ policy: 'Kill Switch', stage: 'preToolExecution' });
+        expect(refused.raw.blockedBy?.reason).to.contain('alice paused every value-moving call').and.contain('agent-hooks unpause');
+        await oversight.unpause('bob');
+        expect(oversight.state()).to.deep.equal({ paused: false });
+        expect((await kit.execute('transfer_hbar_tool', { text: 'pay' })).raw.status).to.equal('SUCCESS');
+      } finally {
+        await kit.close();
+        client.close();
+      }
     });
   });
 });

@@ -134,7 +134,7 @@ describe('startConsole', () => {
       expect((await send(running!.url, '/api/calls', { headers: { ...auth(), host: 'attacker.example:80' } })).status).to.equal(403);
       expect((await send(running!.url, '/', { headers: { host: 'attacker.example' } })).status).to.equal(403);
       expect((await send(running!.url, '/api/pause', { method: 'POST', headers: { ...auth(), origin: 'http://attacker.example', 'content-type': 'application/json' }, body: '{"reason":"x"}' })).status).to.equal(403);
-      expect(oversight.isPaused()).to.equal(false);
+      expect(oversight.state().paused).to.equal(false);
     });
 
     it('refuses a body over 16 KiB (413), and one that is not JSON', async () => {
@@ -143,7 +143,21 @@ describe('startConsole', () => {
       const form = await send(running!.url, '/api/pause', { method: 'POST', headers: { ...auth(), 'content-type': 'application/x-www-form-urlencoded' }, body: 'reason=x' });
       expect(form.status).to.equal(415);
       expect(JSON.parse(form.body).error.message).to.contain('send the body as application/json');
-      expect(oversight.isPaused()).to.equal(false);
+      expect(oversight.state().paused).to.equal(false);
+    });
+
+    it('refuses a pause that no agent would obey (409), and never shows PAUSED for it', async () => {
+      // An operator presses Pause on a console whose oversight has no kill switch: no kit reads its state.
+      const pressed = await send(running!.url, '/api/pause', { method: 'POST', headers: { ...auth(), 'content-type': 'application/json' }, body: '{"reason":"runaway agent"}' });
+      expect(pressed.status).to.equal(409);
+      expect(JSON.parse(pressed.body).error.message).to.equal(
+        'Conflict: MemoryOversight: cannot pause: no kill switch is connected, so a pause here would stop no agent. Give it the switch the agents obey (the KillSwitch passed to createAgentKit({ killSwitch }), or one on the same store and name).',
+      );
+      expect((await send(running!.url, '/api/unpause', { method: 'POST', headers: { ...auth(), 'content-type': 'application/json' }, body: '{}' })).status).to.equal(409);
+      const view = JSON.parse((await send(running!.url, '/api/oversight', { headers: auth() })).body) as { state: unknown };
+      expect(view.state).to.deep.equal({ paused: false, canPause: false });
+      // The switch's verb is unpause: the old route is gone, not an alias that might mean an approval.
+      expect((await send(running!.url, '/api/resume', { method: 'POST', headers: { ...auth(), 'content-type': 'application/json' }, body: '{}' })).status).to.equal(404);
     });
 
     it('says an unknown or settled request is not pending (409)', async () => {

@@ -80,12 +80,12 @@ describe('AgentKit pause and unpause', () => {
         'echo_tool executed',
         'pause',
         'echo_tool blocked',
-        'resume',
+        'unpause',
         'transfer_hbar_tool executed',
       ]);
       for (const entry of entries) expect(auditEntryProblems(entry), JSON.stringify(entry)).to.deep.equal([]);
       expect(entries[1]).to.include({ kind: 'pause', tool: '*', switch: 'kill-switch', scope: 'value-moving', reason: 'unexpected recipients', by: 'alice', timestamp: pause.at, session: 'agent-7' });
-      expect(entries[6]).to.deep.include({ kind: 'resume', by: 'carol', lifted: { scope: 'all', reason: 'everything', by: 'bob', at: entries[4].timestamp } });
+      expect(entries[6]).to.deep.include({ kind: 'unpause', by: 'carol', lifted: { scope: 'all', reason: 'everything', by: 'bob', at: entries[4].timestamp } });
     });
 
     it('journals no key material an operator pasted into a reason', async () => {

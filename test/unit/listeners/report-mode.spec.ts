@@ -6,7 +6,7 @@ import type { AgentKit } from '../../../src/kit/agent-kit.js';
 import { AbstractPolicy } from '../../../src/listeners/abstract-policy.js';
 import { reportOnly } from '../../../src/listeners/report-mode.js';
 import type { Logger } from '../../../src/lifecycle/logger.js';
-import { wouldBlocksOf } from '../../../src/lifecycle/would-blocks.js';
+import { callRecordOf } from '../../../src/lifecycle/call-record.js';
 import type { PostParamsNormalizationParams } from '../../../src/lifecycle/stage-events.js';
 import { reportOnly as fromMainEntry } from '../../../src/index.js';
 import { ApprovalPolicy } from '../../../src/policies/approval-policy.js';
@@ -110,13 +110,13 @@ describe('reportOnly', () => {
       expect(logger.warnings).to.have.length(1);
     });
 
-    it('lets the audit hooks read the would-blocks while the call runs, and forgets them once it returned', async () => {
-      const seen: { callId: string; during: unknown }[] = [];
-      const auditLike = { name: 'Audit-like', relevantTools: ['echo_tool'], postToolExecutionHook: (params: { callId: string }) => void seen.push({ callId: params.callId, during: wouldBlocksOf(params.callId) }) };
+    it("lets the audit hooks read the would-blocks on the call's own record, which no other call shares", async () => {
+      const seen: unknown[] = [];
+      const auditLike = { name: 'Audit-like', relevantTools: ['echo_tool'], postToolExecutionHook: (params: object) => void seen.push(callRecordOf(params)?.wouldBlock) };
       const reporting = await kitWith([auditLike, reportOnly(new EchoCapPolicy(5))]);
       await reporting.execute('echo_tool', { text: 'big', amount: 9 });
-      expect(seen[0]!.during).to.deep.equal([{ policy: 'Echo Cap', stage: 'postParamsNormalization', reason: 'the cap is 5' }]);
-      expect(wouldBlocksOf(seen[0]!.callId)).to.equal(undefined);
+      await reporting.execute('echo_tool', { text: 'small', amount: 2 });
+      expect(seen).to.deep.equal([[{ policy: 'Echo Cap', stage: 'postParamsNormalization', reason: 'the cap is 5' }], undefined]);
     });
 
     it('still blocks with an enforcing policy beside the reporting one, and counts the report', async () => {

@@ -62,11 +62,11 @@ describe('KillSwitch', () => {
       await there.refresh();
       expect(there.blockReason('get_hbar_balance_query_tool', false)).to.contain('bob paused every call');
 
-      const released = await there.release({ by: 'carol' });
+      const released = await there.unpause({ by: 'carol' });
       expect(released.by).to.equal('carol');
       expect(released.lifted).to.include({ scope: 'all', by: 'bob', reason: 'stop everything' });
       expect(await here.refresh()).to.deep.equal({ state: 'running' });
-      expect((await here.release()).lifted).to.equal(undefined);
+      expect((await here.unpause()).lifted).to.equal(undefined);
     });
 
     it('watches the store on its own, every pollMs', async () => {
@@ -89,6 +89,31 @@ describe('KillSwitch', () => {
       expect(killSwitch.state).to.deep.equal({ state: 'unknown', problem: 'connection refused' });
       expect(killSwitch.blockReason('transfer_hbar_tool', true)).to.contain("the kill switch's state cannot be read from the store (a test store: connection refused)");
       expect(killSwitch.blockReason('echo_tool', false)).to.equal(undefined);
+    });
+
+    it('keeps the last pause it read in force, scope included, until the store answers again', async () => {
+      // An attacker who cuts the agents off the store (or a Redis that restarts) must not lift a pause.
+      const memory = new MemoryPolicyStore();
+      const real = memory.switch!('kill-switch');
+      let down = false;
+      const cell: SwitchCell = { read: async () => (down ? Promise.reject(new Error('connection refused')) : real.read()), set: (value) => real.set(value), clear: () => real.clear() };
+      const operator = track(new KillSwitch({ store: memory }));
+      const agent = track(new KillSwitch({ store: storeWith(cell) }));
+      await agent.attach();
+      const pause = await operator.pause('incident 42', { scope: 'all', by: 'alice' });
+      await agent.refresh();
+      down = true;
+      expect(await agent.refresh()).to.deep.equal({ state: 'unknown', problem: 'connection refused', lastPause: pause });
+      const refusal = agent.blockReason('echo_tool', false);
+      expect(refusal, 'a call that moves nothing is refused too: the pause was of every call').to.contain("cannot be read from the store (a test store: connection refused), so the last pause read from it stays in force");
+      expect(refusal).to.contain('alice paused every call').and.contain('"incident 42"');
+      expect(await agent.refresh(), 'a second failed read still remembers it').to.deep.include({ lastPause: pause });
+      expect(agent.blockReason('transfer_hbar_tool', true)).to.contain('alice paused every call');
+
+      down = false;
+      await operator.unpause({ by: 'bob' });
+      expect(await agent.refresh()).to.deep.equal({ state: 'running' });
+      expect(agent.blockReason('echo_tool', false)).to.equal(undefined);
     });
 
     it('treats a record it cannot read as a pause of every call', async () => {

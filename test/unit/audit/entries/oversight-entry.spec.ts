@@ -11,7 +11,7 @@ const requestId = 'req-1';
 /** One event of every oversight kind, as the kill switch and the approvals write them. */
 const EVENTS: OversightEvent[] = [
   { kind: 'pause', switch: 'kill-switch', scope: 'all', reason: 'incident 42', by: 'alice', at: '2025-01-01T00:00:00.000Z' },
-  { kind: 'resume', switch: 'kill-switch', by: 'bob', lifted: { scope: 'all', reason: 'incident 42', by: 'alice', at: '2025-01-01T00:00:00.000Z' } },
+  { kind: 'unpause', switch: 'kill-switch', by: 'bob', lifted: { scope: 'all', reason: 'incident 42', by: 'alice', at: '2025-01-01T00:00:00.000Z' } },
   {
     kind: 'approvalRequest',
     tool: 'transfer_hbar_tool',
@@ -54,7 +54,7 @@ describe('oversight entries', () => {
       }
       expect(entries.map((entry) => [entry.seq, entry.tool, entryOutcome(entry)])).to.deep.equal([
         [1, '*', 'pause'],
-        [2, '*', 'resume'],
+        [2, '*', 'unpause'],
         [3, 'transfer_hbar_tool', 'approvalRequest'],
         [4, 'transfer_hbar_tool', 'approvalDecision'],
         [5, 'transfer_hbar_tool', 'approvalDecision'],
@@ -63,10 +63,24 @@ describe('oversight entries', () => {
       ]);
       expect(entries[0]!.timestamp).to.equal('2025-01-01T00:00:00.000Z');
       expect(entryDetail(entries[0]!)).to.equal('alice paused every call: "incident 42"');
+      expect(entryDetail(entries[1]!)).to.equal('bob unpaused (lifting the pause by alice)');
       expect(entryDetail(entries[3]!)).to.equal('approval req-1: approve by alice (signed)');
       expect(entryDetail(entries[4]!)).to.equal('approval req-1: deny by bob');
       // Counting calls still counts calls.
       expect(callEntries(entries as AnyAuditEntry[])).to.deep.equal([]);
+    });
+  });
+
+  describe('when a trail was written before the switch was turned off with unpause', () => {
+    it("still reads and verifies its 'resume' entries, and writes no new one", () => {
+      const unpause = oversightEntry(EVENTS[1]!, 2, 'agent-7');
+      // An entry as older versions journaled it: the same fields, kind 'resume'.
+      const old = { ...unpause, kind: 'resume' };
+      expect(auditEntryProblems(old)).to.deep.equal([]);
+      expect(anyAuditEntrySchema.safeParse(old).success).to.equal(true);
+      expect(entryOutcome(old as AnyAuditEntry)).to.equal('resume');
+      expect(entryDetail(old as AnyAuditEntry)).to.equal('bob unpaused (lifting the pause by alice)');
+      expect(() => oversightEntry({ ...EVENTS[1]!, kind: 'resume' } as never, 3, 'agent-7')).to.throw("'resume' is the kill switch's entry kind of older trails (still verified), not written now: record { kind: 'unpause' }.");
     });
   });
 
@@ -75,7 +89,7 @@ describe('oversight entries', () => {
       expect(() => oversightEntry({ kind: 'approvalDecision', requestId, decision: 'maybe', by: 'alice' } as never, 1, 's')).to.throw(/the approvalDecision event cannot be recorded: tool: .*; decision: /);
       expect(() => oversightEntry({ kind: 'pause', switch: 'k', scope: 'all', by: 'alice' } as never, 1, 's')).to.throw('reason');
       expect(() => oversightEntry({ kind: 'pause', switch: 'k', scope: 'all', by: 'a', reason: 'r', extra: 1 } as never, 1, 's')).to.throw('extra');
-      expect(() => oversightEntry({ kind: 'vote' } as never, 1, 's')).to.throw('an oversight event needs a kind, one of pause, resume, approvalRequest');
+      expect(() => oversightEntry({ kind: 'vote' } as never, 1, 's')).to.throw('an oversight event needs a kind, one of pause, unpause, resume, approvalRequest');
     });
   });
 
@@ -95,7 +109,7 @@ describe('oversight entries', () => {
 
   describe('when a reader meets a kind it does not know', () => {
     it('says which kinds it knows', () => {
-      expect(auditEntryProblems({ kind: 'vote' })[0]).to.contain('"vote" is not a kind of entry this version knows (scheduleOutcome, pause, resume');
+      expect(auditEntryProblems({ kind: 'vote' })[0]).to.contain('"vote" is not a kind of entry this version knows (scheduleOutcome, pause, unpause, resume');
     });
   });
 });

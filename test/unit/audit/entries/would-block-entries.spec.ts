@@ -4,17 +4,23 @@ import { errorEntry, executedEntry, sequenced } from '../../../../src/audit/entr
 import { entryDetail } from '../../../../src/audit/entries/entry-summary.js';
 import { PolicyBlockedError } from '../../../../src/lifecycle/policy-blocked-error.js';
 import type { PostSecondaryActionParams, ToolErrorParams } from '../../../../src/lifecycle/stage-events.js';
-import { forgetWouldBlocks, noteWouldBlocks } from '../../../../src/lifecycle/would-blocks.js';
+import { CALL_RECORD, CallRecord, recordWouldBlock } from '../../../../src/lifecycle/call-record.js';
+import type { WouldBlock } from '../../../../src/lifecycle/would-blocks.js';
 
-const executed = (callId: string) =>
-  ({ method: 'transfer_hbar_tool', callId, context: {}, rawParams: {}, normalisedParams: { hbarTransfers: [] }, toolResult: { raw: { status: 'SUCCESS', receiptStatus: 'SUCCESS', transactionId: '0.0.2@1700000000.000000001' }, humanMessage: '' } }) as unknown as PostSecondaryActionParams;
+/** A call's record, as the runner keeps it, with these would-blocks noted. */
+function recordWith(wouldBlocks: WouldBlock[] = []): CallRecord {
+  const record = new CallRecord();
+  for (const wouldBlock of wouldBlocks) recordWouldBlock(record, wouldBlock);
+  return record;
+}
+
+const executed = (callId: string, record = recordWith()) =>
+  ({ [CALL_RECORD]: record, method: 'transfer_hbar_tool', callId, context: {}, rawParams: {}, normalisedParams: { hbarTransfers: [] }, toolResult: { raw: { status: 'SUCCESS', receiptStatus: 'SUCCESS', transactionId: '0.0.2@1700000000.000000001' }, humanMessage: '' } }) as unknown as PostSecondaryActionParams;
 
 describe('audit entries of calls a policy in report mode would have blocked', () => {
-  afterEach(() => ['call-a', 'call-b'].forEach(forgetWouldBlocks));
-
   it('carry wouldBlock, in order, on an executed entry, and the entry stays valid', () => {
-    noteWouldBlocks('call-a', [{ policy: 'Max Transfer Policy', stage: 'postParamsNormalization', reason: 'the cap is 2 HBAR per call' }, { policy: 'Quota', stage: 'postCoreAction' }]);
-    const entry = sequenced(executedEntry(executed('call-a'), 's'), 1);
+    const record = recordWith([{ policy: 'Max Transfer Policy', stage: 'postParamsNormalization', reason: 'the cap is 2 HBAR per call' }, { policy: 'Quota', stage: 'postCoreAction' }]);
+    const entry = sequenced(executedEntry(executed('call-a', record), 's'), 1);
     expect(entry.wouldBlock).to.deep.equal([{ policy: 'Max Transfer Policy', stage: 'postParamsNormalization', reason: 'the cap is 2 HBAR per call' }, { policy: 'Quota', stage: 'postCoreAction' }]);
     expect(entry.outcome).to.equal('executed');
     expect(auditEntryProblems(entry)).to.deep.equal([]);
@@ -23,9 +29,9 @@ describe('audit entries of calls a policy in report mode would have blocked', ()
   });
 
   it('carry wouldBlock beside the blockedBy of the enforcing policy that then blocked the call', () => {
-    noteWouldBlocks('call-b', [{ policy: 'Soft', stage: 'preToolExecution', reason: 'would refuse' }]);
+    const record = recordWith([{ policy: 'Soft', stage: 'preToolExecution', reason: 'would refuse' }]);
     const error = new PolicyBlockedError('transfer_hbar_tool', { policy: 'Hard', stage: 'postParamsNormalization', reason: 'refused' });
-    const entry = sequenced(errorEntry({ method: 'transfer_hbar_tool', callId: 'call-b', context: {}, rawParams: {}, stage: 'postParamsNormalization', error } as unknown as ToolErrorParams, 's'), 1);
+    const entry = sequenced(errorEntry({ [CALL_RECORD]: record, method: 'transfer_hbar_tool', callId: 'call-b', context: {}, rawParams: {}, stage: 'postParamsNormalization', error } as unknown as ToolErrorParams, 's'), 1);
     expect([entry.outcome, entry.blockedBy?.policy, entry.wouldBlock]).to.deep.equal(['blocked', 'Hard', [{ policy: 'Soft', stage: 'preToolExecution', reason: 'would refuse' }]]);
     expect(entryDetail(entry)).to.equal('by Hard; would have been blocked by Soft (report mode)');
     expect(auditEntryProblems(entry)).to.deep.equal([]);

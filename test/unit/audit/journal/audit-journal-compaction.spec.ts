@@ -107,6 +107,33 @@ describe('AuditJournal compaction', () => {
       await again.close();
     });
 
+    it('carries the no-ops sent under an unsettled intent into the new file, and drops them with the intent once its entry is written', async () => {
+      const noopHash = 'ab'.repeat(48);
+      const settledHash = 'cd'.repeat(48);
+      const crashed = await AuditJournal.open(path);
+      await crashed.addIntent({ ...intent('0.0.2@1.1'), preemptible: true });
+      await crashed.addIntent({ ...intent('0.0.2@1.2'), preemptible: true });
+      await crashed.close();
+      // The restart sent a no-op under each ID, settled the second, and compacted before settling the first.
+      const journal = await AuditJournal.open(path, undefined, { compactAfter: 2 });
+      await journal.addNoop('0.0.2@1.1', [noopHash]);
+      await journal.addNoop('0.0.2@1.2', [settledHash]);
+      await journal.addEntry((seq) => entry(seq, '0.0.2@1.2'));
+      expect(journal.noopHashes('0.0.2@1.2'), 'settled: its no-ops no longer matter').to.deep.equal([]);
+      await addEntries(journal, 2);
+      await deliver(journal, ['id-1', 'id-2']);
+      await journal.compacted();
+      expect(segmentFiles()).to.deep.equal(['000001.jsonl']);
+      expect(hotRecords().filter((record) => record.r === 'noop')).to.deep.equal([{ r: 'noop', transactionId: '0.0.2@1.1', hashes: [noopHash] }]);
+      await journal.close();
+
+      // A later start still knows the no-op's hash, so a record with it is never taken for the call's.
+      const again = await AuditJournal.open(path);
+      expect(again.unresolvedIntents().map((each) => [each.transactionId, each.preemptible])).to.deep.equal([['0.0.2@1.1', true]]);
+      expect(again.noopHashes('0.0.2@1.1')).to.deep.equal([noopHash]);
+      await again.close();
+    });
+
     it('carries intents without an outcome and jobs in progress, with their latest plan, into the new file', async () => {
       const journal = await AuditJournal.open(path, undefined, { compactAfter: 2 });
       await journal.addIntent(intent('0.0.2@1.1')); // a call of this run still in progress

@@ -6,7 +6,7 @@ import { KillSwitch } from '../../../src/policies/kill-switch.js';
 import { runCliIn } from '../../support/cli-run.js';
 import { skipWithoutRedis, startTestRedis, type TestRedis } from '../../support/redis-server.js';
 
-describe('agent-hooks pause and resume', function () {
+describe('agent-hooks pause and unpause', function () {
   this.timeout(120_000);
   let redis: TestRedis;
   let cwd: string;
@@ -41,9 +41,23 @@ describe('agent-hooks pause and resume', function () {
         const seen = await agent.refresh();
         expect(seen.state === 'paused' && seen.pause).to.include({ scope: 'all', reason: 'incident 7', by: 'alice' });
 
-        const resumed = await runCliIn(cwd, env, 'resume', '--by', 'bob');
-        expect(resumed.code, resumed.stderr).to.equal(0);
-        expect(resumed.stdout).to.contain('resumed by bob').and.contain('lifting the pause by alice').and.contain('"incident 7"');
+        // "resume" is an approval's verb (kit.resume(id)), not the switch's: an operator who types it turns nothing off.
+        const wrongVerb = await runCliIn(cwd, env, 'resume', '--by', 'bob');
+        expect(wrongVerb.code).to.not.equal(0);
+        expect(wrongVerb.stderr).to.contain("unknown command 'resume'");
+        expect((await agent.refresh()).state, 'still paused').to.equal('paused');
+
+        const unpaused = await runCliIn(cwd, env, 'unpause', '--by', 'bob', '--json');
+        expect(unpaused.code, unpaused.stderr).to.equal(0);
+        const document = JSON.parse(unpaused.stdout) as { paused: boolean; by: string; lifted: Record<string, string> };
+        expect(document).to.include({ paused: false, by: 'bob' });
+        expect(document.lifted).to.include({ scope: 'all', reason: 'incident 7', by: 'alice' });
+        expect(await agent.refresh()).to.deep.equal({ state: 'running' });
+
+        await runCliIn(cwd, env, 'pause', '--reason', 'incident 8', '--by', 'carol');
+        const said = await runCliIn(cwd, env, 'unpause', '--by', 'dave');
+        expect(said.code, said.stderr).to.equal(0);
+        expect(said.stdout).to.contain('unpaused by dave').and.contain('lifting the pause by carol').and.contain('"incident 8"');
         expect(await agent.refresh()).to.deep.equal({ state: 'running' });
       } finally {
         await agent.detach();
@@ -62,8 +76,8 @@ describe('agent-hooks pause and resume', function () {
         expect(paused.stdout).to.contain('agent-hooks-state.sqlite');
         const seen = await agent.refresh();
         expect(seen.state === 'paused' && seen.pause).to.include({ reason: 'incident 8', by: 'carol' });
-        const resumed = await runCliIn(cwd, env, 'resume', '--by', 'dave');
-        expect(resumed.code, resumed.stderr).to.equal(0);
+        const unpaused = await runCliIn(cwd, env, 'unpause', '--by', 'dave');
+        expect(unpaused.code, unpaused.stderr).to.equal(0);
         expect(await agent.refresh()).to.deep.equal({ state: 'running' });
       } finally {
         await agent.detach();
@@ -78,7 +92,7 @@ describe('agent-hooks pause and resume', function () {
       expect(none.code).to.equal(2);
       expect(none.stderr).to.contain('killSwitch: the configuration has no kill switch to turn; add "killSwitch"');
       configure({ network: 'devnet', killSwitch: { store: 'memory' } });
-      const memory = await runCliIn(cwd, env, 'resume');
+      const memory = await runCliIn(cwd, env, 'unpause');
       expect(memory.code).to.equal(2);
       expect(memory.stderr).to.contain('killSwitch.store: a switch in memory lives in one process');
       const noReason = await runCliIn(cwd, env, 'pause');

@@ -1,0 +1,146 @@
+import type { LedgerApprovalAsk, LedgerApprovalNote } from './ledger-approval.js';
+import type { ToolResult } from './tool-result.js';
+import type { WouldBlock } from './would-blocks.js';
+
+/**
+ * Where an event keeps its call's CallRecord. A registered symbol (`Symbol.for`), so the CommonJS and
+ * the ES-module builds of this package, and any second copy of this file a loader makes, name the same
+ * key: an audit hook of one build reads the record of a call run by a kit of the other. JSON and
+ * `Object.keys` skip it; `{ ...event }` keeps it, so a copy of an event still names its call.
+ */
+export const CALL_RECORD: unique symbol = Symbol.for('hedera-agent-hooks.callRecord');
+
+/** Runner-only writers, set by the class below: no listener holding a record can call them. */
+let addWouldBlock: (record: CallRecord, wouldBlock: WouldBlock) => void;
+let takeAsk: (record: CallRecord) => LedgerApprovalAsk | undefined;
+let takeNote: (record: CallRecord) => LedgerApprovalNote | undefined;
+let auditEntriesOf: (record: CallRecord) => readonly string[] | undefined;
+
+/**
+ * What one call's listeners tell each other and the kit, kept on the call instead of in a map keyed
+ * by call ID: two kits in one process (or two builds of this package) share nothing, and the record
+ * goes away with its call, so nothing a blocked or failed call noted outlives it. The runner makes
+ * one per watched call and puts it on the events of postParamsNormalization, postCoreAction,
+ * postToolExecution and toolError (read it with {@link callRecordOf}).
+ *
+ * It never holds what executes: the params and the transaction stay locked on the events. A policy
+ * may only ask for more care (an approval by the ledger, which sends the call inside a ScheduleCreate
+ * that postCoreAction's policies then judge) or say which approval let the call through.
+ *
+ * Read by other builds through its getters and methods only, so their names are a contract.
+ */
+export class CallRecord {
+  #wouldBlocks: WouldBlock[] | undefined = undefined;
+  #approvalRequestId: string | undefined = undefined;
+  #ledgerAsk: LedgerApprovalAsk | undefined = undefined;
+  #asksTaken = false;
+  #ledgerNote: LedgerApprovalNote | undefined = undefined;
+  #auditEntries: string[] | undefined = undefined;
+
+  static {
+    addWouldBlock = (record, wouldBlock) => void (record.#wouldBlocks ??= []).push(wouldBlock);
+    takeAsk = (record) => {
+      record.#asksTaken = true;
+      const ask = record.#ledgerAsk;
+      record.#ledgerAsk = undefined;
+      return ask;
+    };
+    takeNote = (record) => {
+      const note = record.#ledgerNote;
+      record.#ledgerNote = undefined;
+      return note;
+    };
+    auditEntriesOf = (record) => record.#auditEntries;
+  }
+
+  constructor() {
+    Object.freeze(this);
+  }
+
+  /** What policies in report mode would have blocked in this call so far (a copy; undefined: nothing). */
+  get wouldBlock(): readonly WouldBlock[] | undefined {
+    return this.#wouldBlocks && Object.freeze(this.#wouldBlocks.map((each) => Object.freeze({ ...each })));
+  }
+
+  /** The approval request that let this call run, if one did (the audit hooks put it on the call's entry). */
+  get approvalRequestId(): string | undefined {
+    return this.#approvalRequestId;
+  }
+
+  /** An approval policy notes the request whose quorum let this call through (the last one noted is kept). */
+  noteApprovedBy(requestId: string): void {
+    if (typeof requestId !== 'string' || requestId === '') throw new TypeError(`noteApprovedBy(requestId): expected the approval request's ID, a non-empty string, got ${JSON.stringify(requestId)}`);
+    this.#approvalRequestId = requestId;
+  }
+
+  /**
+   * A policy asks that this call's transaction go out inside a ScheduleCreate (an approval by the
+   * ledger, ledger-approval.ts). Asked once the transaction was built, it would be ignored and the
+   * call would go out as it is, so that throws (the policy then blocks: fail closed).
+   */
+  askLedgerApproval(ask: LedgerApprovalAsk): void {
+    if (this.#asksTaken) throw new Error('a ledger approval was asked after the call built its transaction; ask at postParamsNormalization');
+    this.#ledgerAsk = ask;
+  }
+
+  /** The approval request that follows this call's schedule, for its result. */
+  noteLedgerApproval(note: LedgerApprovalNote): void {
+    this.#ledgerNote = note;
+  }
+
+  /** An audit hook journaled this call's entry `entryId` (the kit's telemetry names it on the call's span). */
+  noteAuditEntry(entryId: string): void {
+    if (typeof entryId === 'string' && entryId !== '') (this.#auditEntries ??= []).push(entryId);
+  }
+}
+
+Object.freeze(CallRecord.prototype);
+
+/** The runner: a report-mode policy would have blocked this call. */
+export function recordWouldBlock(record: CallRecord, wouldBlock: WouldBlock): void {
+  addWouldBlock(record, wouldBlock);
+}
+
+/** The runner, where it wraps scheduled calls: the ledger approval asked for this call, taken once; later asks throw. */
+export function takeLedgerApprovalAsk(record: CallRecord): LedgerApprovalAsk | undefined {
+  return takeAsk(record);
+}
+
+/**
+ * The runner: the call's result with its ledger approval told (`raw.approvalRequestId`, and
+ * `raw.awaitingApproval: true` when the ScheduleCreate succeeded) and the sentence saying the call's
+ * transaction waits for the approvers. A call without a note keeps its result.
+ */
+export function withLedgerApproval(record: CallRecord, result: ToolResult): ToolResult {
+  const note = takeNote(record);
+  if (!note) return result;
+  const raw = { ...result.raw, approvalRequestId: note.requestId, ...(result.raw.status === 'SUCCESS' ? { awaitingApproval: true } : {}) };
+  return { ...result, raw, humanMessage: note.sentence(raw) };
+}
+
+/** The runner, as the call returns: the audit entries journaled for it, for its span. */
+export function auditEntriesOfCall(record: CallRecord): readonly string[] | undefined {
+  return auditEntriesOf(record);
+}
+
+/** What a reader of another build needs of a record; checked by shape (never instanceof). */
+export interface CallRecordView {
+  readonly wouldBlock: readonly WouldBlock[] | undefined;
+  readonly approvalRequestId: string | undefined;
+  noteApprovedBy(requestId: string): void;
+  askLedgerApproval(ask: LedgerApprovalAsk): void;
+  noteLedgerApproval(note: LedgerApprovalNote): void;
+  noteAuditEntry(entryId: string): void;
+}
+
+/**
+ * The record of the call an event belongs to, whichever build made it; undefined for an event the
+ * Hedera Agent Kit made (its calls have no record) or for anything else.
+ */
+export function callRecordOf(event: unknown): CallRecordView | undefined {
+  if (event === null || typeof event !== 'object') return undefined;
+  const record = (event as { [CALL_RECORD]?: unknown })[CALL_RECORD];
+  if (record === null || typeof record !== 'object') return undefined;
+  const view = record as Partial<CallRecordView>;
+  return typeof view.noteApprovedBy === 'function' && typeof view.askLedgerApproval === 'function' && typeof view.noteLedgerApproval === 'function' && typeof view.noteAuditEntry === 'function' ? (view as CallRecordView) : undefined;
+}
