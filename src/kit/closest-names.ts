@@ -7,7 +7,7 @@
 export function closestNames(name: string, known: Iterable<string>, limit = 3): string[] {
   const needle = name.toLowerCase();
   const near: { candidate: string; distance: number }[] = [];
-  const rows: Rows = [[], [], new Int32Array(128)];
+  const rows: Rows = [[], [], new Int32Array(128), matchMasks(needle)];
   for (const candidate of known) {
     // Once `limit` names are found, a farther one cannot take a place: count only as far as the last of them.
     const kept = near.length >= limit ? near.reduce((most, { distance }) => Math.max(most, distance), 0) : Infinity;
@@ -41,12 +41,13 @@ export function distanceInside(text: string, pattern: string): number {
   return Math.min(...previous);
 }
 
-/** Two rows of the distance table and a letter count, reused from one candidate to the next. */
-type Rows = [number[], number[], Int32Array];
+/** Two rows of the distance table, a letter count and the name's match masks, reused from one candidate to the next. */
+type Rows = [number[], number[], Int32Array, Map<number, number>];
 
 /** The edit distance of `a` and `b` when it is at most `bound`, else bound + 1 (stops as soon as it must exceed it). */
 function editDistanceWithin(a: string, b: string, bound: number, rows: Rows): number {
   if (Math.abs(a.length - b.length) > bound) return bound + 1;
+  if (a.length > 0 && a.length <= 32) return Math.min(bitParallelDistance(a.length, rows[3], b), bound + 1);
   if (lettersApart(a, b, rows[2]) > bound) return bound + 1;
   let [previous, current] = rows;
   for (let j = 0; j <= b.length; j++) previous[j] = j;
@@ -102,4 +103,41 @@ function lettersApart(a: string, b: string, counts: Int32Array): number {
     counts[code] = 0;
   }
   return ascii ? Math.max(surplusA, surplusB) : 0;
+}
+
+/** For each character of `a` (its first 32), the bits of the places it is at. */
+function matchMasks(a: string): Map<number, number> {
+  const masks = new Map<number, number>();
+  for (let i = 0; i < Math.min(a.length, 32); i++) {
+    const code = a.charCodeAt(i);
+    masks.set(code, (masks.get(code) ?? 0) | (1 << i));
+  }
+  return masks;
+}
+
+/**
+ * The edit distance of `a` (1 to 32 characters, given by its length and matchMasks) and `b`, a column of the distance table at a time
+ * in the bits of one integer (Myers' bit-vector algorithm, in Hyyrö's form for whole strings):
+ * linear in `b`, where the table is |a|·|b|.
+ */
+function bitParallelDistance(length: number, masks: Map<number, number>, b: string): number {
+  const last = 1 << (length - 1);
+  let plusVertical = -1;
+  let minusVertical = 0;
+  let score = length;
+  for (let j = 0; j < b.length; j++) {
+    const equal = masks.get(b.charCodeAt(j)) ?? 0;
+    const crossVertical = equal | minusVertical;
+    const crossHorizontal = ((((equal & plusVertical) + plusVertical) | 0) ^ plusVertical) | equal;
+    let plusHorizontal = minusVertical | ~(crossHorizontal | plusVertical);
+    let minusHorizontal = plusVertical & crossHorizontal;
+    if (plusHorizontal & last) score++;
+    else if (minusHorizontal & last) score--;
+    // Row 0 of the table grows by one per column: a +1 shifts in.
+    plusHorizontal = (plusHorizontal << 1) | 1;
+    minusHorizontal <<= 1;
+    plusVertical = minusHorizontal | ~(crossVertical | plusHorizontal);
+    minusVertical = plusHorizontal & crossVertical;
+  }
+  return score;
 }
