@@ -8,10 +8,12 @@ import { benchAudit } from './audit-bench.js';
 import { benchColdStart } from './cold-start-bench.js';
 import { benchConsole } from './console-bench.js';
 import { benchDevnet } from './devnet-bench.js';
+import { benchEntrySize } from './entry-size-bench.js';
 import { DISPATCH_CASES, benchDispatch } from './dispatch-bench.js';
 import { benchJournal } from './journal-bench.js';
 import { benchPolicies } from './policies-bench.js';
 import { POLICY_COUNT, benchPolicyDispatch } from './policy-dispatch-bench.js';
+import { STARTUP_HOOK_COUNTS, benchStartup } from './startup-bench.js';
 import { benchTelemetry } from './telemetry-bench.js';
 
 // `npm run bench -- --json | head` closes the pipe early; stop quietly instead of crashing on EPIPE.
@@ -22,7 +24,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
-const CASES = ['dispatch', 'devnet', 'audit', 'policies', 'journal', 'coldstart', 'telemetry', 'console'] as const;
+const CASES = ['dispatch', 'devnet', 'audit', 'policies', 'journal', 'coldstart', 'startup', 'entries', 'telemetry', 'console'] as const;
 const unknown = args.filter((arg) => arg !== '--json' && !(CASES as readonly string[]).includes(arg));
 const chosen = CASES.filter((name) => args.includes(name));
 const selected = chosen.length ? chosen : CASES;
@@ -129,6 +131,26 @@ async function coldstart(): Promise<void> {
   }
 }
 
+async function startup(): Promise<void> {
+  heading('startup: creating the kit (core plugins, offline) with 100 and 1 000 hooks that name tools it does not have, each warned about, vs the real Hedera Agent Kit building its tools and API with the same hooks');
+  for (const count of STARTUP_HOOK_COUNTS) {
+    const row = await benchStartup(count);
+    print(
+      { ...row },
+      `  ${String(count).padStart(4)} hooks  create ${row.create_ms.toFixed(1)} ms (${row.warnings} warnings)  |  real kit ${row.real_kit_create_ms.toFixed(1)} ms  ratio ${row.ratio.toFixed(2)}`,
+    );
+  }
+}
+
+async function entries(): Promise<void> {
+  heading("entries: HCS bytes per call of a typical transfer's audit entry (a one-entry batch message) vs the same entry before replay needed the input (normalised params, no input); target ratio <= 1");
+  const row = await benchEntrySize();
+  print(
+    { ...row },
+    `  plain ${row.bytes_per_call} B vs ${row.pre_replay_bytes_per_call} B before replay  ratio ${row.ratio.toFixed(2)}  |  brotli ${row.compressed_bytes_per_call} B vs ${row.pre_replay_compressed_bytes_per_call} B  ratio ${row.compressed_ratio.toFixed(2)}  |  params and input both (as written while replay carried two copies) ${row.two_copy_bytes_per_call} B`,
+  );
+}
+
 async function telemetry(): Promise<void> {
   heading('telemetry: what createAgentKit({ telemetry }) adds per call (no-op tool, one relevant hook, the real OpenTelemetry SDK), vs the same kit with telemetry off');
   const row = await benchTelemetry();
@@ -149,7 +171,7 @@ async function operatorConsole(): Promise<void> {
   );
 }
 
-const runners = { dispatch, devnet, audit, policies, journal, coldstart, telemetry, console: operatorConsole };
+const runners = { dispatch, devnet, audit, policies, journal, coldstart, startup, entries, telemetry, console: operatorConsole };
 
 async function main(): Promise<void> {
   if (unknown.length) {

@@ -1,6 +1,7 @@
 import { entryOutcome, isOversightEntry, isScheduleOutcomeEntry, type AnyAuditEntry, type AuditEntry } from '../audit/index.js';
 import type { ExplorerLinks } from './explorer-links.js';
 import { plainRedacted } from './safe-json.js';
+import { decimalParts, scaledDigits } from '../params/decimal-amount.js';
 
 /** One call as the console lists it. `tool`, `memo`, `params`, `blockedBy.reason` and `error` are agent-controlled text. */
 export interface CallView {
@@ -60,7 +61,7 @@ export function callView(entry: AnyAuditEntry, source: string, delivered: boolea
   const transactionId = isScheduleOutcomeEntry(entry) ? entry.scheduledTransactionId : entry.transactionId;
   const params = isScheduleOutcomeEntry(entry) ? undefined : entry.params;
   const memo = memoOf(params);
-  const hbar = isScheduleOutcomeEntry(entry) ? undefined : hbarCredited(params);
+  const hbar = isScheduleOutcomeEntry(entry) ? undefined : entry.paramsKind === 'input' ? hbarCreditedByInput(entry.tool, params) : hbarCredited(params);
   const link = transactionId ? links.transaction(transactionId) : undefined;
   return {
     id: entry.id,
@@ -104,6 +105,24 @@ export function hbarCredited(params: unknown): bigint | undefined {
   for (const transfer of transfers) {
     const amount = tinybarsOf((transfer as { amount?: unknown } | null)?.amount);
     if (amount !== undefined && amount > 0n) total += amount;
+  }
+  return total;
+}
+
+/**
+ * The HBAR an entry that holds the agent's input (`paramsKind: "input"`) credits, in tinybars: for
+ * transfer_hbar_tool, its `transfers` (amounts in HBAR, each credited to its account); undefined for
+ * other tools and for amounts that are not plain decimals of at most 8 places (what the tool accepts).
+ */
+export function hbarCreditedByInput(tool: string, params: unknown): bigint | undefined {
+  if (tool !== 'transfer_hbar_tool') return undefined;
+  const transfers = params !== null && typeof params === 'object' ? (params as { transfers?: unknown }).transfers : undefined;
+  if (!Array.isArray(transfers)) return undefined;
+  let total = 0n;
+  for (const transfer of transfers) {
+    const parts = decimalParts((transfer as { amount?: unknown } | null)?.amount);
+    if (parts === undefined || parts.fraction.length > 8) return undefined;
+    total += BigInt(scaledDigits(parts, 8));
   }
   return total;
 }

@@ -19,7 +19,7 @@ import { redactingLogger } from '../secrets/redacting-logger.js';
 import { AgentKit } from './agent-kit.js';
 import { isKitAware } from '../di/kit-scope.js';
 import { listenersFrom } from '../listeners/listener-sources.js';
-import { checkListenerToolNames, type KitToolNames } from './listener-tool-names.js';
+import { listenerToolNameCheck, type KitToolNames } from './listener-tool-names.js';
 import { checkPolicyStagesOffered, checkValuePoliciesSeeMovements } from './policy-tool-names.js';
 import { ToolRegistry } from './tool-registry.js';
 import { coverKitValueMovingTools, warnValueMovingLeftOut } from './value-moving-coverage.js';
@@ -98,8 +98,10 @@ export function assembleKit(assembly: KitAssembly): AgentKit {
   coverKitValueMovingTools(sources, valueMoving, withoutInnerStages);
   warnValueMovingLeftOut(sources, valueMoving, logger);
   const withoutMovementsView = registry.withoutMovementsView(hasBuiltInMovementsView);
+  // One check for every source: what judging the names costs is worked out once per kit and name.
+  const checkListenerToolNames = listenerToolNameCheck(toolNames, logger);
   for (const { listeners } of sources) {
-    checkListenerToolNames(listeners, toolNames, logger);
+    checkListenerToolNames(listeners);
     checkPolicyStagesOffered(listeners, withoutInnerStages);
     checkValuePoliciesSeeMovements(listeners, withoutMovementsView);
   }

@@ -31,28 +31,43 @@ export interface KitToolNames {
  * checkListenerToolNames(listeners, { loaded: ['delete_account_tool'], defined: ['delete_account_tool'], unloaded: [] }, logger);
  */
 export function checkListenerToolNames(listeners: readonly StageListener[], names: KitToolNames, logger: Logger): void {
+  listenerToolNameCheck(names, logger)(listeners);
+}
+
+/**
+ * checkListenerToolNames for a kit that checks many hooks and policies at start: the returned check
+ * keeps, across every list it is given, what the names cost to judge. The loaded tools' spellings
+ * are worked out once, the closest tool once per distinct unknown name and only for a name that is
+ * refused or warned about, and a hook's name once per hook (not once per stage it listens on), so a
+ * thousand shared hooks naming other kits' tools cost microseconds each.
+ */
+export function listenerToolNameCheck(names: KitToolNames, logger: Logger): (listeners: readonly StageListener[]) => void {
   const given = new Set([...names.loaded, ...names.unloaded]);
   const defined = new Set(names.defined);
+  const judge = new ClosestToolJudge(names.loaded);
   const warned = new Set<string>();
-  for (const listener of listeners) {
-    for (const name of listener.tools) {
-      if (name === '*' || given.has(name)) continue;
-      const closest = closestLoaded(name, names.loaded);
-      // A real tool the kit does not offer is fine, unless it is also a slip of one it does offer.
-      if (!closest?.slip && (defined.has(name) || isHederaToolName(name))) continue;
-      if (listener.kind === 'policy') {
-        throw new AgentHooksError(ErrorCode.INVALID_LISTENER, refusal(listener.name, name, closest, names.loaded.length));
+  return (listeners) => {
+    for (const listener of listeners) {
+      for (const name of listener.tools) {
+        if (name === '*' || given.has(name)) continue;
+        const isPolicy = listener.kind === 'policy';
+        // A hook registers one listener per stage: one warning per hook and name is enough.
+        const key = `${listener.name}\u0000${name}`;
+        if (!isPolicy && warned.has(key)) continue;
+        // A real tool the kit does not offer is fine, unless it is also a slip of one it does offer.
+        if ((defined.has(name) || isHederaToolName(name)) && judge.slipOf(name) === undefined) continue;
+        const closest = judge.closest(name);
+        if (isPolicy) {
+          throw new AgentHooksError(ErrorCode.INVALID_LISTENER, refusal(listener.name, name, closest, names.loaded.length));
+        }
+        warned.add(key);
+        logger.warn(
+          { hook: listener.name, tool: name, ...(closest ? { closest: closest.tool } : {}) },
+          `Hook "${listener.name}" lists the tool ${JSON.stringify(name)}, which this kit does not have${closest ? `; did you mean "${closest.tool}"?` : ''} It observes no call of that name.`,
+        );
       }
-      // A hook registers one listener per stage: one warning per hook and name is enough.
-      const key = `${listener.name}\u0000${name}`;
-      if (warned.has(key)) continue;
-      warned.add(key);
-      logger.warn(
-        { hook: listener.name, tool: name, ...(closest ? { closest: closest.tool } : {}) },
-        `Hook "${listener.name}" lists the tool ${JSON.stringify(name)}, which this kit does not have${closest ? `; did you mean "${closest.tool}"?` : ''} It observes no call of that name.`,
-      );
     }
-  }
+  };
 }
 
 function refusal(policy: string, name: string, closest: Closest | undefined, loadedCount: number): string {
@@ -72,37 +87,63 @@ function refusal(policy: string, name: string, closest: Closest | undefined, loa
 
 interface Closest {
   tool: string;
-  /** The name is a slip or another spelling of the tool (see isSlipOf), not merely near it. */
+  /** The name is a slip or another spelling of the tool (see ClosestToolJudge.slipOf), not merely near it. */
   slip: boolean;
 }
 
 /**
- * The loaded tool `name` most likely means: one it is a slip of, else one whose name it contains,
- * else the nearest in canonical form, else by plain edit distance.
+ * The loaded tool a name most likely means: one it is a slip of, else one whose name it contains,
+ * else the nearest in canonical form, else by plain edit distance. The loaded tools' canonical and
+ * lower-case forms are worked out once; each name's answer is kept, so it is worked out once.
  */
-function closestLoaded(name: string, loaded: readonly string[]): Closest | undefined {
-  const slipOf = loaded.find((tool) => isSlipOf(name, tool));
-  if (slipOf) return { tool: slipOf, slip: true };
-  const byCanonical = new Map(loaded.map((tool) => [canonicalToolName(tool), tool]));
-  const canonical = canonicalToolName(name);
-  // A tool's name wrapped in more ("plugin/delete_account_tool", "core-account:delete_account_tool"): the closest, then longest, inside.
-  // Inside it with a letter disguised or slipped as well ("plugin/de1ete_account_tool"): one edit allowed.
-  const inside = [...byCanonical.keys()]
-    .filter((tool) => tool.length > 3)
-    .map((tool) => ({ tool, distance: distanceInside(canonical, tool) }))
-    .filter(({ distance }) => distance <= 1)
-    .sort((a, b) => a.distance - b.distance || b.tool.length - a.tool.length)[0];
-  if (inside !== undefined) return { tool: byCanonical.get(inside.tool)!, slip: false };
-  const [near] = closestNames(canonical, byCanonical.keys(), 1);
-  if (near !== undefined) return { tool: byCanonical.get(near)!, slip: false };
-  const [plain] = closestNames(name, loaded, 1);
-  return plain === undefined ? undefined : { tool: plain, slip: false };
-}
+class ClosestToolJudge {
+  private readonly byCanonical: Map<string, string>;
+  private readonly canonicals: readonly string[];
+  private readonly lowered: readonly string[];
+  private readonly slips = new Map<string, string | undefined>();
+  private readonly answers = new Map<string, Closest | undefined>();
 
-/** The same name in another spelling (see canonicalToolName), or one character added, dropped or changed. */
-function isSlipOf(name: string, tool: string): boolean {
-  const plain = name.trim().toLowerCase();
-  return canonicalToolName(name) === canonicalToolName(tool) || withinOneEdit(plain, tool.toLowerCase());
+  constructor(private readonly loaded: readonly string[]) {
+    this.byCanonical = new Map(loaded.map((tool) => [canonicalToolName(tool), tool]));
+    this.canonicals = loaded.map(canonicalToolName);
+    this.lowered = loaded.map((tool) => tool.toLowerCase());
+  }
+
+  /** The loaded tool `name` is another spelling of (see canonicalToolName) or one character away from, if any. */
+  slipOf(name: string): string | undefined {
+    if (this.slips.has(name)) return this.slips.get(name);
+    const canonical = canonicalToolName(name);
+    const plain = name.trim().toLowerCase();
+    const slip = this.loaded.find((_tool, at) => this.canonicals[at] === canonical || withinOneEdit(plain, this.lowered[at]!));
+    this.slips.set(name, slip);
+    return slip;
+  }
+
+  closest(name: string): Closest | undefined {
+    if (this.answers.has(name)) return this.answers.get(name);
+    const answer = this.work(name);
+    this.answers.set(name, answer);
+    return answer;
+  }
+
+  private work(name: string): Closest | undefined {
+    const slipOf = this.slipOf(name);
+    if (slipOf) return { tool: slipOf, slip: true };
+    const canonical = canonicalToolName(name);
+    // A tool's name wrapped in more ("plugin/delete_account_tool", "core-account:delete_account_tool"): the closest, then longest, inside.
+    // Inside it with a letter disguised or slipped as well ("plugin/de1ete_account_tool"): one edit allowed,
+    // so a tool more than one character longer than the name cannot be inside it.
+    const inside = [...this.byCanonical.keys()]
+      .filter((tool) => tool.length > 3 && tool.length <= canonical.length + 1)
+      .map((tool) => ({ tool, distance: distanceInside(canonical, tool) }))
+      .filter(({ distance }) => distance <= 1)
+      .sort((a, b) => a.distance - b.distance || b.tool.length - a.tool.length)[0];
+    if (inside !== undefined) return { tool: this.byCanonical.get(inside.tool)!, slip: false };
+    const [near] = closestNames(canonical, this.byCanonical.keys(), 1);
+    if (near !== undefined) return { tool: this.byCanonical.get(near)!, slip: false };
+    const [plain] = closestNames(name, this.loaded, 1);
+    return plain === undefined ? undefined : { tool: plain, slip: false };
+  }
 }
 
 function withinOneEdit(a: string, b: string): boolean {

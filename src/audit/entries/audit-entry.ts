@@ -58,14 +58,17 @@ export const auditEntrySchema = z
     outcome: z.enum(AUDIT_OUTCOMES),
     /** The lifecycle step the call reached (for `executed`: `postToolExecution`). */
     stage: z.enum(LIFECYCLE_STEPS),
-    /** Normalised params when normalisation ran, the raw input otherwise; SDK values as strings, keys redacted. */
-    params: z.unknown(),
-    paramsKind: z.enum(['normalised', 'raw', 'none']),
     /**
-     * With `paramsKind: "normalised"`: the call's raw input as the agent sent it, bounded and redacted
-     * like raw params, so `agent-hooks policy replay` can run the call through policies again (the
-     * normalised params hold SDK values as strings, which no tool takes back). Absent in entries
-     * written before it existed, and whenever `params` already is the raw input.
+     * The call's params, once, bounded and keys redacted. `input`: normalisation ran, and these are the
+     * input the agent sent, from which `agent-hooks policy replay` runs it again. `raw`: input that did not
+     * get through normalisation. `normalised`: the normalised params (SDK values as strings), as entries
+     * written before `input` carried them, and intents' interrupted calls do. `none`: no params.
+     */
+    params: z.unknown(),
+    paramsKind: z.enum(['input', 'normalised', 'raw', 'none']),
+    /**
+     * Older entries only (read, never written now): beside normalised params, a second copy of the
+     * call's raw input for replay. New entries carry the input once, as `params` with `paramsKind: "input"`.
      */
     input: z.unknown().optional(),
     transactionId: z.string().optional(),

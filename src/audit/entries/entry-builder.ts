@@ -14,15 +14,29 @@ function base(method: string, session: string): Pick<AuditEntry, 'type' | 'versi
   return { type: AUDIT_ENTRY_TYPE, version: AUDIT_ENTRY_VERSION, id: randomUUID(), session, timestamp: new Date().toISOString(), tool: method };
 }
 
-function paramsOf(event: { rawParams: unknown; normalisedParams?: unknown }): Pick<AuditEntry, 'params' | 'paramsKind' | 'input'> {
+/**
+ * The call's params, once. When normalisation ran, the input the agent sent (`paramsKind: "input"`):
+ * a replay re-runs normalisation from it, and the normalised params (SDK values as strings, which no
+ * tool takes back) would only be a second copy of it. Redacted; kept whole while no larger than the
+ * normalised params it stands for, so the entry is no larger than before it carried the input, and
+ * otherwise cut to a sample as refused input is (keys a tool ignores can still carry megabytes).
+ * Entries written before this carried the normalised params and the input beside them; readers take both.
+ */
+function paramsOf(event: { rawParams: unknown; normalisedParams?: unknown }): Pick<AuditEntry, 'params' | 'paramsKind'> {
   if ('normalisedParams' in event && event.normalisedParams !== undefined) {
-    // The input too, as the normalised params cannot be fed back to a tool: a replay re-judges the call from it.
-    const input = event.rawParams === undefined ? {} : { input: boundedParams(auditParams(event.rawParams)) };
-    return { params: auditParams(event.normalisedParams), paramsKind: 'normalised', ...input };
+    const normalised = auditParams(event.normalisedParams);
+    // A tool run with no input at all (kit.execute without params) has nothing else to show.
+    if (event.rawParams === undefined) return { params: normalised, paramsKind: 'normalised' };
+    const input = auditParams(event.rawParams);
+    return { params: jsonLength(input) <= jsonLength(normalised) ? input : boundedParams(input), paramsKind: 'input' };
   }
-  // Raw params are input that did not validate: kept as a bounded sample, as an LLM may send megabytes.
+  // Raw params are input that did not validate: kept as a bounded sample.
   if (event.rawParams !== undefined) return { params: boundedParams(auditParams(event.rawParams)), paramsKind: 'raw' };
   return { params: null, paramsKind: 'none' };
+}
+
+function jsonLength(value: unknown): number {
+  return JSON.stringify(value ?? null)?.length ?? 0;
 }
 
 /** The transaction ID a built transaction carries, if the call got that far. */

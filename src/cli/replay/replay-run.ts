@@ -171,10 +171,10 @@ function notReplayable(recorded: RecordedEntry, tools: ReadonlySet<string>): str
   return alteredInput(inputOf(entry));
 }
 
-/** The input the agent sent: `input` beside normalised params, else `params`, which then is the raw input. */
+/** The input the agent sent: `params` (kinds `input` and `raw`), or an older entry's `input` beside its normalised params. */
 function inputOf(entry: AuditEntry): unknown {
   if (entry.paramsKind === 'normalised') return entry.input;
-  return entry.paramsKind === 'raw' ? entry.params : undefined;
+  return entry.paramsKind === 'input' || entry.paramsKind === 'raw' ? entry.params : undefined;
 }
 
 /**

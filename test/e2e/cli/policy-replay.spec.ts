@@ -83,11 +83,12 @@ describe('agent-hooks policy replay', () => {
   });
 
   describe('the journal the live agent wrote', () => {
-    it('holds every call, with its input beside its normalised params, all valid entries', () => {
+    it('holds every call, with its input once as its params, all valid entries', () => {
       const entries = readJournalSnapshot(path.join(journalDir, `hcs-${topicId}.jsonl`))!.entries as AuditEntry[];
       expect(entries.map((entry) => entry.outcome)).to.deep.equal([...CALLS.map((call) => call.live), 'failed']);
       for (const entry of entries) expect(auditEntryProblems(entry)).to.deep.equal([]);
-      expect(entries[0]!.input).to.deep.equal({ transfers: [{ accountId: recipient, amount: 3 }] });
+      expect(entries[0]).to.deep.include({ paramsKind: 'input', params: { transfers: [{ accountId: recipient, amount: 3 }] } });
+      expect(entries[0]).to.not.have.property('input');
       expect(entries[3]!.blockedBy!.policy).to.match(/spend/i);
     });
   });
@@ -197,11 +198,12 @@ describe('agent-hooks policy replay', () => {
       const folder = path.join(cwd, 'old-journal');
       mkdirSync(folder);
       const file = `hcs-${topicId}.jsonl`;
-      // The first entry as an older version wrote it: normalised params, no input.
+      // The first entry as a version before replay wrote it: normalised params, no input.
       const lines = readFileSync(path.join(journalDir, file), 'utf8').split('\n');
-      const first = lines.findIndex((line) => line.includes('"input"'));
-      const record = JSON.parse(lines[first]!) as { entry: { input?: unknown } };
-      delete record.entry.input;
+      const first = lines.findIndex((line) => line.includes('"paramsKind":"input"'));
+      const record = JSON.parse(lines[first]!) as { entry: { params?: unknown; paramsKind?: string } };
+      record.entry.params = { hbarTransfers: [{ accountId: recipient, amount: '3 ℏ' }] };
+      record.entry.paramsKind = 'normalised';
       lines[first] = JSON.stringify(record);
       expect(lines[first]).to.not.contain('"input"');
       writeFileSync(path.join(folder, file), lines.join('\n'));

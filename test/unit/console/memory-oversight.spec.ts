@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { MemoryOversight, explorerLinks } from '../../../src/console/index.js';
-import { hbarCredited } from '../../../src/console/call-view.js';
+import { callView, hbarCredited } from '../../../src/console/call-view.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import { KillSwitch } from '../../../src/policies/kill-switch.js';
 import { EchoTool, pluginOf } from '../../support/noop-tools.js';
@@ -91,6 +91,17 @@ describe('the console views', () => {
     expect(hbarCredited({ hbarTransfers: [{ accountId: '0.0.5', amount: '5 tℏ' }, { accountId: '0.0.2', amount: '-5 tℏ' }] })).to.equal(5n);
     expect(hbarCredited({ hbarTransfers: [{ accountId: '0.0.5', amount: '10 ℏ' }, { accountId: '0.0.6', amount: '0.5 ℏ' }] })).to.equal(1_050_000_000n);
     expect(hbarCredited({ memo: 'x' })).to.equal(undefined);
+  });
+
+  it("reads the HBAR a transfer credits from an entry that holds the agent's input (its params once), as from older entries' normalised params", () => {
+    const entry = {
+      type: 'hedera-agent-hooks/audit-entry', version: 1, id: 'e1', seq: 1, session: '0.0.2', timestamp: '2026-01-01T00:00:00.000Z', tool: 'transfer_hbar_tool',
+      outcome: 'executed', stage: 'postToolExecution', params: { transfers: [{ accountId: '0.0.5', amount: 2.5 }, { accountId: '0.0.6', amount: '0.00000001' }], transactionMemo: 'rent' }, paramsKind: 'input', status: 'SUCCESS',
+    } as const;
+    const view = callView(entry as never, 'test', true, explorerLinks(undefined, undefined));
+    expect(view).to.include({ hbarTinybars: '250000001', memo: 'rent' });
+    const older = callView({ ...entry, params: { hbarTransfers: [{ accountId: '0.0.5', amount: '2.5 ℏ' }, { accountId: '0.0.2', amount: '-2.5 ℏ' }] }, paramsKind: 'normalised', input: entry.params } as never, 'test', true, explorerLinks(undefined, undefined));
+    expect(older).to.include({ hbarTinybars: '250000000' });
   });
 
   it('links hashscan for the public networks, the mirror for the devnet, and nothing without a network', () => {

@@ -8,6 +8,7 @@ import { MaxRecipientsPolicy, RejectToolPolicy } from '../../../src/policies/ind
 import { optionRefusal } from '../../support/option-refusal.js';
 import { EchoTool, TransferBuilderTool, pluginOf } from '../../support/noop-tools.js';
 import { offlineClient } from '../../support/offline-client.js';
+import * as closestNamesModule from '../../../src/kit/closest-names.js';
 
 describe('listener tool names at kit start', () => {
   let client: Client;
@@ -117,6 +118,47 @@ describe('listener tool names at kit start', () => {
       expect(messages[0]).to.contain('Hook "Shared Logger" lists the tool "echo_tool?"').and.to.contain('did you mean "echo_tool"');
       expect(messages[1]).to.contain('"other_agents_tool"');
       expect(warn.firstCall.args[0]).to.deep.equal({ hook: 'Shared Logger', tool: 'echo_tool?', closest: 'echo_tool' });
+    });
+  });
+
+  describe('when many hooks name tools this kit does not have (a shared hook list)', () => {
+    // Listens on every stage, as a trail or logging hook does: four listeners per hook.
+    const watcher = (name: string, tools: string[]) =>
+      new (class extends AbstractHook {
+        override name = name;
+        override relevantTools = tools;
+        override async preToolExecutionHook(): Promise<void> {}
+        override async postParamsNormalizationHook(): Promise<void> {}
+        override async postCoreActionHook(): Promise<void> {}
+        override async postToolExecutionHook(): Promise<void> {}
+      })();
+    /** Edit-distance searches made while a kit with these hooks starts, and the warnings it logged. */
+    async function startCost(hooks: unknown[]): Promise<{ searches: number; warnings: string[] }> {
+      const inside = sandbox.spy(closestNamesModule, 'distanceInside');
+      const nearest = sandbox.spy(closestNamesModule, 'closestNames');
+      const warn = sandbox.spy();
+      const kit = await createAgentKit({ client, pluginsDir: null, plugins: [pluginOf('t', new EchoTool(), new TransferBuilderTool())], hooks, logger: { debug() {}, error() {}, warn } });
+      kits.push(kit);
+      const searches = inside.callCount + nearest.callCount;
+      sandbox.restore();
+      return { searches, warnings: warn.getCalls().map((call) => call.args[1] as string) };
+    }
+
+    it('works out the closest tool once per distinct name, however many hooks and stages name it', async () => {
+      const one = await startCost([watcher('Treasury Watch', ['treasury_sweep_tool'])]);
+      expect(one.warnings).to.have.length(1);
+      expect(one.searches, 'the warned name is judged').to.be.greaterThan(0);
+      const three = await startCost(['Treasury Watch', 'Sweep Logger', 'Sweep Metrics'].map((hook) => watcher(hook, ['treasury_sweep_tool'])));
+      expect(three.warnings, 'one warning per hook').to.have.length(3);
+      expect(three.searches, 'three hooks on four stages judge the one name once').to.equal(one.searches);
+      const two = await startCost([watcher('Treasury Watch', ['treasury_sweep_tool']), watcher('Payroll Watch', ['payroll_run_tool'])]);
+      expect(two.searches, 'a second distinct name is judged once more').to.be.at.most(2 * one.searches);
+    });
+
+    it('works out no closest tool for a name it does not warn about (a Hedera tool this kit does not load)', async () => {
+      const cost = await startCost([watcher('Topic Watch', ['create_topic_tool', 'submit_topic_message_tool'])]);
+      expect(cost.warnings).to.deep.equal([]);
+      expect(cost.searches).to.equal(0);
     });
   });
 

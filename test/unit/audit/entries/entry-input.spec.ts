@@ -8,21 +8,34 @@ const executed = (rawParams: unknown, normalisedParams: unknown) =>
   ({ method: 'transfer_hbar_tool', context: {}, rawParams, normalisedParams, toolResult: { raw: { status: 'SUCCESS', receiptStatus: 'SUCCESS' }, humanMessage: '' } }) as unknown as PostSecondaryActionParams;
 
 describe("the call's input in audit entries", () => {
+  // A typical transfer as transfer_hbar_tool receives it, and its params once normalised (as the core tool's are, SDK values as strings).
+  const input = { transfers: [{ accountId: '0.0.1001', amount: 2.5 }], transactionMemo: 'invoice 2026-014' };
+  const normalised = { hbarTransfers: [{ accountId: '0.0.1001', amount: '2.5 ℏ' }, { accountId: '0.0.2', amount: '-2.5 ℏ' }], transactionMemo: 'invoice 2026-014', schedulingParams: { isScheduled: false } };
+
   describe('when normalisation ran', () => {
-    it('records the raw input after paramsKind, and the entry stays valid', () => {
-      const entry = sequenced(executedEntry(executed({ transfers: [{ accountId: '0.0.5', amount: 1 }] }, { hbarTransfers: ['1 ℏ'] }), 's'), 1);
-      expect(entry.input).to.deep.equal({ transfers: [{ accountId: '0.0.5', amount: 1 }] });
-      const keys = Object.keys(entry);
-      expect(keys.indexOf('input')).to.equal(keys.indexOf('paramsKind') + 1);
+    it('carries the params once: the input the agent sent, from which replay runs it again, and the entry stays valid', () => {
+      const entry = sequenced(executedEntry(executed(input, normalised), 's'), 1);
+      expect(entry.paramsKind).to.equal('input');
+      expect(entry.params).to.deep.equal(input);
+      expect(entry).to.not.have.property('input');
       expect(auditEntryProblems(entry)).to.deep.equal([]);
     });
 
-    it('redacts keys in it and bounds it like raw params', () => {
+    it('is no larger in bytes than the entry was before replay needed the input (normalised params alone)', () => {
+      const entry = sequenced(executedEntry(executed(input, normalised), 's'), 1);
+      const preReplay = { ...entry, params: normalised, paramsKind: 'normalised' };
+      const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
+      expect(bytes(entry)).to.be.at.most(bytes(preReplay));
+      // The memo, in both copies before, appears once.
+      expect(JSON.stringify(entry).split('invoice 2026-014')).to.have.length(2);
+    });
+
+    it('redacts keys in it, and cuts it to a sample like refused input when it is larger than the normalised params (keys the tool ignores)', () => {
       const key = PrivateKey.generateED25519();
       const entry = executedEntry(executed({ privateKey: key.toStringDer(), memo: 'x'.repeat(500) }, { memo: 'x' }), 's');
-      const input = entry.input as Record<string, string>;
-      expect(input.privateKey).to.equal('[REDACTED]');
-      expect(input.memo).to.match(/^x{100}…\[400 more characters\]$/);
+      const params = entry.params as Record<string, string>;
+      expect(params.privateKey).to.equal('[REDACTED]');
+      expect(params.memo).to.match(/^x{100}…\[400 more characters\]$/);
       expect(JSON.stringify(entry)).to.not.include(key.toStringRaw());
     });
   });
@@ -36,10 +49,14 @@ describe("the call's input in audit entries", () => {
     });
   });
 
-  describe('when an entry was written before the field existed', () => {
-    it('is still valid', () => {
-      const { input: _dropped, ...old } = sequenced(executedEntry(executed({ a: 1 }, { a: '1' }), 's'), 1);
-      expect(old).to.not.have.property('input');
+  describe('when an entry was written before', () => {
+    it('is still valid with normalised params and the input beside them (two copies, as entries were written while replay carried both)', () => {
+      const old = { ...sequenced(executedEntry(executed(input, normalised), 's'), 1), params: normalised, paramsKind: 'normalised', input };
+      expect(auditEntryProblems(old)).to.deep.equal([]);
+    });
+
+    it('is still valid with normalised params alone (before replay)', () => {
+      const old = { ...sequenced(executedEntry(executed(input, normalised), 's'), 1), params: normalised, paramsKind: 'normalised' };
       expect(auditEntryProblems(old)).to.deep.equal([]);
     });
   });

@@ -40,6 +40,20 @@ describe('replayTrail', () => {
     });
   });
 
+  describe('when the trail holds entries of both shapes (params and input before, the input once now)', () => {
+    it('replays both, and a budget counts both', async () => {
+      const loaded = configWith([{ policy: 'SpendLimitPolicy', args: [{ hbar: 5, windowMs: 60_000 }] }]);
+      const oldShape = transfer(3, T0);
+      const newShape = transfer(3, T0 + 1_000, { params: { transfers: [{ accountId: '0.0.5', amount: 3 }] }, paramsKind: 'input', input: undefined });
+      delete (newShape as { input?: unknown }).input;
+      const trail = trailOf([oldShape, newShape]);
+      expect(trail.entries.map((recorded) => recorded.problems)).to.deep.equal([[], []]);
+      const report = await replayTrail(loaded, trail, { logger: silentLogger });
+      expect(report.entries.map((row) => row.replay?.verdict)).to.deep.equal(['allow', 'block']);
+      expect(report.totals.notReplayable).to.equal(0);
+    });
+  });
+
   describe('when a policy is in report mode', () => {
     it('replays it in report mode: the call is allowed, the would-block is reported with its reason, and a live report that matches is no change', async () => {
       const loaded = configWith([{ policy: 'MaxTransferPolicy', args: [{ hbar: 5 }], mode: 'report' }]);
