@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// Generates the README's tools table from the metadata of the built core plugins (dist/plugins),
+// Generates the tools table of docs/tools.md from the metadata of the built core plugins (dist/plugins),
 // so the list cannot drift from the code. Usage (after `npm run build`):
 //   node scripts/tools-table.cjs           print the table
-//   node scripts/tools-table.cjs --write   replace the table in README.md between the markers
-//   node scripts/tools-table.cjs --check   exit 1 when README.md's table is out of date
+//   node scripts/tools-table.cjs --write   replace the table in docs/tools.md between the markers
+//   node scripts/tools-table.cjs --check   exit 1 when docs/tools.md's table is out of date
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -30,7 +30,7 @@ async function generateToolsTable(distDir = path.join(root, 'dist')) {
   return `${rows.join('\n')}\n`;
 }
 
-/** The text between the markers, or undefined when README has no markers. */
+/** The text between the markers, or undefined when the page has no markers. */
 function readTable(readme) {
   const start = readme.indexOf(START);
   const end = readme.indexOf(END);
@@ -38,7 +38,7 @@ function readTable(readme) {
   return readme.slice(start + START.length, end).replace(/^\n/, '');
 }
 
-/** README with `table` between the markers; the markers are appended at the end when absent. */
+/** The page with `table` between the markers; the markers are appended at the end when absent. */
 function replaceTable(readme, table) {
   const block = `${START}\n${table}${END}`;
   const start = readme.indexOf(START);
@@ -49,7 +49,7 @@ function replaceTable(readme, table) {
 
 async function main(argv) {
   const table = await generateToolsTable();
-  const readmePath = path.join(root, 'README.md');
+  const readmePath = path.join(root, 'docs', 'tools.md');
   if (argv.includes('--write')) {
     const readme = fs.readFileSync(readmePath, 'utf8');
     fs.writeFileSync(readmePath, replaceTable(readme, table));
@@ -58,7 +58,7 @@ async function main(argv) {
   if (argv.includes('--check')) {
     const current = readTable(fs.readFileSync(readmePath, 'utf8'));
     if (current === table) return 0;
-    process.stderr.write('README.md tools table is out of date: run `npm run tools:table`.\n');
+    process.stderr.write('docs/tools.md tools table is out of date: run `npm run tools:table`.\n');
     return 1;
   }
   process.stdout.write(table);

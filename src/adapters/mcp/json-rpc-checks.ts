@@ -49,7 +49,7 @@ export function checkLine(line: string): LineVerdict {
  * The sentence a JSON-RPC batch is refused with. MCP dropped batching in its 2025-06-18 revision
  * (2025-11-25 carries one message per stdio line or HTTP POST), so a batch is no MCP message: it is
  * answered with one Invalid Request error (id null), as JSON-RPC answers content it cannot take as
- * a request, and none of its requests runs. README.md (MCP, "Batches are refused") says why.
+ * a request, and none of its requests runs. docs/adapters.md (MCP, "Batches are refused") says why.
  */
 export const BATCH_REFUSAL =
   'Invalid Request: a JSON-RPC batch (an array) is not an MCP message; since MCP 2025-06-18 each request, notification or response is sent on its own. None of this batch ran: send its requests one at a time.';

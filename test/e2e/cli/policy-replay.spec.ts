@@ -120,11 +120,11 @@ describe('agent-hooks policy replay', () => {
     });
   });
 
-  describe("when README's replay section is followed as written", () => {
-    /** README's section: its configuration and its command lines, as a user copies them. */
+  describe("when the replay section of docs/cli.md is followed as written", () => {
+    /** The section of docs/cli.md: its configuration and its command lines, as a user copies them. */
     const readmeSection = () => {
-      const readme = readFileSync(path.resolve(__dirname, '../../../../README.md'), 'utf8');
-      const section = readme.slice(readme.indexOf('### Replaying policies over past calls'), readme.indexOf('### Configuration\n'));
+      const page = readFileSync(path.resolve(__dirname, '../../../../docs/cli.md'), 'utf8');
+      const section = page.slice(page.indexOf('\n## Replaying policies over past calls\n'), page.indexOf('\n## Configuration\n'));
       const config = /```json\n([\s\S]*?)\n```/.exec(section)![1]!;
       const commands = /```sh\n([\s\S]*?)\n```/.exec(section)![1]!.split('\n').map((line) => line.replace(/\s+#.*$/, '').trim().split(/\s+/));
       return { config, commands };

@@ -29,10 +29,10 @@ describe('the agent-hooks examples people copy', function () {
     return { code, stdout, stderr };
   }
 
-  describe("when README's `agent-hooks call` line runs as written, with no configuration", () => {
+  describe("when docs/cli.md's `agent-hooks call` line runs as written, with no configuration", () => {
     it('executes on the default network', async () => {
-      const line = readFileSync(join(ROOT, 'README.md'), 'utf8').split('\n').find((text) => text.startsWith('agent-hooks call '));
-      expect(line, 'README has an agent-hooks call example').to.be.a('string');
+      const line = readFileSync(join(ROOT, 'docs/cli.md'), 'utf8').split('\n').find((text) => text.startsWith('agent-hooks call '));
+      expect(line, 'docs/cli.md has an agent-hooks call example').to.be.a('string');
       const run = await cli(shellWords(line!).slice(1));
       expect(run.code, run.stdout + run.stderr).to.equal(ExitCode.OK);
     });

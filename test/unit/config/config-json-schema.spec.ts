@@ -20,14 +20,14 @@ describe('the config JSON Schema', () => {
     });
   });
 
-  describe("when README's configuration example points at it", () => {
+  describe("when the configuration example of docs/cli.md points at it", () => {
     it('names the shipped file, and is a valid configuration', () => {
-      const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-      const section = readme.slice(readme.indexOf('\n### Configuration\n'));
+      const page = readFileSync(path.join(root, 'docs', 'cli.md'), 'utf8');
+      const section = page.slice(page.indexOf('\n## Configuration\n'));
       const block = /```json\n([\s\S]*?)\n```/.exec(section)![1]!;
       const config = JSON.parse(block) as { $schema: string };
       expect(config.$schema).to.equal(`./node_modules/hedera-agent-hooks/${CONFIG_JSON_SCHEMA_FILE}`);
-      expect(parseConfig(config, 'README.md', root).config.$schema).to.equal(config.$schema);
+      expect(parseConfig(config, 'docs/cli.md', root).config.$schema).to.equal(config.$schema);
     });
   });
 

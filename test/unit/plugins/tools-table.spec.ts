@@ -15,12 +15,12 @@ const toolsTable = require(path.join(repoRoot, 'scripts', 'tools-table.cjs')) as
   oneLine(text: string): string;
 };
 
-describe('README tools table', () => {
+describe('the tools table of docs/tools.md', () => {
   describe('when compared with the built plugins', () => {
     it('lists every loaded tool exactly as the generator writes it (run npm run tools:table after changing tools)', async () => {
       const generated = await toolsTable.generateToolsTable(distDir);
-      const current = toolsTable.readTable(readFileSync(path.join(repoRoot, 'README.md'), 'utf8'));
-      expect(current, 'README.md has no <!-- tools:start --> / <!-- tools:end --> markers').to.be.a('string');
+      const current = toolsTable.readTable(readFileSync(path.join(repoRoot, 'docs', 'tools.md'), 'utf8'));
+      expect(current, 'docs/tools.md has no <!-- tools:start --> / <!-- tools:end --> markers').to.be.a('string');
       expect(current).to.equal(generated);
     });
 

@@ -12,8 +12,8 @@ import { offlineClient } from '../../../support/offline-client.js';
 
 /**
  * The Hedera Agent Kit's audit hook behaviour, ported: each case runs on that kit's class and on
- * this project's. Differences kept on purpose are checked under their own heading (README, "Coming
- * from the Hedera Agent Kit", lists each and why). What needs a network is in
+ * this project's. Differences kept on purpose are checked under their own heading
+ * (docs/coming-from-hedera-agent-kit.md lists each and why). What needs a network is in
  * test/integration/compat/hooks-in-real-kit.spec.ts.
  */
 type AnyHook = {

@@ -7,7 +7,7 @@ import { MaxRecipientsPolicy, RejectToolPolicy } from '../../../../src/policies/
 /**
  * The Hedera Agent Kit's policy behaviour, ported: each case runs on that kit's class and on this
  * project's, and expects the same. Where this project differs on purpose, the case says so and
- * checks both sides (README, "Coming from the Hedera Agent Kit", lists each difference and why).
+ * checks both sides (docs/coming-from-hedera-agent-kit.md lists each difference and why).
  */
 type AnyPolicy = {
   name: string;
