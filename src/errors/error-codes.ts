@@ -52,7 +52,7 @@ export const ERROR_TABLE = {
   STORE_UNAVAILABLE: { code: 'E_STORE_UNAVAILABLE', exitCode: FAILED, meaning: "A stateful policy's store (Redis, a SQLite file) cannot be reached or answered with an error; the policy blocks." },
   NODE_UNREACHABLE: { code: 'E_NODE_UNREACHABLE', exitCode: FAILED, meaning: 'No consensus node accepted a connection before anything was sent: nothing was submitted, a retry is safe.' },
   USAGE: { code: 'E_USAGE', exitCode: USAGE, meaning: 'The command line is wrong: an unknown command or option, or a missing argument.' },
-  AUDIT_UNRECORDED: { code: 'E_AUDIT_UNRECORDED', exitCode: FAILED, meaning: 'An oversight event (a pause, a resume, an approval) could not be journaled by an audit hook; the message names the hook and says whether the event took effect.' },
+  AUDIT_UNRECORDED: { code: 'E_AUDIT_UNRECORDED', exitCode: FAILED, meaning: 'An oversight event (a pause, an unpause, an approval) could not be journaled by an audit hook; the message names the hook and says whether the event took effect.' },
   AUDIT_MISMATCH: { code: 'E_AUDIT_MISMATCH', exitCode: AUDIT_MISMATCH, meaning: '`audit verify` found the topic and the journal disagreeing; `problems` list each difference.' },
   REPLAY_CHANGED: { code: 'E_REPLAY_CHANGED', exitCode: AUDIT_MISMATCH, meaning: '`policy replay --fail-on-change` found calls the configuration would decide otherwise than the trail recorded; the report lists them.' },
   DEMO_FAILED: { code: 'E_DEMO_FAILED', exitCode: FAILED, meaning: '`demo` ended with an outcome other than scripted, or an unverified audit trail.' },

@@ -99,9 +99,12 @@ describe('Redis store options', () => {
   });
 
   describe('storeFrom (a config file\'s "store")', () => {
-    it('makes a memory store by default and for "memory", a Redis store for { redis }, and keeps a given store', () => {
-      expect(storeFrom(undefined, 'P').store).to.be.instanceOf(MemoryPolicyStore);
+    it('makes a memory store for "memory", one in memory by default (until a kit with a journal moves it to its state file), a Redis store for { redis }, and keeps a given store', () => {
+      expect(storeFrom('memory', 'P').store).to.be.instanceOf(MemoryPolicyStore);
       expect(storeFrom('memory', 'P')).to.include({ owned: true });
+      const byDefault = storeFrom(undefined, 'P');
+      expect(byDefault).to.include({ owned: true });
+      expect(byDefault.store).to.include({ shared: false, description: 'memory' });
       const redis = storeFrom({ redis: 'redis://127.0.0.1:6379', prefix: 'agents' }, 'P');
       expect(redis.store.description).to.equal('Redis at 127.0.0.1:6379 (prefix "agents")');
       const given = new MemoryPolicyStore();
@@ -110,7 +113,7 @@ describe('Redis store options', () => {
 
     it('names the policy and the field in what it refuses', () => {
       expect(() => storeFrom({ redis: 'redis://h:1', db: 2 }, 'SpendLimitPolicy')).to.throw(`SpendLimitPolicy: unknown option 'store.db'; accepted: redis, prefix, commandTimeoutMs, connectTimeoutMs.`);
-      expect(() => storeFrom('redis', 'SpendLimitPolicy')).to.throw(/SpendLimitPolicy: 'store' must be "memory", \{ "redis"/);
+      expect(() => storeFrom('redis', 'SpendLimitPolicy')).to.throw(/SpendLimitPolicy: 'store' must be "memory", \{ "sqlite": "path\/to\/state\.sqlite" \}, \{ "redis"/);
       expect(() => storeFrom({ redis: 'nope' }, 'SpendLimitPolicy')).to.throw(`SpendLimitPolicy: 'store.redis' must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379, got "nope".`);
     });
   });
