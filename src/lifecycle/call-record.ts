@@ -10,18 +10,31 @@ import type { WouldBlock } from './would-blocks.js';
  */
 export const CALL_RECORD: unique symbol = Symbol.for('hedera-agent-hooks.callRecord');
 
-/** Runner-only writers, set by the class below: no listener holding a record can call them. */
-let addWouldBlock: (record: CallRecord, wouldBlock: WouldBlock) => void;
-let takeAsk: (record: CallRecord) => LedgerApprovalAsk | undefined;
-let takeNote: (record: CallRecord) => LedgerApprovalNote | undefined;
-let auditEntriesOf: (record: CallRecord) => readonly string[] | undefined;
+/**
+ * What one call's listeners told each other and the kit. The runner holds it (ToolCall) and hands
+ * listeners only its CallRecord, so no listener can write would-blocks or take an ask; nothing here
+ * lives at module level, so two kits, two builds or two copies of this file share none of it.
+ */
+export interface CallState {
+  wouldBlocks: WouldBlock[] | undefined;
+  approvalRequestId: string | undefined;
+  ledgerAsk: LedgerApprovalAsk | undefined;
+  asksTaken: boolean;
+  ledgerNote: LedgerApprovalNote | undefined;
+  auditEntries: string[] | undefined;
+}
+
+/** A new call's state and the record its events carry, which writes only what listeners may. */
+export function newCallRecord(): { readonly state: CallState; readonly record: CallRecord } {
+  const state: CallState = { wouldBlocks: undefined, approvalRequestId: undefined, ledgerAsk: undefined, asksTaken: false, ledgerNote: undefined, auditEntries: undefined };
+  return { state, record: new CallRecord(state) };
+}
 
 /**
- * What one call's listeners tell each other and the kit, kept on the call instead of in a map keyed
- * by call ID: two kits in one process (or two builds of this package) share nothing, and the record
- * goes away with its call, so nothing a blocked or failed call noted outlives it. The runner makes
- * one per watched call and puts it on the events of postParamsNormalization, postCoreAction,
- * postToolExecution and toolError (read it with {@link callRecordOf}).
+ * What a call's listeners see of its state, on the events of postParamsNormalization,
+ * postCoreAction, postToolExecution and toolError (read it with {@link callRecordOf}): kept on the
+ * call instead of in a map keyed by call ID, so two kits in one process (or two builds of this
+ * package) share nothing, and it goes away with its call.
  *
  * It never holds what executes: the params and the transaction stay locked on the events. A policy
  * may only ask for more care (an approval by the ledger, which sends the call inside a ScheduleCreate
@@ -30,47 +43,28 @@ let auditEntriesOf: (record: CallRecord) => readonly string[] | undefined;
  * Read by other builds through its getters and methods only, so their names are a contract.
  */
 export class CallRecord {
-  #wouldBlocks: WouldBlock[] | undefined = undefined;
-  #approvalRequestId: string | undefined = undefined;
-  #ledgerAsk: LedgerApprovalAsk | undefined = undefined;
-  #asksTaken = false;
-  #ledgerNote: LedgerApprovalNote | undefined = undefined;
-  #auditEntries: string[] | undefined = undefined;
+  readonly #state: CallState;
 
-  static {
-    addWouldBlock = (record, wouldBlock) => void (record.#wouldBlocks ??= []).push(wouldBlock);
-    takeAsk = (record) => {
-      record.#asksTaken = true;
-      const ask = record.#ledgerAsk;
-      record.#ledgerAsk = undefined;
-      return ask;
-    };
-    takeNote = (record) => {
-      const note = record.#ledgerNote;
-      record.#ledgerNote = undefined;
-      return note;
-    };
-    auditEntriesOf = (record) => record.#auditEntries;
-  }
-
-  constructor() {
+  constructor(state: CallState) {
+    this.#state = state;
     Object.freeze(this);
   }
 
   /** What policies in report mode would have blocked in this call so far (a copy; undefined: nothing). */
   get wouldBlock(): readonly WouldBlock[] | undefined {
-    return this.#wouldBlocks && Object.freeze(this.#wouldBlocks.map((each) => Object.freeze({ ...each })));
+    const wouldBlocks = this.#state.wouldBlocks;
+    return wouldBlocks && Object.freeze(wouldBlocks.map((each) => Object.freeze({ ...each })));
   }
 
   /** The approval request that let this call run, if one did (the audit hooks put it on the call's entry). */
   get approvalRequestId(): string | undefined {
-    return this.#approvalRequestId;
+    return this.#state.approvalRequestId;
   }
 
   /** An approval policy notes the request whose quorum let this call through (the last one noted is kept). */
   noteApprovedBy(requestId: string): void {
     if (typeof requestId !== 'string' || requestId === '') throw new TypeError(`noteApprovedBy(requestId): expected the approval request's ID, a non-empty string, got ${JSON.stringify(requestId)}`);
-    this.#approvalRequestId = requestId;
+    this.#state.approvalRequestId = requestId;
   }
 
   /**
@@ -79,31 +73,29 @@ export class CallRecord {
    * call would go out as it is, so that throws (the policy then blocks: fail closed).
    */
   askLedgerApproval(ask: LedgerApprovalAsk): void {
-    if (this.#asksTaken) throw new Error('a ledger approval was asked after the call built its transaction; ask at postParamsNormalization');
-    this.#ledgerAsk = ask;
+    if (this.#state.asksTaken) throw new Error('a ledger approval was asked after the call built its transaction; ask at postParamsNormalization');
+    this.#state.ledgerAsk = ask;
   }
 
   /** The approval request that follows this call's schedule, for its result. */
   noteLedgerApproval(note: LedgerApprovalNote): void {
-    this.#ledgerNote = note;
+    this.#state.ledgerNote = note;
   }
 
   /** An audit hook journaled this call's entry `entryId` (the kit's telemetry names it on the call's span). */
   noteAuditEntry(entryId: string): void {
-    if (typeof entryId === 'string' && entryId !== '') (this.#auditEntries ??= []).push(entryId);
+    if (typeof entryId === 'string' && entryId !== '') (this.#state.auditEntries ??= []).push(entryId);
   }
 }
 
 Object.freeze(CallRecord.prototype);
 
-/** The runner: a report-mode policy would have blocked this call. */
-export function recordWouldBlock(record: CallRecord, wouldBlock: WouldBlock): void {
-  addWouldBlock(record, wouldBlock);
-}
-
 /** The runner, where it wraps scheduled calls: the ledger approval asked for this call, taken once; later asks throw. */
-export function takeLedgerApprovalAsk(record: CallRecord): LedgerApprovalAsk | undefined {
-  return takeAsk(record);
+export function takeLedgerApprovalAsk(state: CallState): LedgerApprovalAsk | undefined {
+  state.asksTaken = true;
+  const ask = state.ledgerAsk;
+  state.ledgerAsk = undefined;
+  return ask;
 }
 
 /**
@@ -111,16 +103,12 @@ export function takeLedgerApprovalAsk(record: CallRecord): LedgerApprovalAsk | u
  * `raw.awaitingApproval: true` when the ScheduleCreate succeeded) and the sentence saying the call's
  * transaction waits for the approvers. A call without a note keeps its result.
  */
-export function withLedgerApproval(record: CallRecord, result: ToolResult): ToolResult {
-  const note = takeNote(record);
+export function withLedgerApproval(state: CallState, result: ToolResult): ToolResult {
+  const note = state.ledgerNote;
+  state.ledgerNote = undefined;
   if (!note) return result;
   const raw = { ...result.raw, approvalRequestId: note.requestId, ...(result.raw.status === 'SUCCESS' ? { awaitingApproval: true } : {}) };
   return { ...result, raw, humanMessage: note.sentence(raw) };
-}
-
-/** The runner, as the call returns: the audit entries journaled for it, for its span. */
-export function auditEntriesOfCall(record: CallRecord): readonly string[] | undefined {
-  return auditEntriesOf(record);
 }
 
 /** What a reader of another build needs of a record; checked by shape (never instanceof). */

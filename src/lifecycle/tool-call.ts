@@ -6,7 +6,7 @@ import { NormalisedParamsLock, assertTransactionBytesUnchanged, freezePlainData,
 import { CoreActionEvent, ExecutedEvent, NormalisedEvent } from './call-events.js';
 import { nextCallId } from './call-ids.js';
 import { CallMovements, type MovementsReader } from './call-movements.js';
-import { CALL_RECORD, CallRecord, recordWouldBlock, takeLedgerApprovalAsk, withLedgerApproval } from './call-record.js';
+import { CALL_RECORD, newCallRecord, takeLedgerApprovalAsk, withLedgerApproval, type CallRecord, type CallState } from './call-record.js';
 import type { CallTrace } from './call-observer.js';
 import type { CallPlan } from './call-plan.js';
 import type { Context } from './context.js';
@@ -77,6 +77,8 @@ export class ToolCall implements ListeningCall {
    * it run, an approval by the ledger), on its events; a call nobody watches needs none.
    */
   readonly record: CallRecord | undefined;
+  /** The same notes as the runner reads and writes them (listeners hold only `record`). */
+  readonly state: CallState | undefined;
   cursor: StageCursor | undefined = undefined;
   step: LifecycleStep = 'preToolExecution';
   /** Where warnings go: the result once there is one. */
@@ -108,7 +110,7 @@ export class ToolCall implements ListeningCall {
     this.toolType = tool.toolType ?? 'other';
     // One ID on every event of this call; nobody sees the events of an unwatched call, so it needs none.
     this.callId = callId ?? (plan.watched ? nextCallId() : '');
-    this.record = plan.watched ? new CallRecord() : undefined;
+    ({ record: this.record, state: this.state } = plan.watched ? newCallRecord() : { record: undefined, state: undefined });
     this.policyTimeoutMs = settings.policyTimeoutMs;
     this.bus = settings.bus;
     const movementsOf = settings.movementsOf;
@@ -167,7 +169,7 @@ export class ToolCall implements ListeningCall {
     // A tool that takes schedulingParams opted into this step: when asked, its transaction goes out
     // inside a ScheduleCreate. The policies so far judged the inner transaction's params; postCoreAction sees the wrapper.
     // A policy may have asked for the same (an approval by the ledger, ledger-approval.ts); asks after this throw.
-    const ledgerAsk = this.record && takeLedgerApprovalAsk(this.record);
+    const ledgerAsk = this.state && takeLedgerApprovalAsk(this.state);
     if (this.plan.schedules) this.coreActionResult = scheduledIfAsked(built, this.reachedNormalised, ledgerAsk?.scheduling);
     else if (asksToSchedule(this.reachedNormalised)) throw notSchedulable(this.method);
     else if (ledgerAsk) throw notSchedulableForLedgerApproval(this.method);
@@ -222,7 +224,7 @@ export class ToolCall implements ListeningCall {
     // is a SUCCESS, as the Hedera Agent Kit's execute sets it (also for a synchronous formatResult).
     const made = this.submits ? secondaryResult(this.tool, this.coreActionResult, returned) : isResultEnvelope(returned) ? passedThrough(this.tool.name, returned) : (returned as ToolResult);
     // A call sent for an approval by the ledger says so before any listener reads its result.
-    const toolResult = (this.result = this.record ? withLedgerApproval(this.record, made) : made);
+    const toolResult = (this.result = this.state ? withLedgerApproval(this.state, made) : made);
     this.step = 'postToolExecution';
     const plan = this.plan;
     if (!plan.executedEvent) return undefined;
@@ -259,7 +261,7 @@ export class ToolCall implements ListeningCall {
     const wouldBlock: WouldBlock = reason ? { policy, stage, reason } : { policy, stage };
     const callId = this.logId();
     // Only a watched call has policies, so it has a record.
-    if (this.record) recordWouldBlock(this.record, wouldBlock);
+    if (this.state) (this.state.wouldBlocks ??= []).push(wouldBlock);
     this.settings.logger.warn({ callId, tool: this.method, policy, stage, ...(reason ? { reason: redactKeyMaterial(reason) } : {}) }, REPORTED_BLOCK_MESSAGE);
     this.settings.reported?.(this.method, wouldBlock);
   }

@@ -16,7 +16,6 @@ import type { Logger } from './logger.js';
 import type { StageBus } from './stage-bus.js';
 import { STAGE_RULES, finishStage, resumeRejected, resumeStage, runStage } from './stage-loop.js';
 import { isThenable } from './thenable.js';
-import { auditEntriesOfCall } from './call-record.js';
 import { ToolCall, type CallSettings, type SendCheck } from './tool-call.js';
 import { TracedToolCall } from './traced-call.js';
 import type { BlockedBy, ToolResult } from './tool-result.js';
@@ -117,7 +116,7 @@ export class ToolRunner {
         if (call.judges.length) await this.settle(call, result, call.step);
       }
       // The audit hooks have journaled the call's entries by now; its span names them.
-      if (trace !== undefined && call.record !== undefined) for (const entryId of auditEntriesOfCall(call.record) ?? []) trace.auditEntry?.(entryId);
+      if (trace !== undefined) for (const entryId of call.state?.auditEntries ?? []) trace.auditEntry?.(entryId);
       const finish = this.options.finishResult;
       return finish ? finish(result) : result;
     } finally {

@@ -41,4 +41,11 @@ describe('README.md as the front door', () => {
     expect(linksOf(tasks).filter(({ target }) => target.startsWith('docs/')).length).to.be.at.least(10);
     expect(linksOf(readme).map(({ target }) => target)).to.include('docs/README.md');
   });
+
+  it('shows the install and test commands CI runs (.ci/run), in a shell block a contributor can paste', () => {
+    const ci = readFileSync(join(ROOT, '.ci/run'), 'utf8').split('\n').filter((line) => /^npm /.test(line));
+    expect(ci.map((line) => line.split(' ').slice(0, 2).join(' '))).to.deep.equal(['npm ci', 'npm test']);
+    const shells = [...readme.matchAll(/```sh\n([\s\S]*?)\n```/g)].map((match) => match[1]!).join('\n');
+    for (const command of ['npm ci', 'npm test']) expect(shells, command).to.match(new RegExp(`^${command}\\b`, 'm'));
+  });
 });

@@ -4,13 +4,13 @@ import { errorEntry, executedEntry, sequenced } from '../../../../src/audit/entr
 import { entryDetail } from '../../../../src/audit/entries/entry-summary.js';
 import { PolicyBlockedError } from '../../../../src/lifecycle/policy-blocked-error.js';
 import type { PostSecondaryActionParams, ToolErrorParams } from '../../../../src/lifecycle/stage-events.js';
-import { CALL_RECORD, CallRecord, recordWouldBlock } from '../../../../src/lifecycle/call-record.js';
+import { CALL_RECORD, newCallRecord, type CallRecord } from '../../../../src/lifecycle/call-record.js';
 import type { WouldBlock } from '../../../../src/lifecycle/would-blocks.js';
 
 /** A call's record, as the runner keeps it, with these would-blocks noted. */
 function recordWith(wouldBlocks: WouldBlock[] = []): CallRecord {
-  const record = new CallRecord();
-  for (const wouldBlock of wouldBlocks) recordWouldBlock(record, wouldBlock);
+  const { state, record } = newCallRecord();
+  if (wouldBlocks.length) state.wouldBlocks = [...wouldBlocks];
   return record;
 }
 
