@@ -4,7 +4,7 @@ import type { Context } from '../lifecycle/context.js';
 import type { RawToolResult, ToolResult } from '../lifecycle/tool-result.js';
 import { isHandleStrategy } from '../modes/handle-strategy.js';
 import { strategyForMode } from '../modes/strategy-for-mode.js';
-import { AgentMode } from '../values/agent-mode.js';
+import { AgentMode, returnsBytes } from '../values/agent-mode.js';
 import { kitOutcomeMessage, type KitPostProcess } from './kit-outcome-message.js';
 
 /*
@@ -19,7 +19,7 @@ export const TOOL_STATUS = Object.freeze({ SUCCESS: 'SUCCESS', ERROR: 'ERROR', P
 
 /** Whether `mode` hands back bytes instead of submitting (RETURN_BYTES, CUSTOM_RETURN_BYTES). */
 export function isReturnBytesMode(mode: unknown): boolean {
-  return mode === AgentMode.RETURN_BYTES || mode === AgentMode.CUSTOM_RETURN_BYTES;
+  return returnsBytes(mode as AgentMode);
 }
 
 /** Whether `mode` hands transactions to a strategy of the caller's (CUSTOM_EXECUTE_TX, CUSTOM_RETURN_BYTES). */

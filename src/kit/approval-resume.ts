@@ -1,13 +1,10 @@
-import { hostname } from 'node:os';
 import { ErrorCode } from '../errors/index.js';
 import { runPinned } from '../lifecycle/approval/index.js';
 import type { ToolResult } from '../lifecycle/tool-result.js';
 import type { ApprovalRecord } from '../policies/approvals/approval-record.js';
 import type { ApprovalStore } from '../policies/approvals/approval-store.js';
+import { RUNNER } from '../policies/approvals/approved-runs.js';
 import { runResumed, type ResumedApproval } from '../policies/approvals/resume-scope.js';
-
-/** Who runs a resumed call, as the record's `execution.by` names it. */
-const RUNNER = `${hostname()}:${process.pid}`;
 
 /** What kit.resume asks of the ApprovalPolicy that made a request (read by shape, not by class). */
 interface RequestMaker {

@@ -37,6 +37,8 @@ export interface ToolSummary {
 export class HederaAgentAPI {
   private readonly kit: AgentKit;
   private readonly summaries: ToolSummary[];
+  /** The methods `run` takes, looked up once per call. */
+  private readonly methods: ReadonlySet<string>;
 
   constructor(
     readonly client: Client,
@@ -59,6 +61,7 @@ export class HederaAgentAPI {
     });
     // Listed as the tools describe themselves, in the order given, as the Hedera Agent Kit lists them.
     this.summaries = tools.map(({ method, name, description, toolType }) => ({ method, name, description, toolType: isToolType(toolType) ? toolType : undefined }));
+    this.methods = new Set(this.summaries.map((tool) => tool.method));
   }
 
   get context(): Context {
@@ -71,7 +74,7 @@ export class HederaAgentAPI {
    * there are): nothing ran, and the caller asked for something this API was never given.
    */
   async run(method: string, arg?: unknown): Promise<string> {
-    if (!this.summaries.some((tool) => tool.method === method)) {
+    if (!this.methods.has(method)) {
       const known = this.summaries.map((tool) => tool.method);
       throw invalidArgument(`Invalid method ${method}: HederaAgentAPI has ${known.length ? `the tools ${known.join(', ')}` : 'no tools'}.`, [0]);
     }

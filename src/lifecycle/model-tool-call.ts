@@ -12,22 +12,15 @@ interface ModelToolCall {
 }
 
 const scope = new AsyncLocalStorage<ModelToolCall>();
-let active = 0;
 
 /** Runs `run` (which starts one kit call) as the model's tool call `id`; an empty or missing ID changes nothing. */
 export async function runAsModelToolCall<T>(id: string | number | undefined, run: () => Promise<T>): Promise<T> {
   if (id === undefined || id === '') return run();
-  active++;
-  try {
-    return await scope.run({ id: String(id), taken: false }, run);
-  } finally {
-    active--;
-  }
+  return scope.run({ id: String(id), taken: false }, run);
 }
 
 /** The model's tool-call ID for the call starting now, once; `undefined` outside an adapter's scope or once taken. */
 export function takeModelToolCallId(): string | undefined {
-  if (active === 0) return undefined;
   const call = scope.getStore();
   if (!call || call.taken) return undefined;
   call.taken = true;

@@ -3,6 +3,12 @@ import type { ApprovalRecord, DecisionInput, DecisionOutcome } from './approval-
 /** A request as it is first stored: the store sets state, decisions and version. */
 export type NewApprovalRecord = Omit<ApprovalRecord, 'state' | 'decisions' | 'version' | 'execution' | 'note'>;
 
+/** Every kind of change a store tells (see ApprovalChange); shared stores pass on only these from other processes. */
+export const APPROVAL_CHANGE_KINDS = ['created', 'decided', 'lapsed', 'executing', 'released', 'executed', 'superseded', 'scheduled'] as const;
+export type ApprovalChangeKind = (typeof APPROVAL_CHANGE_KINDS)[number];
+/** How long a shared store keeps a record after it expires, so its outcome can still be read (a week). */
+export const KEEP_AFTER_EXPIRY_MS = 7 * 86_400_000;
+
 /**
  * One change of a record, told to subscribers: `created`, `decided` (a decision was added, whatever
  * the state became), `heartbeat` is not told (too frequent); `lapsed` (expired or abandoned, seen by
@@ -12,7 +18,7 @@ export type NewApprovalRecord = Omit<ApprovalRecord, 'state' | 'decisions' | 've
  * `record` is the record after the change. Stable: the console and the audit trail build on it.
  */
 export interface ApprovalChange {
-  readonly kind: 'created' | 'decided' | 'lapsed' | 'executing' | 'released' | 'executed' | 'superseded' | 'scheduled';
+  readonly kind: ApprovalChangeKind;
   readonly record: ApprovalRecord;
 }
 

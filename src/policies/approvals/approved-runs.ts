@@ -4,8 +4,8 @@ import type { CallOutcome } from '../../lifecycle/call-outcome-shape.js';
 import type { ApprovalStore } from './approval-store.js';
 import type { ResumedApproval } from './resume-scope.js';
 
-/** Who runs an approved call, as the record's `execution.by` names it. */
-const RUNNER = `${hostname()}:${process.pid}`;
+/** Who runs an approved call, as a record's `execution.by` names it: this host and process. */
+export const RUNNER = `${hostname()}:${process.pid}`;
 
 /**
  * The approved calls one ApprovalPolicy let through and that have not ended yet, by call ID, and

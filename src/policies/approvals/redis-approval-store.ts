@@ -3,14 +3,12 @@ import { z } from 'zod';
 import { parseOptions } from '../../errors/index.js';
 import { RedisPolicyStore, redisStoreOptions, type RedisPolicyStoreOptions } from '../state/redis-store.js';
 import type { ApprovalRecord } from './approval-record.js';
-import type { ApprovalChange, ApprovalListener } from './approval-store.js';
+import { APPROVAL_CHANGE_KINDS, KEEP_AFTER_EXPIRY_MS as KEEP_AFTER_MS, type ApprovalChange, type ApprovalListener } from './approval-store.js';
 import { APPROVAL_WRITE_SCRIPT } from './approval-scripts.js';
 import { RecordTransitions } from './record-transitions.js';
 import { TransitionStore } from './transition-store.js';
 
-/** How long a record is kept after it expires, so its outcome can still be read (a week). */
-const KEEP_AFTER_MS = 7 * 86_400_000;
-const CHANGE_KINDS: ReadonlySet<string> = new Set(['created', 'decided', 'lapsed', 'executing', 'released', 'executed', 'superseded', 'scheduled']);
+const CHANGE_KINDS: ReadonlySet<string> = new Set(APPROVAL_CHANGE_KINDS);
 
 type ScriptedRedis = Redis & { agentHooksApprovalWrite?: (...args: (string | number)[]) => Promise<unknown> };
 

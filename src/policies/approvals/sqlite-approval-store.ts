@@ -5,15 +5,13 @@ import { AgentHooksError, ErrorCode, messageOf, parseOptions } from '../../error
 import { inWriteTransaction, openSqliteDatabase, type SqliteDatabase } from '../state/sqlite-database.js';
 import { sqlitePathOption } from '../state/sqlite-store.js';
 import type { ApprovalRecord } from './approval-record.js';
-import type { ApprovalChange, ApprovalListener } from './approval-store.js';
+import { APPROVAL_CHANGE_KINDS, KEEP_AFTER_EXPIRY_MS as KEEP_AFTER_MS, type ApprovalChange, type ApprovalListener } from './approval-store.js';
 import { RecordTransitions } from './record-transitions.js';
 import { TransitionStore } from './transition-store.js';
 
-/** How long a record is kept after it expires, so its outcome can still be read (a week, as on Redis). */
-const KEEP_AFTER_MS = 7 * 86_400_000;
 /** How long a change stays readable by other processes' subscribers: far longer than one poll. */
 const CHANGES_KEPT_MS = 600_000;
-const CHANGE_KINDS: ReadonlySet<string> = new Set(['created', 'decided', 'lapsed', 'executing', 'executed', 'superseded', 'scheduled']);
+const CHANGE_KINDS: ReadonlySet<string> = new Set(APPROVAL_CHANGE_KINDS);
 
 export interface SqliteApprovalStoreOptions {
   /** The database file (the policy store's file may be shared), created with its folder when missing. */

@@ -32,6 +32,12 @@ describe('SqliteApprovalStore', function () {
         // Of two processes claiming the approved call at once, one executes it.
         const claims = await Promise.all([one.claimExecution(record.id, 'agent-1'), two.claimExecution(record.id, 'agent-2')]);
         expect(claims.filter((claim) => claim.ok)).to.have.length(1);
+        // A claim given back in one process (its call sent nothing) is heard in the other: the request can run again.
+        const again = await one.create(sampleRecord());
+        await one.decide(again.id, { approver: 'alice', approve: true });
+        expect((await one.claimExecution(again.id, 'agent-1')).ok).to.equal(true);
+        await one.releaseExecution(again.id);
+        await waitUntil(() => heard.includes('released:approved'));
       } finally {
         await one.close();
         await two.close();
