@@ -10,11 +10,13 @@ import type { AgentKit } from '../../../../src/kit/agent-kit.js';
 import type { Logger } from '../../../../src/lifecycle/logger.js';
 import { ApprovalPolicy } from '../../../../src/policies/approval-policy.js';
 import { SqliteApprovalStore } from '../../../../src/policies/approvals/sqlite-approval-store.js';
+import { RedisApprovalStore } from '../../../../src/policies/approvals/redis-approval-store.js';
 import type { ApprovalStore } from '../../../../src/policies/approvals/approval-store.js';
 import type { ApprovalRecord } from '../../../../src/policies/approvals/approval-record.js';
 import { signScheduledRequest } from '../../../../src/policies/approvals/schedule-signing.js';
 import { CORE_PLUGINS, tinybarsOf } from '../../plugins/core-plugins-world.js';
 import { createThresholdTreasury } from '../../../support/threshold-treasury.js';
+import { redisMissing, startTestRedis, type TestRedis } from '../../../support/redis-server.js';
 
 const TEN_HBAR = 1_000_000_000n;
 
@@ -128,6 +130,33 @@ describe('ledger-approved requests are closed by the kit from the ledger itself 
     });
   });
 
+  describe('when the ledger cannot be asked', () => {
+    it('leaves the request scheduled and warns, never closing it on a guess; a later look closes it', async () => {
+      const approval = policy();
+      const kit = await kitWith(approval);
+      const result = await payTen(kit);
+      const id = String(result.raw.approvalRequestId);
+      await signOnLedger(String(result.raw.scheduleId), approvers[0]!);
+      await signOnLedger(String(result.raw.scheduleId), approvers[1]!);
+      const down = net.faults.inject({ rpc: 'getScheduleInfo', grpcError: 'UNAVAILABLE' });
+      let unanswered;
+      try {
+        unanswered = await kit.resume(id);
+      } finally {
+        down.remove();
+      }
+      expect(down.hits, 'ScheduleInfoQuery attempts').to.be.greaterThan(0);
+      expect(unanswered.raw).to.include({ approvalState: 'scheduled', submitted: false });
+      expect((await approval.approvalStore.get(id))!.state).to.equal('scheduled');
+      expect(warnings.join('\n')).to.include('a ledger-approved request stays open').and.include(`ScheduleInfoQuery for ${String(result.raw.scheduleId)} failed`);
+
+      // The kit looks again after a failure (once the client's node backoff lets it), and then reads it closed.
+      await eventuallyState(approval.approvalStore, id, 'executed');
+      const answered = await kit.resume(id);
+      expect(answered.raw).to.include({ approvalState: 'executed', submitted: false });
+    });
+  });
+
   describe('when nobody signs before the schedule expires', () => {
     it('reads expired once the network no longer holds the unexecuted schedule, and nothing moved', async () => {
       const approval = policy({ timeoutMs: 4_000 });
@@ -149,21 +178,63 @@ describe('ledger-approved requests are closed by the kit from the ledger itself 
 
   describe('when the agent restarts before the outcome is known', () => {
     it('a second kit on the same SQLite store closes the first kit\'s request at its start', async () => {
-      const first = await kitWith(policy({ store: sqliteStore() }));
+      await restartCloses(sqliteStore);
+    });
+
+    describe('on a Redis store shared by several processes', () => {
+      let redis: TestRedis | undefined;
+      before(async function () {
+        const missing = redisMissing();
+        if (missing) {
+          process.stdout.write(`      (skipped: ${missing})\n`);
+          this.skip();
+        }
+        redis = await startTestRedis();
+      });
+      after(async () => redis?.stop());
+      let prefix = '';
+      const sharedStore = () => {
+        const store = new RedisApprovalStore({ url: redis!.url, prefix });
+        stores.push(store);
+        return store;
+      };
+
+      it('a second kit closes the first kit\'s request at its start', async () => {
+        prefix = `restart-${Date.now()}`;
+        await restartCloses(sharedStore);
+      });
+
+      it('a running kit closes its request within seconds of an approver signing from another process (agent-hooks approve)', async () => {
+        prefix = `signed-elsewhere-${Date.now()}`;
+        const approval = policy({ store: sharedStore() });
+        const kit = await kitWith(approval);
+        const result = await payTen(kit);
+        const id = String(result.raw.approvalRequestId);
+        // The CLI's own store object, as another process has it.
+        const cli = sharedStore();
+        expect(await signScheduledRequest(cli, id, approvers[0]!, operator, { via: 'cli' })).to.include({ ok: true, executed: false });
+        expect(await signScheduledRequest(cli, id, approvers[1]!, operator, { via: 'cli' })).to.include({ ok: true, executed: true });
+        const closed = await eventuallyState(cli, id, 'executed', 10_000);
+        expect(closed.schedule).to.include({ outcome: 'scheduleExecuted', status: 'SUCCESS' });
+      });
+    });
+
+    /** The first kit schedules and stops; the approvers sign while no agent runs; a second kit on the same store starts. */
+    async function restartCloses(storeOnSameData: () => ApprovalStore): Promise<void> {
+      const first = await kitWith(policy({ store: storeOnSameData() }));
       const result = await payTen(first);
       const id = String(result.raw.approvalRequestId);
       await first.close();
-      // The approvers sign while no agent runs.
       await signOnLedger(String(result.raw.scheduleId), approvers[0]!);
       await signOnLedger(String(result.raw.scheduleId), approvers[1]!);
-      const reader = sqliteStore();
+      const reader = storeOnSameData();
       expect((await reader.get(id))!.state).to.equal('scheduled');
 
-      await kitWith(policy({ store: sqliteStore() }));
+      await kitWith(policy({ store: storeOnSameData() }));
       const closed = await eventuallyState(reader, id, 'executed', 10_000);
       expect(closed.schedule).to.include({ scheduleId: result.raw.scheduleId, outcome: 'scheduleExecuted', status: 'SUCCESS' });
       expect(closed.execution).to.include({ by: 'the ledger' });
-    });
+    }
   });
 
   describe('when the ScheduleCreate\'s own outcome was UNKNOWN', () => {
