@@ -150,7 +150,7 @@ export class LedgerApprovalSweep {
     followed.looking = (async () => {
       do {
         followed.again = false;
-        await this.lookOnce(followed).catch((error: unknown) => this.warn(followed, messageOf(error)));
+        await this.lookOnce(followed).catch((error: unknown) => this.failed(followed, messageOf(error)));
       } while (followed.again && !this.stopped);
     })().finally(() => (followed.looking = undefined));
     return followed.looking;
@@ -184,6 +184,16 @@ export class LedgerApprovalSweep {
     }
     if (verdict.kind === 'open' && verdict.inState) followed.seenInStateAt = began;
     this.after(followed, record, verdict);
+  }
+
+  /** The store failed (reading, recording or closing): looked at again after a backoff. */
+  private failed(followed: Followed, reason: string): void {
+    followed.failures++;
+    this.warn(followed, reason);
+    if (this.stopped) return;
+    clearTimeout(followed.timer);
+    followed.timer = setTimeout(() => void this.look(followed), backoff(followed.failures));
+    followed.timer.unref();
   }
 
   private after(followed: Followed, record: ApprovalRecord, verdict: Exclude<ScheduleVerdict, { kind: 'closed' }>): void {

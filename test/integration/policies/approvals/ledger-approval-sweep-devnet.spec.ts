@@ -181,6 +181,22 @@ describe('ledger-approved requests are closed by the kit from the ledger itself 
       await restartCloses(sqliteStore);
     });
 
+    it('does not guess: a kit without a mirror that starts after the schedule left the network\'s state leaves the request scheduled and says why', async () => {
+      const first = await kitWith(policy({ store: sqliteStore(), timeoutMs: 3_000 }));
+      const result = await payTen(first);
+      const id = String(result.raw.approvalRequestId);
+      await first.close();
+      await new Promise((resolve) => setTimeout(resolve, 4_500));
+      warnings.length = 0;
+      const reader = sqliteStore();
+      await kitWith(policy({ store: sqliteStore() }));
+      const until = Date.now() + 10_000;
+      while (!warnings.some((each) => each.includes(`schedule ${String(result.raw.scheduleId)} is no longer in the network's state`)) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
+      // Expired, or ran more than a receipt's lifetime ago: the network alone no longer says which, so it is not closed either way.
+      expect(warnings.join('\n')).to.include('a ledger-approved request stays open').and.include('without a mirror node the network no longer says which');
+      expect((await reader.get(id))!.state).to.equal('scheduled');
+    });
+
     describe('on a Redis store shared by several processes', () => {
       let redis: TestRedis | undefined;
       before(async function () {
