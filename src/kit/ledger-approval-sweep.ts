@@ -3,6 +3,7 @@ import { messageOf } from '../errors/index.js';
 import type { Logger } from '../lifecycle/logger.js';
 import type { ApprovalRecord } from '../policies/approvals/approval-record.js';
 import type { ApprovalChange, ApprovalStore } from '../policies/approvals/approval-store.js';
+import { approvalStoresOf } from './approval-resume.js';
 import { lookAtRequestSchedule, lookAtScheduleCreate, type ScheduleSource, type ScheduleVerdict } from './ledger-schedule-look.js';
 
 /** A ledger approval's request's ScheduleCreate gets this long to record its own answer before it is looked up. */
@@ -21,6 +22,14 @@ const DECISION_LOOKS = 5;
 const LATE_LOOKS = 8;
 /** The longest a Node timer waits; a later look is re-planned when it fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * The stores of a kit's policies the ledger approves for (ApprovalPolicy `via: 'schedule'`, read by
+ * shape): only those are followed, so a kit with none subscribes to no store and asks the ledger nothing.
+ */
+export function ledgerApprovalStoresOf(owned: readonly object[]): ApprovalStore[] {
+  return approvalStoresOf(owned, (policy) => (policy as { via?: unknown }).via === 'schedule');
+}
 
 type FollowingStore = ApprovalStore & Required<Pick<ApprovalStore, 'listScheduled' | 'recordSchedule' | 'closeSchedule'>>;
 
