@@ -93,7 +93,7 @@ export class LedgerApprovalSweep {
     try {
       open = await store.listScheduled();
     } catch (error) {
-      this.logger.warn({ store: store.description, error: messageOf(error) }, 'the ledger-approved requests still scheduled could not be listed, so they were not looked at');
+      if (!this.stopped) this.logger.warn({ store: store.description, error: messageOf(error) }, 'the ledger-approved requests still scheduled could not be listed, so they were not looked at');
       return;
     }
     for (const record of open) {
