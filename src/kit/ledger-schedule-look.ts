@@ -63,6 +63,7 @@ export async function lookAtRequestSchedule(record: ApprovalRecord, source: Sche
     };
   }
   // Gone from the network's state with no receipt: it expired, unless it ran before the receipts this look can still see.
+  // (Not deleted: the policy's ScheduleCreate sets no admin key, so nobody can delete it.)
   if (seenInStateAt !== undefined && now - seenInStateAt < RECEIPT_TRUST_MS) {
     return { kind: 'closed', closing: { scheduleId: schedule.scheduleId, outcome: 'scheduleExpired' } };
   }
