@@ -39,7 +39,9 @@ function scheduledText(raw: RawToolResult, words: OutcomeWords, tx: string): str
   if (raw.status === 'SUCCESS') {
     return `Created schedule ${String(raw.scheduleId)} to ${words.what}${tx}${runsAs}. It has not run yet unless every required signature was already in (or, with waitForExpiry, until its expiration time); more signatures come through sign_schedule_transaction_tool.`;
   }
-  return outcomeText({ ...raw, scheduleId: undefined, scheduledTransactionId: undefined }, { done: `Scheduled: ${words.what}`, what: `schedule: ${words.what}` });
+  // Told as the plain ScheduleCreate it was: without `scheduled`, which would bring it back here for ever.
+  const { scheduled: _scheduled, scheduleId: _scheduleId, scheduledTransactionId: _runsAs, ...create } = raw;
+  return outcomeText(create, { done: `Scheduled: ${words.what}`, what: `schedule: ${words.what}` });
 }
 
 /** HBAR for a sentence, e.g. "1.5 ℏ". */

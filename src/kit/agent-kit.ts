@@ -16,6 +16,7 @@ import type { KeyRedactor } from '../secrets/key-redactor.js';
 import { ApprovalAudit } from './approval-audit.js';
 import { approvalStoresOf, resumeApproval } from './approval-resume.js';
 import { LedgerApprovalCloser } from './ledger-approval-closer.js';
+import { LedgerApprovalSweep, ledgerApprovalStoresOf } from './ledger-approval-sweep.js';
 import type { CallsInFlight } from './calls-in-flight.js';
 import { isKitAware } from '../di/kit-scope.js';
 import { listenersFrom } from '../listeners/listener-sources.js';
@@ -101,6 +102,8 @@ export class AgentKit {
   private readonly approvalAudit: ApprovalAudit;
   /** Closes the requests the ledger approved by the schedule outcomes this kit's audit hooks journal. */
   private readonly ledgerCloser: LedgerApprovalCloser;
+  /** Closes them by asking the ledger itself: at start, on reads and decisions, around each schedule's expiry. */
+  private readonly ledgerSweep: LedgerApprovalSweep;
 
   constructor(private readonly parts: AgentKitParts) {
     this.client = parts.client;
@@ -113,6 +116,8 @@ export class AgentKit {
     this.approvalAudit.attach(this.approvalStores());
     this.ledgerCloser = new LedgerApprovalCloser(() => this.approvalStores(), parts.logger);
     this.ledgerCloser.listen([...this.parts.owned, ...(this.context.hooks ?? [])]);
+    this.ledgerSweep = new LedgerApprovalSweep(() => ({ client: this.client, ...(this.context.mirrorNodeUrl ? { mirrorUrl: this.context.mirrorNodeUrl } : {}) }), parts.logger);
+    this.ledgerSweep.attach(ledgerApprovalStoresOf(this.approvalOwners()));
   }
 
   /** The approval stores of this kit's policies (ApprovalPolicy's `approvalStore`), for `resume`, the audit trail and the console. */
@@ -187,6 +192,8 @@ export class AgentKit {
    */
   async resume(requestId: string): Promise<ToolResult> {
     this.assertOpen();
+    // A request the ledger approves reads as its schedule ended, not as it stood when last closed.
+    await this.ledgerSweep.settle(String(requestId), ledgerApprovalStoresOf(this.approvalOwners()));
     const result = await resumeApproval(String(requestId), this.approvalOwners(), (method, input) => this.execute(method, input));
     return this.parts.secrets.redactValue(result);
   }
@@ -259,6 +266,7 @@ export class AgentKit {
     this.parts.owned.push(instance);
     this.approvalAudit.attach(approvalStoresOf([instance]));
     this.ledgerCloser.listen([instance]);
+    this.ledgerSweep.attach(ledgerApprovalStoresOf([instance]));
     const removers = listeners.map((listener) => this.parts.index.add(listener));
     return () => removers.forEach((remove) => remove());
   }
@@ -278,6 +286,7 @@ export class AgentKit {
     await this.drain();
     this.approvalAudit.detachAll();
     this.ledgerCloser.detachAll();
+    this.ledgerSweep.detachAll();
     for (const owned of this.parts.owned) {
       const close = (owned as { close?: unknown }).close;
       if (typeof close === 'function') await close.call(owned);

@@ -23,14 +23,15 @@ function requestMakersOf(owned: readonly object[]): RequestMaker[] {
 
 /**
  * The approval stores of a kit's policies, read by shape (an ApprovalPolicy exposes `approvalStore`),
- * those inside compositions (`policies`) included, so their requests are audited and listed too.
+ * those inside compositions (`policies`) included, so their requests are audited and listed too;
+ * with `ofPolicy`, only those of the policies it accepts.
  */
-export function approvalStoresOf(owned: readonly object[]): ApprovalStore[] {
+export function approvalStoresOf(owned: readonly object[], ofPolicy: (policy: object) => boolean = () => true): ApprovalStore[] {
   const stores = new Set<ApprovalStore>();
   const visit = (instance: unknown, depth: number): void => {
     if (instance === null || typeof instance !== 'object' || depth > 16) return;
     const store = (instance as { approvalStore?: ApprovalStore }).approvalStore;
-    if (store && typeof store.get === 'function' && typeof store.claimExecution === 'function') stores.add(store);
+    if (store && typeof store.get === 'function' && typeof store.claimExecution === 'function' && ofPolicy(instance)) stores.add(store);
     const children = (instance as { policies?: unknown }).policies;
     if (Array.isArray(children)) for (const child of children) visit(child, depth + 1);
   };

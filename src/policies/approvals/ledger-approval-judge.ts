@@ -135,7 +135,9 @@ export class LedgerApprovalJudge {
       ...(typeof raw.transactionId === 'string' ? { createTransactionId: raw.transactionId } : {}),
       ...(typeof raw.scheduledTransactionId === 'string' ? { scheduledTransactionId: raw.scheduledTransactionId } : {}),
     });
-    if (!outcome.ok) throw new Error(`approval request ${requestId} could not record its schedule: ${outcome.reason}`);
+    // The kit's sweep may have read the same receipt first (LedgerApprovalSweep): the same schedule, recorded once.
+    const same = typeof raw.scheduleId === 'string' && outcome.record?.schedule?.scheduleId === raw.scheduleId;
+    if (!outcome.ok && !same) throw new Error(`approval request ${requestId} could not record its schedule: ${outcome.reason}`);
   }
 }
 
