@@ -34,6 +34,6 @@ export function checkLedgerOptions(owner: string, options: LedgerOptions): void 
   }
   const store = options.store as { recordSchedule?: unknown; closeSchedule?: unknown } | undefined;
   if (store && (typeof store.recordSchedule !== 'function' || typeof store.closeSchedule !== 'function')) {
-    throw invalidArgument(`${owner}: via: 'schedule' needs a store that follows schedules (recordSchedule and closeSchedule), as MemoryApprovalStore and RedisApprovalStore do.`, [0, 'store']);
+    throw invalidArgument(`${owner}: via: 'schedule' needs a store that follows schedules (recordSchedule and closeSchedule), as MemoryApprovalStore, SqliteApprovalStore and RedisApprovalStore do.`, [0, 'store']);
   }
 }
