@@ -5,6 +5,7 @@
  */
 import 'reflect-metadata';
 import { benchAudit } from './audit-bench.js';
+import { AUDIT_TRANSFER_LATENCY_MS, benchAuditTransfers } from './audit-transfer-bench.js';
 import { benchColdStart } from './cold-start-bench.js';
 import { benchConsole } from './console-bench.js';
 import { benchDevnet } from './devnet-bench.js';
@@ -92,6 +93,14 @@ async function audit(): Promise<void> {
         `p50 call ${row.p50_call_ms_sequential} ms vs ${row.real_kit_p50_call_ms_sequential} ms`,
     );
   }
+  heading(`audit_transfers: HBAR transfers on the devnet at ${AUDIT_TRANSFER_LATENCY_MS} ms per gRPC call, HcsAuditTrailHook (default options, delivering) vs the same kit without it; targets: ratio >= 0.9, sequential <= 0.25 messages/call`);
+  const row = await benchAuditTransfers(AUDIT_TRANSFER_LATENCY_MS);
+  print(
+    { ...row },
+    `  32 callers: ${row.delivered_calls_per_s} delivered calls/s vs ${row.no_audit_calls_per_s} without auditing, ratio ${row.ratio.toFixed(2)} (target 0.9)  |  ` +
+      `CPU ${row.audited_cpu_us_per_call} µs/call vs ${row.no_audit_cpu_us_per_call} µs/call  |  ${row.messages_per_call_32} HCS messages/call\n` +
+      `  one caller, one transfer after another: ${row.messages_per_call_sequential} HCS messages/call (target 0.25), p50 call ${row.p50_call_ms_sequential} ms`,
+  );
 }
 
 async function policies(): Promise<void> {

@@ -60,6 +60,8 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
   private readonly watchSettings: ScheduleWatchSettings | undefined;
   private readonly closeTimeoutMs: number;
   private readonly outcomeListeners = new Set<ScheduleOutcomeListener>();
+  /** The client (and its operator key) the calls brought last, and the redactor it was protected in. */
+  private lastProtected: { redactor: KeyRedactor; client: unknown; key: unknown } | undefined;
   /** The clients this process calls and logs with: one whose operator paid an interrupted call can settle it with a no-op. */
   private readonly knownClients = new Set<Client>();
 
@@ -269,7 +271,14 @@ export abstract class AuditTrailBase extends AbstractHook implements KitAware, A
   private useClient(client: Client): void {
     this.auditClient ??= client;
     if (isSdkClient(client)) this.knownClients.add(client);
-    this.keys().protectClient(client);
+    // Calls bring the same client again and again; protecting it again would cost a key encoding
+    // and empty the redactor's remembered names on every call. A new operator key is protected.
+    const redactor = this.keys();
+    const key = (client as { operatorPublicKey?: unknown } | null | undefined)?.operatorPublicKey;
+    const last = this.lastProtected;
+    if (last && last.redactor === redactor && last.client === client && last.key === key) return;
+    redactor.protectClient(client);
+    this.lastProtected = { redactor, client, key };
   }
 
   /** What entries and log lines are redacted with: the kit's own keys and this hook's client's. */

@@ -8,10 +8,10 @@ import { auditOptionsSchema, auditTrailOptionsShape, loggingClientSchema, releva
 
 /**
  * A HOL batch costs a topic creation, its chunks and a register, against one message for an HCS
- * batch, so waiting longer for company pays off more: at ten calls a second about ten entries share
- * a file.
+ * batch, so waiting longer for company pays off more: twice the HCS hook's linger (at ten calls a
+ * second about forty entries share a file).
  */
-export const HOL_DEFAULT_LINGER_MS = 1_000;
+export const HOL_DEFAULT_LINGER_MS = 4_000;
 
 /** Options of {@link HolAuditTrailHook}: the Hedera Agent Kit's three plus the journal options. */
 export interface HolAuditTrailOptions extends AuditTrailOptions {

@@ -59,9 +59,15 @@ export function entriesMessage(header: BatchHeader, entries: readonly unknown[])
   return JSON.stringify(message);
 }
 
+/**
+ * Brotli quality for batches: on message-sized inputs (a few kB of entries) 6 compresses as small
+ * as 9 (within a few bytes either way) in about half the time, and delivery compresses every batch.
+ */
+const BATCH_QUALITY = 6;
+
 export function compressEntries(entries: readonly unknown[]): string {
   const raw = Buffer.from(JSON.stringify(entries), 'utf8');
-  return brotliCompressSync(raw, { params: brotliParams(raw.length, 9) }).toString('base64');
+  return brotliCompressSync(raw, { params: brotliParams(raw.length, BATCH_QUALITY) }).toString('base64');
 }
 
 /**

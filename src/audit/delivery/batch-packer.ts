@@ -17,6 +17,12 @@ export interface PackedBatch {
 
 /** Most entries one message may carry, whatever they compress to (bounds the work per message). */
 const MAX_ENTRIES_PER_MESSAGE = 256;
+/**
+ * A compressed message's bytes over its entries' plain JSON bytes, as transfer entries measure
+ * (about 0.2, brotli and base64): where the search for the most entries one message holds starts,
+ * so it usually compresses about once per message rather than climbing from a few entries.
+ */
+const COMPRESSED_RATIO_GUESS = 0.2;
 
 const bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
 
@@ -33,11 +39,15 @@ export function packBatches(entries: readonly AnyAuditEntry[], stream: string, l
   const sizes: number[] = [];
   const sizeOf = (at: number): number => (sizes[at] ??= bytes(JSON.stringify(entries[at])));
   const batches: PackedBatch[] = [];
+  // What a compressed message weighs against its entries' plain JSON: the first guess, then the last measured.
+  let ratio = COMPRESSED_RATIO_GUESS;
   let at = 0;
   while (at < entries.length && batches.length < limit) {
     const header = (count: number): BatchHeader => ({ stream, first: entries[at]!.seq, last: entries[at + count - 1]!.seq });
     const plain = plainCount(sizeOf, entries.length, at, header, maxBytes);
-    const compressed = compressedCount(entries, at, plain, header, maxBytes, batches[batches.length - 1]?.entries.length ?? plain + 1);
+    const hint = batches[batches.length - 1]?.entries.length ?? estimatedCount(sizeOf, entries.length, at, maxBytes - compressedEnvelopeBytes(header(1)), ratio);
+    const compressed = compressedCount(entries, at, plain, header, maxBytes, hint);
+    if (compressed.message) ratio = bytes(compressed.message) / plainBytes(sizeOf, at, compressed.count);
     const count = Math.max(plain, compressed.count);
     if (count === 0) {
       batches.push({ entries: [entries[at]!.id], messages: splitBatch(header(1), [entries[at]!], maxBytes), full: true });
@@ -64,11 +74,35 @@ function plainCount(sizeOf: (at: number) => number, length: number, at: number, 
   return count;
 }
 
+/** The plain JSON bytes of `count` entries from `at`. */
+function plainBytes(sizeOf: (at: number) => number, at: number, count: number): number {
+  let total = 0;
+  for (let k = 0; k < count; k++) total += sizeOf(at + k);
+  return total;
+}
+
+/** The bytes of a compressed message around its data: `{"p":…,"seq":[…],"z":""}`. */
+function compressedEnvelopeBytes(header: BatchHeader): number {
+  return bytes(JSON.stringify({ ...envelope(header), z: '' } satisfies CompressedEntriesMessage));
+}
+
+/** How many entries from `at` one compressed message should hold if they compress by `ratio` into `room` bytes: where the search starts. */
+function estimatedCount(sizeOf: (at: number) => number, length: number, at: number, room: number, ratio: number): number {
+  let count = 0;
+  let total = 0;
+  while (at + count < length && count < MAX_ENTRIES_PER_MESSAGE) {
+    total += sizeOf(at + count);
+    if (total * ratio > room) break;
+    count++;
+  }
+  return Math.max(1, count);
+}
+
 /**
  * About the most entries from `at` one compressed message holds (more than `plain`), or 0. Entries
  * compress alike, so the message size grows almost linearly with the count: each probe is where the
- * line through the last two sizes crosses the limit (the first is `hint`, the count of the batch
- * before), and the search stops once that line says no further entry fits. Every count returned
+ * line through the last two sizes crosses the limit (the first is `hint`: the count of the batch
+ * before, else what the usual compression ratio predicts), and the search stops once that line says no further entry fits. Every count returned
  * was compressed and measured, so its message is within the limit.
  */
 function compressedCount(
@@ -98,10 +132,13 @@ function compressedCount(
     }
     if (high - low <= 1) break;
     const [a, b] = points.slice(-2);
+    // With one measure, its bytes per entry, envelope included: a little more than one more entry
+    // adds, which is why a single measure stops only with under half of that left.
     const slope = a && b && b.count !== a.count ? (b.size - a.size) / (b.count - a.count) : size / probe;
     const target = slope > 0 ? Math.floor(probe + (maxBytes - size) / slope) : low + 1;
-    // The line says the largest fitting count is already measured: close enough, stop.
-    if (lowMessage && target <= low && points.length > 1) break;
+    // The line says the largest fitting count is already measured: close enough, stop. With one
+    // measure only, stop when less than half an entry's share of room is left (one more cannot fit).
+    if (lowMessage && target <= low && (points.length > 1 || maxBytes - size < slope / 2)) break;
     probe = Math.min(high - 1, Math.max(low + 1, target));
   }
   return lowMessage ? { count: low, message: lowMessage } : { count: 0 };

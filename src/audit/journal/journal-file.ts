@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, truncateSync } from 'node:fs';
+import { constants, existsSync, readFileSync, truncateSync } from 'node:fs';
 import { open, rename, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { AgentHooksError, ErrorCode } from '../../errors/index.js';
@@ -26,7 +26,21 @@ interface PendingReplace {
 type Pending = PendingAppend | PendingReplace;
 
 /**
- * An append-only file of JSON lines, made durable with fsync. Appends that arrive while a write is
+ * Where the platform has it (Linux, macOS), the journal is opened with O_SYNC: each write returns
+ * once it is on disk, as write-then-fsync would, in one system call and one trip to libuv's thread
+ * pool instead of two (an audited call waits for two group commits). Elsewhere, fsync after each write.
+ */
+const WRITE_THROUGH = typeof constants.O_SYNC === 'number' ? constants.O_SYNC : 0;
+const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | WRITE_THROUGH;
+const REPLACEMENT_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_EXCL | WRITE_THROUGH;
+
+/** Makes what was written to `handle` durable, unless it was opened to write through (see WRITE_THROUGH). */
+async function syncUnlessWrittenThrough(handle: FileHandle): Promise<void> {
+  if (!WRITE_THROUGH) await handle.sync();
+}
+
+/**
+ * An append-only file of JSON lines, each write durable before it resolves (O_SYNC, else fsync). Appends that arrive while a write is
  * in flight are committed together by the next write and fsync (group commit), so concurrent calls
  * share the cost. A line torn by a crash is cut off when the file is opened again: its append never
  * resolved, so nobody was told it was durable.
@@ -78,7 +92,7 @@ export class JournalFile {
       removeIfPresent(replacementPath(path));
       const created = !existsSync(path);
       const records = created ? [] : readRecords(path);
-      const handle = await open(path, 'a');
+      const handle = await open(path, APPEND_FLAGS);
       if (created) {
         await handle.sync();
         syncDirectory(dirname(path));
@@ -143,7 +157,7 @@ export class JournalFile {
       try {
         if (this.lock.lost) throw this.lock.lost;
         await this.handle.write(batch.map((pending) => pending.text).join(''));
-        await this.handle.sync();
+        await syncUnlessWrittenThrough(this.handle);
       } catch (error) {
         const failure = new AgentHooksError(
           ErrorCode.INVALID_ARGUMENT,
@@ -165,9 +179,10 @@ export class JournalFile {
       if (this.lock.lost) throw this.lock.lost;
       const text = pending.build().map((record) => JSON.stringify(record) + '\n').join('');
       removeIfPresent(temporary);
-      handle = await open(temporary, 'ax');
+      // Opened like the journal itself, since it becomes the journal: appends to it write through too.
+      handle = await open(temporary, REPLACEMENT_FLAGS);
       await handle.write(text);
-      await handle.sync();
+      await syncUnlessWrittenThrough(handle);
       await rename(temporary, this.path);
     } catch (error) {
       await handle?.close().catch(() => undefined);

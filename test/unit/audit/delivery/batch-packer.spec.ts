@@ -1,5 +1,7 @@
 import { expect } from 'chai';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
+import sinon from 'sinon';
 import { AUDIT_ENTRY_TYPE, type AuditEntry } from '../../../../src/audit/entries/audit-entry.js';
 import { packBatches } from '../../../../src/audit/delivery/batch-packer.js';
 import { decodeAuditMessage, joinParts } from '../../../../src/audit/codecs/hcs-message-codec.js';
@@ -58,6 +60,33 @@ describe('packBatches', () => {
       const [first] = packBatches(entries, STREAM);
       expect(first!.entries.length).to.be.greaterThan(plainFit);
       expect(JSON.parse(first!.messages[0]!)).to.have.property('z');
+    });
+  });
+
+  describe('when a pile of typical transfer entries waits, as with many callers', () => {
+    const transfer = (seq: number): AuditEntry => ({
+      ...entry(seq),
+      id: randomUUID(),
+      timestamp: new Date(1_767_261_600_000 + seq * 7).toISOString(),
+      params: { to: '0.0.1001', tinybars: 1, memo: `invoice ${seq * 37}` },
+      paramsKind: 'input',
+      transactionId: `0.0.2@${1_767_261_600 + seq}.${String(seq * 12_345).padStart(9, '0')}`,
+    });
+    afterEach(() => sinon.restore());
+
+    it('finds how many fit with about one compression per message, starting from what entries usually compress to', () => {
+      const compressions = sinon.spy(zlib, 'brotliCompressSync');
+      for (const waiting of [12, 32, 200]) {
+        const entries = Array.from({ length: waiting }, (_, at) => transfer(at + 1));
+        compressions.resetHistory();
+        const batches = packBatches(entries, STREAM);
+        expect(batches.flatMap((batch) => batch.entries)).to.deep.equal(entries.map((item) => item.id));
+        for (const batch of batches) expect(bytes(batch.messages[0]!)).to.be.at.most(1024);
+        // Each compression of a message-sized batch is most of what packing costs; climbing from a few entries took three or four.
+        expect(compressions.callCount, `${compressions.callCount} compressions for ${batches.length} messages of ${waiting} entries`).to.be.at.most(1.6 * batches.length + 1);
+        // As many to a message as a full search finds: eleven or twelve of these.
+        for (const batch of batches.slice(0, -1)) expect(batch.entries.length).to.be.at.least(11);
+      }
     });
   });
 

@@ -6,9 +6,9 @@ import { parseConfig } from '../../../../src/config/load-config.js';
 
 describe('delivery options', () => {
   describe('when none are given', () => {
-    it('lingers 500 ms with 32 messages in flight', () => {
+    it('lingers 2 s with 32 messages in flight', () => {
       expect(publisherSettings({}, 'X')).to.deep.equal({ minBackoffMs: 100, maxBackoffMs: 5_000, mirrorUrl: undefined, lingerMs: DEFAULT_LINGER_MS, maxInFlight: DEFAULT_MAX_IN_FLIGHT });
-      expect([DEFAULT_LINGER_MS, DEFAULT_MAX_IN_FLIGHT]).to.deep.equal([500, 32]);
+      expect([DEFAULT_LINGER_MS, DEFAULT_MAX_IN_FLIGHT]).to.deep.equal([2_000, 32]);
     });
   });
 

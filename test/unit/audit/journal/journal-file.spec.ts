@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import fsPromises from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,14 +63,48 @@ describe('JournalFile', () => {
     });
   });
 
+  describe('when records are appended, before and after a replacement', () => {
+    /** The open flags of this process's descriptors on `file`, from Linux's /proc. */
+    const openFlags = (file: string): number[] =>
+      readdirSync('/proc/self/fd').flatMap((fd) => {
+        try {
+          if (readlinkSync(`/proc/self/fd/${fd}`) !== file) return [];
+          return [parseInt(/^flags:\s+([0-7]+)/m.exec(readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8'))![1]!, 8)];
+        } catch {
+          return []; // a descriptor closed meanwhile
+        }
+      });
+
+    it('writes through (O_SYNC): each group commit is one write that returns once on disk, with no fsync after it', async function () {
+      if (process.platform !== 'linux') {
+        console.log(`      (skipped: reads the descriptor's flags from /proc, which ${process.platform} does not have)`);
+        this.skip();
+      }
+      const { file } = await JournalFile.open(path); // a new file is synced once, with its folder, when created
+      const probe = await fsPromises.open(join(dir, 'probe'), 'w');
+      const syncs = sandbox.spy(Object.getPrototypeOf(probe) as { sync(): Promise<void> }, 'sync');
+      await probe.close();
+      await file.append([{ n: 1 }]);
+      await file.replace(() => [{ n: 'new' }], () => undefined);
+      await file.append([{ n: 2 }]);
+      const flags = openFlags(path);
+      await file.close();
+      expect(flags).to.have.length(1);
+      expect(flags[0]! & constants.O_SYNC).to.equal(constants.O_SYNC);
+      expect(syncs.called).to.equal(false);
+      expect(lines()).to.deep.equal([{ n: 'new' }, { n: 2 }]);
+    });
+  });
+
   describe('when an append cannot be made durable', () => {
     it('refuses every later write, so no line lands after what the failed write left', async () => {
       const { file } = await JournalFile.open(path);
       await file.append([{ n: 1 }]);
       const probe = await fsPromises.open(join(dir, 'probe'), 'w');
-      const handles = Object.getPrototypeOf(probe) as { sync(): Promise<void> };
+      const handles = Object.getPrototypeOf(probe) as { write(): Promise<unknown> };
       await probe.close();
-      sandbox.stub(handles, 'sync').onFirstCall().rejects(new Error('EIO: simulated')).callThrough();
+      // The journal writes through (O_SYNC): the write is where the disk says it could not make the line durable.
+      sandbox.stub(handles, 'write').onFirstCall().rejects(new Error('EIO: simulated')).callThrough();
       const failed = await file.append([{ n: 2 }]).then(() => undefined, (error: Error) => error);
       expect(failed?.message).to.equal(`Could not write the audit journal ${path}: EIO: simulated; it takes no more writes until it is opened again (restart the kit)`);
       const later = await file.append([{ n: 3 }]).then(() => undefined, (error: Error) => error);
