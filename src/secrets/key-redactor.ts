@@ -57,8 +57,8 @@ export class KeyRedactor {
 
   /** Protects the operator key of a client (and of any client an audit hook logs with). */
   protectClient(client: unknown): void {
-    if (isSdkClient(client)) this.owners.addPublicKey(client.operatorPublicKey);
-    this.names.clear();
+    // Only a key new here can change an earlier verdict on a name.
+    if (isSdkClient(client) && this.owners.addPublicKey(client.operatorPublicKey)) this.names.clear();
   }
 
   /** Cuts any self-describing private key and the kit's own key material out of `text`. */

@@ -34,17 +34,18 @@ export class OwnKeyCheck extends RunScanner {
     return this.publicKeys.ed25519.size === 0 && this.publicKeys.ecdsa.size === 0;
   }
 
-  /** Adds a PublicKey from any SDK copy; anything else is ignored. */
-  addPublicKey(key: unknown): void {
+  /** Adds a PublicKey from any SDK copy; anything else is ignored. True when the key is new here. */
+  addPublicKey(key: unknown): boolean {
     const probe = key as { type?: unknown; toBytesRaw?: unknown } | null | undefined;
-    if (!probe || typeof probe.toBytesRaw !== 'function') return;
+    if (!probe || typeof probe.toBytesRaw !== 'function') return false;
     const type = String(probe.type ?? '');
     const curve: Curve | undefined = /ed25519/i.test(type) ? 'ed25519' : /secp256k1|ecdsa/i.test(type) ? 'ecdsa' : undefined;
-    if (!curve) return;
+    if (!curve) return false;
     const hex = Buffer.from((probe.toBytesRaw as () => Uint8Array).call(probe)).toString('hex');
-    if (this.publicKeys[curve].has(hex)) return;
+    if (this.publicKeys[curve].has(hex)) return false;
     this.publicKeys[curve].add(hex);
     this.verdicts.clear(); // a "not ours" verdict may be wrong now
+    return true;
   }
 
   protected override runHolds(run: string): boolean {
