@@ -107,7 +107,7 @@ export function describeSchedulable(inner: proto.ISchedulableTransactionBody, pa
   return Object.freeze({ transactionId, payer, validStart: '', validDurationSeconds: 0, maxFee: wholeOf(inner.transactionFee, `${field}.transactionFee`), memo: inner.memo ?? '', ...effect });
 }
 
-/** Each transaction of an atomic batch: a signed Transaction whose body is described in turn. */
+/** Each transaction of an atomic batch: a SignedTransaction (HIP-551) whose body is described in turn. */
 function batch(data: any, field: string, depth: number): InnerBody[] {
   const transactions: Uint8Array[] = data?.transactions ?? [];
   if (!transactions.length) throw new Error(`${field}.transactions: an atomic batch with no transactions`);
@@ -115,13 +115,12 @@ function batch(data: any, field: string, depth: number): InnerBody[] {
     const here = `${field}.transactions[${at}]`;
     let bodyBytes: Uint8Array | null | undefined;
     try {
-      const transaction = proto.Transaction.decode(bytes);
-      bodyBytes = transaction.signedTransactionBytes?.length ? proto.SignedTransaction.decode(transaction.signedTransactionBytes).bodyBytes : transaction.bodyBytes;
+      bodyBytes = proto.SignedTransaction.decode(bytes).bodyBytes;
     } catch (error) {
-      throw new Error(`${here}: not a serialized Transaction (${error instanceof Error ? error.message : String(error)})`);
+      throw new Error(`${here}: not a serialized SignedTransaction (${error instanceof Error ? error.message : String(error)})`);
     }
     if (!bodyBytes?.length) throw new Error(`${here}: a transaction without a body`);
-    return Object.freeze({ role: 'batch' as const, body: describeAt(bodyBytes, `${here}.body`, depth + 1) });
+    return Object.freeze({ role: 'batch' as const, body: describeAt(bodyBytes, `${here}.bodyBytes`, depth + 1) });
   });
 }
 
