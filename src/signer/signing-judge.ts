@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { parseOptions } from '../errors/index.js';
 import type { Logger } from '../lifecycle/logger.js';
 import type { ToolResult } from '../lifecycle/tool-result.js';
-import type { KillSwitch, KillSwitchOptions } from '../policies/kill-switch.js';
+import { killSwitchFrom, type KillSwitch, type KillSwitchOptions } from '../policies/kill-switch.js';
 import type { PolicyStore } from '../policies/state/policy-store.js';
 import { storeFrom, storeOption, type StoreSpec } from '../policies/state/store-spec.js';
 import type { AgentKit } from '../kit/agent-kit.js';
@@ -101,6 +101,7 @@ export async function createSigningJudge(options: SigningJudgeOptions): Promise<
   const ids = new SignedIds(store, policyTimeoutMs * 2);
   const tool = new SigningTool(new Set(options.allowTypes ?? []), { scheduleBody: options.scheduleBody, topicCustomFees: options.topicCustomFees });
   const client = options.client ?? unreachableClient();
+  const killSwitch = options.killSwitch ? killSwitchFrom(options.killSwitch) : undefined;
   const kit = await createAgentKit({
     client,
     pluginsDir: null,
@@ -109,7 +110,7 @@ export async function createSigningJudge(options: SigningJudgeOptions): Promise<
     tools: [SIGN_TRANSACTION],
     policyTimeoutMs,
     ...(options.logger ? { logger: options.logger } : {}),
-    ...(options.killSwitch ? { killSwitch: options.killSwitch } : {}),
+    ...(killSwitch ? { killSwitch } : {}),
   });
   const maxStartAheadMs = options.maxStartAheadMs ?? DEFAULT_START_AHEAD_MS;
 
@@ -128,7 +129,11 @@ export async function createSigningJudge(options: SigningJudgeOptions): Promise<
     }
     const holdMs = Math.max(MIN_HOLD_MS, windowEnd - Date.now() + HOLD_MARGIN_MS);
     const claim = await ids.claim(body.transactionId, digest, holdMs).catch((error: unknown) => ({ kind: 'refused' as const, reason: `the signed transaction IDs cannot be read (${error instanceof Error ? error.message : String(error)})` }));
-    if (claim.kind === 'signed') return { sign: true };
+    if (claim.kind === 'signed') {
+      // Not judged again, but a pause still stops it: every signing stops, the other node bodies of a signed ID too.
+      const paused = killSwitch?.blockReason(SIGN_TRANSACTION, true);
+      return paused === undefined ? { sign: true } : refuse(paused);
+    }
     if (claim.kind === 'refused') return refuse(claim.reason);
     let result: ToolResult;
     try {

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { expect } from 'chai';
 import { Wallet } from 'ethers';
 import {
@@ -34,6 +33,7 @@ import {
   TopicMessageSubmitTransaction,
   TransferTransaction,
   AccountId,
+  FreezeType,
   Timestamp,
 } from '@hiero-ledger/sdk';
 import { proto } from '@hiero-ledger/proto';
@@ -172,7 +172,7 @@ describe('describeBody: what a transaction body does, read from the bytes the SD
 
   it('utilPrng moves nothing; freeze is not judgeable (known: false, with why)', () => {
     expect(describeBody(bodyOf(new PrngTransaction().setRange(10)))).to.include({ type: 'utilPrng', known: true });
-    const freeze = describeBody(bodyOf(new FreezeTransaction().setFreezeType(1).setStartTimestamp(Timestamp.fromDate(new Date(Date.now() + 60_000)))));
+    const freeze = describeBody(bodyOf(new FreezeTransaction().setFreezeType(FreezeType.FreezeOnly).setStartTimestamp(Timestamp.fromDate(new Date(Date.now() + 60_000)))));
     expect(freeze).to.include({ type: 'freeze', known: false });
     expect(freeze.unknownReason).to.match(/network administration/);
   });
@@ -192,7 +192,7 @@ describe('describeBody: what a transaction body does, read from the bytes the SD
   });
 
   it('decides every type of the data oneof in the installed protobufs', () => {
-    const dts = readFileSync(path.join(path.dirname(createRequire(import.meta.url).resolve('@hiero-ledger/proto')), 'proto.d.ts'), 'utf8');
+    const dts = readFileSync(path.join(process.cwd(), 'node_modules/@hiero-ledger/proto/lib/proto.d.ts'), 'utf8');
     const at = dts.indexOf('class TransactionBody implements ITransactionBody');
     const oneof = /public data\?: \(([^;]+)\);/.exec(dts.slice(at))![1]!;
     const names = [...oneof.matchAll(/"(\w+)"/g)].map((match) => match[1]!);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { proto } from '@hiero-ledger/proto';
-import { Long, Timestamp, BatchTransaction, FreezeTransaction, Hbar, PrivateKey, PrngTransaction, ScheduleCreateTransaction, ScheduleSignTransaction, TransferTransaction, type Transaction } from '@hiero-ledger/sdk';
+import { FreezeType, Long, Timestamp, BatchTransaction, FreezeTransaction, Hbar, PrivateKey, PrngTransaction, ScheduleCreateTransaction, ScheduleSignTransaction, TransferTransaction, type Transaction } from '@hiero-ledger/sdk';
 import { createSigningJudge, type SigningJudge, type SigningJudgeOptions } from '../../../src/signer/index.js';
 import { MaxTransferPolicy } from '../../../src/policies/max-transfer-policy.js';
 import { RecipientDenylistPolicy } from '../../../src/policies/recipient-list-policies.js';
@@ -20,6 +20,12 @@ function hbarTransfer(hbar: number, to = '0.0.1002', from = PAYER): TransferTran
 /** An inner transaction of an atomic batch: frozen with its batch key, as BatchTransaction requires. */
 function batched(transaction: Transaction, batchKey: PrivateKey): Transaction {
   return transaction.setBatchKey(batchKey.publicKey).setTransactionId(freshTransactionId(PAYER)).freeze();
+}
+
+/** A scheduled HBAR transfer from the payer, as a ScheduleInfo's SchedulableTransactionBody. */
+function scheduledTransfer(hbar: number): proto.ISchedulableTransactionBody {
+  const line = (accountNum: number, tinybars: number) => ({ accountID: { accountNum: Long.fromNumber(accountNum) }, amount: Long.fromNumber(tinybars) });
+  return { cryptoTransfer: { transfers: { accountAmounts: [line(1001, -hbar * 100_000_000), line(1002, hbar * 100_000_000)] } } };
 }
 
 describe('createSigningJudge: the policy signer judges the bytes it is asked to sign', () => {
@@ -51,7 +57,7 @@ describe('createSigningJudge: the policy signer judges the bytes it is asked to 
   });
 
   it('refuses a type it cannot judge unless the configuration allows it by name', async () => {
-    const freeze = () => bodyOf(new FreezeTransaction().setFreezeType(1).setStartTimestamp(Timestamp.fromDate(new Date(Date.now() + 60_000))));
+    const freeze = () => bodyOf(new FreezeTransaction().setFreezeType(FreezeType.FreezeOnly).setStartTimestamp(Timestamp.fromDate(new Date(Date.now() + 60_000))));
     const strict = await judgeWith();
     const verdict = await strict.judge({ bodyBytes: freeze(), agent: 'agent-1' });
     expect((verdict as { reason: string }).reason).to.match(/freeze is network administration.*refused/);
@@ -81,8 +87,8 @@ describe('createSigningJudge: the policy signer judges the bytes it is asked to 
 
   it('judges a ScheduleSign by the schedule body the ledger holds, read through the injected lookup', async () => {
     const held = new Map<string, proto.ISchedulableTransactionBody>([
-      ['0.0.9001', { cryptoTransfer: { transfers: { accountAmounts: [{ accountID: { accountNum: 1001 }, amount: Long.fromString('-5000000000') }, { accountID: { accountNum: 1002 }, amount: Long.fromString('5000000000') }] } } }],
-      ['0.0.9002', { cryptoTransfer: { transfers: { accountAmounts: [{ accountID: { accountNum: 1001 }, amount: -100_000_000 }, { accountID: { accountNum: 1002 }, amount: 100_000_000 }] } } }],
+      ['0.0.9001', scheduledTransfer(50)],
+      ['0.0.9002', scheduledTransfer(1)],
     ]);
     const asked: string[] = [];
     const judge = await judgeWith({
@@ -122,6 +128,17 @@ describe('createSigningJudge: the policy signer judges the bytes it is asked to 
     const judge = await judgeWith();
     const later = await judge.judge({ bodyBytes: bodyOf(hbarTransfer(1), { transactionId: freshTransactionId(PAYER, HOUR) }), agent: 'agent-1' });
     expect((later as { reason: string }).reason).to.match(/ahead/);
+  });
+
+  it('obeys the kill switch: a pause refuses every signing, a node body of an ID signed before it included', async () => {
+    const judge = await judgeWith({ killSwitch: {} });
+    const bodies = bodiesOf(hbarTransfer(1));
+    expect(await judge.judge({ bodyBytes: bodies[0]!, agent: 'agent-1' })).to.deep.equal({ sign: true });
+    await judge.kit.pause('incident 7');
+    for (const bodyBytes of [bodyOf(hbarTransfer(1)), bodies[1]!]) {
+      const paused = await judge.judge({ bodyBytes, agent: 'agent-1' });
+      expect((paused as { reason: string }).reason).to.match(/incident 7/);
+    }
   });
 
   it('40 concurrent 1 HBAR transfers against a 30 HBAR budget in memory: exactly 30 signed', async () => {
