@@ -84,4 +84,22 @@ describe('a kit with a journal folder and policies built without a store', funct
     }
     expect(existsSync(join(journalDir, 'agent-hooks-state.sqlite'))).to.equal(false);
   });
+  // An operator whose pause was refused follows the hint: it once sent them to set up Redis, though the file is the default.
+  it('says, when pause finds no kill switch, to add killSwitch: {}, which a journaling kit keeps in the state file that `agent-hooks pause` reaches', async () => {
+    const without = await start({ journal: true, policies: [] });
+    const refused = await without.pause('incident').then(() => undefined, (thrown: Error) => thrown);
+    await without.close();
+    expect(refused?.message).to.contain('createAgentKit({ client, killSwitch: {} })').and.contain('agent-hooks-state.sqlite');
+    expect(refused?.message.indexOf('killSwitch: {}'), 'the file before Redis').to.be.below(refused!.message.indexOf('redis://'));
+
+    const kit = await start({ journal: true, policies: [], killSwitch: {} });
+    try {
+      expect(kit.killSwitch!.storeDescription).to.contain(join(journalDir, 'agent-hooks-state.sqlite'));
+      await kit.pause('incident');
+      expect((await kit.execute('transfer_hbar_tool', { text: 'x' })).raw.errorCode).to.equal('E_POLICY_BLOCKED');
+      await kit.unpause();
+    } finally {
+      await kit.close();
+    }
+  });
 });
