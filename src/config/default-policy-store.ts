@@ -10,7 +10,12 @@ import { STATE_FILE_NAME } from '../policies/state/sqlite-store.js';
  * The stateful policies a configuration can name, with the name each keeps its state under by
  * default (the policy's own default), so one left without a store gets the configuration's file.
  */
-const STATEFUL_POLICIES: Readonly<Record<string, string>> = { SpendLimitPolicy: 'spend-limit', RateLimitPolicy: 'rate-limit', DuplicateIntentPolicy: 'duplicate-intent' };
+const STATEFUL_POLICIES: Readonly<Record<string, string>> = {
+  SpendLimitPolicy: 'spend-limit',
+  RateLimitPolicy: 'rate-limit',
+  DuplicateIntentPolicy: 'duplicate-intent',
+  AllowanceSpendPolicy: 'allowance-holds',
+};
 
 /**
  * Where a configuration's stateful policies keep their state when they name no store: beside the

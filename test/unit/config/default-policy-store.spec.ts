@@ -48,6 +48,14 @@ describe('the default store of a configuration', () => {
     await Promise.all(listeners.map((listener) => (listener as { close?: () => Promise<void> }).close?.()));
   });
 
+  it('keeps an AllowanceSpendPolicy\'s holds in the state file too, so agents started from the file count each other\'s calls in flight', async () => {
+    const { listeners } = parseConfig({ policies: [{ policy: 'AllowanceSpendPolicy', args: [{ owners: ['0.0.1234'] }] }] }, 'test', baseDir);
+    const policy = listeners[0] as { store: { description: string }; holds: { budget: string }; close(): Promise<void> };
+    expect(policy.store.description).to.equal(`SQLite at ${path.join(baseDir, '.agent-hooks', 'audit', 'agent-hooks-state.sqlite')}`);
+    expect(policy.holds.budget).to.equal('allowance-holds');
+    await policy.close();
+  });
+
   it('keeps "memory" and Redis as given, reads a relative sqlite path from the file\'s folder, and follows the audit hook\'s journal', async () => {
     const config = {
       hooks: [{ hook: 'HcsAuditTrailHook', args: [['*'], '0.0.1234', null, { journalDir: 'trail' }] }],
