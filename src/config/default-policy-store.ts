@@ -4,7 +4,7 @@ import type { AgentHooksConfig } from './config-schema.js';
 import { configuredJournalDirs } from './configured-journal-dir.js';
 import { isPlainObject } from './config-schema.js';
 
-import { STATE_FILE_NAME } from '../policies/state/sqlite-store.js';
+import { stateFileIn } from '../policies/state/sqlite-store.js';
 
 /** The stateful policies a configuration can name: a `{ "sqlite": … }` store of theirs is read from the file's folder. */
 const STATEFUL_POLICIES: ReadonlySet<string> = new Set(['SpendLimitPolicy', 'RateLimitPolicy', 'DuplicateIntentPolicy', 'AllowanceSpendPolicy']);
@@ -20,7 +20,7 @@ const STATEFUL_POLICIES: ReadonlySet<string> = new Set(['SpendLimitPolicy', 'Rat
  */
 export function configuredStateFile(config: Pick<AgentHooksConfig, 'hooks'>, baseDir: string): string {
   const [journalDir] = configuredJournalDirs(config as AgentHooksConfig, baseDir);
-  return path.join(journalDir ?? path.resolve(baseDir, DEFAULT_JOURNAL_DIR), STATE_FILE_NAME);
+  return stateFileIn(journalDir ?? path.resolve(baseDir, DEFAULT_JOURNAL_DIR));
 }
 
 /**

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { isDefaultPolicyStore } from '../policies/state/default-store.js';
-import { STATE_FILE_NAME } from '../policies/state/sqlite-store.js';
+import { stateFileIn } from '../policies/state/sqlite-store.js';
 
 /** How deep inside a listener a default store is looked for (a policy, its options, a composition's parts). */
 const DEPTH = 4;
@@ -20,7 +20,7 @@ const DEPTH = 4;
 export function useJournalStateFile(listeners: readonly unknown[], killSwitch: unknown): string | undefined {
   const journal = listeners.map(journalPathOf).find((found) => found !== undefined);
   if (!journal) return undefined;
-  const file = path.join(path.dirname(journal), STATE_FILE_NAME);
+  const file = stateFileIn(path.dirname(journal));
   useStateFile(listeners, killSwitch, file);
   return file;
 }
