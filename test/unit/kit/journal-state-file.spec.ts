@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@hiero-ledger/sdk';
@@ -101,5 +101,22 @@ describe('a kit with a journal folder and policies built without a store', funct
     } finally {
       await kit.close();
     }
+  });
+  // Each policy (and the switch) once opened its own connection to the one file: N connections, N sets of handles and locks.
+  it('opens the state file once for all of the kit\'s policies and its kill switch', async function () {
+    if (process.platform !== 'linux') this.skip(); // reads the process's open files from /proc
+    const file = join(journalDir, 'agent-hooks-state.sqlite');
+    const openHandles = () => readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`) === file;
+      } catch {
+        return false; // closed while listed
+      }
+    }).length;
+    const kit = await start({ journal: true, policies: [twoPerMinute(), new RateLimitPolicy({ limit: 3, windowMs: 60_000, tools: ['echo_tool'] })], killSwitch: {} });
+    expect((await echo(kit)).raw.status).to.equal('SUCCESS');
+    expect(kit.killSwitch!.storeDescription).to.equal(`SQLite at ${file}`);
+    expect(openHandles(), 'two rate limits and the switch, one connection').to.equal(1);
+    await kit.close();
   });
 });
