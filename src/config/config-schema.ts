@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { killSwitchOptions } from '../policies/kill-switch.js';
 import { redisPrefixOption, redisTimeoutOption, redisUrlOption } from '../policies/state/redis-store.js';
+import { sqlitePathOption } from '../policies/state/sqlite-store.js';
+
+const APPROVALS_STORE_ACCEPTED = '{ "sqlite": "path/to/state.sqlite" } (left out: the state file beside the journal) or { "redis": "redis://host:6379", "prefix"?: "…" }';
 
 /** File names `loadConfig` looks for in the working folder, in this order (TypeScript needs a Node.js that strips types). */
 export const CONFIG_FILE_NAMES = [
@@ -134,12 +137,24 @@ export const agentHooksConfigSchema = z
      * providers of your own are code-only (createKitFromConfig's `telemetry` option).
      */
     telemetry: telemetryConfig.optional(),
-    /** Where the agents' approval requests are shared (a RedisApprovalStore): what `agent-hooks approve` decides on. */
+    /**
+     * Where the agents' approval requests are shared: what `agent-hooks approve` decides on and the
+     * console lists. A SQLite file (a SqliteApprovalStore; left out, the configuration's state file
+     * beside the journal, where kits on this machine keep their state) or a Redis server (a RedisApprovalStore).
+     */
     approvals: z
       .object({
         store: z
-          .object({ redis: redisUrlOption, prefix: redisPrefixOption.optional(), commandTimeoutMs: redisTimeoutOption.optional(), connectTimeoutMs: redisTimeoutOption.optional() }, { error: '{ "redis": "redis://host:6379", "prefix"?: "…" }' })
-          .strict(),
+          .union(
+            [
+              z
+                .object({ redis: redisUrlOption, prefix: redisPrefixOption.optional(), commandTimeoutMs: redisTimeoutOption.optional(), connectTimeoutMs: redisTimeoutOption.optional() })
+                .strict(),
+              z.object({ sqlite: sqlitePathOption }).strict(),
+            ],
+            { error: APPROVALS_STORE_ACCEPTED },
+          )
+          .optional(),
       })
       .strict()
       .optional(),

@@ -4,13 +4,10 @@ import type { AgentHooksConfig } from './config-schema.js';
 import { configuredJournalDirs } from './configured-journal-dir.js';
 import { isPlainObject } from './config-schema.js';
 
-import { STATE_FILE_NAME } from '../policies/state/sqlite-store.js';
+import { stateFileIn } from '../policies/state/sqlite-store.js';
 
-/**
- * The stateful policies a configuration can name, with the name each keeps its state under by
- * default (the policy's own default), so one left without a store gets the configuration's file.
- */
-const STATEFUL_POLICIES: Readonly<Record<string, string>> = { SpendLimitPolicy: 'spend-limit', RateLimitPolicy: 'rate-limit', DuplicateIntentPolicy: 'duplicate-intent' };
+/** The stateful policies a configuration can name: a `{ "sqlite": … }` store of theirs is read from the file's folder. */
+const STATEFUL_POLICIES: ReadonlySet<string> = new Set(['SpendLimitPolicy', 'RateLimitPolicy', 'DuplicateIntentPolicy', 'AllowanceSpendPolicy']);
 
 /**
  * Where a configuration's stateful policies keep their state when they name no store: beside the
@@ -23,34 +20,28 @@ const STATEFUL_POLICIES: Readonly<Record<string, string>> = { SpendLimitPolicy: 
  */
 export function configuredStateFile(config: Pick<AgentHooksConfig, 'hooks'>, baseDir: string): string {
   const [journalDir] = configuredJournalDirs(config as AgentHooksConfig, baseDir);
-  return path.join(journalDir ?? path.resolve(baseDir, DEFAULT_JOURNAL_DIR), STATE_FILE_NAME);
+  return stateFileIn(journalDir ?? path.resolve(baseDir, DEFAULT_JOURNAL_DIR));
 }
 
 /**
- * Gives the options of a stateful policy named in a configuration its store: a `{ "sqlite": … }`
- * path is read relative to the file's folder, and no store at all becomes the configuration's state
- * file, under the policy's default name (numbered from the second policy of a class on, so two spend
- * limits keep two budgets). `"memory"`, Redis and anything else are passed on as given, for the
- * policy to use or refuse.
+ * Reads a `{ "sqlite": … }` store of a stateful policy named in a configuration relative to the
+ * file's folder. A policy with no store at all keeps the store of its own (DefaultPolicyStore),
+ * which the loader then moves to the configuration's state file as a kit with a journal moves a
+ * code kit's (see kit/default-state-file.ts): one naming scheme (`SpendLimitPolicy-1/spend-limit`),
+ * so the same policy written in JSON and in code over one file keeps one budget. `"memory"`, Redis
+ * and anything else are passed on as given, for the policy to use or refuse.
  *
  * @example
- * const anchor = policyStoreAnchor('/srv/agent/.agent-hooks/audit/agent-hooks-state.sqlite', '/srv/agent');
- * anchor('SpendLimitPolicy', [{ hbar: 10, windowMs: 3_600_000 }]);
- * // [{ hbar: 10, windowMs: 3_600_000, store: { sqlite: '/srv/agent/.agent-hooks/audit/agent-hooks-state.sqlite' }, name: 'spend-limit' }]
+ * const anchor = policyStoreAnchor('/srv/agent');
+ * anchor('SpendLimitPolicy', [{ hbar: 10, windowMs: 3_600_000, store: { sqlite: 'state.sqlite' } }]);
+ * // [{ hbar: 10, windowMs: 3_600_000, store: { sqlite: '/srv/agent/state.sqlite' } }]
  */
-export function policyStoreAnchor(stateFile: string, baseDir: string): (name: string, args: readonly unknown[]) => unknown[] {
-  const seen = new Map<string, number>();
+export function policyStoreAnchor(baseDir: string): (name: string, args: readonly unknown[]) => unknown[] {
   return (name, args) => {
-    const defaultName = STATEFUL_POLICIES[name];
     const options = args[0];
-    if (defaultName === undefined || !isPlainObject(options)) return [...args];
+    if (!STATEFUL_POLICIES.has(name) || !isPlainObject(options)) return [...args];
     const store = anchoredStore(options.store, baseDir);
-    if (store !== undefined) return [{ ...options, store }, ...args.slice(1)];
-    if (options.store !== undefined && options.store !== null) return [...args];
-    const count = (seen.get(name) ?? 0) + 1;
-    seen.set(name, count);
-    const named = options.name ?? (count === 1 ? defaultName : `${defaultName}-${count}`);
-    return [{ ...options, store: { sqlite: stateFile }, name: named }, ...args.slice(1)];
+    return store === undefined ? [...args] : [{ ...options, store }, ...args.slice(1)];
   };
 }
 

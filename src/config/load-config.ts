@@ -10,6 +10,7 @@ import { agentHooksConfigSchema, namedListener, type AgentHooksConfig, type Name
 import { anchorJournalDir } from './journal-dir.js';
 import { listenerCatalog, type ArgumentAnchor, type CatalogEntry } from './listener-catalog.js';
 import { anchorKillSwitch, configuredStateFile, policyStoreAnchor } from './default-policy-store.js';
+import { useStateFile } from '../kit/default-state-file.js';
 
 /** A validated configuration with its hooks and policies built. */
 export interface LoadedConfig {
@@ -89,12 +90,14 @@ function parseContents(contents: ConfigFileContents, source: string, baseDir: st
   // Stateful policies and the kill switch without a store of their own share the file beside the journal.
   const stateFile = configuredStateFile(config, baseDir);
   config.killSwitch = anchorKillSwitch(config.killSwitch, stateFile, baseDir);
-  const anchorStore = policyStoreAnchor(stateFile, baseDir);
+  const anchorStore = policyStoreAnchor(baseDir);
   const listeners = [
     ...buildListeners(config.hooks, 'hooks', problems, baseDir, anchorStore),
     ...buildListeners(config.policies, 'policies', problems, baseDir, anchorStore),
   ];
   if (problems.length) return fail();
+  // Named as a code kit with a journal names them (SpendLimitPolicy-1/spend-limit), so both agree on one file.
+  useStateFile(listeners, undefined, stateFile);
   return { config, source, baseDir, listeners };
 }
 

@@ -20,5 +20,6 @@ export function switchStateView(killSwitch: KillSwitch | undefined): Omit<Oversi
 
 /** Refuses a pause or unpause where no switch is connected, saying what to connect. */
 export function noSwitchError(owner: string, verb: 'pause' | 'unpause'): string {
-  return `${owner}: cannot ${verb}: no kill switch is connected, so a pause here would stop no agent. Give it the switch the agents obey (the KillSwitch passed to createAgentKit({ killSwitch }), or one on the same store and name).`;
+  return `${owner}: cannot ${verb}: no kill switch is connected, so a pause here would stop no agent. Give it the switch the agents obey: the KillSwitch passed to createAgentKit({ killSwitch }), or one on the same store and name, ` +
+    `e.g. new KillSwitch({ store: { sqlite: '<journal folder>/agent-hooks-state.sqlite' } }), the file where kits with an audit journal and configuration files keep theirs.`;
 }

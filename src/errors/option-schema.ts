@@ -96,7 +96,7 @@ function issueSentence(schema: z.ZodType, issue: z.core.$ZodIssue, shownPath: re
   const where = pathText(shownPath);
   if (issue.code === 'unrecognized_keys') {
     const keys = issue.keys.map((key) => `'${where ? `${where}.` : ''}${key}'`).join(', ');
-    const accepted = acceptedKeys(schema, issue.path);
+    const accepted = acceptedKeys(schema, issue.path, issue.input, issue.keys);
     return `unknown option ${keys}${accepted ? `; accepted: ${accepted.join(', ')}` : ''}`;
   }
   const accepted = acceptedText(issue);
@@ -133,7 +133,7 @@ function givenText(value: unknown): string {
 }
 
 /** The keys an object schema accepts at `path`, through optional, default, nullable and pipe wrappers. */
-function acceptedKeys(schema: z.ZodType, path: readonly PropertyKey[]): string[] | undefined {
+function acceptedKeys(schema: z.ZodType, path: readonly PropertyKey[], input?: unknown, unknown?: readonly string[]): string[] | undefined {
   let at: SchemaDef | undefined = defOf(schema);
   for (const part of path) {
     at = objectBranch(unwrap(at));
@@ -144,14 +144,21 @@ function acceptedKeys(schema: z.ZodType, path: readonly PropertyKey[]): string[]
     else if (at.type === 'tuple' && typeof part === 'number') at = defOf(at.items?.[part]);
     else return undefined;
   }
-  at = objectBranch(unwrap(at));
+  at = objectBranch(unwrap(at), input, unknown);
   return at?.type === 'object' && at.shape ? Object.keys(at.shape) : undefined;
 }
 
-/** The object branch of a union (`false` or an options object), where unknown keys are looked up. */
-function objectBranch(def: SchemaDef | undefined): SchemaDef | undefined {
+/**
+ * The object branch of a union (`false` or an options object), where unknown keys are looked up:
+ * of several object forms (a store's `{ sqlite }` and `{ redis, prefix }`), the one that knows every
+ * key given but the `unknown` ones, else the first.
+ */
+function objectBranch(def: SchemaDef | undefined, input?: unknown, unknown?: readonly string[]): SchemaDef | undefined {
   if (def?.type !== 'union') return def;
-  return def.options?.map((option) => unwrap(defOf(option))).find((option) => option?.type === 'object') ?? def;
+  const objects = (def.options ?? []).map((option) => unwrap(defOf(option))).filter((option): option is SchemaDef => option?.type === 'object');
+  const given = input !== null && typeof input === 'object' ? Object.keys(input) : [];
+  const knowsTheRest = (option: SchemaDef) => given.every((key) => unknown?.includes(key) || (option.shape !== undefined && key in option.shape));
+  return (unknown && given.length ? objects.find(knowsTheRest) : undefined) ?? objects[0] ?? def;
 }
 
 interface SchemaDef {

@@ -318,7 +318,10 @@ export class AgentKit {
     if (this.parts.killSwitch) return this.parts.killSwitch;
     throw new AgentHooksError(
       ErrorCode.CONFIG,
-      `kit.${method}: this kit has no kill switch. Create it with createAgentKit({ client, killSwitch: { store: { redis: 'redis://127.0.0.1:6379' } } }) (or killSwitch: {} for this process only, or "killSwitch" in the configuration file).`,
+      `kit.${method}: this kit has no kill switch. Create it with createAgentKit({ client, killSwitch: {} }): a kit with an audit journal keeps it in the state file beside the journal ` +
+        `(agent-hooks-state.sqlite), which \`agent-hooks pause\` and every agent on this machine journaling there share; one without keeps it in this process. ` +
+        `Name a file with killSwitch: { store: { sqlite: 'path/to/state.sqlite' } }, a Redis server for agents on several machines with { store: { redis: 'redis://127.0.0.1:6379' } }, ` +
+        'or add "killSwitch": {} to the configuration file.',
     );
   }
 

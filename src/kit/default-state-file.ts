@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { isDefaultPolicyStore } from '../policies/state/default-store.js';
-import { STATE_FILE_NAME } from '../policies/state/sqlite-store.js';
+import { SharedStateFiles } from '../policies/state/shared-state-files.js';
+import { stateFileIn } from '../policies/state/sqlite-store.js';
 
 /** How deep inside a listener a default store is looked for (a policy, its options, a composition's parts). */
 const DEPTH = 4;
@@ -20,7 +21,7 @@ const DEPTH = 4;
 export function useJournalStateFile(listeners: readonly unknown[], killSwitch: unknown): string | undefined {
   const journal = listeners.map(journalPathOf).find((found) => found !== undefined);
   if (!journal) return undefined;
-  const file = path.join(path.dirname(journal), STATE_FILE_NAME);
+  const file = stateFileIn(path.dirname(journal));
   useStateFile(listeners, killSwitch, file);
   return file;
 }
@@ -28,9 +29,10 @@ export function useJournalStateFile(listeners: readonly unknown[], killSwitch: u
 /**
  * Gives the default stores of `listeners` and `killSwitch` the state file `file` (see
  * useJournalStateFile): what a kit built from a configuration file does with the policies its
- * JavaScript configuration built itself.
+ * JavaScript configuration built itself. They share one connection to the file (`files`, made per
+ * call: the kit's own), closed when the last of them closes.
  */
-export function useStateFile(listeners: readonly unknown[], killSwitch: unknown, file: string): void {
+export function useStateFile(listeners: readonly unknown[], killSwitch: unknown, file: string, files = new SharedStateFiles()): void {
   const ranks = new Map<string, number>();
   for (const listener of listeners) {
     if (listener === null || typeof listener !== 'object') continue;
@@ -39,10 +41,10 @@ export function useStateFile(listeners: readonly unknown[], killSwitch: unknown,
     const kind = listener.constructor?.name || 'Policy';
     const rank = (ranks.get(kind) ?? 0) + 1;
     ranks.set(kind, rank);
-    for (const store of stores) store.useFile(file, `${kind}-${rank}`);
+    for (const store of stores) store.useFile(file, `${kind}-${rank}`, files);
   }
   // One switch per kit: its name stays as given, so `agent-hooks pause` over the same file can reach it.
-  if (killSwitch !== null && typeof killSwitch === 'object') for (const store of defaultStoresIn(killSwitch, 1, new Set())) store.useFile(file, '');
+  if (killSwitch !== null && typeof killSwitch === 'object') for (const store of defaultStoresIn(killSwitch, 1, new Set())) store.useFile(file, '', files);
 }
 
 /** The journal file of an audit hook (AuditTrailBase), told by its shape. */
@@ -52,7 +54,7 @@ function journalPathOf(listener: unknown): string | undefined {
   return typeof journal === 'string' && journal ? journal : undefined;
 }
 
-function defaultStoresIn(value: object, depth: number, seen: Set<object>): { useFile(file: string, scope: string): boolean }[] {
+function defaultStoresIn(value: object, depth: number, seen: Set<object>): { useFile(file: string, scope: string, files?: SharedStateFiles): boolean }[] {
   if (seen.has(value)) return [];
   seen.add(value);
   if (isDefaultPolicyStore(value)) return [value];

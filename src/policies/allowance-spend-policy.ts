@@ -1,7 +1,7 @@
 import { formatUnits } from '../params/decimal-amount.js';
 import { z } from 'zod';
 import type { CallOutcome } from '../lifecycle/call-outcome.js';
-import { messageOf, parseOptions } from '../errors/index.js';
+import { invalidArgument, messageOf, parseOptions } from '../errors/index.js';
 import { PolicyBlockedError } from '../lifecycle/policy-blocked-error.js';
 import type { PostParamsNormalizationParams, PreToolExecutionParams } from '../lifecycle/stage-events.js';
 import { AbstractPolicy } from '../listeners/abstract-policy.js';
@@ -9,9 +9,11 @@ import { markReadOnly } from '../listeners/read-only-policies.js';
 import { mirrorFor, type MirrorClient } from '../mirror/mirror-client.js';
 import type { Movement } from '../values/movement.js';
 import { canonicalAccountId } from './account-ids.js';
-import { AllowanceHolds, type AllowanceHold } from './allowance-holds.js';
+import { AllowanceHolds, keyOf, type AllowanceHold } from './allowance-holds.js';
+import type { PolicyStore } from './state/policy-store.js';
+import { storeFrom, storeOption, type StoreSpec } from './state/store-spec.js';
 import { movementsOfEvent, payerOf } from './movements.js';
-import { accountOption, toolsOption } from './option-schemas.js';
+import { accountOption, storeNameOption, toolsOption } from './option-schemas.js';
 import { VALUE_MOVING_TOOLS, type ValueMovingCoverage } from './value-moving-tools.js';
 
 /** The core tools that spend an allowance: the network debits the owner only within what it approved. */
@@ -26,6 +28,14 @@ export interface AllowanceSpendOptions {
   owners: string[];
   /** The tools that may move value, each spending an allowance; default the three core allowance tools. */
   tools?: string[];
+  /**
+   * Where the holds of calls in flight are kept, so every agent spending the same allowances counts
+   * the others' (see docs/policy-state.md): left out, the state file beside the kit's journal (memory
+   * for a kit that journals nowhere); `{ sqlite: path }`, `{ redis: url, prefix? }`, `'memory'` or a PolicyStore.
+   */
+  store?: PolicyStore | StoreSpec;
+  /** The holds' name in the store (letters, digits, `_ . -`); required with a shared store (a file, Redis), so agents share holds only on purpose. */
+  name?: string;
 }
 
 /** AllowanceSpendPolicy's options; an option it does not know is refused. */
@@ -34,8 +44,10 @@ export const allowanceSpendOptions = z
     {
       owners: z.array(accountOption, { error: "a list of owner account IDs such as ['0.0.1234']" }).min(1, { error: 'at least one owner account ID' }),
       tools: toolsOption.min(1, { error: 'at least one allowance tool' }).optional(),
+      store: storeOption.optional(),
+      name: storeNameOption.optional(),
     } satisfies Record<keyof AllowanceSpendOptions, z.ZodType>,
-    { error: 'options { owners, tools? }' },
+    { error: 'options { owners, tools?, store?, name? }' },
   )
   .strict();
 
@@ -70,18 +82,33 @@ export class AllowanceSpendPolicy extends AbstractPolicy {
   readonly valueMovingCoverage: ValueMovingCoverage = 'kit';
   private readonly owners: ReadonlySet<string>;
   private readonly spending: ReadonlySet<string>;
-  private readonly holds = new AllowanceHolds(HOLD_MS);
+  private readonly holds: AllowanceHolds;
+  private readonly store: PolicyStore;
+  private readonly ownsStore: boolean;
 
   /** The constructor's arguments, as a configuration's JSON schema describes them. */
   static readonly configArgs = z.tuple([allowanceSpendOptions]);
 
   constructor(options: AllowanceSpendOptions) {
     super();
-    const { owners, tools = ALLOWANCE_TOOLS } = parseOptions('AllowanceSpendPolicy', allowanceSpendOptions, options);
+    const owner = 'AllowanceSpendPolicy';
+    const { owners, tools = ALLOWANCE_TOOLS, name } = parseOptions(owner, allowanceSpendOptions, options);
     this.owners = new Set(owners.map((owner, at) => canonicalAccountId(owner, `owners[${at}]`)));
     this.spending = new Set(tools);
     this.relevantTools = [...new Set([...VALUE_MOVING_TOOLS, ...tools])];
     this.description = `Moves value only out of allowances granted by ${[...this.owners].join(', ')}, through ${[...this.spending].join(', ')}, within what is left of them`;
+    const { store, owned } = storeFrom(options.store, owner);
+    if (name === undefined && store.shared) {
+      if (owned) void store.close();
+      throw invalidArgument(`${owner}: a shared store (${store.description}) needs a 'name' for the holds: agents that use the same store, prefix and name share them.`, [0, 'name']);
+    }
+    this.store = store;
+    this.ownsStore = owned;
+    this.holds = new AllowanceHolds(store, name ?? 'allowance-holds', HOLD_MS);
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsStore) await this.store.close();
   }
 
   /** Any value-moving tool that spends no allowance is the operator's money: refused before parsing. */
@@ -102,27 +129,31 @@ export class AllowanceSpendPolicy extends AbstractPolicy {
     const keys = new Set(wanted.keys());
     let left: Map<string, bigint>;
     try {
-      await this.holds.refresh(keys, mirror, Date.now());
+      await this.holds.refresh(keys, mirror);
       left = new Map(await Promise.all([...wanted.values()].map(async (spend) => [spend.key, await leftOf(mirror, spend)] as const)));
     } catch (error) {
       throw new Error(`cannot read what is left of the allowance from the mirror node (${messageOf(error)}); spending is refused until it answers`);
     }
-    // From here to the hold nothing awaits, so two calls in flight never both count the same room.
-    for (const spend of wanted.values()) {
-      const room = left.get(spend.key)! - this.holds.held(spend.key);
-      if (spend.amount > room) {
-        const asset = spend.asset === 'HBAR' ? 'HBAR' : `of ${spend.asset} (base units)`;
-        const text = (amount: bigint) => (spend.asset === 'HBAR' ? `${formatUnits(amount, 8)} HBAR` : `${amount} ${asset}`);
-        const reason = `${spend.owner}'s allowance to ${spend.spender} has ${text(room > 0n ? room : 0n)} left (the mirror's figure, less this agent's calls in flight); this call spends ${text(spend.amount)}`;
-        throw new PolicyBlockedError(method, { policy: this.name, stage: 'postParamsNormalization', reason }, this.description);
-      }
+    // The store holds every line at once or none against the mirror's figure, beside every process's holds on it.
+    const holds: AllowanceHold[] = [...wanted.values()].map((spend) => ({ owner: spend.owner, spender: spend.spender, asset: spend.asset, amount: spend.amount, left: left.get(spend.key)! }));
+    let reservation;
+    try {
+      reservation = await this.holds.hold(params.callId, holds);
+    } catch (error) {
+      throw new Error(`cannot hold the allowance in the store (${this.store.description}: ${messageOf(error)}); spending is refused until it answers`);
     }
-    this.holds.hold(params.callId, [...wanted.values()].map(({ key, amount }) => ({ key, amount })), Date.now());
-    return false;
+    if (reservation.ok) return false;
+    const spend = wanted.get(keyOf(reservation.line))!;
+    const room = reservation.line.limit - reservation.used;
+    const asset = spend.asset === 'HBAR' ? 'HBAR' : `of ${spend.asset} (base units)`;
+    const text = (amount: bigint) => (spend.asset === 'HBAR' ? `${formatUnits(amount, 8)} HBAR` : `${amount} ${asset}`);
+    const inFlight = this.store.shared ? `the calls in flight of every agent sharing ${this.store.description}` : "this agent's calls in flight";
+    const reason = `${spend.owner}'s allowance to ${spend.spender} has ${text(room > 0n ? room : 0n)} left (the mirror's figure, less ${inFlight}); this call spends ${text(spend.amount)}`;
+    throw new PolicyBlockedError(method, { policy: this.name, stage: 'postParamsNormalization', reason }, this.description);
   }
 
-  override settle(outcome: CallOutcome): void {
-    this.holds.settle(outcome, Date.now());
+  override settle(outcome: CallOutcome): Promise<void> {
+    return this.holds.settle(outcome);
   }
 
   /** The sum per (owner, asset) the call takes; a source not among the owners is refused. */
@@ -134,7 +165,7 @@ export class AllowanceSpendPolicy extends AbstractPolicy {
         throw new PolicyBlockedError(method, { policy: this.name, stage: 'postParamsNormalization', reason: `this call moves ${move.display} out of ${move.from}, which is not an owner whose allowance this agent may spend (${[...this.owners].join(', ')})` }, this.description);
       }
       if (move.serial !== undefined) continue;
-      const key = `${move.from} ${spender} ${move.asset}`;
+      const key = keyOf({ account: move.from, asset: `${spender}:${move.asset}` });
       const spend = spends.get(key);
       if (spend) spend.amount += move.amount;
       else spends.set(key, { key, owner: move.from, spender, asset: move.asset, amount: move.amount });
@@ -147,7 +178,9 @@ export class AllowanceSpendPolicy extends AbstractPolicy {
 Object.freeze(AllowanceSpendPolicy.prototype);
 markReadOnly(AllowanceSpendPolicy.prototype);
 
-interface Spend extends AllowanceHold {
+interface Spend {
+  /** The allowance, as the store's line names it (keyOf). */
+  readonly key: string;
   readonly owner: string;
   readonly spender: string;
   readonly asset: string;

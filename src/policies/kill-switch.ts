@@ -94,8 +94,6 @@ export class KillSwitch {
 
   readonly name: string;
   readonly pollMs: number;
-  /** What the store is, for messages. */
-  readonly storeDescription: string;
   private readonly store: PolicyStore;
   private readonly ownsStore: boolean;
   private readonly cell: SwitchCell;
@@ -121,8 +119,12 @@ export class KillSwitch {
     this.pollMs = pollMs ?? 250;
     this.store = store;
     this.ownsStore = owned;
-    this.storeDescription = store.description;
     this.cell = store.switch(this.name);
+  }
+
+  /** What the store is, for messages: read each time, as a default store moves to the kit's state file before first use. */
+  get storeDescription(): string {
+    return this.store.description;
   }
 
   /** What this process believes now (see {@link KillSwitchState}). */

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { ConfigError } from '../../config/config-error.js';
-import { RedisApprovalStore } from '../../policies/approvals/redis-approval-store.js';
+import type { ApprovalStore } from '../../policies/approvals/approval-store.js';
+import { approvalStorePlace, openApprovalStore } from '../../config/configured-approval-store.js';
 import { signApproval } from '../../policies/approvals/approver-signature.js';
 import type { ApprovalRecord } from '../../policies/approvals/approval-record.js';
 import type { LedgerScheduleView } from '../../policies/approvals/ledger-schedule-check.js';
@@ -15,8 +16,10 @@ import { DecisionTrail, trailFailed, trailLine, type TrailAnswer } from './decis
 
 /** The environment variable `--key env` reads the approver's private key from. */
 export const APPROVER_KEY_ENV = 'AGENT_HOOKS_APPROVER_KEY';
-const NO_STORE =
-  'approvals: the configuration names no shared approval store; add "approvals": { "store": { "redis": "redis://127.0.0.1:6379", "prefix": "…" } }, the store the agents\' ApprovalPolicy uses';
+/** No approval store named and no state file yet: nothing started from this configuration has kept a request. */
+const noStateFile = (file: string) =>
+  `approvals: the configuration names no approval store, and its state file ${file}, where kits started from it keep their state, does not exist yet, so it holds no request; ` +
+  'start the agents first, or name the store their ApprovalPolicy uses: "approvals": { "store": { "sqlite": "path/to/state.sqlite" } } or { "store": { "redis": "redis://127.0.0.1:6379", "prefix": "…" } }';
 
 /**
  * `agent-hooks approve <id> [--deny] [--reason …] [--key <file>|env] [--as <name>]`: shows a request of
@@ -40,12 +43,12 @@ export function registerApproveCommand(program: Command, run: RunAction): void {
     .action((id: string, options: { deny?: boolean; reason?: string; key?: string; as?: string }, command: Command) =>
       run(command, async (ctx) => {
         const loaded = await ctx.loadConfig();
-        const spec = (loaded.config as { approvals?: { store?: { redis: string; prefix?: string; commandTimeoutMs?: number; connectTimeoutMs?: number } } }).approvals?.store;
-        if (!spec) throw new ConfigError(loaded.source, [NO_STORE]);
+        // The store the configuration names, or its state file, where the agents' requests are by default.
+        const place = approvalStorePlace(loaded.config, loaded.baseDir);
         const key = options.key === undefined ? undefined : readKey(ctx, options.key);
         if (!key && !options.as?.trim()) throw new UsageError('say who decides: --as <name>, or sign with --key <file> (or --key env)');
-        const { redis, ...rest } = spec;
-        const store = new RedisApprovalStore({ url: redis, ...rest });
+        const store = openApprovalStore(place);
+        if (!store) throw new ConfigError(loaded.source, [noStateFile(place.kind === 'sqlite' ? place.file : '')]);
         let trail: DecisionTrail | undefined;
         try {
           const record = await store.get(id);
@@ -90,7 +93,7 @@ export function registerApproveCommand(program: Command, run: RunAction): void {
  * configuration's operator) and records the signed decision; denying records a signed denial, which
  * cannot unsign the schedule: it runs if enough others sign, or expires.
  */
-async function decideOnSchedule(ctx: CommandContext, store: RedisApprovalStore, record: ApprovalRecord, key: string | undefined, options: { deny?: boolean; reason?: string; as?: string }, trail: DecisionTrail): Promise<ExitCode> {
+async function decideOnSchedule(ctx: CommandContext, store: ApprovalStore, record: ApprovalRecord, key: string | undefined, options: { deny?: boolean; reason?: string; as?: string }, trail: DecisionTrail): Promise<ExitCode> {
   if (!key) throw new UsageError(`request ${record.id} is approved by the ledger: sign its schedule with your key, --key <file> (or --key env)`);
   const refusal = notSignable(record);
   if (refusal) {

@@ -7,7 +7,7 @@ import { CONSOLE_NETWORKS, type ConsoleNetwork } from '../../console/explorer-li
 import { startConsole, type ConsoleOptions, type RunningConsole } from '../../console/index.js';
 import type { OverseenKit } from '../../console/kit-oversight.js';
 import type { LoadedConfig } from '../../config/load-config.js';
-import { RedisApprovalStore } from '../../policies/approvals/redis-approval-store.js';
+import { approvalStorePlace, openApprovalStore } from '../../config/configured-approval-store.js';
 import type { ApprovalStore } from '../../policies/approvals/approval-store.js';
 import type { CommandContext } from '../command-context.js';
 import { ExitCode } from '../exit-codes.js';
@@ -103,10 +103,9 @@ export function registerConsoleCommand(program: Command, run: RunAction): void {
  */
 async function openConfiguredOversight(ctx: CommandContext, loaded: LoadedConfig): Promise<{ kit: OverseenKit; close(): Promise<void> }> {
   const configured = await ctx.openKit();
-  const spec = loaded.config.approvals?.store;
-  if (!spec) return configured;
-  const { redis, ...rest } = spec;
-  const shared = new RedisApprovalStore({ url: redis, ...rest });
+  // The store `agent-hooks approve` decides in: the one "approvals" names, or the state file once a kit made it.
+  const shared = openApprovalStore(approvalStorePlace(loaded.config, loaded.baseDir));
+  if (!shared) return configured;
   const own = configured.kit;
   const kit: OverseenKit = {
     approvalStores: () => distinctStores([...own.approvalStores(), shared]),

@@ -6,7 +6,8 @@ import { ExitCode } from '../exit-codes.js';
 import type { ConfiguredKit } from '../../config/create-kit-from-config.js';
 
 const NO_SWITCH =
-  'killSwitch: the configuration has no kill switch to turn; add "killSwitch": { "store": { "redis": "redis://127.0.0.1:6379" } } (the store the agents share), so that every agent and this command use the same switch';
+  'killSwitch: the configuration has no kill switch to turn; add "killSwitch": {}, kept in the state file beside the journal (agent-hooks-state.sqlite) that every agent started from this file and this command share, ' +
+  'or "killSwitch": { "store": { "redis": "redis://127.0.0.1:6379" } } for agents on several machines';
 
 /**
  * `agent-hooks pause --reason … [--all]` and `agent-hooks unpause`: the configuration's kill switch
@@ -59,8 +60,12 @@ async function withSwitchKit(ctx: CommandContext, work: (configured: ConfiguredK
   const loaded = await ctx.loadConfig();
   const killSwitch = loaded.config.killSwitch;
   if (!killSwitch) throw new ConfigError(loaded.source, [NO_SWITCH]);
+  // The loader gave a switch without a store the state file; "memory" reaches no other process.
   if (killSwitch.store === undefined || killSwitch.store === null || killSwitch.store === 'memory') {
-    throw new ConfigError(loaded.source, [`killSwitch.store: a switch in memory lives in one process, so turning it here would reach no agent; name the store the agents share, e.g. { "redis": "redis://127.0.0.1:6379" }`]);
+    throw new ConfigError(loaded.source, [
+      'killSwitch.store: a switch in memory lives in one process, so turning it here would reach no agent; leave "store" out to use the state file beside the journal (agent-hooks-state.sqlite), ' +
+        'which every agent started from this file shares, or name the store the agents share, e.g. { "sqlite": "state.sqlite" } or { "redis": "redis://127.0.0.1:6379" }',
+    ]);
   }
   const configured = await ctx.openKit();
   try {

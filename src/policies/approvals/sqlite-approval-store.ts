@@ -29,7 +29,8 @@ const sqliteApprovalOptions = z
  * Approval requests in a SQLite file, shared by every process on this machine that opens it and
  * kept across restarts: a request created by an agent is listed, decided and resumed from any
  * other process (the CLI, the console). Each write is a compare-and-set on the record's version in
- * one `BEGIN IMMEDIATE` transaction, so of two approvers or two resumes racing, one wins. Changes
+ * one `BEGIN IMMEDIATE` transaction, so of two approvers or two resumes racing, one wins; reads
+ * take no lock, so listing and polling never wait for another process's write. Changes
  * are told at once to this object's subscribers, and to other processes' within `pollMs` (they read
  * a log of changes; SQLite has no channel). For several machines, use a RedisApprovalStore.
  *
@@ -64,7 +65,7 @@ export class SqliteApprovalStore extends TransitionStore {
     this.transitions = new RecordTransitions({
       now: async () => Date.now(),
       read: (id) =>
-        this.write((db) => {
+        this.read((db) => {
           const row = db.prepare('SELECT record FROM approvals WHERE id = ?').get(id) as { record: string } | undefined;
           return row ? (JSON.parse(row.record) as ApprovalRecord) : undefined;
         }),
@@ -84,7 +85,7 @@ export class SqliteApprovalStore extends TransitionStore {
           return true;
         }),
       pendingIds: () =>
-        this.write((db) => (db.prepare("SELECT id FROM approvals WHERE state IN ('pending', 'scheduled') ORDER BY created_at").all() as { id: string }[]).map((row) => row.id)),
+        this.read((db) => (db.prepare("SELECT id FROM approvals WHERE state IN ('pending', 'scheduled') ORDER BY created_at").all() as { id: string }[]).map((row) => row.id)),
     });
   }
 
@@ -130,7 +131,7 @@ export class SqliteApprovalStore extends TransitionStore {
 
   private async listen(): Promise<void> {
     try {
-      const last = await this.write((db) => db.prepare('SELECT MAX(seq) AS seq FROM approval_changes').get() as { seq: number | null });
+      const last = await this.read((db) => db.prepare('SELECT MAX(seq) AS seq FROM approval_changes').get() as { seq: number | null });
       this.lastSeq = Number(last.seq ?? 0);
     } catch {
       // Without the log, waiting processes still see decisions on their next heartbeat.
@@ -144,7 +145,7 @@ export class SqliteApprovalStore extends TransitionStore {
   private async poll(): Promise<void> {
     let rows: { seq: number; origin: string; kind: string; record: string }[];
     try {
-      rows = await this.write((db) => db.prepare('SELECT seq, origin, kind, record FROM approval_changes WHERE seq > ? ORDER BY seq').all(this.lastSeq) as typeof rows);
+      rows = await this.read((db) => db.prepare('SELECT seq, origin, kind, record FROM approval_changes WHERE seq > ? ORDER BY seq').all(this.lastSeq) as typeof rows);
     } catch {
       return; // read again at the next poll
     }
@@ -161,7 +162,20 @@ export class SqliteApprovalStore extends TransitionStore {
   }
 
   /** Runs `work` in one write transaction on the open file; any failure is E_STORE_UNAVAILABLE. */
-  private async write<T>(work: (db: SqliteDatabase) => T): Promise<T> {
+  private write<T>(work: (db: SqliteDatabase) => T): Promise<T> {
+    return this.onFile((db) => inWriteTransaction(db, () => work(db)));
+  }
+
+  /**
+   * Runs one reading statement as it is: a single statement sees one snapshot of the file, and in
+   * WAL mode it never waits for another process's write lock (every write checks the version it read
+   * again inside its own transaction). Any failure is E_STORE_UNAVAILABLE.
+   */
+  private read<T>(work: (db: SqliteDatabase) => T): Promise<T> {
+    return this.onFile(work);
+  }
+
+  private async onFile<T>(work: (db: SqliteDatabase) => T): Promise<T> {
     if (this.closed) throw this.unavailable('the store is closed');
     this.opening ??= openSqliteDatabase(this.file).catch((error: unknown) => {
       this.opening = undefined;
@@ -175,7 +189,7 @@ export class SqliteApprovalStore extends TransitionStore {
     }
     if (this.closed) throw this.unavailable('the store is closed');
     try {
-      return inWriteTransaction(db, () => work(db));
+      return work(db);
     } catch (error) {
       throw this.unavailable(messageOf(error));
     }

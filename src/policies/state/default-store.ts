@@ -1,5 +1,6 @@
 import { MemoryPolicyStore } from './memory-store.js';
 import type { BudgetLine, BudgetUsage, ClaimBook, PolicyStore, Reservation, SwitchCell, WindowCounter } from './policy-store.js';
+import type { SharedStateFiles } from './shared-state-files.js';
 import { SqlitePolicyStore } from './sqlite-store.js';
 
 /**
@@ -23,15 +24,16 @@ export class DefaultPolicyStore implements PolicyStore {
   }
 
   /**
-   * Moves the state to the SQLite file `file`, names scoped by `scope`; false (and nothing changes)
+   * Moves the state to the SQLite file `file` (through `files`, the kit's one connection per file, when given), names scoped by `scope`; false (and nothing changes)
    * once an operation ran (what memory holds would be lost) or a kit moved it already (a policy
    * shared by two kits keeps the first kit's file).
    */
-  useFile(file: string, scope: string): boolean {
+  useFile(file: string, scope: string, files?: SharedStateFiles): boolean {
     if (this.used || this.moved) return false;
     this.moved = true;
     const memory = this.backing;
-    this.backing = new SqlitePolicyStore({ path: file });
+    // One connection per file for the kit's policies: a lease on the kit's, or a store of its own.
+    this.backing = files ? files.lease(file) : new SqlitePolicyStore({ path: file });
     this.scope = scope;
     void memory.close();
     return true;

@@ -15,6 +15,18 @@ export interface SqlitePolicyStoreOptions {
 /** The state file's name in a journal folder: where a configuration's or a journaling kit's policies keep their state by default. */
 export const STATE_FILE_NAME = 'agent-hooks-state.sqlite';
 
+/**
+ * The state file of a journal folder: where a kit with an audit journal there, and a configuration
+ * whose journal it is, keep their policies' default state. The one place the path is made, so a code
+ * kit and a configuration over one folder always open one file.
+ *
+ * @example
+ * stateFileIn('/srv/agent/.agent-hooks/audit'); // '/srv/agent/.agent-hooks/audit/agent-hooks-state.sqlite'
+ */
+export function stateFileIn(journalDir: string): string {
+  return path.join(journalDir, STATE_FILE_NAME);
+}
+
 const PATH_ACCEPTED = 'a file path such as .agent-hooks/audit/agent-hooks-state.sqlite';
 
 /** A database file path: a non-empty string without NUL. */

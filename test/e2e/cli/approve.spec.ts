@@ -67,6 +67,6 @@ describe('agent-hooks approve', function () {
     writeFileSync(join(cwd, 'agent-hooks.config.json'), JSON.stringify({ network: 'devnet' }));
     const noStore = await runCliIn(cwd, env, 'approve', record.id, '--as', 'alice');
     expect(noStore.code).to.equal(2);
-    expect(noStore.stderr).to.contain('approvals: the configuration names no shared approval store');
+    expect(noStore.stderr).to.contain('approvals: the configuration names no approval store, and its state file');
   });
 });

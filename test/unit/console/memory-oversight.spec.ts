@@ -51,7 +51,8 @@ describe('MemoryOversight and the kill switch', () => {
     it('refuses to pause or unpause, since no agent would obey it, and never says paused', async () => {
       const oversight = new MemoryOversight();
       expect(await refusal(oversight.pause('runaway agent', 'alice'))).to.equal(
-        'MemoryOversight: cannot pause: no kill switch is connected, so a pause here would stop no agent. Give it the switch the agents obey (the KillSwitch passed to createAgentKit({ killSwitch }), or one on the same store and name).',
+        'MemoryOversight: cannot pause: no kill switch is connected, so a pause here would stop no agent. Give it the switch the agents obey: the KillSwitch passed to createAgentKit({ killSwitch }), or one on the same store and name, ' +
+          "e.g. new KillSwitch({ store: { sqlite: '<journal folder>/agent-hooks-state.sqlite' } }), the file where kits with an audit journal and configuration files keep theirs.",
       );
       expect(await refusal(oversight.unpause('alice'))).to.contain('MemoryOversight: cannot unpause: no kill switch is connected');
       expect(oversight.state()).to.deep.equal({ paused: false, canPause: false });

@@ -151,7 +151,8 @@ describe('startConsole', () => {
       const pressed = await send(running!.url, '/api/pause', { method: 'POST', headers: { ...auth(), 'content-type': 'application/json' }, body: '{"reason":"runaway agent"}' });
       expect(pressed.status).to.equal(409);
       expect(JSON.parse(pressed.body).error.message).to.equal(
-        'Conflict: MemoryOversight: cannot pause: no kill switch is connected, so a pause here would stop no agent. Give it the switch the agents obey (the KillSwitch passed to createAgentKit({ killSwitch }), or one on the same store and name).',
+        'Conflict: MemoryOversight: cannot pause: no kill switch is connected, so a pause here would stop no agent. Give it the switch the agents obey: the KillSwitch passed to createAgentKit({ killSwitch }), or one on the same store and name, ' +
+          "e.g. new KillSwitch({ store: { sqlite: '<journal folder>/agent-hooks-state.sqlite' } }), the file where kits with an audit journal and configuration files keep theirs.",
       );
       expect((await send(running!.url, '/api/unpause', { method: 'POST', headers: { ...auth(), 'content-type': 'application/json' }, body: '{}' })).status).to.equal(409);
       const view = JSON.parse((await send(running!.url, '/api/oversight', { headers: auth() })).body) as { state: unknown };

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@hiero-ledger/sdk';
@@ -83,5 +83,40 @@ describe('a kit with a journal folder and policies built without a store', funct
       await kit.close();
     }
     expect(existsSync(join(journalDir, 'agent-hooks-state.sqlite'))).to.equal(false);
+  });
+  // An operator whose pause was refused follows the hint: it once sent them to set up Redis, though the file is the default.
+  it('says, when pause finds no kill switch, to add killSwitch: {}, which a journaling kit keeps in the state file that `agent-hooks pause` reaches', async () => {
+    const without = await start({ journal: true, policies: [] });
+    const refused = await without.pause('incident').then(() => undefined, (thrown: Error) => thrown);
+    await without.close();
+    expect(refused?.message).to.contain('createAgentKit({ client, killSwitch: {} })').and.contain('agent-hooks-state.sqlite');
+    expect(refused?.message.indexOf('killSwitch: {}'), 'the file before Redis').to.be.below(refused!.message.indexOf('redis://'));
+
+    const kit = await start({ journal: true, policies: [], killSwitch: {} });
+    try {
+      expect(kit.killSwitch!.storeDescription).to.contain(join(journalDir, 'agent-hooks-state.sqlite'));
+      await kit.pause('incident');
+      expect((await kit.execute('transfer_hbar_tool', { text: 'x' })).raw.errorCode).to.equal('E_POLICY_BLOCKED');
+      await kit.unpause();
+    } finally {
+      await kit.close();
+    }
+  });
+  // Each policy (and the switch) once opened its own connection to the one file: N connections, N sets of handles and locks.
+  it('opens the state file once for all of the kit\'s policies and its kill switch', async function () {
+    if (process.platform !== 'linux') this.skip(); // reads the process's open files from /proc
+    const file = join(journalDir, 'agent-hooks-state.sqlite');
+    const openHandles = () => readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`) === file;
+      } catch {
+        return false; // closed while listed
+      }
+    }).length;
+    const kit = await start({ journal: true, policies: [twoPerMinute(), new RateLimitPolicy({ limit: 3, windowMs: 60_000, tools: ['echo_tool'] })], killSwitch: {} });
+    expect((await echo(kit)).raw.status).to.equal('SUCCESS');
+    expect(kit.killSwitch!.storeDescription).to.equal(`SQLite at ${file}`);
+    expect(openHandles(), 'two rate limits and the switch, one connection').to.equal(1);
+    await kit.close();
   });
 });

@@ -1,14 +1,14 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import type { Client } from '@hiero-ledger/sdk';
-import { createAgentKit, type AgentKit } from '../../../src/index.js';
+import { AgentMode, createAgentKit, type AgentKit } from '../../../src/index.js';
 import sinon from 'sinon';
 import { AbstractHook } from '../../../src/hooks/index.js';
 import { MaxRecipientsPolicy, RejectToolPolicy } from '../../../src/policies/index.js';
 import { optionRefusal } from '../../support/option-refusal.js';
 import { EchoTool, TransferBuilderTool, pluginOf } from '../../support/noop-tools.js';
 import { offlineClient } from '../../support/offline-client.js';
-import * as closestNamesModule from '../../../src/kit/closest-names.js';
+import * as editDistanceModule from '../../../src/kit/edit-distance.js';
 
 describe('listener tool names at kit start', () => {
   let client: Client;
@@ -132,14 +132,13 @@ describe('listener tool names at kit start', () => {
         override async postCoreActionHook(): Promise<void> {}
         override async postToolExecutionHook(): Promise<void> {}
       })();
-    /** Edit-distance searches made while a kit with these hooks starts, and the warnings it logged. */
+    /** Edit distances measured while a kit with these hooks starts, and the warnings it logged. */
     async function startCost(hooks: unknown[]): Promise<{ searches: number; warnings: string[] }> {
-      const inside = sandbox.spy(closestNamesModule, 'distanceInside');
-      const nearest = sandbox.spy(closestNamesModule, 'closestNames');
+      const distance = sandbox.spy(editDistanceModule, 'editDistance');
       const warn = sandbox.spy();
       const kit = await createAgentKit({ client, pluginsDir: null, plugins: [pluginOf('t', new EchoTool(), new TransferBuilderTool())], hooks, logger: { debug() {}, error() {}, warn } });
       kits.push(kit);
-      const searches = inside.callCount + nearest.callCount;
+      const searches = distance.callCount;
       sandbox.restore();
       return { searches, warnings: warn.getCalls().map((call) => call.args[1] as string) };
     }
@@ -159,6 +158,42 @@ describe('listener tool names at kit start', () => {
       const cost = await startCost([watcher('Topic Watch', ['create_topic_tool', 'submit_topic_message_tool'])]);
       expect(cost.warnings).to.deep.equal([]);
       expect(cost.searches).to.equal(0);
+    });
+
+    // Start-up with a thousand shared hooks once took seconds (issue 33 point 11): the cost of a warning must
+    // grow with the distinct names alone, each measured at most three ways against each tool the kit has.
+    // Counted, not timed: a timing assert would pass on a fast machine and fail on a busy one.
+    describe('with the core tools and a shared list of hundreds of hooks', () => {
+      /** Distances measured while a kit with the core tools starts with these hooks, and what it has and said. */
+      async function coreKitCost(hooks: unknown[]): Promise<{ measured: number; tools: number; warnings: number }> {
+        const distance = sandbox.spy(editDistanceModule, 'editDistance');
+        const warn = sandbox.spy();
+        const kit = await createAgentKit({ client, context: { mode: AgentMode.RETURN_BYTES, accountId: '0.0.2' }, hooks, logger: { debug() {}, error() {}, warn } });
+        kits.push(kit);
+        const measured = distance.callCount;
+        sandbox.restore();
+        return { measured, tools: kit.listTools().length, warnings: warn.callCount };
+      }
+      // Names of one length and shape, so each costs the same to judge: "other_agent_0007_tool".
+      const nameOf = (at: number) => `other_agent_${String(at).padStart(4, '0')}_tool`;
+      const hooksNaming = (count: number, distinct: number) => Array.from({ length: count }, (_, at) => watcher(`Shared Hook ${at}`, [nameOf(at % distinct)]));
+
+      it('measures each distinct unknown name against each tool at most three times, whatever the number of hooks', async () => {
+        const twenty = await coreKitCost(hooksNaming(20, 20));
+        expect(twenty.warnings).to.equal(20);
+        expect(twenty.measured, 'the warned names are judged').to.be.greaterThan(0);
+        expect(twenty.measured, 'at most three measures per distinct name and tool').to.be.at.most(20 * 3 * twenty.tools);
+        const fourHundred = await coreKitCost(hooksNaming(400, 400));
+        expect(fourHundred.warnings).to.equal(400);
+        expect(fourHundred.measured, '20 times the names, 20 times the work: no pair of names measured against each other').to.equal(20 * twenty.measured);
+      });
+
+      it('measures nothing more for hooks that repeat a name already judged', async () => {
+        const twenty = await coreKitCost(hooksNaming(20, 20));
+        const repeated = await coreKitCost(hooksNaming(400, 20));
+        expect(repeated.warnings, 'one warning per hook').to.equal(400);
+        expect(repeated.measured).to.equal(twenty.measured);
+      });
     });
   });
 

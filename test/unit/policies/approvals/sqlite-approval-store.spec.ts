@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { ErrorCode } from '../../../../src/errors/index.js';
 import { SqliteApprovalStore } from '../../../../src/policies/approvals/index.js';
+import { openSqliteDatabase } from '../../../../src/policies/state/sqlite-database.js';
 import { approvalStoreContract, sampleRecord, waitUntil } from '../../../support/approval-store-contract.js';
 
 describe('SqliteApprovalStore', function () {
@@ -67,6 +68,30 @@ describe('SqliteApprovalStore', function () {
       const error = await store.get('x').catch((caught: unknown) => caught);
       expect(error).to.include({ code: ErrorCode.STORE_UNAVAILABLE });
       expect((error as Error).message).to.contain('closed.sqlite');
+    });
+  });
+  // An approver opens the console while an agent's process is in the middle of a write: the list must
+  // show, not wait for the other process's lock (and fail after the busy timeout).
+  describe('while another process holds the write lock', () => {
+    it('still reads: a request, the pending list and the change log, without waiting for the lock', async () => {
+      const file = path.join(folder, 'locked.sqlite');
+      const store = new SqliteApprovalStore({ path: file, pollMs: 50 });
+      const other = await openSqliteDatabase(file);
+      try {
+        const record = await store.create(sampleRecord());
+        other.exec('BEGIN IMMEDIATE');
+        try {
+          expect((await store.get(record.id))?.id).to.equal(record.id);
+          expect((await store.listPending()).map((each) => each.id)).to.deep.equal([record.id]);
+          store.subscribe(() => undefined);
+          await store.subscribed();
+        } finally {
+          other.exec('ROLLBACK');
+        }
+      } finally {
+        other.close();
+        await store.close();
+      }
     });
   });
 });

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import { SpendLimitPolicy } from '../../../../src/policies/spend-limit-policy.js';
 import { ErrorCode } from '../../../../src/errors/index.js';
 import { SqlitePolicyStore } from '../../../../src/policies/state/sqlite-store.js';
 import { storeFrom } from '../../../../src/policies/state/store-spec.js';
@@ -140,6 +141,15 @@ describe('SqlitePolicyStore', function () {
       expect(() => storeFrom({ sqlite: '' }, 'SpendLimitPolicy')).to.throw(/store/);
       expect(() => storeFrom({ sqlite: 'x', prefix: 'y' }, 'SpendLimitPolicy')).to.throw(/store/);
       expect(() => new SqlitePolicyStore({ path: 7 as unknown as string })).to.throw(/SqlitePolicyStore.*path.*a file path/s);
+    });
+
+    // An operator moving from Redis to the file keeps the Redis prefix: the error once called 'prefix' unknown and listed it as accepted.
+    it('refuses a Redis option beside the file, listing what the file form accepts (its path), not the Redis options', () => {
+      const refusal = (store: unknown) => (() => new SpendLimitPolicy({ hbar: 1, windowMs: 60_000, store: store as never })) as () => void;
+      expect(refusal({ sqlite: file, prefix: 'agents' })).to.throw("SpendLimitPolicy: unknown option 'store.prefix'; accepted: sqlite.");
+      expect(refusal({ sqlite: file, commandTimeoutMs: 500 })).to.throw("unknown option 'store.commandTimeoutMs'; accepted: sqlite.");
+      // The Redis form's own mistakes still list the Redis options.
+      expect(refusal({ redis: 'redis://127.0.0.1:6379', prefx: 'agents' })).to.throw("unknown option 'store.prefx'; accepted: redis, prefix, commandTimeoutMs, connectTimeoutMs.");
     });
   });
 });
