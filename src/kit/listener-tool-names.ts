@@ -35,6 +35,9 @@ export function checkListenerToolNames(listeners: readonly StageListener[], name
   listenerToolNameCheck(names, logger)(listeners);
 }
 
+/** How many distinct unknown names a kit's warnings suggest a closest tool for. */
+export const SUGGESTED_NAMES = 16;
+
 /**
  * checkListenerToolNames for a kit that checks many hooks and policies at start: the returned check
  * keeps, across every list it is given, what the names cost to judge. The loaded tools' spellings
@@ -47,6 +50,7 @@ export function listenerToolNameCheck(names: KitToolNames, logger: Logger): (lis
   const defined = new Set(names.defined);
   const judge = new ClosestToolJudge(names.loaded);
   const warned = new Set<string>();
+  const suggested = new Set<string>();
   return (listeners) => {
     for (const listener of listeners) {
       for (const name of listener.tools) {
@@ -57,14 +61,19 @@ export function listenerToolNameCheck(names: KitToolNames, logger: Logger): (lis
         if (!isPolicy && warned.has(key)) continue;
         // A real tool the kit does not offer is fine, unless it is also a slip of one it does offer.
         if ((defined.has(name) || isHederaToolName(name)) && judge.slipOf(name) === undefined) continue;
-        const closest = judge.closest(name);
         if (isPolicy) {
-          throw new AgentHooksError(ErrorCode.INVALID_LISTENER, refusal(listener.name, name, closest, names.loaded.length));
+          throw new AgentHooksError(ErrorCode.INVALID_LISTENER, refusal(listener.name, name, judge.closest(name), names.loaded.length));
         }
         warned.add(key);
+        // A shared list of hooks for other kits names hundreds of tools: a person reads the first
+        // suggestions, and the closest name is the costly part, so it is worked out for a few names only.
+        const suggests = suggested.has(name) || suggested.size < SUGGESTED_NAMES;
+        if (suggests) suggested.add(name);
+        const closest = suggests ? judge.closest(name) : undefined;
+        const hint = closest ? `; did you mean "${closest.tool}"?` : suggests ? '.' : ` (closest names are suggested for the first ${SUGGESTED_NAMES} unknown names only).`;
         logger.warn(
           { hook: listener.name, tool: name, ...(closest ? { closest: closest.tool } : {}) },
-          `Hook "${listener.name}" lists the tool ${JSON.stringify(name)}, which this kit does not have${closest ? `; did you mean "${closest.tool}"?` : ''} It observes no call of that name.`,
+          `Hook "${listener.name}" lists the tool ${JSON.stringify(name)}, which this kit does not have${hint} It observes no call of that name.`,
         );
       }
     }
