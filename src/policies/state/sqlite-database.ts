@@ -97,7 +97,12 @@ function withStatementCache(db: SqliteDatabase): SqliteDatabase {
       return statement;
     },
     exec: (sql) => db.exec(sql),
-    close: () => db.close(),
+    close: () => {
+      // libsql keeps a closed database's file open while a statement of it is alive: drop ours so
+      // the collector can free them (the driver has no finalize to call).
+      prepared.clear();
+      db.close();
+    },
   };
 }
 
