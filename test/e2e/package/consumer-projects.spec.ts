@@ -180,7 +180,7 @@ describe('the packed package in fresh consumer projects', function () {
       `@hashgraph/hedera-agent-kit@${devVersionOf('@hashgraph/hedera-agent-kit')}`,
       // The telemetry sample traces with the OpenTelemetry SDK, as a user who turns telemetry on does.
       `@opentelemetry/api@${devVersionOf('@opentelemetry/api')}`,
-      `@opentelemetry/sdk-trace@${devVersionOf('@opentelemetry/sdk-trace')}`,
+      `@opentelemetry/sdk-trace-base@${devVersionOf('@opentelemetry/sdk-trace-base')}`,
       // The metrics sample serves Prometheus text from the SDK's MeterProvider.
       `@opentelemetry/sdk-metrics@${devVersionOf('@opentelemetry/sdk-metrics')}`,
       `@opentelemetry/exporter-prometheus@${devVersionOf('@opentelemetry/exporter-prometheus')}`,
