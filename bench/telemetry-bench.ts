@@ -1,5 +1,5 @@
 import { Client, PrivateKey } from '@hiero-ledger/sdk';
-import { BatchSpanProcessor, TracerProvider, type SpanExporter } from '@opentelemetry/sdk-trace';
+import { BasicTracerProvider, BatchSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import { createAgentKit } from '../src/index.js';
 import { NOOP_METHOD, NoopHook, NoopTool, consume } from './dispatch-bench.js';
@@ -27,7 +27,7 @@ export async function benchTelemetry(callsPerRound = 10_000, rounds = 7): Promis
   const client = Client.forNetwork({ '127.0.0.1:9': '0.0.3' }, { scheduleNetworkUpdate: false }).setOperator('0.0.2', PrivateKey.generateED25519());
   // Spans go through the batch processor applications use, to an exporter that drops them: the cost is making them.
   const exporter: SpanExporter = { export: (_spans, done) => done({ code: 0 }), shutdown: async () => undefined };
-  const tracerProvider = new TracerProvider({ spanProcessors: [new BatchSpanProcessor({ exporter, maxQueueSize: 100_000, maxExportBatchSize: 4_096 })] });
+  const tracerProvider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(exporter, { maxQueueSize: 100_000, maxExportBatchSize: 4_096 })] });
   const meterProvider = new MeterProvider({ readers: [new IdleReader()] });
   const kitWith = (telemetry: object | undefined) =>
     createAgentKit({ client, pluginsDir: null, plugins: [{ name: 'bench', tools: () => [new NoopTool()] }], hooks: [new NoopHook(NOOP_METHOD)], ...(telemetry ? { telemetry } : {}) });

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run build` (also before `npm start`, `npm run devnet`, `npm test` and `npm pack`): the
+// `npm run build` (also before `npm test` and `npm pack`, and before `npm start` and `npm run devnet`
+// when their sources changed: build-if-stale.cjs): the
 // CommonJS and the ES-module compiles of src/ and plugins/ are independent, so they run side by side
 // instead of one after the other, and a line on stderr says what is happening, as the compiles
 // print nothing for several seconds. Each compile's own output is printed when it ends, under its
@@ -7,6 +8,7 @@
 'use strict';
 const { spawn } = require('node:child_process');
 const path = require('node:path');
+const { STAMP, buildInputsDigest } = require('./build-inputs.cjs');
 
 const root = path.resolve(__dirname, '..');
 // typescript's exports map hides bin/, so find the package and take its declared bin.
@@ -29,6 +31,8 @@ function compile({ name, project }) {
 
 async function main() {
   require('./clean-dist.cjs');
+  // Taken before compiling: a file saved during the build makes the next start build again.
+  const inputs = buildInputsDigest(root);
   process.stderr.write(`build: compiling dist/ with tsc (${passes.map((pass) => pass.name).join(' and ')}, in parallel); this takes 10–20 s…\n`);
   const started = Date.now();
   const results = await Promise.all(passes.map(compile));
@@ -40,6 +44,8 @@ async function main() {
     return;
   }
   require('./write-esm-package.cjs');
+  // Last, so only a whole build is stamped (build-if-stale.cjs reads it for npm start).
+  require('node:fs').writeFileSync(path.join(root, STAMP), `${inputs}\n`);
   process.stderr.write(`build: done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
 

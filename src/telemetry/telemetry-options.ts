@@ -53,7 +53,7 @@ export const telemetryOptionSchema = z.union(
     z.strictObject({
       traces: flag.optional(),
       metrics: flag.optional(),
-      tracerProvider: providerSchema('getTracer', 'a TracerProvider (e.g. BasicTracerProvider of @opentelemetry/sdk-trace)').optional(),
+      tracerProvider: providerSchema('getTracer', 'a TracerProvider (e.g. BasicTracerProvider of @opentelemetry/sdk-trace-base)').optional(),
       meterProvider: providerSchema('getMeter', 'a MeterProvider (e.g. MeterProvider of @opentelemetry/sdk-metrics)').optional(),
       recordParams: flag.optional(),
       approvalsRefreshMs: z.number({ error: 'a number of milliseconds' }).int({ error: 'a whole number of milliseconds' }).min(0, { error: 'at least 0 ms' }).max(86_400_000, { error: 'at most 86400000 ms (a day)' }).optional(),

@@ -1,6 +1,6 @@
 import { context, trace, type Context as OtelContext, type Span } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider, type ReadableSpan } from '@opentelemetry/sdk-trace';
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { MeterProvider, MetricReader, type MetricData } from '@opentelemetry/sdk-metrics';
 
 /** A metric reader that collects when asked: the SDK's own aggregation, read back in a test. */
@@ -18,7 +18,7 @@ export class CollectingReader extends MetricReader {
 /** The real OpenTelemetry SDK, set up as an application would: traces to memory, metrics to a reader, async-hooks context. */
 export interface OtelWorld {
   readonly exporter: InMemorySpanExporter;
-  readonly tracerProvider: TracerProvider;
+  readonly tracerProvider: BasicTracerProvider;
   readonly reader: CollectingReader;
   readonly meterProvider: MeterProvider;
   /** The finished spans, by name (the last one of each name wins). */
@@ -34,7 +34,7 @@ export function openOtelWorld(): OtelWorld {
   // The context manager is global in the API: each spec sets it up and takes it down again.
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   const exporter = new InMemorySpanExporter();
-  const tracerProvider = new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter })] });
+  const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
   const reader = new CollectingReader();
   const meterProvider = new MeterProvider({ readers: [reader] });
   const spans = (): ReadableSpan[] => exporter.getFinishedSpans();

@@ -89,6 +89,44 @@ const README_RUNS: Record<string, (stdout: string) => void> = {
   },
 };
 
+/** What the devnet talks and encodes with: the SDK brings each, so the package must not bring another. */
+const SDK_WIRE_LIBRARIES = ['@grpc/grpc-js', '@grpc/proto-loader', '@hiero-ledger/proto', 'protobufjs'];
+
+/** Every installed copy of `name` under the project's node_modules, nested ones too: folder and version. */
+function installedCopies(projectDir: string, name: string): { at: string; version: string }[] {
+  const copies: { at: string; version: string }[] = [];
+  const visit = (modulesDir: string): void => {
+    if (!existsSync(modulesDir)) return;
+    for (const entry of readdirSync(modulesDir)) {
+      const packageDirs = entry.startsWith('@') ? readdirSync(path.join(modulesDir, entry)).map((inner) => path.join(modulesDir, entry, inner)) : [path.join(modulesDir, entry)];
+      for (const dir of packageDirs) {
+        const manifest = path.join(dir, 'package.json');
+        if (!existsSync(manifest)) continue;
+        if (path.relative(modulesDir, dir) === name) copies.push({ at: path.relative(projectDir, dir), version: (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version });
+        visit(path.join(dir, 'node_modules'));
+      }
+    }
+  };
+  visit(path.join(projectDir, 'node_modules'));
+  return copies;
+}
+
+/**
+ * The package adds no copy of the SDK's gRPC and protobuf libraries: none is installed inside the
+ * package's own node_modules, and the devnet's gRPC and Hedera protobufs are the SDK's own versions,
+ * one copy each (the SDK itself brings a second protobufjs for @hiero-ledger/proto and gRPC's loader).
+ */
+function expectSdkWireLibrariesOnce(consumer: Consumer): void {
+  for (const name of SDK_WIRE_LIBRARIES) {
+    const own = installedCopies(consumer.dir, name).filter((copy) => copy.at.startsWith(path.join('node_modules', 'hedera-agent-hooks')));
+    expect(own, `hedera-agent-hooks brought its own ${name} beside the SDK's`).to.deep.equal([]);
+  }
+  const sdk = JSON.parse(readFileSync(path.join(consumer.dir, 'node_modules/@hiero-ledger/sdk/package.json'), 'utf8')) as { version: string; dependencies: Record<string, string> };
+  for (const name of ['@grpc/grpc-js', '@hiero-ledger/proto']) {
+    expect(installedCopies(consumer.dir, name), `${name} with SDK ${sdk.version}`).to.deep.equal([{ at: path.join('node_modules', name), version: sdk.dependencies[name] }]);
+  }
+}
+
 interface Consumer {
   dir: string;
   label: string;
@@ -180,7 +218,7 @@ describe('the packed package in fresh consumer projects', function () {
       `@hashgraph/hedera-agent-kit@${devVersionOf('@hashgraph/hedera-agent-kit')}`,
       // The telemetry sample traces with the OpenTelemetry SDK, as a user who turns telemetry on does.
       `@opentelemetry/api@${devVersionOf('@opentelemetry/api')}`,
-      `@opentelemetry/sdk-trace@${devVersionOf('@opentelemetry/sdk-trace')}`,
+      `@opentelemetry/sdk-trace-base@${devVersionOf('@opentelemetry/sdk-trace-base')}`,
       // The metrics sample serves Prometheus text from the SDK's MeterProvider.
       `@opentelemetry/sdk-metrics@${devVersionOf('@opentelemetry/sdk-metrics')}`,
       `@opentelemetry/exporter-prometheus@${devVersionOf('@opentelemetry/exporter-prometheus')}`,
@@ -303,6 +341,10 @@ describe('the packed package in fresh consumer projects', function () {
       expectToolsEntry(await mainReportOf(consumers.tsCjs));
     });
 
+    it("installs no second copy of the SDK's gRPC and protobuf libraries", () => {
+      expectSdkWireLibrariesOnce(consumers.tsCjs);
+    });
+
     it("runs README's quick start, compiled to CommonJS", async () => {
       README_RUNS['quick-start.mts']!(await runOutput(consumers.tsCjs, 'out/quick-start.js'));
     });
@@ -371,6 +413,10 @@ describe('the packed package in fresh consumer projects', function () {
       const nested = path.join(consumers.jsEsm.dir, 'node_modules/hedera-agent-hooks/node_modules/@hiero-ledger/sdk');
       expect(existsSync(nested), 'npm gave the package the app SDK, not a copy of its own').to.equal(false);
       expectBothPaidOnce(await runJson(consumers.jsEsm, 'main.mjs'));
+    });
+
+    it("installs no second copy of that SDK's gRPC and protobuf libraries: the devnet runs on them", () => {
+      expectSdkWireLibrariesOnce(consumers.jsEsm);
     });
   });
 });

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { context } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import { RejectToolPolicy } from '../../../src/policies/index.js';
 import { EchoTool, pluginOf } from '../../support/noop-tools.js';
@@ -47,7 +47,7 @@ describe('telemetry: spans exported over OTLP/HTTP', () => {
   it('reach a collector as execute_tool spans with their step and policy children', async () => {
     context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
     const sink = await collector();
-    const provider = new TracerProvider({ spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url: sink.url }) })] });
+    const provider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: sink.url }))] });
     try {
       const kit = await createAgentKit({
         client: offlineClient(),
