@@ -1,8 +1,8 @@
 import { jsonSchema, tool, type Tool } from 'ai';
 import type { AgentKit } from '../../kit/agent-kit.js';
-import { runAsModelToolCall } from '../../lifecycle/model-tool-call.js';
 import type { ToolDescription } from '../../kit/tool-registry.js';
 import { toolInputJsonSchema } from '../mcp/tool-input-schema.js';
+import { modelCall } from '../shared/model-call.js';
 import { resultData, succeeded, type ResultData } from '../shared/result-data.js';
 
 /** A kit tool as the AI SDK sees it: any input (the kit parses it), the kit's result as output. */
@@ -33,7 +33,7 @@ export function kitAiSdkTool(kit: AgentKit, description: ToolDescription): KitAi
     // Not sent to the model; it travels with the tool's calls and results, so apps can tell queries from transactions.
     ...(description.toolType ? { metadata: { toolType: description.toolType } } : {}),
     // The model's toolCallId names the call in telemetry (gen_ai.tool.call.id).
-    execute: async (input, { toolCallId }) => resultData(await runAsModelToolCall(toolCallId, () => kit.execute(method, input)), (value) => kit.redactor.toJson(value)),
+    execute: async (input, { toolCallId }) => resultData(await kit.execute(method, input, modelCall(toolCallId)), (value) => kit.redactor.toJson(value)),
     toModelOutput: ({ output }) => (succeeded(output) ? { type: 'json', value: output as never } : { type: 'error-json', value: output as never }),
   });
 }

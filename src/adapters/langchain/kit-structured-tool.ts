@@ -1,9 +1,9 @@
 import { ToolMessage } from '@langchain/core/messages';
 import { StructuredTool, ToolInputParsingException, type ToolRunnableConfig } from '@langchain/core/tools';
 import type { AgentKit } from '../../kit/agent-kit.js';
-import { runAsModelToolCall } from '../../lifecycle/model-tool-call.js';
 import type { ToolDescription } from '../../kit/tool-registry.js';
 import { toolInputJsonSchema, type JsonSchemaObject } from '../mcp/tool-input-schema.js';
+import { modelCall } from '../shared/model-call.js';
 import { resultData, succeeded, type ResultData } from '../shared/result-data.js';
 
 type ToolCallLike = { args: unknown; id?: string; name?: string; type?: string };
@@ -73,7 +73,7 @@ export class KitStructuredTool extends StructuredTool<JsonSchemaObject, unknown,
   }
 
   private async execute(args: unknown, toolCallId: string | undefined): Promise<KitToolOutput> {
-    const data = resultData(await runAsModelToolCall(toolCallId, () => this.kit.execute(this.name, args)), (value) => this.kit.redactor.toJson(value));
+    const data = resultData(await this.kit.execute(this.name, args, modelCall(toolCallId)), (value) => this.kit.redactor.toJson(value));
     return [data.humanMessage, data];
   }
 

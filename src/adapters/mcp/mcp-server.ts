@@ -2,10 +2,10 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { AgentKit } from '../../kit/agent-kit.js';
 import { messageOf } from '../../errors/index.js';
-import { runAsModelToolCall } from '../../lifecycle/model-tool-call.js';
 import { claimStdinForMcp, runInMcpCall } from '../../policies/approvers/mcp-call-scope.js';
 import { checkedTransport } from './checked-transport.js';
 import { LineTransport, type LineTransportOptions } from './line-transport.js';
+import { modelCall } from '../shared/model-call.js';
 import { toMcpToolResult } from './mcp-tool-result.js';
 import { packageVersion } from './package-version.cjs';
 import { toolAnnotations } from './tool-annotations.js';
@@ -67,7 +67,7 @@ export function createMcpServer(kit: AgentKit, options: McpServerOptions = {}): 
     try {
       const call = { server, requestId: extra.requestId, signal: extra.signal };
       // The request's ID is the client's name for this tool call (gen_ai.tool.call.id in telemetry).
-      const result = await runInMcpCall(call, () => runAsModelToolCall(extra.requestId, () => kit.execute(request.params.name, request.params.arguments ?? {})));
+      const result = await runInMcpCall(call, () => kit.execute(request.params.name, request.params.arguments ?? {}, modelCall(extra.requestId)));
       return toMcpToolResult(result, (value) => kit.redactor.toJson(value));
     } catch (error) {
       // kit.execute reports blocks and failures as results; what reaches here is e.g. a closed kit.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIFECYCLE_STEPS } from '../../lifecycle/stages.js';
 
 import { AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION } from './entry-constants.js';
+import { principalSchema } from './principal-schema.js';
 import { OVERSIGHT_SCHEMAS, isOversightEntry, type OversightEntry } from './oversight-entry.js';
 
 export { AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION };
@@ -91,6 +92,13 @@ export const auditEntrySchema = z
       .optional(),
     /** A call that needed approval: the approval request it ran under (its approvalRequest entry names the same ID), so audit verify can prove the quorum came first. */
     approvalRequestId: z.string().min(1).max(100).optional(),
+    /**
+     * For whom the call ran: the `userId`, `sessionId` and `tenantId` strings of the call's context
+     * (`kit.execute(…, { context })`, or the kit's). Left out when it names none; older entries have none.
+     */
+    principal: principalSchema.optional(),
+    /** The model's ID for this tool call, when the adapter or application passed one (`{ toolCallId }`). */
+    toolCallId: z.string().min(1).max(256).optional(),
   })
   .strict();
 
