@@ -107,6 +107,21 @@ describe('agent-hooks mcp --http with a bearer token per user, on the devnet', f
     });
   });
 
+  describe('when the flags mix the two transports', () => {
+    for (const [args, message] of [
+      [['--http', '0', '--user', 'alice'], '--user, --tenant and --session apply over stdio'],
+      [['--tokens-file', 'mcp-tokens.json'], '--tokens-file and AGENT_HOOKS_MCP_TOKENS apply to --http <port>'],
+    ] as const) {
+      it(`refuses mcp ${args.join(' ')} with exit 2, saying which goes with which`, async () => {
+        const run = spawn(process.execPath, [CLI_MAIN, 'mcp', ...args], { cwd: dir, env: cleanEnv() });
+        let err = '';
+        run.stderr.on('data', (chunk: Buffer) => void (err += chunk.toString()));
+        expect(await new Promise((resolve) => run.once('exit', resolve))).to.equal(2);
+        expect(err).to.contain(message);
+      });
+    }
+  });
+
   describe('when alice and bob each connect with their token', () => {
     it("keeps each user's budget apart, names user, tenant and MCP session on the audit topic, and a session stays its user's", async () => {
       const alice = await connect(ALICE_TOKEN);
