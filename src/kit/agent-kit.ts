@@ -1,6 +1,7 @@
 import type { Client } from '@hiero-ledger/sdk';
 import type { DependencyContainer } from 'tsyringe';
 import { kitAudit, type KitAudit } from '../audit/index.js';
+import type { CallOptions } from '../lifecycle/call-options.js';
 import type { Context } from '../lifecycle/context.js';
 import { AgentHooksError, ErrorCode, UnknownToolError, isAgentHooksError } from '../errors/index.js';
 import { failedMessage, unknownToolMessage } from '../lifecycle/human-messages.js';
@@ -15,6 +16,7 @@ import type { WouldBlockCounts } from '../lifecycle/would-blocks.js';
 import type { KeyRedactor } from '../secrets/key-redactor.js';
 import { ApprovalAudit } from './approval-audit.js';
 import { approvalStoresOf, resumeApproval } from './approval-resume.js';
+import { prepareCall } from './call-options.js';
 import { LedgerApprovalCloser } from './ledger-approval-closer.js';
 import type { CallsInFlight } from './calls-in-flight.js';
 import { isKitAware } from '../di/kit-scope.js';
@@ -145,9 +147,23 @@ export class AgentKit {
   /**
    * Runs one tool call through the lifecycle. Blocks, invalid input and ledger failures come back
    * as results with `raw.status: 'ERROR'`, never as exceptions.
+   *
+   * `options` come from the application, never the model: `context` is laid over the kit's context
+   * for this call (who it is for: `userId`, `sessionId`, `tenantId`; keys the kit owns are refused),
+   * `idempotencyKey` tells a retry from a new payment, `toolCallId` is the model's ID for the call.
+   * Options that are not valid reject with an error naming the field; nothing runs then.
+   *
+   * @example
+   * await kit.execute('transfer_hbar_tool', args, { context: { userId: 'alice', sessionId: 's-42' }, idempotencyKey: 'order-7' });
    */
-  execute(method: string, args?: unknown): Promise<ToolResult> {
+  execute(method: string, args?: unknown, options?: CallOptions): Promise<ToolResult> {
     if (this.closed) return Promise.reject(closedError());
+    let call;
+    try {
+      call = prepareCall('kit.execute', this.context, options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     const secrets = this.parts.secrets;
     let tool;
     try {
@@ -166,12 +182,12 @@ export class AgentKit {
       }));
     }
     // The runner redacts the result and counts the call in flight (see assembleKit).
-    return this.parts.runner.run(tool, args, this.context, this.client);
+    return this.parts.runner.run(tool, args, call.context, this.client, call.facts);
   }
 
-  /** `execute`, as the JSON string an LLM reads (SDK values rendered, then redacted again). */
-  async run(method: string, args?: unknown): Promise<string> {
-    return this.parts.secrets.toJson(await this.execute(method, args));
+  /** `execute`, as the JSON string an LLM reads (SDK values rendered, then redacted again); `options` as there. */
+  async run(method: string, args?: unknown, options?: CallOptions): Promise<string> {
+    return this.parts.secrets.toJson(await this.execute(method, args, options));
   }
 
   /**

@@ -3,6 +3,7 @@ import { container as rootContainer } from 'tsyringe';
 import { isSdkClient } from '../values/sdk-values.js';
 import { describeValue, invalidArgument, parseOptions } from '../errors/index.js';
 import type { BaseTool } from '../lifecycle/base-tool.js';
+import type { CallOptions } from '../lifecycle/call-options.js';
 import type { Context } from '../lifecycle/context.js';
 import { silentLogger } from '../lifecycle/logger.js';
 import { isToolType, type ToolType } from '../lifecycle/tool-intent.js';
@@ -72,13 +73,14 @@ export class HederaAgentAPI {
    * Runs a tool; returns the result as the JSON string an LLM reads. A method no tool has is
    * refused by throwing, as in the Hedera Agent Kit (`Invalid method <method>`, then the tools
    * there are): nothing ran, and the caller asked for something this API was never given.
+   * `options` are the call's own (per-call context, idempotency key, model tool-call ID), as `kit.execute` takes them.
    */
-  async run(method: string, arg?: unknown): Promise<string> {
+  async run(method: string, arg?: unknown, options?: CallOptions): Promise<string> {
     if (!this.methods.has(method)) {
       const known = this.summaries.map((tool) => tool.method);
       throw invalidArgument(`Invalid method ${method}: HederaAgentAPI has ${known.length ? `the tools ${known.join(', ')}` : 'no tools'}.`, [0]);
     }
-    return this.kit.run(method, arg);
+    return this.kit.run(method, arg, options);
   }
 
   /** Each tool's method, name, description and toolType (`undefined` where the tool declares none), in the order given. */

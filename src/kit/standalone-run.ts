@@ -1,7 +1,9 @@
 import type { Client } from '@hiero-ledger/sdk';
 import { container as rootContainer } from 'tsyringe';
 import { listenersFrom } from '../listeners/listener-sources.js';
+import type { CallOptions } from '../lifecycle/call-options.js';
 import type { Context } from '../lifecycle/context.js';
+import { prepareCall } from './call-options.js';
 import type { DrivableTool } from '../lifecycle/drivable-tool.js';
 import { ListenerIndex } from '../lifecycle/listener-index.js';
 import { silentLogger } from '../lifecycle/logger.js';
@@ -32,9 +34,15 @@ const redactors = new WeakMap<Client, KeyRedactor>();
  * per hooks list and re-indexed when the list's contents change, so a policy pushed onto the array
  * later is never missed (that would fail open).
  */
-export function runStandalone(tool: DrivableTool, client: Client, context: Context, params: unknown): Promise<ToolResult> {
-  // A per-call snapshot, frozen: no listener can change the mode or strategy this call goes out with.
-  return runnerFor(context.hooks).run(tool, params, Object.freeze({ ...context }), client).then((result) => redactorFor(client).redactValue(result));
+export function runStandalone(tool: DrivableTool, client: Client, context: Context, params: unknown, options?: CallOptions): Promise<ToolResult> {
+  let call;
+  try {
+    // A per-call snapshot, frozen: no listener can change the mode or strategy this call goes out with.
+    call = prepareCall('tool.execute', Object.freeze({ ...context }), options, 3);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  return runnerFor(context.hooks).run(tool, params, call.context, client, call.facts).then((result) => redactorFor(client).redactValue(result));
 }
 
 function redactorFor(client: Client): KeyRedactor {

@@ -3,6 +3,7 @@ import { isSdkTransaction } from '../values/sdk-values.js';
 import { runStandalone, strategyForMode } from './late-bindings.js';
 import { scheduledTransactionOf } from './scheduled-transaction.js';
 import { AgentHooksError, ErrorCode, describeValue, nothingSent } from '../errors/index.js';
+import type { CallOptions } from './call-options.js';
 import type { Context } from './context.js';
 import { defaultErrorResult, markDefaultHandleError } from './default-error-result.js';
 import type { DrivableTool, ParamSchema } from './drivable-tool.js';
@@ -70,9 +71,12 @@ export abstract class BaseTool<TRaw = any, TNormalised = any, TCore = any> imple
    *
    * @example
    * const result = await new TransferHbarTool().execute(client, { hooks: [new MaxRecipientsPolicy(2)] }, { transfers });
+   *
+   * `options` are the call's own, as `kit.execute` takes them (`idempotencyKey`, `toolCallId`, and a
+   * `context` laid over the one given, kit-owned keys refused).
    */
-  execute(client: Client, context: Context, params: TRaw): Promise<ToolResult> {
-    return runStandalone(this, client, context ?? {}, params);
+  execute(client: Client, context: Context, params: TRaw, options?: CallOptions): Promise<ToolResult> {
+    return runStandalone(this, client, context ?? {}, params, options);
   }
 
   /** Turns validated input into the types the core action needs (SDK ids, Hbar, scaled amounts). */

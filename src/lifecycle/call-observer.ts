@@ -1,3 +1,4 @@
+import type { CallFacts } from './call-options.js';
 import type { Context } from './context.js';
 import type { DrivableTool } from './drivable-tool.js';
 import type { StageListener } from './stage-listener.js';
@@ -31,9 +32,10 @@ export interface CallTrace {
 export interface CallObserver {
   /**
    * Runs one call: `run` drives it, reporting to the trace it is given; what `observe` returns is the call's result.
-   * The call ID is made here, so the observer knows it before any listener sees the call.
+   * The call ID is made here, so the observer knows it before any listener sees the call. `facts` are
+   * the application's per-call options (the model's tool-call ID for the span).
    */
-  observe(tool: DrivableTool, input: unknown, context: Context, run: (trace: CallTrace) => Promise<ToolResult>): Promise<ToolResult>;
+  observe(tool: DrivableTool, input: unknown, context: Context, run: (trace: CallTrace) => Promise<ToolResult>, facts?: CallFacts): Promise<ToolResult>;
   /** The listener the plan runs instead of `listener` (a policy whose verdicts are timed); called when plans are rebuilt, never per call. */
   listener(listener: StageListener): StageListener;
 }

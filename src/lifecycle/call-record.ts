@@ -1,3 +1,4 @@
+import type { CallFacts } from './call-options.js';
 import type { LedgerApprovalAsk, LedgerApprovalNote } from './ledger-approval.js';
 import type { ToolResult } from './tool-result.js';
 import type { WouldBlock } from './would-blocks.js';
@@ -22,11 +23,13 @@ export interface CallState {
   asksTaken: boolean;
   ledgerNote: LedgerApprovalNote | undefined;
   auditEntries: string[] | undefined;
+  /** The application's per-call options the listeners may read (`kit.execute(…, { idempotencyKey, toolCallId })`). */
+  readonly facts: CallFacts | undefined;
 }
 
 /** A new call's state and the record its events carry, which writes only what listeners may. */
-export function newCallRecord(): { readonly state: CallState; readonly record: CallRecord } {
-  const state: CallState = { wouldBlocks: undefined, approvalRequestId: undefined, ledgerAsk: undefined, asksTaken: false, ledgerNote: undefined, auditEntries: undefined };
+export function newCallRecord(facts?: CallFacts): { readonly state: CallState; readonly record: CallRecord } {
+  const state: CallState = { wouldBlocks: undefined, approvalRequestId: undefined, ledgerAsk: undefined, asksTaken: false, ledgerNote: undefined, auditEntries: undefined, facts };
   return { state, record: new CallRecord(state) };
 }
 
@@ -54,6 +57,19 @@ export class CallRecord {
   get wouldBlock(): readonly WouldBlock[] | undefined {
     const wouldBlocks = this.#state.wouldBlocks;
     return wouldBlocks && Object.freeze(wouldBlocks.map((each) => Object.freeze({ ...each })));
+  }
+
+  /**
+   * The application's idempotency key for this call (`kit.execute(…, { idempotencyKey })`), if it gave
+   * one: DuplicateIntentPolicy keys intents on it. Never from the tool's params, which the model writes.
+   */
+  get idempotencyKey(): string | undefined {
+    return this.#state.facts?.idempotencyKey;
+  }
+
+  /** The model's ID for this tool call, when an adapter (or the application) gave it: on the audit entry and the span. */
+  get toolCallId(): string | undefined {
+    return this.#state.facts?.toolCallId;
   }
 
   /** The approval request that let this call run, if one did (the audit hooks put it on the call's entry). */
@@ -114,6 +130,9 @@ export function withLedgerApproval(state: CallState, result: ToolResult): ToolRe
 /** What a reader of another build needs of a record; checked by shape (never instanceof). */
 export interface CallRecordView {
   readonly wouldBlock: readonly WouldBlock[] | undefined;
+  /** Undefined on a record of an older build, which had no per-call options. */
+  readonly idempotencyKey?: string | undefined;
+  readonly toolCallId?: string | undefined;
   readonly approvalRequestId: string | undefined;
   noteApprovedBy(requestId: string): void;
   askLedgerApproval(ask: LedgerApprovalAsk): void;

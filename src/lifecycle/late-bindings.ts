@@ -1,4 +1,5 @@
 import type { Client } from '@hiero-ledger/sdk';
+import type { CallOptions } from './call-options.js';
 import type { Context } from './context.js';
 import type { DrivableTool } from './drivable-tool.js';
 import { AgentHooksError, ErrorCode, nothingSent } from '../errors/index.js';
@@ -14,7 +15,7 @@ import type { TransactionStrategy } from './context.js';
  * package entry and by every kit assembly).
  */
 export type StrategySelector = (context: Context) => TransactionStrategy;
-export type StandaloneRunner = (tool: DrivableTool, client: Client, context: Context, params: unknown) => Promise<ToolResult>;
+export type StandaloneRunner = (tool: DrivableTool, client: Client, context: Context, params: unknown, options?: CallOptions) => Promise<ToolResult>;
 
 interface Bindings {
   selector?: StrategySelector;
@@ -64,11 +65,12 @@ export function strategyForMode(context: Context): TransactionStrategy {
   return selector(context);
 }
 
-/** `tool.execute(client, context, params)` outside a kit, run by src/kit/standalone-run.ts. */
-export function runStandalone(tool: DrivableTool, client: Client, context: Context, params: unknown): Promise<ToolResult> {
+/** `tool.execute(client, context, params, options?)` outside a kit, run by src/kit/standalone-run.ts. */
+export function runStandalone(tool: DrivableTool, client: Client, context: Context, params: unknown, options?: CallOptions): Promise<ToolResult> {
   const standalone = bindings().standalone;
   if (!standalone) return Promise.reject(unbound('the standalone runner (src/kit)'));
-  return standalone(tool, client, context, params);
+  // Left out when not given, so a runner bound by an older copy of this build gets the arguments it knows.
+  return options === undefined ? standalone(tool, client, context, params) : standalone(tool, client, context, params, options);
 }
 
 function unbound(what: string): AgentHooksError {

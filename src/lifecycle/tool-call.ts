@@ -7,6 +7,7 @@ import { CoreActionEvent, ExecutedEvent, NormalisedEvent } from './call-events.j
 import { nextCallId } from './call-ids.js';
 import { CallMovements, type MovementsReader } from './call-movements.js';
 import { CALL_RECORD, newCallRecord, takeLedgerApprovalAsk, withLedgerApproval, type CallRecord, type CallState } from './call-record.js';
+import type { CallFacts } from './call-options.js';
 import type { CallTrace } from './call-observer.js';
 import type { CallPlan } from './call-plan.js';
 import type { Context } from './context.js';
@@ -104,13 +105,14 @@ export class ToolCall implements ListeningCall {
     readonly plan: CallPlan,
     private readonly settings: CallSettings,
     callId?: string,
+    facts?: CallFacts,
   ) {
     this.method = tool.method;
     // Every event says what kind of tool runs, as the Hedera Agent Kit's params do (policies key on it).
     this.toolType = tool.toolType ?? 'other';
     // One ID on every event of this call; nobody sees the events of an unwatched call, so it needs none.
     this.callId = callId ?? (plan.watched ? nextCallId() : '');
-    ({ record: this.record, state: this.state } = plan.watched ? newCallRecord() : { record: undefined, state: undefined });
+    ({ record: this.record, state: this.state } = plan.watched ? newCallRecord(facts) : { record: undefined, state: undefined });
     this.policyTimeoutMs = settings.policyTimeoutMs;
     this.bus = settings.bus;
     const movementsOf = settings.movementsOf;

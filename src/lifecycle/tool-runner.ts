@@ -1,6 +1,7 @@
 import type { Client } from '@hiero-ledger/sdk';
 import { outcomeOf } from './call-outcome.js';
 import type { CallObserver, CallTrace } from './call-observer.js';
+import type { CallFacts } from './call-options.js';
 import { CallPlans } from './call-plan.js';
 import { settleJudges } from './call-settlement.js';
 import type { MovementsReader } from './call-movements.js';
@@ -71,19 +72,23 @@ export class ToolRunner {
     if (options.observer === undefined) this.run = this.runCall as ToolRunner['run'];
   }
 
-  /** With telemetry; without it the constructor put runCall here. */
-  run(tool: DrivableTool, input: unknown, context: Context, client: Client): Promise<ToolResult> {
+  /**
+   * Runs one call with `context` (the kit's, or the call's own laid over it, frozen) and `facts`, the
+   * application's per-call options its listeners and telemetry read. With telemetry; without it the
+   * constructor put runCall here.
+   */
+  run(tool: DrivableTool, input: unknown, context: Context, client: Client, facts?: CallFacts): Promise<ToolResult> {
     const observer = this.options.observer!;
-    return observer.observe(tool, input, context, (trace) => this.runCall(tool, input, context, client, trace));
+    return observer.observe(tool, input, context, (trace) => this.runCall(tool, input, context, client, facts, trace), facts);
   }
 
-  private async runCall(tool: DrivableTool, input: unknown, context: Context, client: Client, trace?: CallTrace): Promise<ToolResult> {
+  private async runCall(tool: DrivableTool, input: unknown, context: Context, client: Client, facts?: CallFacts, trace?: CallTrace): Promise<ToolResult> {
     this.options.calls?.start();
     // An async function's finally runs when its body completes, awaits included: the call counts
     // as in flight until its result has been finished or it has thrown.
     try {
       const plan = this.plans.for(tool);
-      const call = trace === undefined ? new ToolCall(tool, context, client, plan, this.settings) : new TracedToolCall(tool, context, client, plan, this.settings, trace);
+      const call = trace === undefined ? new ToolCall(tool, context, client, plan, this.settings, undefined, facts) : new TracedToolCall(tool, context, client, plan, this.settings, trace, facts);
       let result: ToolResult;
       try {
         // Each step may answer synchronously; awaiting only promises saves a microtask per step. A

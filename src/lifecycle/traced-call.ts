@@ -1,4 +1,5 @@
 import type { Client } from '@hiero-ledger/sdk';
+import type { CallFacts } from './call-options.js';
 import type { CallTrace } from './call-observer.js';
 import type { CallPlan } from './call-plan.js';
 import type { Context } from './context.js';
@@ -12,8 +13,8 @@ import { ToolCall, type CallSettings } from './tool-call.js';
  * nothing worth a span.
  */
 export class TracedToolCall extends ToolCall {
-  constructor(tool: DrivableTool, context: Context, client: Client, plan: CallPlan, settings: CallSettings, trace: CallTrace) {
-    super(tool, context, client, plan, settings, trace.callId);
+  constructor(tool: DrivableTool, context: Context, client: Client, plan: CallPlan, settings: CallSettings, trace: CallTrace, facts?: CallFacts) {
+    super(tool, context, client, plan, settings, trace.callId, facts);
     this.trace = trace;
   }
 

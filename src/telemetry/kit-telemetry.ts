@@ -1,6 +1,6 @@
 import type * as Otel from '@opentelemetry/api';
 import { nextCallId } from '../lifecycle/call-ids.js';
-import { takeModelToolCallId } from '../lifecycle/model-tool-call.js';
+import type { CallFacts } from '../lifecycle/call-options.js';
 import type { CallObserver, CallTrace } from '../lifecycle/call-observer.js';
 import type { Context } from '../lifecycle/context.js';
 import type { DrivableTool } from '../lifecycle/drivable-tool.js';
@@ -60,10 +60,10 @@ export class KitTelemetry implements CallObserver {
     return this.tracer ? tracedLogger(logger, this.api) : logger;
   }
 
-  async observe(tool: DrivableTool, input: unknown, _context: Context, run: (trace: CallTrace) => Promise<ToolResult>): Promise<ToolResult> {
+  async observe(tool: DrivableTool, input: unknown, _context: Context, run: (trace: CallTrace) => Promise<ToolResult>, facts?: CallFacts): Promise<ToolResult> {
     const callId = nextCallId();
     const started = performance.now();
-    const spans = this.tracer ? this.startCall(callId, tool, input) : undefined;
+    const spans = this.tracer ? this.startCall(callId, tool, input, facts) : undefined;
     let result: ToolResult;
     try {
       result = spans ? await this.api.context.with(spans.context, run, undefined, spans) : await run(untraced(callId));
@@ -98,7 +98,7 @@ export class KitTelemetry implements CallObserver {
     this.metrics?.close();
   }
 
-  private startCall(callId: string, tool: DrivableTool, input: unknown): CallSpan {
+  private startCall(callId: string, tool: DrivableTool, input: unknown, facts: CallFacts | undefined): CallSpan {
     const api = this.api;
     const parent = api.context.active();
     const attributes: Otel.Attributes = {
@@ -107,9 +107,9 @@ export class KitTelemetry implements CallObserver {
       [ATTR.callId]: callId,
       [ATTR.toolType]: 'function',
     };
-    // The model's ID for the call, when an adapter ran it for one (the kit's own is not the model's).
+    // The model's ID for the call, when an adapter passed it (`{ toolCallId }`; the kit's own is not the model's).
     // Text from outside: bounded, and redacted as everything else the kit writes.
-    const modelCallId = takeModelToolCallId();
+    const modelCallId = facts?.toolCallId;
     if (modelCallId !== undefined) attributes[ATTR.toolCallId] = this.privacy.redact(modelCallId.slice(0, MAX_TOOL_CALL_ID));
     if (tool.description) attributes[ATTR.toolDescription] = tool.description;
     if (this.settings.recordParams) attributes[ATTR.toolArguments] = this.scope.secrets.toJson(input);

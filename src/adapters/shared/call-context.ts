@@ -1,9 +1,8 @@
 import { describeValue, invalidArgument } from '../../errors/index.js';
+import { PRINCIPAL_FIELDS, type CallOptions } from '../../lifecycle/call-options.js';
+import { modelCall } from './model-call.js';
 
 /* Who a framework's tool call runs for: the per-call context an adapter hands kit.execute. */
-
-/** The principal fields an adapter copies from a framework's context unless told otherwise. */
-export const PRINCIPAL_FIELDS = ['userId', 'sessionId', 'tenantId'] as const;
 
 /**
  * Picks the call's context (`kit.execute`'s `options.context`) out of what the framework carries for
@@ -64,10 +63,10 @@ export function pickCallContext(picker: CallContextPicker, ...frameworkContexts:
   return Object.keys(picked).length ? picked : undefined;
 }
 
-/** `kit.execute`'s per-call options from what an adapter read: only the ones it has. */
-export function callOptions(context: Record<string, unknown> | undefined, toolCallId: string | number | undefined): { context?: Record<string, unknown>; toolCallId?: string | number } {
-  return {
-    ...(context ? { context } : {}),
-    ...(toolCallId !== undefined && toolCallId !== '' ? { toolCallId } : {}),
-  };
+/**
+ * `kit.execute`'s per-call options from what an adapter read: only the ones it has (the model's
+ * call ID as modelCall words it: an over-long one is cut rather than failing the model's call).
+ */
+export function callOptions(context: Record<string, unknown> | undefined, toolCallId: string | number | undefined): CallOptions {
+  return { ...(context ? { context } : {}), ...modelCall(toolCallId) };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PRINCIPAL_CHARS } from '../../lifecycle/call-options.js';
 import { LIFECYCLE_STEPS } from '../../lifecycle/stages.js';
 
 import { AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION } from './entry-constants.js';
@@ -35,6 +36,12 @@ export type ScheduleOutcome = (typeof SCHEDULE_OUTCOMES)[number];
 
 /** A ledger timestamp as the mirror node writes it: `seconds.nanoseconds`, nine digits after the dot. */
 const ledgerTimestamp = z.string().regex(/^\d{1,19}\.\d{9}$/, 'a ledger timestamp such as "1700000000.000000001"');
+
+/** An entry's principal: at least one of the three names. */
+const principalSchema = z
+  .object({ userId: z.string().min(1).max(MAX_PRINCIPAL_CHARS).optional(), sessionId: z.string().min(1).max(MAX_PRINCIPAL_CHARS).optional(), tenantId: z.string().min(1).max(MAX_PRINCIPAL_CHARS).optional() })
+  .strict()
+  .refine((principal) => Object.keys(principal).length > 0, 'a principal names at least one of userId, sessionId, tenantId');
 
 const common = {
   type: z.literal(AUDIT_ENTRY_TYPE),
@@ -91,6 +98,13 @@ export const auditEntrySchema = z
       .optional(),
     /** A call that needed approval: the approval request it ran under (its approvalRequest entry names the same ID), so audit verify can prove the quorum came first. */
     approvalRequestId: z.string().min(1).max(100).optional(),
+    /**
+     * For whom the call ran: the `userId`, `sessionId` and `tenantId` strings of the call's context
+     * (`kit.execute(…, { context })`, or the kit's). Left out when it names none; older entries have none.
+     */
+    principal: principalSchema.optional(),
+    /** The model's ID for this tool call, when the adapter or application passed one (`{ toolCallId }`). */
+    toolCallId: z.string().min(1).max(256).optional(),
   })
   .strict();
 

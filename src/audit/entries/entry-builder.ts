@@ -2,6 +2,7 @@ import { isPolicyBlockedError } from '../../lifecycle/policy-blocked-error.js';
 import { randomUUID } from 'node:crypto';
 import { isSdkTransaction } from '../../values/sdk-values.js';
 import type { PostSecondaryActionParams, ToolErrorParams } from '../../lifecycle/stage-events.js';
+import { MAX_PRINCIPAL_CHARS, principalOf } from '../../lifecycle/call-options.js';
 import { callRecordOf } from '../../lifecycle/call-record.js';
 import { AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION, type AuditEntry } from './audit-entry.js';
 import { auditMessage, auditParams } from './redact.js';
@@ -63,6 +64,20 @@ export function executedEntry(event: PostSecondaryActionParams, session: string)
     ...(refusedBeforeConsensus ? { error: { code: ledgerStatus, message: safeMessage(raw.error ?? `refused with ${ledgerStatus}`) } } : {}),
     ...(unknown ? { error: { code: 'UNKNOWN', message: unknownOutcomeMessage(raw.error) } } : {}),
     ...wouldBlockOf(event),
+    ...whoCalled(event),
+  };
+}
+
+/**
+ * For whom the call ran (the principal its context names) and the model's ID for it: application
+ * and model text, so redacted and bounded like every other text of the entry.
+ */
+function whoCalled(event: { context?: unknown }): Pick<AuditEntry, 'principal' | 'toolCallId'> {
+  const principal = principalOf(event.context as Record<string, unknown> | undefined);
+  const toolCallId = callRecordOf(event)?.toolCallId;
+  return {
+    ...(principal ? { principal: Object.fromEntries(Object.entries(principal).map(([field, name]) => [field, auditMessage(name).slice(0, MAX_PRINCIPAL_CHARS)])) } : {}),
+    ...(typeof toolCallId === 'string' && toolCallId !== '' ? { toolCallId: auditMessage(toolCallId).slice(0, 256) } : {}),
   };
 }
 
@@ -111,12 +126,13 @@ export function errorEntry(event: ToolErrorParams, session: string): Unsequenced
       ...(status ? { status } : {}),
       ...wouldBlockOf(event),
       ...(pendingApprovalId ? { approvalRequestId: pendingApprovalId } : {}),
+      ...whoCalled(event),
     };
   }
   const code = (event.error as { code?: unknown }).code;
   const status = (event.error as { status?: { toString(): string } }).status;
   const errorCode = typeof code === 'string' ? code : status ? status.toString() : undefined;
-  return { ...common, outcome: 'failed', error: { ...(errorCode ? { code: errorCode } : {}), message: safeMessage(event.error.message || event.error.name) }, ...wouldBlockOf(event) };
+  return { ...common, outcome: 'failed', error: { ...(errorCode ? { code: errorCode } : {}), message: safeMessage(event.error.message || event.error.name) }, ...wouldBlockOf(event), ...whoCalled(event) };
 }
 
 function safeMessage(message: unknown): string {

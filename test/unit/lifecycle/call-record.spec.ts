@@ -15,7 +15,7 @@ describe("a call's record (what its listeners note for each other and the kit)",
       expect(() => (seen as unknown[]).pop()).to.throw(TypeError);
       expect(Object.isFrozen(record), 'no method of the record can be swapped').to.equal(true);
       expect(Object.keys(record)).to.deep.equal([]);
-      expect(Object.getOwnPropertyNames(Object.getPrototypeOf(record)), 'no writer of would-blocks, asks or notes for the runner').to.have.members(['constructor', 'wouldBlock', 'approvalRequestId', 'noteApprovedBy', 'askLedgerApproval', 'noteLedgerApproval', 'noteAuditEntry']);
+      expect(Object.getOwnPropertyNames(Object.getPrototypeOf(record)), 'no writer of would-blocks, asks or notes for the runner').to.have.members(['constructor', 'wouldBlock', 'idempotencyKey', 'toolCallId', 'approvalRequestId', 'noteApprovedBy', 'askLedgerApproval', 'noteLedgerApproval', 'noteAuditEntry']);
       expect(record.wouldBlock).to.deep.equal([{ policy: 'Max Transfer Policy', stage: 'postParamsNormalization', reason: 'the cap is 2 HBAR' }]);
     });
 
