@@ -32,7 +32,7 @@ describe('LangChain tools serving two users through one kit, on the devnet', fun
       // A model that writes a user into its arguments gets its input refused; the budget is still the config's.
       const forged = await pay('alice', 'lc-alice-3', 1, { userId: 'carol' });
       expect(forged.artifact.raw.status).to.equal('ERROR');
-      expect(forged.artifact.raw.submitted).to.equal(false);
+      expect(forged.artifact.raw.errorCode, JSON.stringify(forged.artifact.raw)).to.equal('E_INVALID_PARAMS');
 
       await expectBudgetsKeptApart(world, { alice: ['executed', 'blocked', 'failed'], bob: ['executed'] });
       const entries = await world.callEntries();
