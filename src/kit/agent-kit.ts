@@ -200,10 +200,13 @@ export class AgentKit {
    * const held = await kit.execute('transfer_hbar_tool', args); // raw.status 'PENDING_APPROVAL'
    * await store.decide(held.raw.approvalRequestId, { approver: 'alice', approve: true });
    * await kit.resume(held.raw.approvalRequestId);
+   *
+   * `options` are the resumed call's, as for `execute`: a request is bound to the session that asked
+   * (the call's `context.sessionId`), so a call held with a per-call session resumes with that context.
    */
-  async resume(requestId: string): Promise<ToolResult> {
+  async resume(requestId: string, options?: CallOptions): Promise<ToolResult> {
     this.assertOpen();
-    const result = await resumeApproval(String(requestId), this.approvalOwners(), (method, input) => this.execute(method, input));
+    const result = await resumeApproval(String(requestId), this.approvalOwners(), (method, input) => this.execute(method, input, options));
     return this.parts.secrets.redactValue(result);
   }
 

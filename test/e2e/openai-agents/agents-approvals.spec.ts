@@ -36,11 +36,11 @@ describe('OpenAI Agents SDK approvals over deferred kit approvals, on the devnet
 
   const received = async () => BigInt((await new AccountBalanceQuery().setAccountId(recipient).execute(kit.client)).hbars.toTinybars().toString());
 
-  function payer(options: { approver?: string } = {}): { agent: Agent<any, any>; model: ScriptedAgentsModel; ask: (callId: string, amount: number) => Promise<RunResult<any, any>> } {
+  function payer(options: { approver?: string } = {}, context: Record<string, unknown> = { userId: 'carol' }): { agent: Agent<any, any>; model: ScriptedAgentsModel; ask: (callId: string, amount: number) => Promise<RunResult<any, any>> } {
     const toolkit = new HederaAgentsToolkit(kit, { tools: ['transfer_hbar_tool'], ...options });
     const model = toolCallingModel();
     const agent = new Agent({ name: 'payer', instructions: 'Pay as asked.', model, tools: toolkit.getTools() });
-    const ask = (callId: string, amount: number) => run(agent, JSON.stringify({ name: 'transfer_hbar_tool', args: { transfers: [{ accountId: recipient, amount }] }, callId }), { context: { userId: 'carol' } });
+    const ask = (callId: string, amount: number) => run(agent, JSON.stringify({ name: 'transfer_hbar_tool', args: { transfers: [{ accountId: recipient, amount }] }, callId }), { context });
     return { agent, model, ask };
   }
   const readOf = (model: ScriptedAgentsModel, callId: string) => JSON.parse(toolOutputsIn(model.requests.at(-1)!).get(callId)!) as { raw: Record<string, any>; humanMessage: string };
@@ -76,6 +76,21 @@ describe('OpenAI Agents SDK approvals over deferred kit approvals, on the devnet
       const record = (await store.get(pending!.id))!;
       expect(record.state).to.equal('executed');
       expect(record.decisions.map((decision) => [decision.approver, decision.approve, decision.via])).to.deep.equal([['alice', true, 'openai-agents']]);
+    });
+  });
+
+  describe("when the run's context names a session, which the kit's request is bound to", () => {
+    it('resumes the held call in that session, and sends it', async () => {
+      const before = await received();
+      const { agent, model, ask } = payer({ approver: 'alice' }, { userId: 'carol', sessionId: 'session-7' });
+      const held = await ask('large-4', 10);
+      const pending = (await store.listPending()).find((record) => record.agent === 'session-7');
+      expect(pending, 'the request is bound to the session of the run').to.not.equal(undefined);
+      held.state.approve(held.interruptions[0]!);
+      await run(agent, held.state);
+      const read = readOf(model, 'large-4');
+      expect(read.raw.status, read.humanMessage).to.equal('SUCCESS');
+      expect((await received()) - before).to.equal(1_000_000_000n);
     });
   });
 
