@@ -26,7 +26,7 @@ const DESCRIPTIONS: Record<string, string> = {
   killSwitch:
     "The kill switch (docs/oversight.md): {} for every process started from this file (kept in agent-hooks-state.sqlite beside the journal), { \"store\": { \"redis\": \"redis://127.0.0.1:6379\" } } for every process on that Redis, with optional name and pollMs (50-1000). agent-hooks pause and unpause turn it on and off.",
   telemetry:
-    "OpenTelemetry for every call (docs/telemetry.md): true for spans and metrics through the globally registered providers, or { traces, metrics, recordParams }; providers of your own are given in code.",
+    "OpenTelemetry for every call (docs/telemetry.md): true for spans and metrics through the globally registered providers, or { traces, metrics, recordParams, recordPrincipal } (recordPrincipal: user.id, session.id and the tenant on each span, personal data, default false); providers of your own are given in code.",
   approvals: 'Where the agents\' approval requests are shared: { "store": { "redis": "redis://127.0.0.1:6379", "prefix": "payments" } }, the RedisApprovalStore their ApprovalPolicy uses; agent-hooks approve decides on them.',
 };
 

@@ -81,8 +81,8 @@ const modes = { autonomous: 'autonomous', returnbytes: 'returnBytes', return_byt
 const flag = z.boolean({ error: 'true or false' });
 
 /** `telemetry`: what createAgentKit's option takes, less the providers (objects a JSON file cannot hold). */
-export const telemetryConfig = z.union([z.boolean(), z.strictObject({ traces: flag.optional(), metrics: flag.optional(), recordParams: flag.optional() })], {
-  error: 'true, false or an object { traces?, metrics?, recordParams? } (providers are given in code, not in the file)',
+export const telemetryConfig = z.union([z.boolean(), z.strictObject({ traces: flag.optional(), metrics: flag.optional(), recordParams: flag.optional(), recordPrincipal: flag.optional() })], {
+  error: 'true, false or an object { traces?, metrics?, recordParams?, recordPrincipal? } (providers are given in code, not in the file)',
 });
 
 /**

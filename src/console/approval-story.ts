@@ -109,6 +109,8 @@ export function approvalStoryView(requestId: string, parts: readonly StoryPart[]
     id: storyRowId(requestId),
     // Only the request is known so far (its call's entry is in a journal not read yet): its params.
     ...(facts.entry === request ? { params: plainRedacted(request.params ?? null) } : {}),
+    // For whom: the call's entry says it; until that entry is read, the request's.
+    ...(!rest.principal && request?.principal ? { principal: { ...request.principal } } : {}),
     timestamp: ordered[0]!.entry.timestamp,
     outcome,
     ...(sent && base.transactionId ? { transactionId: base.transactionId } : {}),

@@ -12,6 +12,8 @@ export interface CallView {
   timestamp: string;
   tool: string;
   session: string;
+  /** For whom the call ran (`principal` on its entry, or on its approval request): application-set text. */
+  principal?: { userId?: string; sessionId?: string; tenantId?: string };
   outcome: string;
   status?: string;
   transactionId?: string;
@@ -56,7 +58,8 @@ export interface ApprovalStoryView {
 export function callView(entry: AnyAuditEntry, source: string, delivered: boolean, links: ExplorerLinks): CallView {
   // A pause, an unpause or an approval decision is listed as what it is (its kind), beside the calls.
   if (isOversightEntry(entry)) {
-    return { id: entry.id, source, seq: entry.seq, timestamp: entry.timestamp, tool: entry.tool, session: entry.session, outcome: entryOutcome(entry), params: null, delivered };
+    const principal = (entry as { principal?: CallView['principal'] }).principal;
+    return { id: entry.id, source, seq: entry.seq, timestamp: entry.timestamp, tool: entry.tool, session: entry.session, ...(principal ? { principal: { ...principal } } : {}), outcome: entryOutcome(entry), params: null, delivered };
   }
   const transactionId = isScheduleOutcomeEntry(entry) ? entry.scheduledTransactionId : entry.transactionId;
   const params = isScheduleOutcomeEntry(entry) ? undefined : entry.params;
@@ -70,6 +73,7 @@ export function callView(entry: AnyAuditEntry, source: string, delivered: boolea
     timestamp: entry.timestamp,
     tool: entry.tool,
     session: entry.session,
+    ...(!isScheduleOutcomeEntry(entry) && entry.principal ? { principal: { ...entry.principal } } : {}),
     outcome: entry.outcome,
     ...(entry.status ? { status: entry.status } : {}),
     ...(transactionId ? { transactionId } : {}),

@@ -195,18 +195,16 @@ export class AgentKit {
    * from any process sharing the policy's store, exactly once: the approved input is re-run and, at
    * postCoreAction, the transaction must have the approved bytes. A request that is not approved
    * (pending, denied, expired, abandoned) or was executed already sends nothing, and the result says why.
+   * The call runs as the principal the request names (its user's, session's and tenant's budgets).
    *
    * @example
    * const held = await kit.execute('transfer_hbar_tool', args); // raw.status 'PENDING_APPROVAL'
    * await store.decide(held.raw.approvalRequestId, { approver: 'alice', approve: true });
    * await kit.resume(held.raw.approvalRequestId);
-   *
-   * `options` are the resumed call's, as for `execute`: a request is bound to the session that asked
-   * (the call's `context.sessionId`), so a call held with a per-call session resumes with that context.
    */
-  async resume(requestId: string, options?: CallOptions): Promise<ToolResult> {
+  async resume(requestId: string): Promise<ToolResult> {
     this.assertOpen();
-    const result = await resumeApproval(String(requestId), this.approvalOwners(), (method, input) => this.execute(method, input, options));
+    const result = await resumeApproval(String(requestId), this.approvalOwners(), (method, input, options) => this.execute(method, input, options));
     return this.parts.secrets.redactValue(result);
   }
 

@@ -1,3 +1,4 @@
+import { principalOf, type CallOptions } from '../lifecycle/call-options.js';
 import { ErrorCode } from '../errors/index.js';
 import { runPinned } from '../lifecycle/approval/index.js';
 import type { ToolResult } from '../lifecycle/tool-result.js';
@@ -51,7 +52,7 @@ export function approvalStoresOf(owned: readonly object[]): ApprovalStore[] {
  *
  * `owned` are the kit's hooks and policies: their approval stores are searched for the request.
  */
-export async function resumeApproval(id: string, owned: readonly object[], execute: (method: string, input: unknown) => Promise<ToolResult>): Promise<ToolResult> {
+export async function resumeApproval(id: string, owned: readonly object[], execute: (method: string, input: unknown, options?: CallOptions) => Promise<ToolResult>): Promise<ToolResult> {
   const stores = approvalStoresOf(owned);
   let found: { store: ApprovalStore; record: ApprovalRecord } | undefined;
   for (const store of stores) {
@@ -89,7 +90,9 @@ export async function resumeApproval(id: string, owned: readonly object[], execu
   // Within its valid window the transaction is rebuilt with the approved ID and nodes: the same bytes.
   const pinned = preview?.transactionId && (preview.validUntil === undefined || Date.now() < preview.validUntil);
   const resumed: ResumedApproval = { record, store, windowPassed: Boolean(preview?.transactionId) && !pinned };
-  const run = () => runResumed(resumed, () => execute(record.tool, JSON.parse(record.call.input)));
+  // Run as whom it was asked for: their budgets and intents, and the session the record names.
+  const principal = principalOf(record.principal as Record<string, unknown> | undefined);
+  const run = () => runResumed(resumed, () => execute(record.tool, JSON.parse(record.call.input), principal ? { context: { ...principal } } : undefined));
   let result: ToolResult;
   try {
     result = pinned ? await runPinned({ transactionId: preview.transactionId!, nodeAccountIds: preview.nodeAccountIds ?? [] }, run) : await run();

@@ -7,7 +7,7 @@ import { CoreActionEvent, ExecutedEvent, NormalisedEvent } from './call-events.j
 import { nextCallId } from './call-ids.js';
 import { CallMovements, type MovementsReader } from './call-movements.js';
 import { CALL_RECORD, newCallRecord, takeLedgerApprovalAsk, withLedgerApproval, type CallRecord, type CallState } from './call-record.js';
-import type { CallFacts } from './call-options.js';
+import { principalOf, type CallFacts, type Principal } from './call-options.js';
 import type { CallTrace } from './call-observer.js';
 import type { CallPlan } from './call-plan.js';
 import type { Context } from './context.js';
@@ -250,7 +250,7 @@ export class ToolCall implements ListeningCall {
   warn(text: string, result: ToolResult = this.result!): void {
     const warning = redactKeyMaterial(text);
     (result.raw.warnings ??= []).push(warning);
-    this.settings.logger.warn({ callId: this.logId(), tool: this.method, warning }, 'tool call warning');
+    this.settings.logger.warn({ callId: this.logId(), ...this.logPrincipal(), tool: this.method, warning }, 'tool call warning');
   }
 
   /**
@@ -264,8 +264,14 @@ export class ToolCall implements ListeningCall {
     const callId = this.logId();
     // Only a watched call has policies, so it has a record.
     if (this.state) (this.state.wouldBlocks ??= []).push(wouldBlock);
-    this.settings.logger.warn({ callId, tool: this.method, policy, stage, ...(reason ? { reason: redactKeyMaterial(reason) } : {}) }, REPORTED_BLOCK_MESSAGE);
+    this.settings.logger.warn({ callId, ...this.logPrincipal(), tool: this.method, policy, stage, ...(reason ? { reason: redactKeyMaterial(reason) } : {}) }, REPORTED_BLOCK_MESSAGE);
     this.settings.reported?.(this.method, wouldBlock);
+  }
+
+  /** For whom the call ran, beside its ID on each of its log lines (`principal: { userId, sessionId, tenantId }`), or nothing. */
+  logPrincipal(): { principal?: Principal } {
+    const principal = principalOf(this.context);
+    return principal ? { principal } : {};
   }
 
   /** The call ID for a log line: an unwatched call gets one only when something is logged about it. */

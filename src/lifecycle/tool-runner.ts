@@ -159,7 +159,7 @@ export class ToolRunner {
     if (typeof handleError === 'function' && !isDefaultHandleError(handleError) && step !== 'secondaryAction' && !isPolicyBlockedError(error) && !isInvalidParamsError(error)) {
       result = call.result = await ownFailureResult(tool, thrown, call.context, step, result, (on, text) => call.warn(text, on));
     }
-    this.options.logger.debug({ callId: call.logId(), tool: tool.method, stage: step, code: result.raw.errorCode }, 'tool call did not complete');
+    this.options.logger.debug({ callId: call.logId(), ...call.logPrincipal(), tool: tool.method, stage: step, code: result.raw.errorCode }, 'tool call did not complete');
     call.trace?.enter('toolError');
     const pending = runStage(STAGE_RULES.toolError, call.plan.listeners.toolError, Object.freeze({ ...call.reached(), stage: step, error, blockedBy: result.raw.blockedBy }), call);
     if (pending) await finishStage(call, pending);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CallOutcome } from '../lifecycle/call-outcome.js';
 import { z } from 'zod';
 import { describeValue, invalidArgument, messageOf, parseOptions } from '../errors/index.js';
+import { callRecordOf } from '../lifecycle/call-record.js';
 import { PolicyBlockedError } from '../lifecycle/policy-blocked-error.js';
 import { isThenable } from '../lifecycle/policy-judge.js';
 import type { PostParamsNormalizationParams } from '../lifecycle/stage-events.js';
@@ -23,8 +24,9 @@ export interface DuplicateIntentOptions {
   /**
    * The call's idempotency key, part of its intent: a repeat with a key the intent has not seen is a
    * new intent and goes through; the same key again is a retry and is blocked. The tools' params are
-   * strict, so the key comes from the application (a request ID kept in AsyncLocalStorage, say), not
-   * from the model. Without it, the tool, movements and memo alone are the intent.
+   * strict, so the key comes from the application, not from the model. Not needed in a kit: the key an
+   * application passes per call (`kit.execute(…, { idempotencyKey })`) is used first; this is asked
+   * only for a call without one. Without either, the tool, movements and memo alone are the intent.
    */
   keyOf?: (event: PostParamsNormalizationParams) => string | undefined;
   /**
@@ -112,7 +114,7 @@ interface Held {
 /**
  * Blocks a value-moving call that repeats an earlier one: the same tool, the same movements (payer,
  * recipient, asset, amount; in any order) and the same memo within `windowMs`, unless `keyOf` gives
- * it an idempotency key the intent has not seen. An LLM that sees an error retries, and a retried
+ * it an idempotency key the intent has not seen (`kit.execute(…, { idempotencyKey })`, or `keyOf`). An LLM that sees an error retries, and a retried
  * transfer pays twice; the block reason names the earlier call, when it was made and how it ended
  * (executed with its transaction ID, outcome unknown, failed, blocked, or still running).
  *
@@ -124,7 +126,7 @@ interface Held {
  *
  * @example
  * new DuplicateIntentPolicy({ windowMs: 10 * 60_000 })
- * new DuplicateIntentPolicy({ windowMs: 600_000, keyOf: () => requestIds.getStore(), store: { redis: 'redis://127.0.0.1:6379' }, name: 'payments' })
+ * new DuplicateIntentPolicy({ windowMs: 600_000, store: { redis: 'redis://127.0.0.1:6379' }, name: 'payments' }) // kit.execute(…, { idempotencyKey: orderId })
  */
 export class DuplicateIntentPolicy extends AbstractPolicy {
   override name = 'Duplicate Intent Policy';
@@ -148,7 +150,7 @@ export class DuplicateIntentPolicy extends AbstractPolicy {
     this.book = this.options.store.claims!(this.options.name);
     this.relevantTools = [...this.options.tools];
     this.valueMovingCoverage = this.options.coverage;
-    this.description = `Blocks a value-moving call that repeats the tool, movements and memo of one in the last ${windowText(this.options.windowMs)}${this.options.keyOf ? ' with the same idempotency key' : ''}${this.options.per ? ` for the same ${this.options.per.label}` : ''} (intents "${this.options.name}")`;
+    this.description = `Blocks a value-moving call that repeats the tool, movements and memo of one in the last ${windowText(this.options.windowMs)}${' with the same idempotency key (when the call has one)'}${this.options.per ? ` for the same ${this.options.per.label}` : ''} (intents "${this.options.name}")`;
   }
 
   protected override shouldBlockPostParamsNormalization(params: PostParamsNormalizationParams, method: string): Promise<boolean> {
@@ -176,13 +178,16 @@ export class DuplicateIntentPolicy extends AbstractPolicy {
       throw new Error(`intents "${this.options.name}": ${messageOf(error)}; value-moving calls are refused until it answers`);
     }
     if (answer.ok) return false;
-    const escape = this.options.keyOf ? 'A new payment of the same value needs a new idempotency key.' : 'A new payment of the same value needs another memo, or waiting until then.';
+    const escape = idempotencyKey !== undefined || this.options.keyOf ? 'A new payment of the same value needs a new idempotency key.' : 'A new payment of the same value needs another memo, or waiting until then.';
     const repeat = repeatReason(parseRecord(answer.record), answer.holder, Date.now(), escape);
     const reason = scope === undefined ? repeat : `for ${shownKey(this.options.per!.label, scope)}: ${repeat}`;
     throw new PolicyBlockedError(method, { policy: this.name, stage: 'postParamsNormalization', reason }, this.description);
   }
 
+  /** The application's key for this call: the per-call option first (the kit checked it), else `keyOf`. Never the params. */
   private idempotencyKeyOf(params: PostParamsNormalizationParams): string | undefined {
+    const given = callRecordOf(params)?.idempotencyKey;
+    if (typeof given === 'string' && given !== '') return given;
     if (!this.options.keyOf) return undefined;
     const key = this.options.keyOf(params);
     if (key === undefined) return undefined;

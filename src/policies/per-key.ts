@@ -91,8 +91,16 @@ export function scopedName(name: string, key: string): string {
   return `${name}#${createHash('sha256').update(key, 'utf8').digest('base64url')}`;
 }
 
-/** A key as a block reason shows it: quoted and escaped, at most 64 characters of it. */
+/** The principal paths, as a reason names whose budget it was: `session "42"` reads better than `context.sessionId "42"`. */
+const PRINCIPAL_NOUNS: Readonly<Record<string, string>> = Object.freeze({ 'context.userId': 'user', 'context.sessionId': 'session', 'context.tenantId': 'tenant' });
+
+/**
+ * A key as a block reason shows it: whose it is (`session`, `user`, `tenant` for the principal's
+ * paths, else the path or "the per function"), then the key quoted and escaped, at most 64
+ * characters of it. The key is the application's (or, through a function, anyone's) text, so it is
+ * shown as data, never as words of the sentence.
+ */
 export function shownKey(label: string, key: string): string {
   const cut = key.length > SHOWN_KEY_LENGTH ? `${key.slice(0, SHOWN_KEY_LENGTH)}…` : key;
-  return `${label} ${JSON.stringify(cut)}`;
+  return `${PRINCIPAL_NOUNS[label] ?? label} ${JSON.stringify(cut)}`;
 }

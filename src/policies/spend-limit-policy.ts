@@ -446,7 +446,7 @@ export class SpendLimitPolicy extends AbstractPolicy {
     const decimals = line.asset === 'HBAR' || usd ? TINYBAR_DECIMALS : await this.decimalsOf(line.asset, params, movements);
     const units = (amount: bigint) => (usd ? usdText(amount) : line.asset === 'HBAR' ? `${formatUnits(amount, decimals)} HBAR` : `${formatUnits(amount, decimals)} of ${line.asset}`);
     const left = line.limit > used ? line.limit - used : 0n;
-    const whose = key !== undefined && this.per ? ` for ${shownKey(this.per.label, key)}` : '';
+    const whose = key !== undefined && this.per ? ` of ${shownKey(this.per.label, key)}` : '';
     const head = `budget "${this.budget}"${whose}: ${line.account} may spend ${units(line.limit)} per ${windowText(this.windowMs)}`;
     // A dollar line names what it was valued at: the rate and when it was published and read.
     const moves = `this call moves ${units(line.amount)}${usd && basis ? ` (${basis})` : ''}`;

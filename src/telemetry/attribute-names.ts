@@ -29,6 +29,10 @@ export const ATTR = Object.freeze({
   policyBlocked: 'hedera_agent_hooks.policy.blocked',
   /** On a policy span: the policy is in report mode, so its block was reported and the call went on. */
   policyReportOnly: 'hedera_agent_hooks.policy.report_only',
+  /** Only with `recordPrincipal` (personal data): for whom the call ran, by OpenTelemetry's names, and the tenant by this project's. */
+  userId: 'user.id',
+  sessionId: 'session.id',
+  tenantId: 'hedera_agent_hooks.tenant.id',
   transactionId: 'hedera.transaction.id',
   transactionStatus: 'hedera.transaction.status',
 });

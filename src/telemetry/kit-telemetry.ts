@@ -1,6 +1,6 @@
 import type * as Otel from '@opentelemetry/api';
 import { nextCallId } from '../lifecycle/call-ids.js';
-import type { CallFacts } from '../lifecycle/call-options.js';
+import { principalOf, type CallFacts } from '../lifecycle/call-options.js';
 import type { CallObserver, CallTrace } from '../lifecycle/call-observer.js';
 import type { Context } from '../lifecycle/context.js';
 import type { DrivableTool } from '../lifecycle/drivable-tool.js';
@@ -60,10 +60,10 @@ export class KitTelemetry implements CallObserver {
     return this.tracer ? tracedLogger(logger, this.api) : logger;
   }
 
-  async observe(tool: DrivableTool, input: unknown, _context: Context, run: (trace: CallTrace) => Promise<ToolResult>, facts?: CallFacts): Promise<ToolResult> {
+  async observe(tool: DrivableTool, input: unknown, context: Context, run: (trace: CallTrace) => Promise<ToolResult>, facts?: CallFacts): Promise<ToolResult> {
     const callId = nextCallId();
     const started = performance.now();
-    const spans = this.tracer ? this.startCall(callId, tool, input, facts) : undefined;
+    const spans = this.tracer ? this.startCall(callId, tool, input, facts, context) : undefined;
     let result: ToolResult;
     try {
       result = spans ? await this.api.context.with(spans.context, run, undefined, spans) : await run(untraced(callId));
@@ -98,7 +98,7 @@ export class KitTelemetry implements CallObserver {
     this.metrics?.close();
   }
 
-  private startCall(callId: string, tool: DrivableTool, input: unknown, facts: CallFacts | undefined): CallSpan {
+  private startCall(callId: string, tool: DrivableTool, input: unknown, facts: CallFacts | undefined, context: Context): CallSpan {
     const api = this.api;
     const parent = api.context.active();
     const attributes: Otel.Attributes = {
@@ -111,12 +111,21 @@ export class KitTelemetry implements CallObserver {
     // Text from outside: bounded, and redacted as everything else the kit writes.
     const modelCallId = facts?.toolCallId;
     if (modelCallId !== undefined) attributes[ATTR.toolCallId] = this.privacy.redact(modelCallId.slice(0, MAX_TOOL_CALL_ID));
+    if (this.settings.recordPrincipal) this.principalAttributes(attributes, context);
     if (tool.description) attributes[ATTR.toolDescription] = tool.description;
     if (this.settings.recordParams) attributes[ATTR.toolArguments] = this.scope.secrets.toJson(input);
     const span = this.tracer!.startSpan(`execute_tool ${tool.method}`, { kind: api.SpanKind.INTERNAL, attributes }, parent);
     const spans = new CallSpan(callId, span, parent, api, this.tracer!, this.privacy);
     this.open.set(callId, spans);
     return spans;
+  }
+
+  /** For whom the call ran (opted in: personal data), redacted as every text the kit writes. */
+  private principalAttributes(attributes: Otel.Attributes, context: Context): void {
+    const principal = principalOf(context);
+    if (principal?.userId !== undefined) attributes[ATTR.userId] = this.privacy.redact(principal.userId);
+    if (principal?.sessionId !== undefined) attributes[ATTR.sessionId] = this.privacy.redact(principal.sessionId);
+    if (principal?.tenantId !== undefined) attributes[ATTR.tenantId] = this.privacy.redact(principal.tenantId);
   }
 
   /** One verdict, timed and (while tracing) spanned; the verdict itself is handed back untouched. */

@@ -22,6 +22,13 @@ export interface TelemetryOptions {
    */
   recordParams?: boolean;
   /**
+   * Puts for whom each call ran on its span: `user.id`, `session.id` and `hedera_agent_hooks.tenant.id`
+   * from the call's context (`kit.execute(…, { context: { userId, sessionId, tenantId } })`), as
+   * OpenTelemetry's conventions name them. Default false: they are personal data, so a span carries
+   * them only when you say so.
+   */
+  recordPrincipal?: boolean;
+  /**
    * How old, at most, the approval stores' count in the approvals-pending gauge may be, in ms
    * (default 10 000): a collection reads the stores (pending deferred requests, schedules awaiting
    * signatures) only when the last read is older, never per call.
@@ -35,6 +42,7 @@ export interface TelemetrySettings {
   readonly tracerProvider: TracerProvider | undefined;
   readonly meterProvider: MeterProvider | undefined;
   readonly recordParams: boolean;
+  readonly recordPrincipal: boolean;
   readonly approvalsRefreshMs: number;
 }
 
@@ -56,10 +64,11 @@ export const telemetryOptionSchema = z.union(
       tracerProvider: providerSchema('getTracer', 'a TracerProvider (e.g. BasicTracerProvider of @opentelemetry/sdk-trace)').optional(),
       meterProvider: providerSchema('getMeter', 'a MeterProvider (e.g. MeterProvider of @opentelemetry/sdk-metrics)').optional(),
       recordParams: flag.optional(),
+      recordPrincipal: flag.optional(),
       approvalsRefreshMs: z.number({ error: 'a number of milliseconds' }).int({ error: 'a whole number of milliseconds' }).min(0, { error: 'at least 0 ms' }).max(86_400_000, { error: 'at most 86400000 ms (a day)' }).optional(),
     }),
   ],
-  { error: 'true, false or an object { traces?, metrics?, tracerProvider?, meterProvider?, recordParams?, approvalsRefreshMs? }' },
+  { error: 'true, false or an object { traces?, metrics?, tracerProvider?, meterProvider?, recordParams?, recordPrincipal?, approvalsRefreshMs? }' },
 );
 
 /** The settings of a `telemetry` option, or `undefined` when telemetry is off (`false` or left out). */
@@ -73,6 +82,7 @@ export function telemetrySettings(option: unknown): TelemetrySettings | undefine
     tracerProvider: options.tracerProvider,
     meterProvider: options.meterProvider,
     recordParams: options.recordParams ?? false,
+    recordPrincipal: options.recordPrincipal ?? false,
     approvalsRefreshMs: options.approvalsRefreshMs ?? DEFAULT_APPROVALS_REFRESH_MS,
   });
 }

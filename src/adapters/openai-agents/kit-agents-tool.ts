@@ -86,11 +86,11 @@ export function kitAgentsTool(kit: AgentKit, description: ToolDescription, setti
       if (settled) return render(settled);
       const requestId = callId === undefined ? undefined : held.requestOf(callId);
       if (requestId === undefined) return render(await runThroughKit(input, runContext, callId));
-      // The run reached here because its interruption was approved. The request is bound to the
-      // session that asked, so the resumed call carries the run's context again.
+      // The run reached here because its interruption was approved. The kit resumes the request as
+      // the principal it was asked for (its session included), whatever this run's context says.
       held.release(callId!);
       if (settings.approver) await recordApproval(kit, requestId, settings.approver);
-      return render(await kit.resume(requestId, callOptions(pickCallContext(picker, runContext?.context), callId)));
+      return render(await kit.resume(requestId));
     },
   });
 }

@@ -1,7 +1,9 @@
 import type { ApprovalChange } from '../../policies/approvals/approval-store.js';
 import type { ApprovalDecision, ApprovalRecord } from '../../policies/approvals/approval-record.js';
 import { approvalRequestDigest } from '../../policies/approvals/request-digest.js';
+import { MAX_PRINCIPAL_CHARS, principalOf } from '../../lifecycle/call-options.js';
 import type { OversightEvent } from './oversight-builder.js';
+import { auditMessage } from './redact.js';
 
 /** DER prefixes of the public keys a signed decision may carry (SubjectPublicKeyInfo, hex). */
 const KEY_ALGORITHMS: readonly [RegExp, 'ED25519' | 'ECDSA_SECP256K1'][] = [
@@ -82,7 +84,14 @@ function requestEvent(record: ApprovalRecord): OversightEvent {
     ...(record.quorum.of.length ? { approvers: [...record.quorum.of] } : {}),
     expiresAt: iso(record.expiresAt),
     ...(record.schedule ? { via: 'schedule' as const } : record.wait === 'deferred' ? { deferred: true } : {}),
+    ...(principalOfRecord(record) ?? {}),
   };
+}
+
+/** The request's principal as its entry carries it (redacted and bounded as every recorded text), or nothing. */
+function principalOfRecord(record: ApprovalRecord): { principal: Record<string, string> } | undefined {
+  const principal = principalOf(record.principal as Record<string, unknown> | undefined);
+  return principal ? { principal: Object.fromEntries(Object.entries(principal).map(([field, name]) => [field, auditMessage(name).slice(0, MAX_PRINCIPAL_CHARS)])) } : undefined;
 }
 
 function decisionEvent(record: ApprovalRecord, decision: ApprovalDecision): OversightEvent {

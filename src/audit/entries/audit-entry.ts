@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { MAX_PRINCIPAL_CHARS } from '../../lifecycle/call-options.js';
 import { LIFECYCLE_STEPS } from '../../lifecycle/stages.js';
 
 import { AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION } from './entry-constants.js';
+import { principalSchema } from './principal-schema.js';
 import { OVERSIGHT_SCHEMAS, isOversightEntry, type OversightEntry } from './oversight-entry.js';
 
 export { AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION };
@@ -36,12 +36,6 @@ export type ScheduleOutcome = (typeof SCHEDULE_OUTCOMES)[number];
 
 /** A ledger timestamp as the mirror node writes it: `seconds.nanoseconds`, nine digits after the dot. */
 const ledgerTimestamp = z.string().regex(/^\d{1,19}\.\d{9}$/, 'a ledger timestamp such as "1700000000.000000001"');
-
-/** An entry's principal: at least one of the three names. */
-const principalSchema = z
-  .object({ userId: z.string().min(1).max(MAX_PRINCIPAL_CHARS).optional(), sessionId: z.string().min(1).max(MAX_PRINCIPAL_CHARS).optional(), tenantId: z.string().min(1).max(MAX_PRINCIPAL_CHARS).optional() })
-  .strict()
-  .refine((principal) => Object.keys(principal).length > 0, 'a principal names at least one of userId, sessionId, tenantId');
 
 const common = {
   type: z.literal(AUDIT_ENTRY_TYPE),

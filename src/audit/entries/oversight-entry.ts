@@ -1,3 +1,4 @@
+import { principalSchema } from './principal-schema.js';
 import { z } from 'zod';
 import { HOOK_STAGES } from '../../lifecycle/stages.js';
 import { AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION } from './entry-constants.js';
@@ -98,6 +99,8 @@ export const approvalRequestEntrySchema = z
     deferred: z.boolean().optional(),
     /** `'schedule'`: the ledger approves it; the call goes out as a schedule that runs once the approvers' keys sign it. */
     via: z.literal('schedule').optional(),
+    /** For whom the held call ran (its context's userId, sessionId, tenantId); older entries have none. */
+    principal: principalSchema.optional(),
   })
   .strict();
 

@@ -3,6 +3,7 @@ import type { LoadedConfig } from '../../config/load-config.js';
 import { messageOf } from '../../errors/index.js';
 import { UsageError } from '../usage-error.js';
 import type { Logger } from '../../lifecycle/logger.js';
+import { principalOf } from '../../lifecycle/call-options.js';
 import { REPORTED_BLOCK_MESSAGE } from '../../lifecycle/tool-call.js';
 import { ReplayApprovals } from './replay-approvals.js';
 import { replayKit } from './replay-kit.js';
@@ -17,6 +18,8 @@ export interface ReplayRow {
   /** When the entry was recorded (ISO-8601); the replayed policies judged the call at this time. */
   at?: string;
   tool?: string;
+  /** For whom the call ran (its entry's `principal`): replayed as them, so per-user budgets count as they did live. */
+  principal?: { userId?: string; sessionId?: string; tenantId?: string };
   entryId?: string;
   seq?: number;
   /** The journal file or topic (and stream) the entry was read from. */
@@ -128,7 +131,9 @@ export async function replayTrail(loaded: LoadedConfig, trail: RecordedTrail, op
       reported.length = 0;
       approvals.begin(entry);
       try {
-        replay = replayedVerdict(await kit.execute(entry.tool, inputOf(entry)), reported);
+        // As whom it ran live: `per: 'context.sessionId'` budgets, rates and intents count per principal again.
+        const principal = principalOf(entry.principal);
+        replay = replayedVerdict(await kit.execute(entry.tool, inputOf(entry), principal ? { context: { ...principal } } : undefined), reported);
       } catch (error) {
         replay = { verdict: 'fail', reason: messageOf(error) };
       }
@@ -152,6 +157,7 @@ function rowOf(n: number, recorded: RecordedEntry): ReplayRow {
     n,
     ...(typeof entry.timestamp === 'string' ? { at: entry.timestamp } : {}),
     ...(typeof entry.tool === 'string' ? { tool: entry.tool } : {}),
+    ...(principalOf(entry.principal) ? { principal: { ...principalOf(entry.principal) } } : {}),
     ...(typeof entry.id === 'string' ? { entryId: entry.id } : {}),
     ...(typeof entry.seq === 'number' ? { seq: entry.seq } : {}),
     source: recorded.source,

@@ -28,7 +28,7 @@ export function replayText(report: ReplayReport): string[] {
 }
 
 function rowText(row: ReplayRow): string {
-  const head = `${String(row.n).padStart(3)}  ${row.at ?? '(no time)'}  ${row.tool ?? '(no tool)'}`;
+  const head = `${String(row.n).padStart(3)}  ${row.at ?? '(no time)'}  ${row.tool ?? '(no tool)'}${principalText(row.principal)}`;
   if (!row.replayed) return `${head}  not replayed: ${row.reason}`;
   const live = row.live!;
   const at = live.verdict === 'fail' && live.stage ? ` at ${live.stage}` : '';
@@ -57,3 +57,10 @@ function byPolicy(counts: Record<string, number>): string {
 
 /** A reason's length in a row: the rest is in --json. */
 const REASON_CHARS = 200;
+
+/** ` for user "alice", session "s-42"`: whose call it was, the names quoted (they are the application's text). */
+function principalText(principal: ReplayRow['principal']): string {
+  if (!principal) return '';
+  const names = [['user', principal.userId], ['session', principal.sessionId], ['tenant', principal.tenantId]].filter((pair): pair is [string, string] => typeof pair[1] === 'string');
+  return names.length ? ` for ${names.map(([noun, name]) => `${noun} ${escapeInvisible(JSON.stringify(name))}`).join(', ')}` : '';
+}

@@ -96,6 +96,16 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
     return String(n);
   }
 
+  /** "user alice · session s-42 · tenant acme", from the names a call's principal carries. */
+  function principalText(principal) {
+    if (!principal || typeof principal !== 'object') return '';
+    var parts = [];
+    if (typeof principal.userId === 'string') parts.push('user ' + principal.userId);
+    if (typeof principal.sessionId === 'string') parts.push('session ' + principal.sessionId);
+    if (typeof principal.tenantId === 'string') parts.push('tenant ' + principal.tenantId);
+    return parts.join(' \u00b7 ');
+  }
+
   function callRow(call) {
     var row = el('tr');
     row.dataset.id = call.id;
@@ -105,6 +115,13 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
     var agent = el('td', 'agent');
     agent.appendChild(agentText(call.session || call.source));
     if (call.source) agent.title = call.source;
+    // For whom the call ran, when the application said (per-call context): its text, in the agent's box style.
+    var whom = principalText(call.principal);
+    if (whom) {
+      var principal = agentText(whom);
+      principal.className += ' principal';
+      agent.appendChild(principal);
+    }
     row.appendChild(agent);
     var tool = el('td', 'tool');
     tool.appendChild(toolName(call.tool));

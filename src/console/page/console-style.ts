@@ -23,6 +23,7 @@ table { border-collapse: collapse; width: 100%; table-layout: fixed; }
 th, td { text-align: left; padding: .25em .5em; border-bottom: 1px solid #e3e5e8; vertical-align: top; overflow-wrap: anywhere; }
 .agent-text { font-family: ui-monospace, monospace; font-size: .93em; white-space: pre-wrap; overflow-wrap: anywhere; border: 1px dashed #8a6d00; background: #fff8db; padding: 0 .25em; border-radius: 3px; }
 td .agent-text, dd .agent-text { display: inline-block; max-width: 100%; box-sizing: border-box; vertical-align: top; }
+td.agent .principal { display: block; width: fit-content; margin-top: .2em; }
 .tool-name { overflow-wrap: anywhere; }
 .scroll-box { display: block; max-height: 12em; overflow: auto; }
 td .scroll-box { max-height: 6em; }

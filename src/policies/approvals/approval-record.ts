@@ -1,3 +1,4 @@
+import type { Principal } from '../../lifecycle/call-options.js';
 import type { HookStage } from '../../lifecycle/stages.js';
 import { checkApprovalSignature, publicKeyIdentity } from './approver-signature.js';
 import { approvalRequestDigest } from './request-digest.js';
@@ -20,6 +21,11 @@ export interface ApprovalRecord {
   readonly tool: string;
   /** The agent's session (context.sessionId), when the kit has one: a resume from another session is refused. */
   readonly agent?: string;
+  /**
+   * For whom the call ran: the `userId`, `sessionId`, `tenantId` strings of its context (a per-call
+   * context's, or the kit's), when it named any. A resume runs as them; part of the request digest.
+   */
+  readonly principal?: Principal;
   /** Who pays for the call: the kit's operator account, when it has one. A resume by a kit with another operator is refused. */
   readonly payer?: string;
   /** One line for a person (escaped, bounded). */

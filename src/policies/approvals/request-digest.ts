@@ -18,6 +18,8 @@ export interface DigestedRequest {
   /** Who pays and who asked (the operator account, context.sessionId), when recorded. */
   readonly payer?: string;
   readonly agent?: string;
+  /** For whom the call ran (its context's userId, sessionId, tenantId), when it named anyone. */
+  readonly principal?: { readonly userId?: string; readonly sessionId?: string; readonly tenantId?: string };
 }
 
 /**
@@ -36,7 +38,11 @@ export interface DigestedRequest {
  * ledger) the scheduled transaction; summaries and display params are not in it (they are renderings
  * of the same input). A request that records its `payer` or `agent` then appends `payer or null,
  * agent or null`, so an approval is signed for who pays and who asked. Records with none of these keep
- * the eight elements, so their digests (and the signatures over them) are unchanged.
+ * the eight elements, so their digests (and the signatures over them) are unchanged. A request that
+ * records a `principal` appends `payer or null, agent or null` (even when both are null) and then
+ * `["principal", userId or null, sessionId or null, tenantId or null]`: an approval is for that
+ * user's, session's or tenant's call, and a resume runs as them (their budgets), so changing who it
+ * was for in the store breaks every signature. Without one the digest is as before.
  *
  * @example
  * const digest = approvalRequestDigest(record); // '5f0c…' (64 hex characters)
@@ -47,6 +53,8 @@ export function approvalRequestDigest(request: DigestedRequest): string {
   const scheduled = request.schedule?.scheduledBody;
   // An array, where payer and agent below are text or null: the two additions never read as each other.
   if (scheduled) fields.push([scheduled.digest, scheduled.payer]);
-  if (request.payer !== undefined || request.agent !== undefined) fields.push(request.payer ?? null, request.agent ?? null);
+  const principal = request.principal;
+  if (request.payer !== undefined || request.agent !== undefined || principal !== undefined) fields.push(request.payer ?? null, request.agent ?? null);
+  if (principal !== undefined) fields.push(['principal', principal.userId ?? null, principal.sessionId ?? null, principal.tenantId ?? null]);
   return createHash('sha256').update(`${REQUEST_DIGEST_DOMAIN}\n${JSON.stringify(fields)}`, 'utf8').digest('hex');
 }

@@ -1,5 +1,6 @@
 import type { Transaction } from '@hiero-ledger/sdk';
 import type { PostParamsNormalizationParams } from '../../lifecycle/stage-events.js';
+import { principalOf } from '../../lifecycle/call-options.js';
 import type { HookStage } from '../../lifecycle/stages.js';
 import { toJson } from '../../lifecycle/to-json.js';
 import { isSdkTransaction } from '../../values/sdk-values.js';
@@ -51,6 +52,7 @@ export function newRequestRecord(event: PostParamsNormalizationParams, facts: Re
   const input = callInputOf(event.rawParams);
   const agent = typeof event.context?.sessionId === 'string' ? event.context.sessionId : undefined;
   const payer = payerOf(event);
+  const principal = principalOf(event.context);
   return {
     id: '',
     createdAt: facts.now,
@@ -59,6 +61,7 @@ export function newRequestRecord(event: PostParamsNormalizationParams, facts: Re
     tool: facts.method,
     ...(agent ? { agent } : {}),
     ...(payer ? { payer } : {}),
+    ...(principal ? { principal } : {}),
     summary: facts.summary,
     why: facts.why,
     params: boundedParams(auditParams(event.rawParams)),

@@ -92,7 +92,13 @@ const README_RUNS: Record<string, (stdout: string) => void> = {
   'openai-agents-two-users.mts': (out) => expect(out).to.match(/^SUCCESS SUCCESS ERROR$/m),
   'per-session-budget.mts': (out) => {
     expect(out).to.match(/^SUCCESS SUCCESS$/m);
-    expect(out).to.match(/^budget "spend-limit" for the per function "alice": .* 1 HBAR left/m);
+    expect(out).to.match(/^budget "spend-limit" of session "alice": .* 1 HBAR left/m);
+  },
+  'per-call-context.mts': (out) => {
+    expect(out.trim().split('\n')[0]).to.equal('SUCCESS SUCCESS');
+    expect(out).to.match(/^this repeats call \S+ of transfer_hbar_tool .*A new payment of the same value needs a new idempotency key\.$/m);
+    expect(out).to.match(/^SUCCESS$/m);
+    expect(out).to.match(/^budget "spend-limit" of user "alice": .* 0 HBAR left/m);
   },
 };
 

@@ -63,7 +63,11 @@ describe('per: budgets, rates and intents per user, session or tenant', () => {
     it('hashes the key into the store name, so no key reaches the store or meets another', () => {
       expect(scopedName('team', 'a:b}')).to.match(/^team#[\w-]{43}$/);
       expect(scopedName('team', 'a')).not.to.equal(scopedName('team', 'b'));
-      expect(shownKey('context.sessionId', `"${'y'.repeat(80)}`)).to.equal(`context.sessionId ${JSON.stringify(`"${'y'.repeat(63)}…`)}`);
+      expect(shownKey('context.sessionId', `"${'y'.repeat(80)}`)).to.equal(`session ${JSON.stringify(`"${'y'.repeat(63)}…`)}`);
+      // Whose key it was: the principal's paths by their noun, any other path as written.
+      expect(shownKey('context.userId', 'alice')).to.equal('user "alice"');
+      expect(shownKey('context.tenantId', 'acme')).to.equal('tenant "acme"');
+      expect(shownKey('context.tenant.id', 'acme')).to.equal('context.tenant.id "acme"');
     });
   });
 
@@ -81,7 +85,7 @@ describe('per: budgets, rates and intents per user, session or tenant', () => {
         expect(await policy.usage('0.0.2', 'HBAR', `session-${session}`)).to.deep.equal({ committed: 10n * HBAR, pending: 0n });
       }
       const reason = blocked(results.find((result) => result.raw.status !== 'SUCCESS')!);
-      expect(reason).to.match(/^budget "spend-limit" for the per function "session-\d+": 0\.0\.2 may spend 15 HBAR per 1 h; this call moves 10 HBAR, but 10 HBAR is spent or reserved/);
+      expect(reason).to.match(/^budget "spend-limit" of the per function "session-\d+": 0\.0\.2 may spend 15 HBAR per 1 h; this call moves 10 HBAR, but 10 HBAR is spent or reserved/);
     });
 
     it("keys on 'context.sessionId' across kits sharing one store, and blocks a kit whose context has no session", async () => {
@@ -92,7 +96,7 @@ describe('per: budgets, rates and intents per user, session or tenant', () => {
       const bob = await kitWith([policy()], { sessionId: 'bob' });
       const nobody = await kitWith([policy()]);
       expect((await alice.execute('transfer_hbar_tool', send(10))).raw.status).to.equal('SUCCESS');
-      expect(blocked(await aliceAgain.execute('transfer_hbar_tool', send(10)))).to.match(/^budget "shared" for context\.sessionId "alice": /);
+      expect(blocked(await aliceAgain.execute('transfer_hbar_tool', send(10)))).to.match(/^budget "shared" of session "alice": /);
       expect((await bob.execute('transfer_hbar_tool', send(10))).raw.status).to.equal('SUCCESS');
       const reason = blocked(await nobody.execute('transfer_hbar_tool', send(1)));
       expect(reason).to.include("cannot read the call's context.sessionId key: it is undefined");
@@ -115,7 +119,7 @@ describe('per: budgets, rates and intents per user, session or tenant', () => {
       const nobody = await kitWith([policy()], { sessionId: '' });
       expect((await alice.execute('transfer_hbar_tool', send(1))).raw.status).to.equal('SUCCESS');
       expect((await bob.execute('transfer_hbar_tool', send(1))).raw.status).to.equal('SUCCESS');
-      expect(blocked(await alice.execute('transfer_hbar_tool', send(1)))).to.match(/^transfer_hbar_tool for context\.sessionId "alice" may be called 1 time per 1 min/);
+      expect(blocked(await alice.execute('transfer_hbar_tool', send(1)))).to.match(/^transfer_hbar_tool for session "alice" may be called 1 time per 1 min/);
       expect(blocked(await nobody.execute('transfer_hbar_tool', send(1)))).to.include("cannot read the call's context.sessionId key: it is an empty string");
     });
   });
@@ -128,7 +132,7 @@ describe('per: budgets, rates and intents per user, session or tenant', () => {
       const bob = await kitWith([policy()], { sessionId: 'bob' });
       expect((await alice.execute('transfer_hbar_tool', send(1))).raw.status).to.equal('SUCCESS');
       expect((await bob.execute('transfer_hbar_tool', send(1))).raw.status).to.equal('SUCCESS');
-      expect(blocked(await alice.execute('transfer_hbar_tool', send(1)))).to.match(/^for context\.sessionId "alice": /);
+      expect(blocked(await alice.execute('transfer_hbar_tool', send(1)))).to.match(/^for session "alice": /);
     });
   });
 });

@@ -21,7 +21,7 @@ describe('telemetrySettings (createAgentKit({ telemetry }))', () => {
 
   describe('when it is on', () => {
     it('turns true into traces and metrics through the global providers, without params', () => {
-      expect(telemetrySettings(true)).to.deep.equal({ traces: true, metrics: true, tracerProvider: undefined, meterProvider: undefined, recordParams: false, approvalsRefreshMs: 10_000 });
+      expect(telemetrySettings(true)).to.deep.equal({ traces: true, metrics: true, tracerProvider: undefined, meterProvider: undefined, recordParams: false, recordPrincipal: false, approvalsRefreshMs: 10_000 });
     });
   });
 
