@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AccountBalanceQuery, TopicCreateTransaction, type Client } from '@hiero-ledger/sdk';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import { auditEntries, readTopicMessages } from '../../support/mirror-messages.js';
@@ -23,7 +24,7 @@ const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { prot
  * `context.userId`. The server is the resource server: a request without one of the tokens is
  * refused, and a session belongs to the user who opened it.
  */
-describe('agent-hooks mcp --http with a bearer token per user, on the devnet', function () {
+describe('agent-hooks mcp naming who calls: a bearer token per user over HTTP, one user over stdio, on the devnet', function () {
   this.timeout(120_000);
   let devnet: Devnet;
   let client: Client;
@@ -151,6 +152,24 @@ describe('agent-hooks mcp --http with a bearer token per user, on the devnet', f
       } finally {
         await Promise.allSettled([alice.mcp.close(), bob.mcp.close()]);
       }
+    });
+  });
+
+  describe('when served over stdio for the one user it was started for', () => {
+    it('runs every call for that user and tenant, on the audit topic too', async () => {
+      const env = cleanEnv({ HEDERA_OPERATOR_ID: devnet.operatorId, HEDERA_OPERATOR_KEY: devnet.operatorKey.toStringDer() });
+      const mcp = new McpClient({ name: 'desk', version: '1.0.0' });
+      await mcp.connect(new StdioClientTransport({ command: process.execPath, args: [CLI_MAIN, 'mcp', '--user', 'dave', '--tenant', 'acme'], cwd: dir, env, stderr: 'pipe' }));
+      const before = await balanceOf(recipient);
+      try {
+        const paid = await pay(mcp, 4);
+        expect(paid.isError, JSON.stringify(paid.content)).to.not.equal(true);
+      } finally {
+        await mcp.close();
+      }
+      expect((await balanceOf(recipient)) - before).to.equal(400_000_000n);
+      const entries = await callEntries(4);
+      expect(entries.filter((entry) => entry.principal?.userId === 'dave').map((entry) => [entry.outcome, entry.principal])).to.deep.equal([['executed', { userId: 'dave', tenantId: 'acme' }]]);
     });
   });
 
