@@ -62,12 +62,17 @@ const challenge = (sent: boolean): Record<string, string> => ({ 'www-authenticat
  * its `initialize` request) gets its own MCP server over the same kit, so an ApprovalPolicy with
  * the `mcp` approver asks the client that made the call. Request bodies get the stdio transport's
  * checks, and on loopback the Host and Origin headers must name this machine, so a web page cannot
- * reach the tools through the browser.
+ * reach the tools through the browser. With `tokens`, every request must carry a user's bearer
+ * token, and each call runs for that user in the client's MCP session.
  *
  * @example
  * const http = await startMcpHttpServer(kit, { port: 3000 });
  * console.error(`MCP on ${http.url}`);
  * process.once('SIGINT', () => void http.close());
+ *
+ * @example
+ * // One kit, a budget per user: SpendLimitPolicy({ …, per: 'context.userId' }) in the kit.
+ * await startMcpHttpServer(kit, { port: 3000, host: '0.0.0.0', tokens: { alice: process.env.ALICE_TOKEN!, bob: process.env.BOB_TOKEN! } });
  */
 export async function startMcpHttpServer(kit: AgentKit, options: HttpServeOptions): Promise<McpHttpServer> {
   const port = checkedPort(options.port, OWNER);
