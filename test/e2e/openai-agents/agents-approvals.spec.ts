@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { AccountBalanceQuery } from '@hiero-ledger/sdk';
-import { Agent, run, setTracingDisabled, type RunResult } from '@openai/agents';
+import { Agent, run, RunState, setTracingDisabled, type RunResult } from '@openai/agents';
 import { HederaAgentsToolkit } from '../../../src/adapters/openai-agents/agents-toolkit.js';
 import { startDevnet, type Devnet } from '../../../src/devnet/index.js';
 import type { AgentKit } from '../../../src/kit/agent-kit.js';
@@ -91,6 +91,26 @@ describe('OpenAI Agents SDK approvals over deferred kit approvals, on the devnet
       const read = readOf(model, 'large-4');
       expect(read.raw.status, read.humanMessage).to.equal('SUCCESS');
       expect((await received()) - before).to.equal(1_000_000_000n);
+    });
+  });
+
+  describe('when the run state is restored by another toolkit (another process) and approved there', () => {
+    it('holds the call again as a new request, which the recorded approval sends once; the first request sends nothing', async () => {
+      const before = await received();
+      const first = payer({ approver: 'alice' });
+      const held = await first.ask('large-5', 10);
+      expect(held.interruptions).to.have.length(1);
+      const firstRequests = new Set((await store.listPending()).map((record) => record.id));
+      const saved = held.state.toString();
+      const second = payer({ approver: 'alice' });
+      const restored = await RunState.fromString(second.agent, saved);
+      restored.approve(restored.getInterruptions()[0]!);
+      await run(second.agent, restored);
+      const read = readOf(second.model, 'large-5');
+      expect(read.raw.status, read.humanMessage).to.equal('SUCCESS');
+      expect((await received()) - before).to.equal(1_000_000_000n);
+      const executed = (await Promise.all([...firstRequests].map((id) => store.get(id)))).filter((record) => record?.state === 'executed');
+      expect(executed, 'the request the first toolkit held never ran').to.deep.equal([]);
     });
   });
 
