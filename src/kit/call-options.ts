@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { describeValue, parseOptions, pathText } from '../errors/index.js';
 import { freezePlainData } from '../lifecycle/approval/index.js';
-import { MAX_PRINCIPAL_CHARS, PRINCIPAL_FIELDS, type CallFacts, type CallOptions } from '../lifecycle/call-options.js';
+import { AGENT_SESSION, MAX_PRINCIPAL_CHARS, PRINCIPAL_FIELDS, agentSessionOf, type CallFacts, type CallOptions } from '../lifecycle/call-options.js';
 import type { Context } from '../lifecycle/context.js';
 
 /**
@@ -129,5 +129,7 @@ export function prepareCall(owner: string, kitContext: Context, options: CallOpt
   if (context === undefined) return { context: kitContext, facts };
   // A structured copy: the application's object stays its own, and what the call sees cannot change under it.
   const own = freezePlainData(JSON.parse(JSON.stringify(context)) as Record<string, unknown>);
-  return { context: Object.freeze({ ...kitContext, ...own }), facts };
+  // The kit's own session stays readable as the agent's (approvals bind to it), whatever `sessionId` the call sets.
+  const agentSession = agentSessionOf(kitContext) ?? null;
+  return { context: Object.freeze({ ...kitContext, ...own, [AGENT_SESSION]: agentSession }), facts };
 }

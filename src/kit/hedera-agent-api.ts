@@ -10,6 +10,7 @@ import { isToolType, type ToolType } from '../lifecycle/tool-intent.js';
 import { AgentMode } from '../values/agent-mode.js';
 import type { AgentKit } from './agent-kit.js';
 import { assembleKit } from './assemble-kit.js';
+import { prepareCall } from './call-options.js';
 import { DEFAULT_POLICY_TIMEOUT_MS } from './create-agent-kit.js';
 import { contextSchema } from './kit-options-schema.js';
 
@@ -80,6 +81,8 @@ export class HederaAgentAPI {
       const known = this.summaries.map((tool) => tool.method);
       throw invalidArgument(`Invalid method ${method}: HederaAgentAPI has ${known.length ? `the tools ${known.join(', ')}` : 'no tools'}.`, [0]);
     }
+    // Checked here first, so a refusal names this entry point rather than the kit inside it.
+    if (options !== undefined) prepareCall('HederaAgentAPI.run', this.kit.context, options);
     return this.kit.run(method, arg, options);
   }
 

@@ -53,3 +53,23 @@ export function principalOf(context: Context | Readonly<Record<string, unknown>>
   }
   return principal;
 }
+
+/**
+ * Where a call's context keeps the session of the kit itself (the agent's `sessionId`, or `null`) once
+ * a per-call context was laid over it: a per-call `sessionId` names the user's session, and must not
+ * pass for the agent's where an approval is bound to the agent that asked. A registered symbol, so
+ * both builds name it; JSON and `Object.keys` skip it, and a per-call context cannot set it (symbol
+ * keys are refused there).
+ */
+export const AGENT_SESSION: unique symbol = Symbol.for('hedera-agent-hooks.agentSession');
+
+/**
+ * The session of the agent (the kit) that runs the call: the kit's own `sessionId`, whatever the
+ * call's context laid over it; for a call without a per-call context, its context's `sessionId`.
+ */
+export function agentSessionOf(context: unknown): string | undefined {
+  if (context === null || typeof context !== 'object') return undefined;
+  const record = context as { [AGENT_SESSION]?: unknown; sessionId?: unknown };
+  const value = AGENT_SESSION in record ? record[AGENT_SESSION] : record.sessionId;
+  return typeof value === 'string' ? value : undefined;
+}

@@ -96,12 +96,15 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
     return String(n);
   }
 
-  /** "user alice · session s-42 · tenant acme", from the names a call's principal carries. */
-  function principalText(principal) {
+  /**
+   * "user alice · session s-42 · tenant acme", from the names a call's principal carries; a session
+   * that only repeats the agent's (a kit's own sessionId) is not said twice.
+   */
+  function principalText(principal, agentSession) {
     if (!principal || typeof principal !== 'object') return '';
     var parts = [];
     if (typeof principal.userId === 'string') parts.push('user ' + principal.userId);
-    if (typeof principal.sessionId === 'string') parts.push('session ' + principal.sessionId);
+    if (typeof principal.sessionId === 'string' && principal.sessionId !== agentSession) parts.push('session ' + principal.sessionId);
     if (typeof principal.tenantId === 'string') parts.push('tenant ' + principal.tenantId);
     return parts.join(' \u00b7 ');
   }
@@ -116,7 +119,7 @@ export const CONSOLE_SCRIPT = String.raw`'use strict';
     agent.appendChild(agentText(call.session || call.source));
     if (call.source) agent.title = call.source;
     // For whom the call ran, when the application said (per-call context): its text, in the agent's box style.
-    var whom = principalText(call.principal);
+    var whom = principalText(call.principal, call.session);
     if (whom) {
       var principal = agentText(whom);
       principal.className += ' principal';

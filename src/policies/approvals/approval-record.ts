@@ -19,7 +19,7 @@ export interface ApprovalRecord {
   /** The ApprovalPolicy's `name`. */
   readonly policy: string;
   readonly tool: string;
-  /** The agent's session (context.sessionId), when the kit has one: a resume from another session is refused. */
+  /** The agent's session (the kit's own context.sessionId, not a per-call one), when the kit has one: a resume from another session is refused. */
   readonly agent?: string;
   /**
    * For whom the call ran: the `userId`, `sessionId`, `tenantId` strings of its context (a per-call

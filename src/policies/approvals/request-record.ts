@@ -1,6 +1,6 @@
 import type { Transaction } from '@hiero-ledger/sdk';
 import type { PostParamsNormalizationParams } from '../../lifecycle/stage-events.js';
-import { principalOf } from '../../lifecycle/call-options.js';
+import { agentSessionOf, principalOf } from '../../lifecycle/call-options.js';
 import type { HookStage } from '../../lifecycle/stages.js';
 import { toJson } from '../../lifecycle/to-json.js';
 import { isSdkTransaction } from '../../values/sdk-values.js';
@@ -50,7 +50,8 @@ export function recordedMovements(moved: MovedValue): RecordedMovement[] | null 
 /** A new record for a call that needs approval: display params rendered, redacted and bounded as the audit trail does. */
 export function newRequestRecord(event: PostParamsNormalizationParams, facts: RequestFacts, preview: TransactionPreview | undefined): NewApprovalRecord {
   const input = callInputOf(event.rawParams);
-  const agent = typeof event.context?.sessionId === 'string' ? event.context.sessionId : undefined;
+  // The agent's own session (the kit's), not a per-call one: a resume is bound to the agent that asked.
+  const agent = agentSessionOf(event.context);
   const payer = payerOf(event);
   const principal = principalOf(event.context);
   return {

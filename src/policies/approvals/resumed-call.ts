@@ -1,3 +1,4 @@
+import { agentSessionOf } from '../../lifecycle/call-options.js';
 import type { PostParamsNormalizationParams } from '../../lifecycle/stage-events.js';
 import type { MovedValue } from '../approval-moves.js';
 import type { ApprovalRecord, TransactionPreview } from './approval-record.js';
@@ -22,7 +23,8 @@ export function whyOtherKit(record: ApprovalRecord, params: PostParamsNormalizat
   if ((record.payer ?? undefined) !== payer) {
     return `request ${record.id} was approved for a call paid by ${record.payer ?? 'no operator'}, and this kit pays as ${payer ?? 'no operator'}; it runs only from a kit with the same operator`;
   }
-  const session = typeof params.context?.sessionId === 'string' ? params.context.sessionId : undefined;
+  // The resuming kit's own session: the principal it runs the call as does not make it the agent that asked.
+  const session = agentSessionOf(params.context);
   if ((record.agent ?? undefined) !== session) {
     return `request ${record.id} was asked for by session ${record.agent ?? '(none)'}, and this kit's session is ${session ?? '(none)'}; it runs only from the session that asked`;
   }

@@ -81,6 +81,16 @@ describe('the operator console in a browser', function () {
     expect((await fetch(href!)).status).to.equal(200);
   });
 
+  it('names for whom a call ran under its agent, as text, whatever the application put there', async () => {
+    const userId = '<img src=x onerror="alert(2)">';
+    await kit.execute('transfer_hbar_tool', { to: world.recipient, tinybars: 1, memo: 'for a user' }, { context: { userId, tenantId: 'acme' } });
+    const row = page.locator('#calls tr', { hasText: 'for a user' });
+    await row.waitFor();
+    expect(await row.locator('td.agent .principal').textContent()).to.equal(`user ${userId} \u00b7 tenant acme`);
+    expect(await page.locator('#calls img').count()).to.equal(0);
+    expect(dialogs).to.deep.equal([]);
+  });
+
   it('renders hostile memos as text: no script runs and no element is made', async () => {
     const hostile = ['<script>alert("x")</script>', '<img src=x onerror="alert(1)">', 'APPROVED BY ADMIN'];
     for (const memo of hostile) await kit.execute('transfer_hbar_tool', { to: world.recipient, tinybars: 1, memo });

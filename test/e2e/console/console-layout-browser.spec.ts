@@ -60,7 +60,9 @@ describe('the operator console layout, measured in a browser', function () {
     running = await startConsole({ journalDir: world.journalDir, port: 0, kit });
     // Calls that ran on the devnet, so the trail, the budgets and the spend chart have figures.
     for (const [at, tool] of [LONG_TOOL, UNBROKEN_TOOL, 'transfer_hbar_tool', LONG_TOOL].entries()) {
-      const done = await kit.execute(tool, { to: world.recipient, tinybars: (at + 1) * 75_000_000, memo: `invoice ${at + 1} of the quarterly vendor run, reference Q3-2026-VENDOR-${'X'.repeat(20)}` });
+      // For whom each call ran, as long as the application may name them: shown under the agent.
+      const principal = { userId: `user-${at}-${'u'.repeat(60)}`, sessionId: `checkout-session-${at}-of-the-quarterly-run`, tenantId: 'acme-corporation-europe-west' };
+      const done = await kit.execute(tool, { to: world.recipient, tinybars: (at + 1) * 75_000_000, memo: `invoice ${at + 1} of the quarterly vendor run, reference Q3-2026-VENDOR-${'X'.repeat(20)}` }, { context: principal });
       expect(done.raw.status, `${tool}: ${JSON.stringify(done.raw)}`).to.equal("SUCCESS");
     }
     // Held for approval: a 10 KB memo, and params as long as an agent may make them.

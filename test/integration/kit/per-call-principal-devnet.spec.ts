@@ -15,6 +15,7 @@ import { DuplicateIntentPolicy } from '../../../src/policies/duplicate-intent-po
 import { SpendLimitPolicy } from '../../../src/policies/spend-limit-policy.js';
 import { devnetSuite } from '../../support/devnet-suite.js';
 import { localNetworkOf, operatorEnvOf } from '../../support/local-devnet-config.js';
+import { skipWithoutRedis, startTestRedis } from '../../support/redis-server.js';
 import { auditEntries, readTopicMessages } from '../../support/mirror-messages.js';
 
 const run = promisify(execFile);
@@ -92,6 +93,29 @@ describe('per-call context on the devnet: one kit, many users', function () {
     }
   });
 
+  it('does the same across two processes sharing a Redis store, from a configuration file', async function () {
+    skipWithoutRedis(this);
+    const redis = await startTestRedis();
+    try {
+      const recipients = await accounts(20);
+      const file = join(folder, 'agent-hooks.config.json');
+      const store = { redis: redis.url, prefix: 'per-call' };
+      writeFileSync(file, JSON.stringify({ ...localNetworkOf(suite.net), policies: [{ policy: 'SpendLimitPolicy', args: [{ hbar: 10, windowMs: HOUR, per: 'context.sessionId', store, name: 'sessions' }] }] }));
+      const agent = async () => {
+        const { stdout } = await run(process.execPath, [AGENT, file, recipients.join(','), '3', '6'], { env: { PATH: process.env.PATH, ...operatorEnvOf(suite.net) }, maxBuffer: 10_000_000 });
+        return JSON.parse(stdout) as Record<string, string[]>;
+      };
+      const [first, second] = await Promise.all([agent(), agent()]);
+      for (let session = 0; session < 20; session++) {
+        const statuses = [...first[`session-${session}`]!, ...second[`session-${session}`]!];
+        expect(statuses.filter((status) => status === 'SUCCESS'), `session-${session}: ${statuses.join(' ')}`).to.have.length(1);
+        expect(await balanceOf(recipients[session]!)).to.equal(6n * HBAR);
+      }
+    } finally {
+      await redis.stop();
+    }
+  });
+
   it('blocks a retried payment carrying the same idempotency key and pays a new key; a key in the params is refused', async () => {
     const [shop] = await accounts(1);
     const kit = await kitWith({ client: suite.client, mirrorNodeUrl: suite.net.mirrorUrl, context: { hooks: [new DuplicateIntentPolicy({ windowMs: HOUR })] } });
@@ -119,6 +143,25 @@ describe('per-call context on the devnet: one kit, many users', function () {
     }
     expect(await balanceOf(shop!)).to.equal(0n);
     expect(await balanceOf(other.accountId)).to.equal(100n * HBAR);
+  });
+
+  it("binds a held request to the agent that asked, not to the user's session it ran for: another agent's kit cannot resume it", async () => {
+    const [shop] = await accounts(1);
+    const store = new MemoryApprovalStore();
+    const policy = () => new ApprovalPolicy({ when: { hbarAbove: 5 }, wait: 'deferred', stage: 'postCoreAction', quorum: { required: 1, of: ['carol'] }, store });
+    const shopA = await kitWith({ client: suite.client, mirrorNodeUrl: suite.net.mirrorUrl, context: { sessionId: 'agent-a', hooks: [policy()] } });
+    const shopB = await kitWith({ client: suite.client, mirrorNodeUrl: suite.net.mirrorUrl, context: { sessionId: 'agent-b', hooks: [policy()] } });
+    const held = await pay(shopA, shop!, 10, { context: { userId: 'dana', sessionId: 'checkout-9' } });
+    const requestId = held.raw.approvalRequestId as string;
+    expect((await store.get(requestId))).to.deep.include({ agent: 'agent-a', principal: { userId: 'dana', sessionId: 'checkout-9' } });
+    await store.decide(requestId, { approver: 'carol', approve: true });
+    const byOther = await shopB.resume(requestId);
+    expect(byOther.raw.errorCode, byOther.humanMessage).to.equal('E_POLICY_BLOCKED');
+    expect(byOther.raw.blockedBy!.reason).to.contain("asked for by session agent-a, and this kit's session is agent-b");
+    expect(await balanceOf(shop!)).to.equal(0n);
+    const byAsker = await shopA.resume(requestId);
+    expect(byAsker.raw.status, byAsker.humanMessage).to.equal('SUCCESS');
+    expect(await balanceOf(shop!)).to.equal(10n * HBAR);
   });
 
   it('names the principal and the model tool-call ID on the audit topic, and holds and resumes an approval as the user it was for', async () => {

@@ -158,7 +158,7 @@ describe('kit.execute with per-call options', () => {
     const api = new HederaAgentAPI(client.setLedgerId(LedgerId.LOCAL_NODE), { hooks: [apiWitness] }, [new EchoTool('echo_tool')]);
     await api.run('echo_tool', { text: 'a' }, { context: { userId: 'carol' } });
     expect(apiWitness.seen.at(-1)).to.include({ userId: 'carol' });
-    expect(await api.run('echo_tool', { text: 'a' }, { context: { accountId: '0.0.666' } }).then(() => 'ran', (error: Error) => error.message)).to.contain("'context.accountId' belongs to the kit");
+    expect(await api.run('echo_tool', { text: 'a' }, { context: { accountId: '0.0.666' } }).then(() => 'ran', (error: Error) => error.message)).to.contain("HederaAgentAPI.run: 'context.accountId' belongs to the kit");
 
     const standaloneWitness = new ContextWitness();
     const tool = new EchoTool('echo_tool');
