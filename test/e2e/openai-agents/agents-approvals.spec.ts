@@ -79,13 +79,13 @@ describe('OpenAI Agents SDK approvals over deferred kit approvals, on the devnet
     });
   });
 
-  describe("when the run's context names a session, which the kit's request is bound to", () => {
-    it('resumes the held call in that session, and sends it', async () => {
+  describe("when the run's context names a session", () => {
+    it('holds the request for that principal, and resumes it as that principal', async () => {
       const before = await received();
       const { agent, model, ask } = payer({ approver: 'alice' }, { userId: 'carol', sessionId: 'session-7' });
       const held = await ask('large-4', 10);
-      const pending = (await store.listPending()).find((record) => record.agent === 'session-7');
-      expect(pending, 'the request is bound to the session of the run').to.not.equal(undefined);
+      const pending = (await store.listPending()).find((record) => record.principal?.sessionId === 'session-7');
+      expect(pending?.principal, 'the request names the principal of the run').to.deep.equal({ userId: 'carol', sessionId: 'session-7' });
       held.state.approve(held.interruptions[0]!);
       await run(agent, held.state);
       const read = readOf(model, 'large-4');
