@@ -5,6 +5,7 @@ import { replayTrail } from '../../../src/cli/replay/replay-run.js';
 import type { RecordedTrail } from '../../../src/cli/replay/replay-sources.js';
 import { replayText } from '../../../src/cli/replay/replay-text.js';
 import { parseConfig } from '../../../src/config/load-config.js';
+import { approvalRequestDigest } from '../../../src/policies/approvals/request-digest.js';
 import { callView } from '../../../src/console/call-view.js';
 import { explorerLinks } from '../../../src/console/explorer-links.js';
 import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
@@ -65,6 +66,18 @@ describe('for whom a call ran, where people look', () => {
       const entry = { type: AUDIT_ENTRY_TYPE, version: AUDIT_ENTRY_VERSION, id: 'e-1', seq: 1, session: 'shop-agent', timestamp: new Date(0).toISOString(), tool: 'transfer_hbar_tool', outcome: 'executed', stage: 'postToolExecution', params: null, paramsKind: 'none', status: 'SUCCESS', principal: ALICE } as AnyAuditEntry;
       expect(auditEntryProblems(entry)).to.deep.equal([]);
       expect(callView(entry, 'hcs-0.0.9.jsonl', true, explorerLinks('local', undefined)).principal).to.deep.equal(ALICE);
+    });
+  });
+
+  describe('in approval requests', () => {
+    it("binds the principal in the request digest (so a store writer cannot change for whom it runs), and leaves older records' digests as they were", () => {
+      const request = { id: 'r-1', policy: 'Approval Policy', tool: 'transfer_hbar_tool', stage: 'postCoreAction', call: { inputDigest: 'a'.repeat(64) }, movements: null, expiresAt: 1_700_000_000_000 };
+      const older = approvalRequestDigest(request);
+      expect(approvalRequestDigest({ ...request, principal: undefined })).to.equal(older);
+      const forAlice = approvalRequestDigest({ ...request, principal: { userId: 'alice' } });
+      expect(forAlice).to.not.equal(older);
+      expect(approvalRequestDigest({ ...request, principal: { userId: 'mallory' } })).to.not.equal(forAlice);
+      expect(approvalRequestDigest({ ...request, principal: { tenantId: 'alice' } }), 'a name in another field is another principal').to.not.equal(forAlice);
     });
   });
 
