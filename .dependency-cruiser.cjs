@@ -86,7 +86,7 @@ module.exports = {
       from: { path: '^plugins/' },
       to: {
         path: '^src/',
-        pathNot: ['^src/index\\.ts$', '^src/(hooks|policies|authoring|config|devnet)/index\\.ts$', '^src/adapters/(mcp|langchain|ai-sdk)/index\\.ts$'],
+        pathNot: ['^src/index\\.ts$', '^src/(hooks|policies|authoring|config|devnet)/index\\.ts$', '^src/adapters/(mcp|langchain|ai-sdk|openai-agents)/index\\.ts$'],
       },
     },
     {

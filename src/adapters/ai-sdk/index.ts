@@ -4,4 +4,5 @@ import 'reflect-metadata';
 export { HederaAIToolkit, type AiSdkToolkitOptions, type KitAiSdkTools } from './ai-sdk-toolkit.js';
 export { kitAiSdkTool, type KitAiSdkTool } from './kit-ai-sdk-tool.js';
 export type { ResultData } from '../shared/result-data.js';
+export { principalFieldsOf, type CallContextPicker, type CallContextOptions } from '../shared/call-context.js';
 export type { KitConfiguration, KitFromConfigurationOptions } from '../../kit/kit-from-configuration.js';

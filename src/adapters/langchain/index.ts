@@ -4,4 +4,5 @@ import 'reflect-metadata';
 export { HederaLangchainToolkit, type LangchainToolkitOptions } from './langchain-toolkit.js';
 export { KitStructuredTool, type KitToolOutput } from './kit-structured-tool.js';
 export type { ResultData } from '../shared/result-data.js';
+export { principalFieldsOf, type CallContextPicker, type CallContextOptions } from '../shared/call-context.js';
 export type { KitConfiguration, KitFromConfigurationOptions } from '../../kit/kit-from-configuration.js';

@@ -2,11 +2,13 @@ import { ToolMessage } from '@langchain/core/messages';
 import { StructuredTool, ToolInputParsingException, type ToolRunnableConfig } from '@langchain/core/tools';
 import type { AgentKit } from '../../kit/agent-kit.js';
 import type { ToolDescription } from '../../kit/tool-registry.js';
+import { callOptions, pickCallContext, principalFieldsOf, type CallContextPicker } from '../shared/call-context.js';
 import { toolInputJsonSchema, type JsonSchemaObject } from '../mcp/tool-input-schema.js';
-import { modelCall } from '../shared/model-call.js';
 import { resultData, succeeded, type ResultData } from '../shared/result-data.js';
 
 type ToolCallLike = { args: unknown; id?: string; name?: string; type?: string };
+/** What LangChain hands a tool beside its input: the caller's config, and in a v1 agent the runtime's `context`. */
+type CallConfig = ToolRunnableConfig & { context?: unknown };
 
 type ToolType = NonNullable<ToolDescription['toolType']>;
 type OutputParser = NonNullable<ToolDescription['outputParser']>;
@@ -30,6 +32,12 @@ export type KitToolOutput = [content: string, artifact: ResultData];
  * Like the Hedera Agent Kit's LangChain tools, each carries the tool's `toolType` and output
  * parser when the tool has them, so apps can pick tools by type and read results back.
  *
+ * Who the call runs for comes from the application, never from the model's arguments: the config's
+ * `configurable` (`tool.invoke(call, { configurable: { userId } })`, or an agent's
+ * `invoke(input, { configurable })`), with a v1 agent's `runtime.context` (`createAgent({
+ * contextSchema })`, `agent.invoke(input, { context })`) laid over it, picked by `callContext`
+ * (default: `userId`, `sessionId`, `tenantId`). The model's tool-call ID names the call.
+ *
  * @example
  * const transfer = new KitStructuredTool(kit, kit.listTools().find((t) => t.method === 'transfer_hbar_tool')!);
  * const message = await transfer.invoke({ type: 'tool_call', id: 'call-1', name: transfer.name, args: { transfers: [{ accountId: '0.0.5', amount: 1 }] } });
@@ -52,6 +60,7 @@ export class KitStructuredTool extends StructuredTool<JsonSchemaObject, unknown,
   constructor(
     private readonly kit: AgentKit,
     tool: ToolDescription,
+    private readonly callContext: CallContextPicker = principalFieldsOf,
   ) {
     super({ verboseParsingErrors: true });
     this.name = tool.method;
@@ -67,13 +76,14 @@ export class KitStructuredTool extends StructuredTool<JsonSchemaObject, unknown,
     return this.outputParser;
   }
 
-  /** LangChain hands the tool call (with the model's ID) in the config; telemetry names the call by it. */
-  protected async _call(args: unknown, _runManager?: unknown, config?: ToolRunnableConfig): Promise<KitToolOutput> {
-    return this.execute(args, config?.toolCall?.id);
+  /** LangChain hands the tool call (with the model's ID) and the caller's context in the config. */
+  protected async _call(args: unknown, _runManager?: unknown, config?: CallConfig): Promise<KitToolOutput> {
+    return this.execute(args, config?.toolCall?.id, config);
   }
 
-  private async execute(args: unknown, toolCallId: string | undefined): Promise<KitToolOutput> {
-    const data = resultData(await this.kit.execute(this.name, args, modelCall(toolCallId)), (value) => this.kit.redactor.toJson(value));
+  private async execute(args: unknown, toolCallId: string | undefined, config: CallConfig | undefined): Promise<KitToolOutput> {
+    const context = pickCallContext(this.callContext, config?.configurable, config?.context);
+    const data = resultData(await this.kit.execute(this.name, args, callOptions(context, toolCallId)), (value) => this.kit.redactor.toJson(value));
     return [data.humanMessage, data];
   }
 
@@ -82,7 +92,7 @@ export class KitStructuredTool extends StructuredTool<JsonSchemaObject, unknown,
    * `toolError` stage, audit hooks) sees it and the model gets the kit's field-by-field message.
    * As LangChain does for any tool, a call without a tool call ID gets the content alone.
    */
-  override async invoke(input: unknown, config?: ToolRunnableConfig): Promise<any> {
+  override async invoke(input: unknown, config?: CallConfig): Promise<any> {
     try {
       const output: unknown = await super.invoke(input as never, config);
       // A tool message for a block or failure is marked as an error, as agents and tracers expect.
@@ -92,7 +102,7 @@ export class KitStructuredTool extends StructuredTool<JsonSchemaObject, unknown,
       if (!(error instanceof ToolInputParsingException)) throw error;
       const call = toolCallOf(input);
       const toolCallId = call?.id ?? config?.toolCall?.id;
-      const [content, artifact] = await this.execute(call ? call.args : input, toolCallId);
+      const [content, artifact] = await this.execute(call ? call.args : input, toolCallId, config);
       if (!toolCallId) return content;
       // From the kit's result, not "error" outright: input only LangChain refused may have run, and a model told it failed retries.
       return new ToolMessage({ content, artifact, tool_call_id: toolCallId, name: this.name, status: succeeded(artifact) ? 'success' : 'error' });

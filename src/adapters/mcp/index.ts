@@ -3,6 +3,7 @@
 import 'reflect-metadata';
 export { createMcpServer, serveMcpOverStdio, type McpServerOptions, type StdioServeOptions } from './mcp-server.js';
 export { startMcpHttpServer, MCP_HTTP_PATH, type HttpServeOptions, type McpHttpServer } from './mcp-http-server.js';
+export type { McpTokenMap, McpUserToken } from './mcp-client-tokens.js';
 export { toMcpToolResult, type McpToolResult } from './mcp-tool-result.js';
 export { toolAnnotations } from './tool-annotations.js';
 export { TOOL_RESULT_OUTPUT_SCHEMA } from './tool-output-schema.js';

@@ -3,9 +3,9 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import type { AgentKit } from '../../kit/agent-kit.js';
 import { messageOf } from '../../errors/index.js';
 import { claimStdinForMcp, runInMcpCall } from '../../policies/approvers/mcp-call-scope.js';
+import { callOptions } from '../shared/call-context.js';
 import { checkedTransport } from './checked-transport.js';
 import { LineTransport, type LineTransportOptions } from './line-transport.js';
-import { modelCall } from '../shared/model-call.js';
 import { toMcpToolResult } from './mcp-tool-result.js';
 import { packageVersion } from './package-version.cjs';
 import { toolAnnotations } from './tool-annotations.js';
@@ -17,6 +17,12 @@ export interface McpServerOptions {
   name?: string;
   /** Server version reported to clients (default: this package's version, from its package.json). */
   version?: string;
+  /**
+   * Who every call of this server runs for (`{ userId, tenantId, … }`): the one principal of a stdio
+   * server, set by whoever starts it. The client's MCP session, when the transport has one, is laid
+   * over it as `sessionId`. Over HTTP, `startMcpHttpServer` sets it per client from its token.
+   */
+  context?: Record<string, unknown>;
 }
 
 export interface StdioServeOptions extends McpServerOptions, LineTransportOptions {
@@ -42,6 +48,10 @@ export interface StdioServeOptions extends McpServerOptions, LineTransportOption
  * of the client that made the call (an `elicitation/create` request), and a client that cancels
  * the call withdraws that question.
  *
+ * Each call carries `options.context` with the client's MCP session ID (`extra.sessionId`) as its
+ * `sessionId`, and the request's ID as the model's tool-call ID: nothing of it comes from the
+ * tool's arguments, so the model cannot name another user.
+ *
  * @example
  * const server = createMcpServer(kit);
  * await server.connect(new LineTransport(process.stdin, process.stdout));
@@ -63,11 +73,13 @@ export function createMcpServer(kit: AgentKit, options: McpServerOptions = {}): 
   // Every transport gets the same answers to bad messages (see checkedTransport).
   const connect = server.connect.bind(server);
   server.connect = (transport) => connect(checkedTransport(transport));
+  const context = options.context === undefined ? undefined : { ...options.context };
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     try {
       const call = { server, requestId: extra.requestId, signal: extra.signal };
+      const callContext = extra.sessionId ? { ...context, sessionId: extra.sessionId } : context;
       // The request's ID is the client's name for this tool call (gen_ai.tool.call.id in telemetry).
-      const result = await runInMcpCall(call, () => kit.execute(request.params.name, request.params.arguments ?? {}, modelCall(extra.requestId)));
+      const result = await runInMcpCall(call, () => kit.execute(request.params.name, request.params.arguments ?? {}, callOptions(callContext, extra.requestId)));
       return toMcpToolResult(result, (value) => kit.redactor.toJson(value));
     } catch (error) {
       // kit.execute reports blocks and failures as results; what reaches here is e.g. a closed kit.

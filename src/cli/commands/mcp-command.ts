@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import type { ConfiguredKit } from '../../config/create-kit-from-config.js';
 import { loadWithPeer } from '../../lifecycle/optional-peer.js';
@@ -6,12 +7,17 @@ import { ExitCode } from '../exit-codes.js';
 import type { RunAction } from '../run-action.js';
 import { UsageError } from '../usage-error.js';
 import { METRICS_TOKEN_VARIABLE, startMcpMetrics } from './mcp-metrics.js';
+import { MCP_TOKENS_ENV, mcpTokenMap, stdioPrincipal } from './mcp-principal.js';
 
 interface McpOptions {
   http?: number;
   host?: string;
   metrics?: number;
   metricsHost?: string;
+  tokensFile?: string;
+  user?: string;
+  tenant?: string;
+  session?: string;
 }
 
 /** Serves an open kit until the client goes away or `signal` aborts. */
@@ -26,12 +32,24 @@ export function registerMcpCommand(program: Command, run: RunAction): void {
     .option('--host <address>', 'the address --http listens on (default 127.0.0.1: this machine only)')
     .option('--metrics <port>', `also serve the kit's metrics for Prometheus at http://<metrics-host>:<port>/metrics (0: any free port)`, parsePort)
     .option('--metrics-host <address>', `the address --metrics listens on (default 127.0.0.1; any other needs ${METRICS_TOKEN_VARIABLE})`)
+    .option('--tokens-file <file>', `with --http: one bearer token per user, a JSON file {"alice": "<token>", "bob": {"token": "<token>", "tenantId": "acme"}} readable by its owner only (chmod 600); or the same JSON in ${MCP_TOKENS_ENV}`)
+    .option('--user <id>', 'over stdio: the user every call runs for (context.userId)')
+    .option('--tenant <id>', 'over stdio: the tenant every call runs for (context.tenantId)')
+    .option('--session <id>', 'over stdio: the session every call runs in (context.sessionId)')
+    .addHelpText(
+      'after',
+      `\nWho calls: over HTTP, --tokens-file (or ${MCP_TOKENS_ENV}) names each user's token; every request must then carry one (Authorization: Bearer <token>), a missing or unknown token gets 401, and each call runs for the token's user in the client's MCP session, so per-user budgets hold. Over stdio the one client is who --user, --tenant and --session say. Tokens are never read from the command line, where every user of the machine can list them.`,
+    )
     .action((options: McpOptions, command: Command) =>
       run(command, async (ctx) => {
         if (options.host !== undefined && options.http === undefined) throw new UsageError('--host applies to --http <port>; over stdio there is nothing to bind.');
         // Before the kit opens: a missing MCP SDK fails at once, with no devnet started for nothing.
         if (options.metricsHost !== undefined && options.metrics === undefined) throw new UsageError('--metrics-host applies to --metrics <port>.');
-        const serve = options.http === undefined ? await stdioServe() : await httpServe(options.http, options.host);
+        const tokens = mcpTokenMap(options.tokensFile === undefined ? undefined : path.resolve(ctx.io.cwd, options.tokensFile), ctx.io.env[MCP_TOKENS_ENV]);
+        const principal = stdioPrincipal(options);
+        if (options.http === undefined && tokens !== undefined) throw new UsageError(`--tokens-file and ${MCP_TOKENS_ENV} apply to --http <port>: over stdio the one client is who --user, --tenant and --session say.`);
+        if (options.http !== undefined && principal) throw new UsageError('--user, --tenant and --session apply over stdio; over --http each client is the user its token names (--tokens-file).');
+        const serve = options.http === undefined ? await stdioServe(principal) : await httpServe(options.http, options.host, tokens);
         const metrics = options.metrics === undefined ? undefined : await startMcpMetrics(options.metrics, options.metricsHost, ctx.io.env);
         let configured: ConfiguredKit;
         try {
@@ -64,21 +82,22 @@ export function registerMcpCommand(program: Command, run: RunAction): void {
 // Loaded on demand: the MCP SDK is an optional peer dependency, and the other commands run without it.
 const withMcpSdk = <T>(load: () => Promise<T>): Promise<T> => loadWithPeer(load, '@modelcontextprotocol/sdk', 'agent-hooks mcp');
 
-async function stdioServe(): Promise<Serve> {
+async function stdioServe(principal: Record<string, string> | undefined): Promise<Serve> {
   const { serveMcpOverStdio } = await withMcpSdk(() => import('../../adapters/mcp/mcp-server.js'));
   return async (configured, ctx, signal) => {
     // stdout carries the protocol: everything for people goes to stderr.
     ctx.io.stderr(`agent-hooks mcp: serving ${configured.kit.listTools().length} tools on network "${configured.network}" over stdio\n`);
-    await serveMcpOverStdio(configured.kit, { signal });
+    await serveMcpOverStdio(configured.kit, { signal, ...(principal ? { context: principal } : {}) });
   };
 }
 
-async function httpServe(port: number, host: string | undefined): Promise<Serve> {
+async function httpServe(port: number, host: string | undefined, tokens: unknown): Promise<Serve> {
   const { startMcpHttpServer } = await withMcpSdk(() => import('../../adapters/mcp/mcp-http-server.js'));
   return async (configured, ctx, signal) => {
-    const server = await startMcpHttpServer(configured.kit, { port, host });
-    ctx.io.stderr(`agent-hooks mcp: serving ${configured.kit.listTools().length} tools on network "${configured.network}" at ${server.url} (Streamable HTTP)\n`);
-    if (!server.loopback) {
+    // The map is checked here, before anything listens: a bad entry is named, its token never shown.
+    const server = await startMcpHttpServer(configured.kit, { port, host, ...(tokens === undefined ? {} : { tokens: tokens as never }) });
+    ctx.io.stderr(`agent-hooks mcp: serving ${configured.kit.listTools().length} tools on network "${configured.network}" at ${server.url} (Streamable HTTP${server.authenticated ? ', bearer tokens required' : ''})\n`);
+    if (!server.loopback && !server.authenticated) {
       ctx.io.stderr(`warning: listening on ${host}, not only on this machine: anyone who can reach it can call the tools, without authentication.\n`);
     }
     try {

@@ -83,6 +83,13 @@ const README_RUNS: Record<string, (stdout: string) => void> = {
     expect(out).to.contain('policy in report mode would have blocked this call; it goes on - transfer_hbar_tool moves 25 HBAR (2500000000 tinybars) in this call, to 0.0.98; the cap is 10 HBAR per call');
     expect(out).to.contain("SUCCESS { 'Max Transfer Policy': 1 }");
   },
+  'langchain-two-users.mts': (out) => {
+    expect(out).to.match(/^SUCCESS SUCCESS$/m);
+    expect(out).to.match(/alice.*1 HBAR left/);
+  },
+  'ai-sdk-two-users.mts': (out) => expect(out).to.match(/^SUCCESS SUCCESS ERROR$/m),
+  'mcp-two-users.mts': (out) => expect(out).to.match(/^paid paid refused$/m),
+  'openai-agents-two-users.mts': (out) => expect(out).to.match(/^SUCCESS SUCCESS ERROR$/m),
   'per-session-budget.mts': (out) => {
     expect(out).to.match(/^SUCCESS SUCCESS$/m);
     expect(out).to.match(/^budget "spend-limit" of session "alice": .* 1 HBAR left/m);
@@ -221,6 +228,9 @@ describe('the packed package in fresh consumer projects', function () {
       `tsyringe@${devVersionOf('tsyringe')}`,
       `@langchain/core@${devVersionOf('@langchain/core')}`,
       `ai@${devVersionOf('ai')}`,
+      // The per-user samples drive each framework's own client or runner.
+      `@modelcontextprotocol/sdk@${devVersionOf('@modelcontextprotocol/sdk')}`,
+      `@openai/agents@${devVersionOf('@openai/agents')}`,
       `@hashgraph/hedera-agent-kit@${devVersionOf('@hashgraph/hedera-agent-kit')}`,
       // The telemetry sample traces with the OpenTelemetry SDK, as a user who turns telemetry on does.
       `@opentelemetry/api@${devVersionOf('@opentelemetry/api')}`,

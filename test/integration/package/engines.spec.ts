@@ -15,17 +15,13 @@ interface LockEntry {
 }
 
 /**
- * Engine ranges this project cannot change, each checked to still be true, so the exception goes
- * when its cause does: a package pinned, by exact version, by a peer this package supports and
- * whose version the app chooses. npm warns for them on Node 20 in any app with that peer.
+ * Overrides in package.json that stand in for a pin of a dependency's own: each must still have
+ * its cause, so the override goes when the pin does.
  */
-const NOT_OURS: { name: string; version: string; pinnedBy: string[]; why: string }[] = [
-  {
-    name: 'ansi-styles',
-    version: '7.0.0',
-    pinnedBy: ['@hiero-ledger/sdk', '@hiero-ledger/cryptography'],
-    why: '@hiero-ledger/sdk 2.87 and its @hiero-ledger/cryptography pin ansi-styles 7.0.0 (node >=22) and never load it',
-  },
+const OVERRIDDEN: { name: string; pinnedBy: string; pin: string }[] = [
+  { name: 'ansi-styles', pinnedBy: '@hiero-ledger/sdk', pin: '7.0.0' },
+  { name: 'ansi-styles', pinnedBy: '@hiero-ledger/cryptography', pin: '7.0.0' },
+  { name: 'openai', pinnedBy: '@openai/agents', pin: '^7.2.0' },
 ];
 
 function readJson<T>(file: string): T {
@@ -58,25 +54,18 @@ function unsupportedOnThisNode(): { lockPath: string; name: string; version: str
 }
 
 describe('package: what npm ci installs supports the Node it runs on', () => {
-  it(`installs no package of this project's choosing whose engines.node excludes ${process.version}`, () => {
+  it(`installs no package whose engines.node excludes ${process.version}`, () => {
     const unsupported = unsupportedOnThisNode();
-    const ours = unsupported.filter((entry) => !NOT_OURS.some((known) => known.name === entry.name && known.version === entry.version));
-    expect(ours.map((entry) => `${entry.lockPath}@${entry.version} wants node ${entry.range}`), 'npm ci warns EBADENGINE for these').to.deep.equal([]);
-    for (const entry of unsupported.filter((found) => !ours.includes(found))) {
-      const known = NOT_OURS.find((candidate) => candidate.name === entry.name)!;
-      console.log(`      (not ours: ${entry.lockPath}@${entry.version} wants node ${entry.range}; ${known.why})`);
-    }
+    expect(unsupported.map((entry) => `${entry.lockPath}@${entry.version} wants node ${entry.range}`), 'npm ci warns EBADENGINE for these').to.deep.equal([]);
   });
 
-  it('still has a cause for every engine warning it leaves to others', () => {
+  it('overrides only what a dependency pins to a version that needs a newer Node', () => {
     const lock = readJson<{ packages: Record<string, LockEntry> }>(path.join(ROOT, 'package-lock.json'));
-    for (const known of NOT_OURS) {
-      for (const pinner of known.pinnedBy) {
-        const entry = lock.packages[`node_modules/${pinner}`];
-        expect(entry, `${pinner} is no longer installed: drop the ${known.name} exception`).to.not.equal(undefined);
-        const pin = entry!.dependencies?.[known.name] ?? entry!.peerDependencies?.[known.name];
-        expect(pin, `${pinner} no longer pins ${known.name} ${known.version}: drop the exception`).to.equal(known.version);
-      }
+    for (const { name, pinnedBy, pin } of OVERRIDDEN) {
+      const entry = lock.packages[`node_modules/${pinnedBy}`];
+      expect(entry, `${pinnedBy} is no longer installed: drop its ${name} override`).to.not.equal(undefined);
+      const declared = entry!.dependencies?.[name] ?? entry!.peerDependencies?.[name];
+      expect(declared, `${pinnedBy} no longer asks for ${name} ${pin}: drop the override`).to.equal(pin);
     }
   });
 });

@@ -40,7 +40,7 @@ describe('HederaAIToolkit', () => {
       expect(Object.keys(toolkit.getTools())).to.deep.equal(['echo_tool', 'forbidden_tool']);
       expect(toolkit.getTools()).to.equal(toolkit.tools);
       const { model } = await runModel(toolkit);
-      const sent = model.doGenerateCalls[0]!.tools!.find((tool) => tool.name === 'echo_tool') as { description: string; inputSchema: Record<string, unknown> };
+      const sent = model.doGenerateCalls[0]!.tools!.find((tool) => tool.name === 'echo_tool') as unknown as { description: string; inputSchema: Record<string, unknown> };
       expect(sent.description).to.equal('Returns the text it is given.');
       expect(sent.inputSchema).to.deep.include({ type: 'object', required: ['text'] });
       expect(sent.inputSchema.properties).to.have.keys('text', 'amount');
