@@ -48,7 +48,9 @@ export const SUGGESTED_NAMES = 16;
 export function listenerToolNameCheck(names: KitToolNames, logger: Logger): (listeners: readonly StageListener[]) => void {
   const given = new Set([...names.loaded, ...names.unloaded]);
   const defined = new Set(names.defined);
-  const judge = new ClosestToolJudge(names.loaded);
+  // Built on the first name that needs it: most kits have hooks on their own tools alone.
+  let built: ClosestToolJudge | undefined;
+  const judge = (): ClosestToolJudge => (built ??= new ClosestToolJudge(names.loaded));
   const warned = new Set<string>();
   const suggested = new Set<string>();
   return (listeners) => {
@@ -60,16 +62,16 @@ export function listenerToolNameCheck(names: KitToolNames, logger: Logger): (lis
         const key = `${listener.name}\u0000${name}`;
         if (!isPolicy && warned.has(key)) continue;
         // A real tool the kit does not offer is fine, unless it is also a slip of one it does offer.
-        if ((defined.has(name) || isHederaToolName(name)) && judge.slipOf(name) === undefined) continue;
+        if ((defined.has(name) || isHederaToolName(name)) && judge().slipOf(name) === undefined) continue;
         if (isPolicy) {
-          throw new AgentHooksError(ErrorCode.INVALID_LISTENER, refusal(listener.name, name, judge.closest(name), names.loaded.length));
+          throw new AgentHooksError(ErrorCode.INVALID_LISTENER, refusal(listener.name, name, judge().closest(name), names.loaded.length));
         }
         warned.add(key);
         // A shared list of hooks for other kits names hundreds of tools: a person reads the first
         // suggestions, and the closest name is the costly part, so it is worked out for a few names only.
         const suggests = suggested.has(name) || suggested.size < SUGGESTED_NAMES;
         if (suggests) suggested.add(name);
-        const closest = suggests ? judge.closest(name) : undefined;
+        const closest = suggests ? judge().closest(name) : undefined;
         const hint = closest ? `; did you mean "${closest.tool}"?` : suggests ? '.' : ` (closest names are suggested for the first ${SUGGESTED_NAMES} unknown names only).`;
         logger.warn(
           { hook: listener.name, tool: name, ...(closest ? { closest: closest.tool } : {}) },
