@@ -21,6 +21,8 @@ const layers = [
   { name: 'kit', folders: ['kit'] },
   // The entry tool authors write against (hedera-agent-hooks/tools): what the core tools use, re-exported.
   { name: 'tool authoring entry', folders: ['authoring'] },
+  // The policy signer: decodes transaction bodies and judges them with the kit's policies (docs/architecture.md).
+  { name: 'policy signer', folders: ['signer'] },
   // console/ (the operator console) serves over adapters/'s HTTP checks; the cli starts it.
   { name: 'config, adapters, console, cli', folders: ['config', 'adapters', 'console', 'cli'], peers: { config: ['devnet'], adapters: ['config', 'devnet'], console: ['config', 'adapters'], cli: ['config', 'adapters', 'console', 'devnet'] } },
 ];
