@@ -27,6 +27,8 @@ const DESCRIPTIONS: Record<string, string> = {
     "The kill switch (docs/oversight.md): {} for every process started from this file (kept in agent-hooks-state.sqlite beside the journal), { \"store\": { \"redis\": \"redis://127.0.0.1:6379\" } } for every process on that Redis, with optional name and pollMs (50-1000). agent-hooks pause and unpause turn it on and off.",
   telemetry:
     "OpenTelemetry for every call (docs/telemetry.md): true for spans and metrics through the globally registered providers, or { traces, metrics, recordParams }; providers of your own are given in code.",
+  signer:
+    'Sign through a policy signer (docs/signer.md): { "url": "http://127.0.0.1:7450", "tokenEnv": "SIGNER_TOKEN" }. The agent holds only its token (from the variable tokenEnv names, or "token"); the signer holds the key and judges every transaction. Needs "network" (e.g. "local" or "testnet"); HEDERA_OPERATOR_KEY is then not used.',
   approvals: 'Where the agents\' approval requests are shared: { "store": { "redis": "redis://127.0.0.1:6379", "prefix": "payments" } }, the RedisApprovalStore their ApprovalPolicy uses; agent-hooks approve decides on them.',
 };
 
