@@ -6,6 +6,7 @@ import { configuredStateFile } from '../../config/default-policy-store.js';
 import { createSigningJudge } from '../../signer/signing-judge.js';
 import { ledgerLookups } from '../../signer/server/ledger-lookups.js';
 import { startSigner } from '../../signer/server/start-signer.js';
+import { decisionTrail } from '../../signer/server/decision-trail.js';
 import type { SignerIdentity } from '../../signer/server/signer-server.js';
 import type { StoreSpec } from '../../policies/state/store-spec.js';
 import type { CommandContext } from '../command-context.js';
@@ -93,9 +94,12 @@ async function serve(ctx: CommandContext, options: SignerCommandOptions): Promis
   });
   const network: SignerIdentity['network'] =
     choice.network === 'local' ? { grpcAddress: choice.local!.grpcAddress, nodeAccountId: choice.local!.nodeAccountId, ...(choice.local!.mirrorUrl ? { mirrorUrl: choice.local!.mirrorUrl } : {}) } : choice.network;
+  const record = decisionTrail(loaded.listeners);
+  if (!record) ctx.logger.warn({}, `signer: ${loaded.source} has no audit hook (HcsAuditTrailHook, HolAuditTrailHook), so its signing decisions are not on an audit trail`);
   let running;
   try {
     running = await startSigner({
+      ...(record ? { record } : {}),
       accountId,
       key,
       judge: (request) => judge.judge(request),

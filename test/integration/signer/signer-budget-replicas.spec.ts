@@ -46,7 +46,7 @@ describe('policy signer budgets under concurrency (devnet, SoftHSM2, redis-serve
       account: treasury,
       keyLabel: token.keys.edImported,
       store: redis.url,
-      policies: [{ policy: 'SpendLimitPolicy', args: [{ hbar: 30, windowMs: 86_400_000, store: { redis: redis.url, prefix } }] }],
+      policies: [{ policy: 'SpendLimitPolicy', args: [{ hbar: 30, windowMs: 86_400_000, name: 'treasury-budget', store: { redis: redis.url, prefix } }] }],
     });
     const client = await signerClient({ url: world.signer.url, token: AGENT_TOKEN });
     cleanups.push(async () => {
