@@ -27,10 +27,13 @@ export interface SettlementPass {
   readonly released: readonly string[];
   /** Due, but kept reserved: the mirror or the store did not answer (with why); tried again next pass. */
   readonly kept: readonly { readonly transactionId: string; readonly reason: string }[];
+  /** Due, and settled by another replica (or being settled there): left to it. */
+  readonly elsewhere: readonly string[];
   /** Not due yet. */
   readonly waiting: number;
 }
 
+const ELSEWHERE = Symbol('settled elsewhere');
 const DEFAULTS = { marginMs: 30_000, intervalMs: 10_000, lookbackMs: 86_400_000, slotMs: 10_000 };
 
 /**
@@ -88,8 +91,9 @@ export class SettlementWatcher {
   async settle(transactionId: string, outcome: 'reached' | 'expired'): Promise<{ settled: boolean; note: string }> {
     const pending = this.pending.get(transactionId);
     if (!pending) return { settled: false, note: `${transactionId} has no pending settlement at this signer` };
-    const problem = await this.settleOne(pending, outcome);
-    return problem === undefined ? { settled: true, note: `${transactionId} ${outcome === 'reached' ? 'committed' : 'released'}` } : { settled: false, note: `${transactionId}: ${problem}` };
+    const done = await this.settleOne(pending, outcome);
+    if (done === ELSEWHERE) return { settled: false, note: `${transactionId} is settled by another replica` };
+    return done === undefined ? { settled: true, note: `${transactionId} ${outcome === 'reached' ? 'committed' : 'released'}` } : { settled: false, note: `${transactionId}: ${done}` };
   }
 
   /** Starts passing every `intervalMs`; the first pass reads what an earlier run left pending. */
@@ -114,6 +118,7 @@ export class SettlementWatcher {
     await this.readIndex(now).catch((error: unknown) => kept.push({ transactionId: '(index)', reason: `the store's pending settlements cannot be read: ${messageOf(error)}` }));
     const committed: string[] = [];
     const released: string[] = [];
+    const elsewhere: string[] = [];
     let waiting = 0;
     for (const pending of [...this.pending.values()]) {
       if (pending.dueAt > now) {
@@ -127,13 +132,14 @@ export class SettlementWatcher {
         kept.push({ transactionId: pending.transactionId, reason: `the mirror did not tell whether it reached consensus (${messageOf(error)}); kept reserved` });
         continue;
       }
-      const problem = await this.settleOne(pending, outcome);
-      if (problem !== undefined) kept.push({ transactionId: pending.transactionId, reason: problem });
+      const done = await this.settleOne(pending, outcome);
+      if (done === ELSEWHERE) elsewhere.push(pending.transactionId);
+      else if (done !== undefined) kept.push({ transactionId: pending.transactionId, reason: done });
       else if (outcome === 'reached') committed.push(pending.transactionId);
       else released.push(pending.transactionId);
     }
     for (const each of kept) this.log(`signer settlement: ${each.transactionId}: ${each.reason}`);
-    return { committed, released, kept, waiting };
+    return { committed, released, kept, elsewhere, waiting };
   }
 
   /** Reads the slots that have fully fallen due since the last pass. */
@@ -146,8 +152,8 @@ export class SettlementWatcher {
     }
   }
 
-  /** The atomic transition, then the budgets: undefined when done (here or by another replica), else why not. */
-  private async settleOne(pending: PendingSettlement, outcome: 'reached' | 'expired'): Promise<string | undefined> {
+  /** The atomic transition, then the budgets: undefined when done here, ELSEWHERE when by another replica, else why not. */
+  private async settleOne(pending: PendingSettlement, outcome: 'reached' | 'expired'): Promise<string | typeof ELSEWHERE | undefined> {
     let taken: Awaited<ReturnType<SettlementBook['take']>>;
     try {
       taken = await this.book.take(pending.transactionId, outcome);
@@ -158,7 +164,7 @@ export class SettlementWatcher {
     if (taken.kind === 'settled') {
       this.pending.delete(pending.transactionId);
       await this.book.unfile(pending).catch(() => undefined);
-      return undefined;
+      return ELSEWHERE;
     }
     const holder = taken.holder;
     try {
