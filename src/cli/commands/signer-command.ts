@@ -4,6 +4,7 @@ import { chooseNetwork } from '../../config/network-choice.js';
 import { openNetwork } from '../../config/open-network.js';
 import { configuredStateFile } from '../../config/default-policy-store.js';
 import { createSigningJudge } from '../../signer/signing-judge.js';
+import { configuredMirrorOf } from '../configured-mirror.js';
 import { ledgerLookups } from '../../signer/server/ledger-lookups.js';
 import { startSigner } from '../../signer/server/start-signer.js';
 import { decisionTrail } from '../../signer/server/decision-trail.js';
@@ -83,6 +84,8 @@ async function serve(ctx: CommandContext, options: SignerCommandOptions): Promis
   });
   // The signer's own queries (a schedule's body, a balance a policy reads) are paid with its key, unjudged: they move nothing but the query fee.
   opened.client.setOperatorWith(accountId, key.publicKey, (bytes) => key.sign(bytes));
+  const mirror = configuredMirrorOf(ctx, loaded);
+  if (!mirror) ctx.logger.warn({}, `signer: no mirror node for this network, so a signature's budget is committed when it is signed (a transaction never submitted stays counted)`);
   const judge = await createSigningJudge({
     policies: loaded.listeners,
     store: storeOf(options.store, configuredStateFile(loaded.config, loaded.baseDir), ctx.io.cwd),
@@ -91,6 +94,8 @@ async function serve(ctx: CommandContext, options: SignerCommandOptions): Promis
     client: opened.client,
     logger: ctx.logger,
     ...ledgerLookups(opened.client),
+    // A signature's budgets stay reserved until this network's mirror tells whether it reached consensus.
+    ...(mirror ? { settlement: { mirror } } : {}),
   });
   const network: SignerIdentity['network'] =
     choice.network === 'local' ? { grpcAddress: choice.local!.grpcAddress, nodeAccountId: choice.local!.nodeAccountId, ...(choice.local!.mirrorUrl ? { mirrorUrl: choice.local!.mirrorUrl } : {}) } : choice.network;
