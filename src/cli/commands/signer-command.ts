@@ -65,6 +65,7 @@ export function registerSignerCommand(program: Command, run: RunAction): void {
 
 async function serve(ctx: CommandContext, options: SignerCommandOptions): Promise<ExitCode> {
   const tokens = signerTokens(options.tokensFile === undefined ? undefined : path.resolve(ctx.io.cwd, options.tokensFile), ctx.io.env[SIGNER_TOKENS_ENV]);
+  delete ctx.io.env[SIGNER_TOKENS_ENV];
   const accountId = (options.account ?? ctx.io.env.HEDERA_OPERATOR_ID ?? '').trim();
   if (!/^\d+\.\d+\.\d+$/.test(accountId)) throw new UsageError(`--account: the account the key signs for, like 0.0.1234 (or set HEDERA_OPERATOR_ID); got ${accountId ? JSON.stringify(accountId) : 'nothing'}.`);
   if ((options.tlsCert === undefined) !== (options.tlsKey === undefined)) throw new UsageError('--tls-cert and --tls-key go together: the certificate and its private key.');
