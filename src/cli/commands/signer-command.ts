@@ -7,6 +7,7 @@ import { createSigningJudge } from '../../signer/signing-judge.js';
 import { configuredMirrorOf } from '../configured-mirror.js';
 import { ledgerLookups } from '../../signer/server/ledger-lookups.js';
 import { startSigner } from '../../signer/server/start-signer.js';
+import { AgentTokens } from '../../signer/server/agent-tokens.js';
 import { decisionTrail } from '../../signer/server/decision-trail.js';
 import type { SignerIdentity } from '../../signer/server/signer-server.js';
 import type { StoreSpec } from '../../policies/state/store-spec.js';
@@ -66,6 +67,9 @@ export function registerSignerCommand(program: Command, run: RunAction): void {
 
 async function serve(ctx: CommandContext, options: SignerCommandOptions): Promise<ExitCode> {
   const tokens = signerTokens(options.tokensFile === undefined ? undefined : path.resolve(ctx.io.cwd, options.tokensFile), ctx.io.env[SIGNER_TOKENS_ENV]);
+  delete ctx.io.env[SIGNER_TOKENS_ENV];
+  // Checked before any key is opened or network reached: a bad token table is a usage error at once.
+  new AgentTokens(tokens);
   const accountId = (options.account ?? ctx.io.env.HEDERA_OPERATOR_ID ?? '').trim();
   if (!/^\d+\.\d+\.\d+$/.test(accountId)) throw new UsageError(`--account: the account the key signs for, like 0.0.1234 (or set HEDERA_OPERATOR_ID); got ${accountId ? JSON.stringify(accountId) : 'nothing'}.`);
   if ((options.tlsCert === undefined) !== (options.tlsKey === undefined)) throw new UsageError('--tls-cert and --tls-key go together: the certificate and its private key.');

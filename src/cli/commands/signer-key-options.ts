@@ -23,12 +23,18 @@ export async function signerKeyFrom(options: SignerKeyOptions, env: NodeJS.Proce
   if (given !== 1) {
     throw new UsageError(`the signer needs exactly one key source${given ? `; ${given} were given` : ''}: --key-env <variable>, --key-file <path> (chmod 600), or --pkcs11-module <library> --pkcs11-token <label> --pkcs11-key <label> (PIN in ${PKCS11_PIN_ENV}).`);
   }
-  if (options.keyEnv !== undefined) return keyFromEnv(env, options.keyEnv, options.keyType);
+  if (options.keyEnv !== undefined) {
+    const key = await keyFromEnv(env, options.keyEnv, options.keyType);
+    // Read once, then gone from this process's environment: nothing it starts inherits the key.
+    delete env[options.keyEnv];
+    return key;
+  }
   if (options.keyFile !== undefined) return keyFromFile(path.resolve(cwd, options.keyFile), options.keyType);
   if (options.pkcs11Module === undefined || options.pkcs11Token === undefined || options.pkcs11Key === undefined) {
     throw new UsageError('a PKCS#11 key needs --pkcs11-module <library>, --pkcs11-token <token label> and --pkcs11-key <key label>.');
   }
   const pin = env[PKCS11_PIN_ENV];
   if (!pin) throw new UsageError(`a PKCS#11 key needs the token's user PIN in ${PKCS11_PIN_ENV}.`);
+  delete env[PKCS11_PIN_ENV];
   return keyFromPkcs11({ module: options.pkcs11Module, token: options.pkcs11Token, label: options.pkcs11Key, pin });
 }

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,5 +84,23 @@ describe('the signer server (in process)', function () {
     expect(url).to.equal(`unix:${socketPath}`);
     const identity = await identityOf({ url, token: TOKEN });
     expect(identity.accountId).to.equal(PAYER);
+  });
+
+  it('serves https with the given certificate, and an agent that trusts it connects', async function () {
+    if (spawnSync('openssl', ['version'], { stdio: 'ignore' }).error) {
+      if (process.env.CI) throw new Error('openssl is not installed, but CI is set (.ci/run installs it)');
+      process.stdout.write('      (skipped: openssl is not installed to make a test certificate)\n');
+      this.skip();
+    }
+    const certFile = join(journalDir, 'cert.pem');
+    const keyFile = join(journalDir, 'key.pem');
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=signer', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+    const { url } = await start({ host: '0.0.0.0', port: 0, tls: { certFile, keyFile } });
+    expect(url).to.match(/^https:\/\/0\.0\.0\.0:\d+$/);
+    const local = url.replace('0.0.0.0', '127.0.0.1');
+    const identity = await identityOf({ url: local, token: TOKEN, ca: readFileSync(certFile) });
+    expect(identity.accountId).to.equal(PAYER);
+    const untrusted = await identityOf({ url: local, token: TOKEN }).then(() => undefined, (error: { code?: string }) => error);
+    expect(untrusted?.code, 'a certificate the agent does not trust is refused').to.equal('E_SIGNER_UNAVAILABLE');
   });
 });
