@@ -1,4 +1,7 @@
 import { expect } from 'chai';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Hbar, TransferTransaction } from '@hiero-ledger/sdk';
 import { SpendLimitPolicy } from '../../../src/policies/index.js';
 import { createSigningJudge, type SigningJudge } from '../../../src/signer/signing-judge.js';
@@ -62,6 +65,35 @@ describe('signing judge: what a signature leaves reserved', function () {
     expect(await budget.usage(PAYER)).to.deep.equal({ committed: TEN_HBAR, pending: 0n });
     const pass = await judge.settlement!.tick();
     expect(pass.waiting, 'nothing was filed for settlement').to.equal(0);
+  });
+
+  it('SQLite: a restarted signer reads the pending settlement back from the file, keeps it while the mirror is unreachable, and settles it once told', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'signer-settle-'));
+    try {
+      const store = { sqlite: join(folder, 'state.sqlite') };
+      budget = new SpendLimitPolicy({ hbar: 30, windowMs: 86_400_000, store, name: 'treasury' });
+      judge = await createSigningJudge({ policies: [budget], store, settlement: { mirror: NO_MIRROR, intervalMs: 3_600_000, slotMs: 1_000 } });
+      const body = tenHbar();
+      expect(await judge.judge({ bodyBytes: body, agent: 'agent-1' })).to.deep.equal({ sign: true });
+      await judge.close();
+      await budget.close();
+      // The restart: new processes' worth of objects over the same file, its clock past the valid window and the margin.
+      budget = new SpendLimitPolicy({ hbar: 30, windowMs: 86_400_000, store, name: 'treasury' });
+      judge = await createSigningJudge({ policies: [budget], store, settlement: { mirror: NO_MIRROR, intervalMs: 3_600_000, slotMs: 1_000, now: () => Date.now() + 300_000 } });
+      expect(await budget.usage(PAYER)).to.deep.equal({ committed: 0n, pending: TEN_HBAR });
+      const pass = await judge.settlement!.tick();
+      const transactionId = await transactionIdOf(body);
+      expect(pass.kept.map((each) => each.transactionId)).to.deep.equal([transactionId]);
+      expect(pass.kept[0]!.reason).to.match(/mirror did not tell.*kept reserved/);
+      expect(await budget.usage(PAYER), 'an unreachable mirror releases nothing').to.deep.equal({ committed: 0n, pending: TEN_HBAR });
+      expect((await judge.settle(transactionId, 'reached')).note).to.equal(`${transactionId} committed`);
+      expect(await budget.usage(PAYER)).to.deep.equal({ committed: TEN_HBAR, pending: 0n });
+    } finally {
+      await judge?.close();
+      await budget?.close();
+      judge = budget = undefined;
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('refuses a settlement it cannot use, naming the field and what it takes', async () => {
