@@ -178,7 +178,9 @@ export async function createSigningJudge(options: SigningJudgeOptions): Promise<
       try {
         await ids.signed(body.transactionId, claim.holder, digest, holdMs);
       } catch (error) {
-        // Counted already; refusing now over-counts, which is the safe side.
+        // Reserved already; refusing now over-counts, which is the safe side. Settlement still gives it
+        // back once the window has passed without it on the mirror (nothing was signed).
+        await holdForSettlement(body.transactionId, windowEnd);
         return refuse(`the signature could not be recorded under ${body.transactionId} (${error instanceof Error ? error.message : String(error)})`);
       }
       await holdForSettlement(body.transactionId, windowEnd);
