@@ -116,7 +116,8 @@ interface Unsettled {
  * An approved call reserves its amounts in the store at once, so concurrent calls never overspend
  * (100 simultaneous 10 HBAR transfers against 500 HBAR: exactly 50 go out). The kit settles every
  * call: an executed one (or one with an UNKNOWN outcome, or RETURN_BYTES bytes) commits, dated when
- * it ended; a blocked or failed one releases. Without settlement (the Hedera Agent Kit), a
+ * it ended; a blocked or failed one releases; one whose outcome is known only later (`settlesLater`:
+ * the policy signer's signature) stays reserved until `settleHeld`. Without settlement (the Hedera Agent Kit), a
  * reservation counts as spent until it leaves the window. When the store cannot be reached, calls
  * are refused, saying so.
  *
