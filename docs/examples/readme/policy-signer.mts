@@ -15,7 +15,8 @@ writeFileSync('signer.config.json', JSON.stringify({
   policies: [{ policy: 'MaxTransferPolicy', args: [{ hbar: 5 }] }],
 }));
 const token = `agent-1-${randomUUID()}`;
-const signer = spawn('npx', ['--no-install', 'agent-hooks', 'signer', '--config', 'signer.config.json', '--account', treasury.accountId, '--key-env', 'TREASURY_KEY', '--port', '0'], {
+// (Run from the project's folder: the package installs the agent-hooks command in node_modules/.bin.)
+const signer = spawn(process.execPath, ['node_modules/.bin/agent-hooks', 'signer', '--config', 'signer.config.json', '--account', treasury.accountId, '--key-env', 'TREASURY_KEY', '--port', '0'], {
   env: { ...process.env, TREASURY_KEY: treasury.privateKey.toStringDer(), AGENT_HOOKS_SIGNER_TOKENS: JSON.stringify({ 'agent-1': token }) },
   stdio: ['ignore', 'ignore', 'pipe'],
 });
@@ -32,4 +33,5 @@ console.log(large.raw.errorCode, large.raw.submitted); // E_SIGNER_REFUSED false
 await kit.close();
 client.close();
 signer.kill();
+await new Promise((stopped) => signer.once('exit', stopped));
 await net.stop();
