@@ -16,6 +16,7 @@ import { benchPolicies } from './policies-bench.js';
 import { POLICY_COUNT, benchPolicyDispatch } from './policy-dispatch-bench.js';
 import { STARTUP_HOOK_COUNTS, benchStartup } from './startup-bench.js';
 import { benchTelemetry } from './telemetry-bench.js';
+import { benchSigner } from './signer-bench.js';
 
 // `npm run bench -- --json | head` closes the pipe early; stop quietly instead of crashing on EPIPE.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -25,7 +26,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
-const CASES = ['dispatch', 'devnet', 'audit', 'policies', 'journal', 'coldstart', 'startup', 'entries', 'telemetry', 'console'] as const;
+const CASES = ['dispatch', 'devnet', 'audit', 'policies', 'journal', 'coldstart', 'startup', 'entries', 'telemetry', 'console', 'signer'] as const;
 const unknown = args.filter((arg) => arg !== '--json' && !(CASES as readonly string[]).includes(arg));
 const chosen = CASES.filter((name) => args.includes(name));
 const selected = chosen.length ? chosen : CASES;
@@ -64,6 +65,16 @@ async function dispatch(): Promise<void> {
         `${(row.guarded_floor_ns_per_call / row.floor_ns_per_call).toFixed(2)}x the floor; the kit is ${(row.ns_per_call / row.guarded_floor_ns_per_call).toFixed(2)}x of it`,
     );
   }
+}
+
+async function signer(): Promise<void> {
+  heading('signer: sequential HBAR transfers with receipts on the devnet, signed in-process vs through a policy signer on loopback (judging each body); signatures per second of one replica with Redis budgets, 32 in flight, vs signing in-process');
+  const row = await benchSigner();
+  print(
+    { case: 'signer', ...row },
+    `  in-process ${row.in_process_ms_per_tx} ms/tx  through the signer ${row.signer_ms_per_tx} ms/tx  added ${row.added_ms_per_tx} ms/tx\n` +
+      `  signatures/s: in-process ${row.in_process_signatures_per_s}  one replica with Redis budgets ${row.signer_redis_signatures_per_s ?? `(skipped: ${row.skipped})`}`,
+  );
 }
 
 async function devnet(): Promise<void> {
@@ -180,7 +191,7 @@ async function operatorConsole(): Promise<void> {
   );
 }
 
-const runners = { dispatch, devnet, audit, policies, journal, coldstart, startup, entries, telemetry, console: operatorConsole };
+const runners = { dispatch, devnet, audit, policies, journal, coldstart, startup, entries, telemetry, console: operatorConsole, signer };
 
 async function main(): Promise<void> {
   if (unknown.length) {

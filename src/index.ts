@@ -86,3 +86,8 @@ export { TOOL_STATUS, classifyToolResult, handleTransaction, isCustomMode, isRet
 export type { ToolSummary } from './kit/hedera-agent-api.js';
 export type { ToolDescription } from './kit/tool-registry.js';
 export type { KitAware, KitScope } from './di/kit-scope.js';
+export { signerClient, type SignerClientOptions } from './signer/client/signer-client.js';
+export { startSigner, type StartSignerOptions } from './signer/server/start-signer.js';
+export { keyFromEnv, keyFromFile, type KeyTextType } from './signer/keys/text-key.js';
+export { keyFromPkcs11, type Pkcs11KeyOptions } from './signer/keys/pkcs11-key.js';
+export type { SigningKey, SigningKeyType } from './signer/keys/signing-key.js';

@@ -16,6 +16,7 @@ import { registerPauseCommands } from './commands/pause-command.js';
 import { registerPolicyCommand } from './commands/policy-command.js';
 import { registerApproveCommand } from './commands/approve-command.js';
 import { registerToolsCommand } from './commands/tools-command.js';
+import { registerSignerCommand } from './commands/signer-command.js';
 import { ExitCode } from './exit-codes.js';
 import { packageVersion } from './package-version.js';
 import { UsageError } from './usage-error.js';
@@ -87,6 +88,7 @@ function buildProgram(io: CliIo, run: RunAction, json: boolean): Command {
   registerMcpCommand(program, run);
   registerConsoleCommand(program, run);
   registerPauseCommands(program, run);
+  registerSignerCommand(program, run);
   registerApproveCommand(program, run);
   registerPolicyCommand(program, run);
   return program;

@@ -28,6 +28,8 @@ const DESCRIPTIONS: Record<string, string> = {
   telemetry:
     "OpenTelemetry for every call (docs/telemetry.md): true for spans and metrics through the globally registered providers, or { traces, metrics, recordParams, recordPrincipal } (recordPrincipal: user.id, session.id and the tenant on each span, personal data, default false); providers of your own are given in code.",
   approvals: 'Where the agents\' approval requests are shared, which agent-hooks approve decides on: the store their ApprovalPolicy uses. Left out, or { "store": { "sqlite": "path/to/state.sqlite" } }: a SqliteApprovalStore on the configuration\'s state file beside the journal (or that file); { "store": { "redis": "redis://127.0.0.1:6379", "prefix": "payments" } }: a RedisApprovalStore.',
+  signer:
+    'Sign through a policy signer (docs/signer.md): { "url": "http://127.0.0.1:7450", "tokenEnv": "SIGNER_TOKEN" }. The agent holds only its token (from the variable tokenEnv names, or "token"); the signer holds the key and judges every transaction. Needs "network" (e.g. "local" or "testnet"); HEDERA_OPERATOR_KEY is then not used.',
 };
 
 /**

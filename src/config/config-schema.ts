@@ -89,6 +89,21 @@ export const telemetryConfig = z.union([z.boolean(), z.strictObject({ traces: fl
 });
 
 /**
+ * `signer`: the policy signer the agent's client signs through (docs/signer.md). The agent holds a
+ * token, never the key: the token itself, or better the name of the environment variable holding it.
+ */
+export const signerConfig = z
+  .object({
+    url: z.string().regex(/^(https?:\/\/.+|unix:\/.+)$/, { error: 'the signer\'s address: http(s)://host:port or unix:/path/to.sock' }),
+    token: z.string().min(16, 'the agent\'s signer token, at least 16 characters (better: "tokenEnv", so the file holds no secret)').optional(),
+    tokenEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'the name of the environment variable holding the token, e.g. SIGNER_TOKEN' }).optional(),
+    /** A CA certificate (PEM file, relative to the config file) for an https signer with a certificate of its own. */
+    caFile: z.string().min(1).optional(),
+  }, { error: '{ "url": "http://127.0.0.1:7450", "tokenEnv": "SIGNER_TOKEN" }' })
+  .strict()
+  .refine((signer) => (signer.token === undefined) !== (signer.tokenEnv === undefined), { error: 'give exactly one of "token" and "tokenEnv" (the environment variable holding the token)' });
+
+/**
  * `agent-hooks.config.json`. The operator is never read from here: it comes from
  * `HEDERA_OPERATOR_ID` / `HEDERA_OPERATOR_KEY`, so a config file can be committed safely.
  */
@@ -137,6 +152,8 @@ export const agentHooksConfigSchema = z
      * providers of your own are code-only (createKitFromConfig's `telemetry` option).
      */
     telemetry: telemetryConfig.optional(),
+    /** Sign through a policy signer (docs/signer.md) instead of an operator key in this process. */
+    signer: signerConfig.optional(),
     /**
      * Where the agents' approval requests are shared: what `agent-hooks approve` decides on and the
      * console lists. A SQLite file (a SqliteApprovalStore; left out, the configuration's state file

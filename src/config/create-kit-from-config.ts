@@ -19,6 +19,7 @@ import { ConfigError } from './config-error.js';
 import type { LoadedConfig } from './load-config.js';
 import { chooseNetwork, type NetworkChoice } from './network-choice.js';
 import { openNetwork } from './open-network.js';
+import { signerFromConfig } from './signer-from-config.js';
 
 /** A kit built from a configuration, with what it runs on. */
 export interface ConfiguredKit {
@@ -76,12 +77,23 @@ export async function createKitFromConfig(loaded: LoadedConfig, options: Configu
   refuseUnknownOptions('createKitFromConfig', options, OPTION_KEYS);
   const { config } = loaded;
   const logger = options.logger ?? silentLogger;
-  const choice = chooseNetwork({ env: options.env ?? process.env, config, source: loaded.source, operator: options.offline ? 'optional' : 'required' });
+  // With a signer the key lives in the signer's process: no operator key is read here.
+  const signing = config.signer !== undefined && !options.offline;
+  const choice = chooseNetwork({ env: options.env ?? process.env, config, source: loaded.source, operator: options.offline || signing ? 'optional' : 'required' });
+  if (signing && choice.network === 'devnet') throw new ConfigError(loaded.source, ['signer: a signer holds the key of an account on a network of its own; set "network" (e.g. "local" with the node\'s addresses, or "testnet"), not the embedded devnet']);
   for (const warning of choice.warnings) logger.warn({}, warning);
   const telemetry = telemetryOption(config.telemetry, options.telemetry, loaded.source);
   const plugins = await loadPluginFolders(loaded);
   const opened = await openNetwork(choice, { offline: options.offline, source: loaded.source });
   const { client } = opened;
+  if (signing) {
+    try {
+      await signerFromConfig(config.signer!, client, options.env ?? process.env, loaded);
+    } catch (error) {
+      await opened.close();
+      throw error;
+    }
+  }
   const mirrorNodeUrl = opened.mirrorNodeUrl ?? (choice.network in PUBLIC_MIRROR_URLS ? PUBLIC_MIRROR_URLS[choice.network as keyof typeof PUBLIC_MIRROR_URLS] : undefined);
 
   const context: Context = {
@@ -105,7 +117,7 @@ export async function createKitFromConfig(loaded: LoadedConfig, options: Configu
       ...(config.unloadedPolicyTools ? { unloadedPolicyTools: config.unloadedPolicyTools } : {}),
       policyTimeoutMs: config.policyTimeoutMs,
       logger: options.logger,
-      secretKeys: opened.operatorKey ? [opened.operatorKey] : [],
+      secretKeys: opened.operatorKey && !signing ? [opened.operatorKey] : [],
       // Offline (listing tools) nothing is watched: the switch would only start polling its store.
       ...(config.killSwitch && !options.offline ? { killSwitch: config.killSwitch } : {}),
       ...telemetry,

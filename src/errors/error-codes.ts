@@ -51,6 +51,8 @@ export const ERROR_TABLE = {
   MISSING_PEER: { code: 'E_MISSING_PEER', exitCode: USAGE, meaning: 'A feature needs an optional peer dependency that is not installed; the message names it.' },
   STORE_UNAVAILABLE: { code: 'E_STORE_UNAVAILABLE', exitCode: FAILED, meaning: "A stateful policy's store (Redis, a SQLite file) cannot be reached or answered with an error; the policy blocks." },
   NODE_UNREACHABLE: { code: 'E_NODE_UNREACHABLE', exitCode: FAILED, meaning: 'No consensus node accepted a connection before anything was sent: nothing was submitted, a retry is safe.' },
+  SIGNER_REFUSED: { code: 'E_SIGNER_REFUSED', exitCode: BLOCKED, meaning: "The policy signer refused to sign the transaction: nothing was sent; `blockedBy.reason` is the signer's reason." },
+  SIGNER_UNAVAILABLE: { code: 'E_SIGNER_UNAVAILABLE', exitCode: FAILED, meaning: 'The policy signer could not be reached or gave no usable answer, so nothing was signed or sent; a retry is safe.' },
   USAGE: { code: 'E_USAGE', exitCode: USAGE, meaning: 'The command line is wrong: an unknown command or option, or a missing argument.' },
   AUDIT_UNRECORDED: { code: 'E_AUDIT_UNRECORDED', exitCode: FAILED, meaning: 'An oversight event (a pause, an unpause, an approval) could not be journaled by an audit hook; the message names the hook and says whether the event took effect.' },
   AUDIT_MISMATCH: { code: 'E_AUDIT_MISMATCH', exitCode: AUDIT_MISMATCH, meaning: '`audit verify` found the topic and the journal disagreeing; `problems` list each difference.' },

@@ -21,4 +21,11 @@ export interface CallOutcome {
   /** The Hedera status or the kit's error code when the call did not succeed. */
   readonly errorCode?: string;
   readonly blockedBy?: BlockedBy;
+  /**
+   * Set when the tool's result says its outcome is known only later (`raw.settlesLater: true`: the
+   * policy signer's decision to sign, whose transaction may reach consensus minutes later or never).
+   * `executed` is then `'unknown'`, so a policy that knows nothing of it counts the call as executed;
+   * a budget that can settle later (SpendLimitPolicy) keeps its reservation for whoever learns the outcome.
+   */
+  readonly settlesLater?: true;
 }

@@ -15,7 +15,9 @@ export type { CallOutcome } from './call-outcome-shape.js';
 export function outcomeOf(callId: string, method: string, result: ToolResult, failedAt?: LifecycleStep): CallOutcome {
   const raw = result.raw;
   let executed: CallOutcome['executed'];
-  if (failedAt === undefined) {
+  const later = failedAt === undefined && raw.status === 'SUCCESS' && raw.settlesLater === true;
+  if (later) executed = 'unknown';
+  else if (failedAt === undefined) {
     executed = raw.status === 'SUCCESS' ? true : raw.status === 'ERROR' || raw.status === 'NOT_SUBMITTED' ? false : 'unknown';
   } else {
     // A failure while submitting may have gone out, unless the kit's result says it provably did not.
@@ -29,5 +31,6 @@ export function outcomeOf(callId: string, method: string, result: ToolResult, fa
     ...(typeof raw.transactionId === 'string' ? { transactionId: raw.transactionId } : {}),
     ...(typeof raw.errorCode === 'string' ? { errorCode: raw.errorCode } : {}),
     ...(raw.blockedBy ? { blockedBy: Object.freeze({ ...raw.blockedBy }) } : {}),
+    ...(later ? { settlesLater: true as const } : {}),
   });
 }

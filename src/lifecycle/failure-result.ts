@@ -12,6 +12,7 @@ import {
   invalidParamsMessage,
   pendingApprovalMessage,
   sentTransactionFailedMessage,
+  signerRefusedMessage,
   submissionFailedMessage,
   unsentFailureMessage,
 } from './human-messages.js';
@@ -46,6 +47,14 @@ function describeFailure(tool: DrivableTool, step: LifecycleStep, error: Error):
       humanMessage: blockedMessage(tool.method, error.blockedBy),
     };
   }
+  const signerReason = signerRefusalReason(error);
+  if (signerReason !== undefined) {
+    // Thrown by the operator's signing function inside the SDK's execute: a refusal, before any node saw it.
+    return {
+      raw: { status: 'ERROR', errorCode: ErrorCode.SIGNER_REFUSED, error: error.message, stage: step, submitted: false, refusedBy: { signer: 'policy signer', reason: signerReason } },
+      humanMessage: signerRefusedMessage(tool.method, signerReason),
+    };
+  }
   if (isInvalidParamsError(error)) {
     return {
       raw: { status: 'ERROR', errorCode: error.code, error: error.message, issues: [...error.issues], stage: step },
@@ -68,6 +77,13 @@ function describeFailure(tool: DrivableTool, step: LifecycleStep, error: Error):
   const humanMessage =
     step === 'secondaryAction' && errorCode !== ErrorCode.TOOL_RESULT ? submissionFailedMessage(tool.method, error.message) : failedMessage(tool.method, step, error.message);
   return { raw: { status: 'ERROR', errorCode, error: error.message, stage: step }, humanMessage };
+}
+
+/** The policy signer's reason when `error` is its refusal (signer/client: code E_SIGNER_REFUSED and a reason, recognised by shape). */
+function signerRefusalReason(error: unknown): string | undefined {
+  if (!isAgentHooksError(error) || error.code !== ErrorCode.SIGNER_REFUSED) return undefined;
+  const reason = (error as { signerReason?: unknown }).signerReason;
+  return typeof reason === 'string' ? reason : undefined;
 }
 
 /**

@@ -17,6 +17,14 @@ export function blockedMessage(tool: string, blockedBy: BlockedBy): string {
   );
 }
 
+/** The policy signer, which holds the key, refused to sign: nothing was sent. */
+export function signerRefusedMessage(tool: string, reason: string): string {
+  return (
+    `The ${tool} call was refused by the policy signer, which holds the key: ${sentence(reason)} Nothing was sent.` +
+    ' This is a policy decision, not a temporary failure: retrying the same request will not help.'
+  );
+}
+
 /** A call held for a person's decision (deferred approval): not an error, and nothing was sent. */
 export function pendingApprovalMessage(tool: string, blockedBy: BlockedBy): string {
   return (

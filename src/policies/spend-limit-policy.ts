@@ -24,6 +24,7 @@ import { dollarOptionFields, refuseDollarOptionsWithoutUsd, usdOption, type Doll
 import { DollarValuer, type Valuation } from './dollar-valuer.js';
 import { markReadOnly } from '../listeners/read-only-policies.js';
 import { PerKey, perOption, scopedName, shownKey, type PerOption } from './per-key.js';
+import { budgetLines, heldLines, type HeldReservation, type SettlesLater } from './held-reservations.js';
 
 export interface SpendLimitOptions extends DollarOptions {
   /** HBAR each paying account may spend per window, e.g. `500` or `'0.5'`. */
@@ -115,7 +116,8 @@ interface Unsettled {
  * An approved call reserves its amounts in the store at once, so concurrent calls never overspend
  * (100 simultaneous 10 HBAR transfers against 500 HBAR: exactly 50 go out). The kit settles every
  * call: an executed one (or one with an UNKNOWN outcome, or RETURN_BYTES bytes) commits, dated when
- * it ended; a blocked or failed one releases. Without settlement (the Hedera Agent Kit), a
+ * it ended; a blocked or failed one releases; one whose outcome is known only later (`settlesLater`:
+ * the policy signer's signature) stays reserved until `settleHeld`. Without settlement (the Hedera Agent Kit), a
  * reservation counts as spent until it leaves the window. When the store cannot be reached, calls
  * are refused, saying so.
  *
@@ -123,7 +125,7 @@ interface Unsettled {
  * new SpendLimitPolicy({ hbar: 500, windowMs: 24 * 60 * 60 * 1000 })
  * new SpendLimitPolicy({ hbar: 500, tokens: { '0.0.5678': 1000 }, windowMs: 86_400_000, store: { redis: 'redis://127.0.0.1:6379', prefix: 'agents' }, name: 'team-a' })
  */
-export class SpendLimitPolicy extends AbstractPolicy {
+export class SpendLimitPolicy extends AbstractPolicy implements SettlesLater {
   override name = 'Spend Limit Policy';
   override description: string;
   override relevantTools: string[];
@@ -149,6 +151,8 @@ export class SpendLimitPolicy extends AbstractPolicy {
   /** With `per`: how a call's key is read, and the scoped budget each call's lines were reserved in. */
   private readonly per?: PerKey<PostParamsNormalizationParams>;
   private readonly scopes = new WeakMap<readonly BudgetLine[], string>();
+  /** Reservations of calls whose outcome is known later (`settlesLater`), by transaction ID, until `takeHeld`. */
+  private readonly later = new Map<string, { readonly id: string; readonly lines: Promise<readonly BudgetLine[] | null> }>();
 
   /** The constructor's arguments, as a configuration's JSON schema describes them. */
   static readonly configArgs = z.tuple([spendLimitOptions]);
@@ -305,6 +309,11 @@ export class SpendLimitPolicy extends AbstractPolicy {
     if (held === undefined) return;
     this.pending.delete(outcome.callId);
     if (held === null) return;
+    if (outcome.settlesLater && outcome.transactionId !== undefined && this.later.size < MAX_UNSETTLED) {
+      // Kept reserved: it counts against the budget until the settler commits or releases it.
+      this.later.set(outcome.transactionId, { id: outcome.callId, lines: Promise.resolve(held as readonly BudgetLine[] | null | Promise<readonly BudgetLine[] | null>).then((lines) => lines, () => null) });
+      return;
+    }
     if (!Array.isArray(held)) return this.settleLater(held as Promise<readonly BudgetLine[] | null>, outcome);
     const op = outcome.executed === false ? 'release' : 'commit';
     const atOnce = answersAtOnce(this.store);
@@ -316,6 +325,32 @@ export class SpendLimitPolicy extends AbstractPolicy {
     } catch (error) {
       throw this.unsettledError({ op, id: outcome.callId, lines: held, budget }, error);
     }
+  }
+
+  /** Who settles what this policy holds for later: the budget's name, the same on every replica. */
+  get heldBy(): string {
+    return `spend-limit:${this.budget}`;
+  }
+
+  async takeHeld(transactionId: string, holdMs: number): Promise<readonly HeldReservation[]> {
+    const later = this.later.get(transactionId);
+    if (!later) return [];
+    this.later.delete(transactionId);
+    const lines = await later.lines;
+    if (!lines) return [];
+    const budget = this.budgetOf(lines);
+    // A reservation lives as long as the budget's window; one that would lapse before it is settled is committed now (over-counts, never under-counts).
+    if (this.windowMs < holdMs) {
+      await this.settleLines('commit', later.id, lines);
+      return [];
+    }
+    return [{ holder: this.heldBy, budget, id: later.id, lines: heldLines(lines) }];
+  }
+
+  async settleHeld(held: HeldReservation, reached: boolean): Promise<void> {
+    if (held?.holder !== this.heldBy) throw new Error(`${this.name}: reservation of ${String(held?.holder)} handed to ${this.heldBy}`);
+    const lines = budgetLines(held);
+    await (reached ? this.store.commit(held.budget, held.id, lines, this.windowMs) : this.store.release(held.budget, held.id, lines));
   }
 
   private async settleLater(held: Promise<readonly BudgetLine[] | null>, outcome: CallOutcome): Promise<void> {

@@ -8,3 +8,4 @@ export { sameBodyExceptNode, bodyDigestExceptNode } from './same-body.js';
 export { TRANSACTION_TYPES, type TypeRule } from './transaction-types.js';
 export { createSigningJudge, type SigningJudge, type SigningJudgeOptions, type SigningVerdict } from './signing-judge.js';
 export { SIGN_TRANSACTION, type LedgerLookups, type ScheduledBodyOnLedger, type TopicFee } from './signing-tool.js';
+export { SettlementWatcher, type SettlementOptions, type SettlementPass } from './settlement/settlement-watcher.js';

@@ -13,6 +13,8 @@ import { describeBody } from './describe-body.js';
 import { bodyDigestExceptNode } from './same-body.js';
 import { SignedIds } from './signed-ids.js';
 import { SIGN_TRANSACTION, SigningTool, type LedgerLookups } from './signing-tool.js';
+import { settlesLater, type HeldReservation, type SettlesLater } from '../policies/held-reservations.js';
+import { SettlementWatcher, type SettlementOptions } from './settlement/settlement-watcher.js';
 
 export interface SigningJudgeOptions extends LedgerLookups {
   /**
@@ -40,6 +42,13 @@ export interface SigningJudgeOptions extends LedgerLookups {
   maxStartAheadMs?: number;
   /** Time budget of an asynchronous policy verdict, in ms (default 5000). */
   policyTimeoutMs?: number;
+  /**
+   * Settling by consensus: a signature's budgets (SpendLimitPolicy) stay reserved until the
+   * transaction's valid window has passed, then the mirror tells whether it reached consensus
+   * (committed) or not (released). Without it, a signature's budgets are committed at once (a
+   * transaction never submitted stays counted until it leaves the budget's window).
+   */
+  settlement?: SettlementOptions;
   logger?: Logger;
 }
 
@@ -54,11 +63,14 @@ export interface SigningJudge {
    */
   judge(request: { bodyBytes: Uint8Array; agent: string }): Promise<SigningVerdict>;
   /**
-   * How a signed transaction ended, read from consensus or the mirror after its valid window.
-   * Not wired yet: a signature's budget stays committed (counted as spent) either way, so an
-   * expired transaction is over-counted, never under-counted. Resolves with what it did.
+   * Settles a signed transaction's reserved budgets now: `reached` (consensus) commits them,
+   * `expired` (its valid window passed without it) releases them. The settlement watcher calls this
+   * on its own from the mirror; call it only with an outcome you know. Each transaction is settled
+   * once across replicas. Resolves with what it did.
    */
   settle(transactionId: string, outcome: 'reached' | 'expired'): Promise<{ released: boolean; note: string }>;
+  /** The settlement watcher, when `settlement` was given: `tick()` runs a pass now. */
+  readonly settlement?: SettlementWatcher;
   /** The kit the policies run in (its listener instances, budgets and kill switch, for a console). */
   readonly kit: AgentKit;
   close(): Promise<void>;
@@ -79,6 +91,17 @@ const optionsSchema = z
     maxStartAheadMs: z.number().int().min(0).max(86_400_000).optional(),
     policyTimeoutMs: z.number().positive().optional(),
     logger: z.unknown().optional(),
+    settlement: z
+      .object({
+        mirror: z.union([z.string().regex(/^https?:\/\//i, { error: 'a mirror node URL such as https://testnet.mirrornode.hedera.com' }), z.custom<object>((value) => typeof (value as { getTransaction?: unknown } | null)?.getTransaction === 'function', { error: 'a MirrorClient' })]),
+        marginMs: z.number().int().min(0).max(3_600_000).optional(),
+        intervalMs: z.number().int().min(10).max(3_600_000).optional(),
+        lookbackMs: z.number().int().min(1_000).max(31 * 86_400_000).optional(),
+        slotMs: z.number().int().min(100).max(3_600_000).optional(),
+        now: z.custom<() => number>((value) => typeof value === 'function', { error: 'a function () => ms since the epoch' }).optional(),
+      })
+      .strict()
+      .optional(),
     scheduleBody: z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { error: 'a function (scheduleId) => Promise<{ body, payer } | undefined>' }).optional(),
     topicCustomFees: z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { error: 'a function (topicId) => Promise<{ asset, amount }[]>' }).optional(),
   })
@@ -113,6 +136,16 @@ export async function createSigningJudge(options: SigningJudgeOptions): Promise<
     ...(killSwitch ? { killSwitch } : {}),
   });
   const maxStartAheadMs = options.maxStartAheadMs ?? DEFAULT_START_AHEAD_MS;
+  const holders = options.policies.filter(settlesLater);
+  const holderOf = (held: HeldReservation): SettlesLater => {
+    const holder = holders.find((each) => each.heldBy === held.holder);
+    if (!holder) throw new Error(`no policy of this signer holds reservations of ${held.holder} (was the configuration changed?); left reserved`);
+    return holder;
+  };
+  const settleHeld = (held: HeldReservation, reached: boolean): Promise<void> => holderOf(held).settleHeld(held, reached);
+  const log = (line: string): void => options.logger?.warn({}, line);
+  const settlement = options.settlement ? new SettlementWatcher(store, settleHeld, options.settlement, log) : undefined;
+  settlement?.start();
 
   async function judge(request: { bodyBytes: Uint8Array; agent: string }): Promise<SigningVerdict> {
     let body: DescribedBody;
@@ -150,23 +183,48 @@ export async function createSigningJudge(options: SigningJudgeOptions): Promise<
       try {
         await ids.signed(body.transactionId, claim.holder, digest, holdMs);
       } catch (error) {
-        // Counted already; refusing now over-counts, which is the safe side.
+        // Reserved already; refusing now over-counts, which is the safe side. Settlement still gives it
+        // back once the window has passed without it on the mirror (nothing was signed).
+        await holdForSettlement(body.transactionId, windowEnd);
         return refuse(`the signature could not be recorded under ${body.transactionId} (${error instanceof Error ? error.message : String(error)})`);
       }
+      await holdForSettlement(body.transactionId, windowEnd);
       return { sign: true };
     }
     await ids.refused(body.transactionId, claim.holder).catch(() => undefined);
     return refuse(reasonOf(result));
   }
 
+  /**
+   * The budgets the signature reserved stay reserved for the settlement watcher; without one they
+   * are committed now. A failure here never refuses the signature: the reservation counts either way.
+   */
+  async function holdForSettlement(transactionId: string, windowEnd: number): Promise<void> {
+    const holdMs = settlement ? settlement.dueAt(windowEnd) - Date.now() + HOLD_MARGIN_MS : 0;
+    const held: HeldReservation[] = [];
+    try {
+      for (const holder of holders) held.push(...(await holder.takeHeld(transactionId, holdMs)));
+      if (!held.length) return;
+      if (settlement) await settlement.add(transactionId, windowEnd, held);
+      else for (const each of held) await settleHeld(each, true);
+    } catch (error) {
+      // Still settled by this process if it reached the watcher's memory; else counted until it leaves the budget's window.
+      log(`signer: the budgets of ${transactionId} stay reserved, but could not be filed for settlement in the store (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+
   return {
     judge,
     kit,
+    ...(settlement ? { settlement } : {}),
     async settle(transactionId, outcome) {
-      return { released: false, note: `${transactionId} ${outcome}: settling by consensus is not wired yet; its budget stays counted as spent` };
+      if (!settlement) return { released: false, note: `${transactionId} ${outcome}: this signer settles nothing later (no settlement option); its budget was committed when it was signed` };
+      const done = await settlement.settle(transactionId, outcome);
+      return { released: done.settled && outcome === 'expired', note: done.note };
     },
     async close() {
       try {
+        await settlement?.stop();
         await kit.close();
       } finally {
         if (owned) await store.close();

@@ -93,7 +93,8 @@ export class SigningTool extends BaseTool<z.infer<typeof input>, SigningParams, 
 
   /** The decision to sign, taken once every policy allowed it; the signature itself is the signer's. */
   override async secondaryAction(params: SigningParams): Promise<ToolResult> {
-    return { raw: { status: 'SUCCESS', transactionId: params.body.transactionId, signed: true }, humanMessage: `signing ${params.body.type} ${params.body.transactionId}` };
+    // settlesLater: whether the transaction reaches consensus is known only after its valid window, so budgets stay reserved until the signer's settlement reads the mirror.
+    return { raw: { status: 'SUCCESS', transactionId: params.body.transactionId, signed: true, settlesLater: true }, humanMessage: `signing ${params.body.type} ${params.body.transactionId}` };
   }
 
   /** The body with what the ledger holds filled in: a ScheduleSign's schedule body, a topic's custom fees. */

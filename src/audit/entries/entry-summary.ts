@@ -46,5 +46,7 @@ function oversightDetail(entry: OversightEntry): string {
       return `approval ${entry.requestId} abandoned: ${JSON.stringify(entry.reason)}`;
     case 'approvalScheduleSettled':
       return `approval ${entry.requestId}: schedule ${entry.scheduleId} ${entry.outcome === 'scheduleExecuted' ? 'executed (the ledger approved it)' : entry.outcome === 'scheduleDeleted' ? 'deleted unsigned' : 'expired unsigned'}`;
+    case 'signingDecision':
+      return `signer ${entry.decision} ${entry.transactionId ?? 'an unreadable body'} for ${entry.agent}${entry.reason ? `: ${JSON.stringify(entry.reason)}` : ''}`;
   }
 }

@@ -16,7 +16,7 @@ import { AUDIT_ENTRY_TYPE, AUDIT_ENTRY_VERSION } from './entry-constants.js';
  * its scope covers). `timestamp` is when the event happened. Every text an operator or agent
  * supplied (reasons, params, memos) is kept as data, bounded and with keys redacted.
  */
-export const OVERSIGHT_KINDS = ['pause', 'unpause', 'resume', 'approvalRequest', 'approvalDecision', 'approvalExpired', 'approvalAbandoned', 'approvalScheduleSettled'] as const;
+export const OVERSIGHT_KINDS = ['pause', 'unpause', 'resume', 'approvalRequest', 'approvalDecision', 'approvalExpired', 'approvalAbandoned', 'approvalScheduleSettled', 'signingDecision'] as const;
 export type OversightKind = (typeof OVERSIGHT_KINDS)[number];
 
 const TEXT = 1_000;
@@ -152,6 +152,29 @@ export const approvalScheduleSettledEntrySchema = z
   })
   .strict();
 
+/**
+ * A policy signer's decision over one body it was asked to sign (docs/signer.md): signed or refused,
+ * for which agent (its token's name), under which transaction ID, the body's SHA-256, what it moves as
+ * the signer read it, and why a refusal. `tool` is `sign_transaction`. With these, `agent-hooks audit`
+ * can name a transaction on the ledger that no signer decision covers.
+ */
+export const signingDecisionEntrySchema = z
+  .object({
+    ...common,
+    kind: z.literal('signingDecision'),
+    decision: z.enum(['signed', 'refused']),
+    agent: actor,
+    transactionId: z.string().min(1).max(100).optional(),
+    bodyDigest: digest,
+    bodyType: z.string().min(1).max(100).optional(),
+    moves: z
+      .array(z.object({ asset: z.string().max(100), from: z.string().max(100), to: z.string().max(100), amount: z.string().max(40), display: z.string().max(200), unbounded: z.literal(true).optional() }).strict())
+      .max(100)
+      .optional(),
+    reason: reason.optional(),
+  })
+  .strict();
+
 export const OVERSIGHT_SCHEMAS = {
   pause: pauseEntrySchema,
   unpause: unpauseEntrySchema,
@@ -161,6 +184,7 @@ export const OVERSIGHT_SCHEMAS = {
   approvalExpired: approvalExpiredEntrySchema,
   approvalAbandoned: approvalAbandonedEntrySchema,
   approvalScheduleSettled: approvalScheduleSettledEntrySchema,
+  signingDecision: signingDecisionEntrySchema,
 } as const satisfies Record<OversightKind, z.ZodType>;
 
 export type PauseEntry = z.infer<typeof pauseEntrySchema>;
@@ -171,7 +195,8 @@ export type ApprovalDecisionEntry = z.infer<typeof approvalDecisionEntrySchema>;
 export type ApprovalExpiredEntry = z.infer<typeof approvalExpiredEntrySchema>;
 export type ApprovalAbandonedEntry = z.infer<typeof approvalAbandonedEntrySchema>;
 export type ApprovalScheduleSettledEntry = z.infer<typeof approvalScheduleSettledEntrySchema>;
-export type OversightEntry = PauseEntry | UnpauseEntry | ResumeEntry | ApprovalRequestEntry | ApprovalDecisionEntry | ApprovalExpiredEntry | ApprovalAbandonedEntry | ApprovalScheduleSettledEntry;
+export type SigningDecisionEntry = z.infer<typeof signingDecisionEntrySchema>;
+export type OversightEntry = PauseEntry | UnpauseEntry | ResumeEntry | ApprovalRequestEntry | ApprovalDecisionEntry | ApprovalExpiredEntry | ApprovalAbandonedEntry | ApprovalScheduleSettledEntry | SigningDecisionEntry;
 
 export function isOversightEntry(entry: unknown): entry is OversightEntry {
   const kind = entry !== null && typeof entry === 'object' ? (entry as { kind?: unknown }).kind : undefined;

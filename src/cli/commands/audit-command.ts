@@ -8,20 +8,28 @@ import { configuredMirror } from '../configured-mirror.js';
 import { ExitCode } from '../exit-codes.js';
 import type { RunAction } from '../run-action.js';
 import { UsageError } from '../usage-error.js';
+import { verifyAccount } from './signer-coverage-command.js';
 
 /** `agent-hooks audit verify --topic <id>`: reads an audit topic back and checks it against the journal. */
 export function registerAuditCommand(program: Command, run: RunAction): void {
   const audit = program.command('audit').description('work with audit trails written by the audit hooks');
   audit
     .command('verify')
-    .description('read an audit topic back from the mirror and check schema, order and completeness against the local journals, one per stream (process)')
-    .requiredOption('--topic <id>', 'the audit topic (HCS) or HOL session topic, e.g. 0.0.1234')
+    .description("read an audit topic back from the mirror and check schema, order and completeness against the local journals, one per stream (process); or, with --account, name the account's transactions on the ledger that no policy signer decision covers")
+    .option('--topic <id>', 'the audit topic (HCS) or HOL session topic, e.g. 0.0.1234')
+    .option('--account <id>', "with a policy signer: list the account's transactions (from the mirror) that no signer decision in the journals covers, the sign its key was used elsewhere")
+    .option('--from <time>', 'with --account: start of the period, ISO 8601 (default: 24 hours ago)')
+    .option('--to <time>', 'with --account: end of the period, ISO 8601 (default: now)')
     .option('--journal <dir>', "the audit journal folder the hook wrote (default: the configured hook's journalDir for this topic, else .agent-hooks/audit in the config file's folder)", DEFAULT_JOURNAL_DIR)
     .option('--mirror <url>', "mirror REST base URL (default: the configured network's mirror)")
     .addHelpText('after', '\nExit codes: 0 the topic matches every journal of the folder, 4 a stream does not (problems listed), 1 the mirror could not be read, 2 usage (also: no journal for the topic in the folder).')
-    .action((options: { topic: string; journal: string; mirror?: string }, command: Command) =>
+    .action((options: { topic?: string; account?: string; from?: string; to?: string; journal: string; mirror?: string }, command: Command) =>
       run(command, async (ctx) => {
-        if (!/^\d+\.\d+\.\d+$/.test(options.topic)) throw new UsageError(`--topic must be a topic ID like 0.0.1234, got "${options.topic}"`);
+        if ((options.topic === undefined) === (options.account === undefined)) throw new UsageError('give --topic <id> (check a topic against its journals) or --account <id> (find the account\'s transactions no signer decision covers), one of the two');
+        if (options.account !== undefined) return verifyAccount(ctx, command, { ...options, account: options.account });
+        if (options.from !== undefined || options.to !== undefined) throw new UsageError('--from and --to go with --account');
+        const topic = options.topic!;
+        if (!/^\d+\.\d+\.\d+$/.test(topic)) throw new UsageError(`--topic must be a topic ID like 0.0.1234, got "${options.topic}"`);
         const loaded = await ctx.loadConfig();
         const mirrorUrl = options.mirror ?? configuredMirror(ctx, loaded, 'audit verify');
         // A --journal typed here is relative to the working folder; the default is where the config
@@ -29,10 +37,10 @@ export function registerAuditCommand(program: Command, run: RunAction): void {
         const typed = command.getOptionValueSource('journal') !== 'default';
         const journalDir = typed
           ? path.resolve(ctx.io.cwd, options.journal)
-          : (configuredJournalDir(loaded.config, loaded.baseDir, options.topic) ?? path.resolve(loaded.baseDir, options.journal));
+          : (configuredJournalDir(loaded.config, loaded.baseDir, topic) ?? path.resolve(loaded.baseDir, options.journal));
         ctx.output.note(`reading topic ${options.topic} from ${mirrorUrl} and comparing it with the journal in ${journalDir} …`);
         // The mirror pages 100 messages at a time; on a long trail, say that work is still going on.
-        const report = await ctx.progress(`reading topic ${options.topic} from the mirror`, verifyAuditTopic({ mirrorUrl, topicId: options.topic, journalDir }));
+        const report = await ctx.progress(`reading topic ${options.topic} from the mirror`, verifyAuditTopic({ mirrorUrl, topicId: topic, journalDir }));
         // Without a journal nothing was compared: that is a wrong folder or topic, not a trail that differs.
         if (!report.journalFound) {
           throw new UsageError(`there is no audit journal for topic ${report.topicId} at ${report.journal}; pass --journal <dir>, the journalDir the hook used`);

@@ -116,10 +116,10 @@ describe('agent-hooks audit verify', () => {
       expect(run.stderr).to.contain('--topic must be a topic ID like 0.0.1234, got "topic-1"');
     });
 
-    it('exits 2 without --topic', async () => {
+    it('exits 2 without --topic (or --account, its policy signer form)', async () => {
       const run = await cli('audit', 'verify');
       expect(run.code).to.equal(ExitCode.USAGE);
-      expect(run.stderr).to.contain("required option '--topic <id>' not specified");
+      expect(run.stderr).to.contain('give --topic <id> (check a topic against its journals) or --account <id>');
     });
 
     it('exits 2 on the embedded devnet without a mirror, explaining why', async () => {

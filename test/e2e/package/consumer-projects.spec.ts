@@ -56,6 +56,10 @@ const README_RUNS: Record<string, (stdout: string) => void> = {
   },
   'langchain-configuration.mts': (out) => expect(out).to.match(/transfer_hbar_tool: Transfers HBAR/),
   'ai-sdk.mts': (out) => expect(out).to.match(/^Sent\. SUCCESS 0\.0\.2@\d+\.\d+$/m),
+  'policy-signer.mts': (out) => {
+    expect(out).to.match(/^SUCCESS$/m);
+    expect(out).to.match(/^E_SIGNER_REFUSED false$/m);
+  },
   'exchange-rate.mts': (out) => expect(out).to.contain('cent_equivalent: 12').and.to.contain('hbar_equivalent: 1'),
   'allowance-spend.mts': (out) => {
     expect(out).to.match(/^SUCCESS$/m);

@@ -1,0 +1,107 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { readJournalSnapshot } from '../../audit/journal/journal-reader.js';
+
+/** One transaction of the account as the mirror lists it. */
+export interface LedgerTransaction {
+  /** `0.0.1001@1700000000.000000123`, as signer decisions name it. */
+  readonly transactionId: string;
+  readonly name: string;
+  readonly result: string;
+  readonly consensusTimestamp: string;
+}
+
+/** What `audit verify --account` found: the account's transactions no signer decision covers. */
+export interface SignerCoverageReport {
+  readonly account: string;
+  readonly from: string;
+  readonly to: string;
+  /** Transactions that needed the account's key (it paid, or value left it) in the period. */
+  readonly checked: number;
+  /** Transaction IDs the journals show a signer signed. */
+  readonly signedDecisions: number;
+  readonly uncovered: readonly LedgerTransaction[];
+}
+
+/**
+ * The transaction IDs signer decisions in `journalDir` signed: every journal file there (every
+ * process's stream), its delivered segments included.
+ */
+export function signedTransactionIds(journalDir: string): Set<string> {
+  const ids = new Set<string>();
+  let files: string[];
+  try {
+    files = readdirSync(journalDir).filter((name) => name.endsWith('.jsonl'));
+  } catch {
+    return ids;
+  }
+  for (const file of files) {
+    for (const entry of readJournalSnapshot(path.join(journalDir, file))?.entries ?? []) {
+      const decision = entry as { kind?: unknown; decision?: unknown; transactionId?: unknown };
+      if (decision.kind === 'signingDecision' && decision.decision === 'signed' && typeof decision.transactionId === 'string') ids.add(decision.transactionId);
+    }
+  }
+  return ids;
+}
+
+interface MirrorTransaction {
+  transaction_id: string;
+  name: string;
+  result: string;
+  consensus_timestamp: string;
+  scheduled?: boolean;
+  nonce?: number;
+  transfers?: { account: string; amount: number }[];
+}
+
+/**
+ * The account's transactions between `from` and `to` (ms since the epoch) that needed its key:
+ * it paid for them, or value left it. Child records (nonce > 0) and scheduled executions are left
+ * out: the key signed the transaction that created them, which is listed itself.
+ */
+export async function keyedTransactions(mirrorUrl: string, account: string, from: number, to: number): Promise<LedgerTransaction[]> {
+  const found: LedgerTransaction[] = [];
+  let next: string | null = `/api/v1/transactions?account.id=${account}&timestamp=gte:${timestampOf(from)}&timestamp=lt:${timestampOf(to)}&order=asc&limit=100`;
+  while (next) {
+    const response = await fetch(new URL(next, mirrorUrl));
+    if (!response.ok) throw new Error(`the mirror answered ${response.status} for ${next}`);
+    const page = (await response.json()) as { transactions: MirrorTransaction[]; links?: { next?: string | null } };
+    for (const transaction of page.transactions) {
+      if (transaction.scheduled || (transaction.nonce ?? 0) > 0) continue;
+      const payer = transaction.transaction_id.split('-')[0];
+      const debited = (transaction.transfers ?? []).some((leg) => leg.account === account && leg.amount < 0 && payer !== account);
+      if (payer !== account && !debited) continue;
+      found.push({ transactionId: idOf(transaction.transaction_id), name: transaction.name, result: transaction.result, consensusTimestamp: transaction.consensus_timestamp });
+    }
+    next = page.links?.next ?? null;
+  }
+  return found;
+}
+
+/**
+ * Every transaction of `account` on the ledger in the period that no signer decision in
+ * `journalDir` covers: the sign that its key was used somewhere other than the signer.
+ */
+export async function verifySignerCoverage(options: { mirrorUrl: string; account: string; journalDir: string; from: Date; to: Date }): Promise<SignerCoverageReport> {
+  const signed = signedTransactionIds(options.journalDir);
+  const transactions = await keyedTransactions(options.mirrorUrl, options.account, options.from.getTime(), options.to.getTime());
+  return {
+    account: options.account,
+    from: options.from.toISOString(),
+    to: options.to.toISOString(),
+    checked: transactions.length,
+    signedDecisions: signed.size,
+    uncovered: transactions.filter((transaction) => !signed.has(transaction.transactionId)),
+  };
+}
+
+/** Milliseconds since the epoch as the mirror's `seconds.nanoseconds`. */
+function timestampOf(ms: number): string {
+  return `${Math.floor(ms / 1000)}.${String(ms % 1000).padStart(3, '0')}000000`;
+}
+
+/** `0.0.1001-1700000000-000000123` (the mirror's) as `0.0.1001@1700000000.000000123` (the SDK's). */
+function idOf(mirrorId: string): string {
+  const [payer, seconds, nanos] = mirrorId.split('-');
+  return `${payer}@${seconds}.${nanos}`;
+}
