@@ -27,6 +27,8 @@ const DESCRIPTIONS: Record<string, string> = {
     "The kill switch (docs/oversight.md): {} for every process started from this file (kept in agent-hooks-state.sqlite beside the journal), { \"store\": { \"redis\": \"redis://127.0.0.1:6379\" } } for every process on that Redis, with optional name and pollMs (50-1000). agent-hooks pause and unpause turn it on and off.",
   telemetry:
     "OpenTelemetry for every call (docs/telemetry.md): true for spans and metrics through the globally registered providers, or { traces, metrics, recordParams, recordPrincipal } (recordPrincipal: user.id, session.id and the tenant on each span, personal data, default false); providers of your own are given in code.",
+  mcp:
+    'Who the clients of agent-hooks mcp are. Over --http: { "tokensFile": "mcp-tokens.json" }, the file (relative to this one, readable by its owner only: chmod 600) mapping each user to a bearer token, {"alice": "<token>", "bob": {"token": "<token>", "tenantId": "acme"}}; tokens are secrets and never go in this file. Over stdio: { "principal": { "userId": "alice", "tenantId": "acme", "sessionId": "s1" } }, who every call is for. --tokens-file, AGENT_HOOKS_MCP_TOKENS, --user, --tenant and --session win over these.',
   approvals: 'Where the agents\' approval requests are shared, which agent-hooks approve decides on: the store their ApprovalPolicy uses. Left out, or { "store": { "sqlite": "path/to/state.sqlite" } }: a SqliteApprovalStore on the configuration\'s state file beside the journal (or that file); { "store": { "redis": "redis://127.0.0.1:6379", "prefix": "payments" } }: a RedisApprovalStore.',
 };
 
