@@ -50,8 +50,8 @@ export function registerMcpCommand(program: Command, run: RunAction): void {
         // The configuration's mcp section is read before anything starts, for the same checks as the flags.
         const loaded = await ctx.loadConfig();
         const { clients, tokens, principal } = mcpClients(options, loaded, ctx.io);
-        if (options.http === undefined && tokens !== undefined) throw new UsageError(`${clients.tokens} applies to --http <port>: over stdio the one client is who --user, --tenant and --session (or mcp.principal) say.`);
-        if (options.http !== undefined && principal) throw new UsageError(`${clients.principal} applies over stdio; over --http each client is the user its token names (--tokens-file or mcp.tokensFile).`);
+        if (options.http === undefined && tokens !== undefined) throw new UsageError(`${clients.tokens} to --http <port>: over stdio the one client is who --user, --tenant and --session (or mcp.principal) say.`);
+        if (options.http !== undefined && principal) throw new UsageError(`${clients.principal} over stdio; over --http each client is the user its token names (--tokens-file or mcp.tokensFile).`);
         const serve = options.http === undefined ? await stdioServe(principal) : await httpServe(options.http, options.host, tokens);
         const metrics = options.metrics === undefined ? undefined : await startMcpMetrics(options.metrics, options.metricsHost, ctx.io.env);
         let configured: ConfiguredKit;
@@ -94,8 +94,8 @@ function mcpClients(options: McpOptions, loaded: LoadedConfig, io: CliIo): { cli
   const configuredTokens = fromFile?.tokensFile === undefined ? undefined : { file: path.resolve(loaded.baseDir, fromFile.tokensFile), source: loaded.source };
   return {
     clients: {
-      tokens: tokensFlag ? `--tokens-file and ${MCP_TOKENS_ENV}` : `mcp.tokensFile (in ${loaded.source})`,
-      principal: principalFlag ? '--user, --tenant and --session' : `mcp.principal (in ${loaded.source})`,
+      tokens: tokensFlag ? `--tokens-file and ${MCP_TOKENS_ENV} apply` : `mcp.tokensFile (in ${loaded.source}) applies`,
+      principal: principalFlag ? '--user, --tenant and --session apply' : `mcp.principal (in ${loaded.source}) applies`,
     },
     tokens: mcpTokenMap(options.tokensFile === undefined ? undefined : path.resolve(io.cwd, options.tokensFile), io.env[MCP_TOKENS_ENV], configuredTokens),
     principal: stdioPrincipal(options, fromFile?.principal),
