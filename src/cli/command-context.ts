@@ -55,13 +55,14 @@ export class CommandContext {
    * Loads the configuration and builds its kit; the caller must `close()` it. `offline` builds it
    * without a network or an operator, for listing tools. On a network other than the embedded
    * devnet the client gets the CLI's shorter retry bounds (network-bounds.ts), so a node that stops
-   * answering ends a command in seconds rather than minutes.
+   * answering ends a command in seconds rather than minutes. `loaded`: a configuration the command
+   * has already read (its hooks and policies are built once, not twice).
    */
-  async openKit(options: { offline?: boolean; telemetry?: TelemetryOptions } = {}): Promise<ConfiguredKit & { loaded: LoadedConfig }> {
+  async openKit(options: { offline?: boolean; telemetry?: TelemetryOptions; loaded?: LoadedConfig } = {}): Promise<ConfiguredKit & { loaded: LoadedConfig }> {
     let loaded!: LoadedConfig;
     const configured = await this.progress(
       'loading the configuration and plugins, and opening the network',
-      this.loadConfig().then((config) => {
+      (options.loaded ? Promise.resolve(options.loaded) : this.loadConfig()).then((config) => {
         loaded = config;
         return createKitFromConfig(config, { env: this.io.env, logger: this.logger, offline: options.offline, ...(options.telemetry ? { telemetry: options.telemetry } : {}) });
       }),

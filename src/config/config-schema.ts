@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PRINCIPAL_CHARS } from '../lifecycle/call-options.js';
 import { killSwitchOptions } from '../policies/kill-switch.js';
 import { redisPrefixOption, redisTimeoutOption, redisUrlOption } from '../policies/state/redis-store.js';
 import { sqlitePathOption } from '../policies/state/sqlite-store.js';
@@ -88,6 +89,36 @@ export const telemetryConfig = z.union([z.boolean(), z.strictObject({ traces: fl
   error: 'true, false or an object { traces?, metrics?, recordParams?, recordPrincipal? } (providers are given in code, not in the file)',
 });
 
+const principalName = z
+  .string({ error: 'a name as text, e.g. "alice"' })
+  .min(1, 'a name as text, e.g. "alice" (leave the field out rather than empty)')
+  .max(MAX_PRINCIPAL_CHARS, `at most ${MAX_PRINCIPAL_CHARS} characters`);
+
+/**
+ * `mcp`: who the clients of `agent-hooks mcp` are. Over HTTP, the token map in a file of its own (tokens
+ * are secrets, never written here, where a committed config would publish them); over stdio, the one
+ * client's principal. `--tokens-file`, `AGENT_HOOKS_MCP_TOKENS`, `--user`, `--tenant` and `--session` win.
+ */
+export const mcpConfig = z
+  .object(
+    {
+    /** The token map's file, relative to the config file; it must be its owner's only (chmod 600). */
+    tokensFile: z.string({ error: 'a file path, e.g. "mcp-tokens.json" (relative to this file)' }).min(1, 'a file path, e.g. "mcp-tokens.json" (relative to this file)').optional(),
+    /** Over stdio: who every call is for (context.userId, tenantId, sessionId). */
+    principal: z
+      .object({ userId: principalName.optional(), tenantId: principalName.optional(), sessionId: principalName.optional() }, { error: 'an object naming who every call is for: { "userId"?, "tenantId"?, "sessionId"? }' })
+      .strict()
+      .refine((principal) => Object.keys(principal).length > 0, 'name at least one of userId, tenantId, sessionId, e.g. { "userId": "alice" }')
+      .optional(),
+    },
+    { error: 'an object: { "tokensFile": "mcp-tokens.json" } over --http, or { "principal": { "userId": "alice" } } over stdio' },
+  )
+  .strict()
+  .refine((mcp) => mcp.tokensFile === undefined || mcp.principal === undefined, {
+    message:
+      'give "tokensFile" (over --http, each client is the user its token names) or "principal" (over stdio, the one client), not both: no transport takes both',
+  });
+
 /**
  * `signer`: the policy signer the agent's client signs through (docs/signer.md). The agent holds a
  * token, never the key: the token itself, or better the name of the environment variable holding it.
@@ -159,6 +190,8 @@ export const agentHooksConfigSchema = z
      * console lists. A SQLite file (a SqliteApprovalStore; left out, the configuration's state file
      * beside the journal, where kits on this machine keep their state) or a Redis server (a RedisApprovalStore).
      */
+    /** Who the clients of `agent-hooks mcp` are: `{ "tokensFile": "mcp-tokens.json" }` over --http, `{ "principal": { "userId": … } }` over stdio. */
+    mcp: mcpConfig.optional(),
     approvals: z
       .object({
         store: z

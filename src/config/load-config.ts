@@ -195,19 +195,31 @@ function describeIssue(issue: z.core.$ZodIssue): Problem[] {
     .map((key) => ({ path: [...at, key], text: `${formatPath([...at, key])}: unknown field${accepted ? `; accepted fields: ${accepted.join(', ')}` : ''}` }));
 }
 
-/** The fields an object under a top-level key takes (`telemetry`: traces, metrics, recordParams), when the schema says. */
+/**
+ * The fields an object at `at` takes (`telemetry`: traces, metrics, recordParams; `mcp.principal`:
+ * userId, tenantId, sessionId), when the schema says: object fields are followed down by name.
+ */
 function fieldsOfKey(at: readonly (string | number)[]): string[] | undefined {
-  if (at.length !== 1) return undefined;
-  let def = (agentHooksConfigSchema.shape as Record<string, { def: Def } | undefined>)[at[0] as string]?.def;
-  while (def && (def.type === 'optional' || def.type === 'default')) def = def.innerType?.def;
-  const object = (def?.type === 'union' ? def.options?.map((option) => option.def) : def ? [def] : [])?.find((option) => option.type === 'object');
-  return object?.shape && Object.keys(object.shape);
+  let shape: Record<string, unknown> | undefined = agentHooksConfigSchema.shape;
+  for (const key of at) {
+    if (typeof key !== 'string' || !shape) return undefined;
+    shape = objectOf((shape[key] as { def: Def } | undefined)?.def)?.shape;
+  }
+  return shape && Object.keys(shape);
+}
+
+/** The object schema under optional, default or pipe, or a union's first object option (a refine is a check on the object itself). */
+function objectOf(def: Def | undefined): Def | undefined {
+  while (def && (def.type === 'optional' || def.type === 'default' || def.type === 'pipe')) def = def.innerType?.def ?? def.in?.def;
+  const candidates = def?.type === 'union' ? (def.options ?? []).map((option) => option.def) : def ? [def] : [];
+  return candidates.find((option) => option.type === 'object');
 }
 
 /** What fieldsOfKey reads of a zod schema's definition. */
 interface Def {
   type: string;
   innerType?: { def: Def };
+  in?: { def: Def };
   options?: readonly { def: Def }[];
   shape?: Record<string, unknown>;
 }

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import type { ConfiguredKit } from '../../config/create-kit-from-config.js';
+import type { LoadedConfig } from '../../config/load-config.js';
 import { loadWithPeer } from '../../lifecycle/optional-peer.js';
+import type { CliIo } from '../cli-io.js';
 import type { CommandContext } from '../command-context.js';
 import { ExitCode } from '../exit-codes.js';
 import type { RunAction } from '../run-action.js';
@@ -38,22 +40,23 @@ export function registerMcpCommand(program: Command, run: RunAction): void {
     .option('--session <id>', 'over stdio: the session every call runs in (context.sessionId)')
     .addHelpText(
       'after',
-      `\nWho calls: over HTTP, --tokens-file (or ${MCP_TOKENS_ENV}) names each user's token; every request must then carry one (Authorization: Bearer <token>), a missing or unknown token gets 401, and each call runs for the token's user in the client's MCP session, so per-user budgets hold. Over stdio the one client is who --user, --tenant and --session say. Tokens are never read from the command line, where every user of the machine can list them.`,
+      `\nWho calls: over HTTP, --tokens-file (or ${MCP_TOKENS_ENV}, or the configuration's mcp.tokensFile) names each user's token; every request must then carry one (Authorization: Bearer <token>), a missing or unknown token gets 401, and each call runs for the token's user in the client's MCP session, so per-user budgets hold. Over stdio the one client is who --user, --tenant and --session (or the configuration's mcp.principal) say; the flags and the environment win over the configuration. Tokens are never read from the command line, where every user of the machine can list them.`,
     )
     .action((options: McpOptions, command: Command) =>
       run(command, async (ctx) => {
         if (options.host !== undefined && options.http === undefined) throw new UsageError('--host applies to --http <port>; over stdio there is nothing to bind.');
         // Before the kit opens: a missing MCP SDK fails at once, with no devnet started for nothing.
         if (options.metricsHost !== undefined && options.metrics === undefined) throw new UsageError('--metrics-host applies to --metrics <port>.');
-        const tokens = mcpTokenMap(options.tokensFile === undefined ? undefined : path.resolve(ctx.io.cwd, options.tokensFile), ctx.io.env[MCP_TOKENS_ENV]);
-        const principal = stdioPrincipal(options);
-        if (options.http === undefined && tokens !== undefined) throw new UsageError(`--tokens-file and ${MCP_TOKENS_ENV} apply to --http <port>: over stdio the one client is who --user, --tenant and --session say.`);
-        if (options.http !== undefined && principal) throw new UsageError('--user, --tenant and --session apply over stdio; over --http each client is the user its token names (--tokens-file).');
+        // The configuration's mcp section is read before anything starts, for the same checks as the flags.
+        const loaded = await ctx.loadConfig();
+        const { clients, tokens, principal } = mcpClients(options, loaded, ctx.io);
+        if (options.http === undefined && tokens !== undefined) throw new UsageError(`${clients.tokens} to --http <port>: over stdio the one client is who --user, --tenant and --session (or mcp.principal) say.`);
+        if (options.http !== undefined && principal) throw new UsageError(`${clients.principal} over stdio; over --http each client is the user its token names (--tokens-file or mcp.tokensFile).`);
         const serve = options.http === undefined ? await stdioServe(principal) : await httpServe(options.http, options.host, tokens);
         const metrics = options.metrics === undefined ? undefined : await startMcpMetrics(options.metrics, options.metricsHost, ctx.io.env);
         let configured: ConfiguredKit;
         try {
-          configured = await ctx.openKit(metrics ? { telemetry: { meterProvider: metrics.meterProvider } } : {});
+          configured = await ctx.openKit({ loaded, ...(metrics ? { telemetry: { meterProvider: metrics.meterProvider } } : {}) });
         } catch (error) {
           await metrics?.close();
           throw error;
@@ -77,6 +80,26 @@ export function registerMcpCommand(program: Command, run: RunAction): void {
         return ExitCode.OK;
       }),
     );
+}
+
+/**
+ * Who the clients are: the token map and the stdio principal, each from the flags (or the
+ * environment) when given, else from the configuration's `mcp` section; `clients` names where each
+ * came from, for a usage error that points at the right place.
+ */
+function mcpClients(options: McpOptions, loaded: LoadedConfig, io: CliIo): { clients: { tokens: string; principal: string }; tokens: unknown; principal: Record<string, string> | undefined } {
+  const fromFile = loaded.config.mcp;
+  const tokensFlag = options.tokensFile !== undefined || Boolean(io.env[MCP_TOKENS_ENV]);
+  const principalFlag = options.user !== undefined || options.tenant !== undefined || options.session !== undefined;
+  const configuredTokens = fromFile?.tokensFile === undefined ? undefined : { file: path.resolve(loaded.baseDir, fromFile.tokensFile), source: loaded.source };
+  return {
+    clients: {
+      tokens: tokensFlag ? `--tokens-file and ${MCP_TOKENS_ENV} apply` : `mcp.tokensFile (in ${loaded.source}) applies`,
+      principal: principalFlag ? '--user, --tenant and --session apply' : `mcp.principal (in ${loaded.source}) applies`,
+    },
+    tokens: mcpTokenMap(options.tokensFile === undefined ? undefined : path.resolve(io.cwd, options.tokensFile), io.env[MCP_TOKENS_ENV], configuredTokens),
+    principal: stdioPrincipal(options, fromFile?.principal),
+  };
 }
 
 // Loaded on demand: the MCP SDK is an optional peer dependency, and the other commands run without it.
