@@ -91,10 +91,10 @@ describe('telemetry in a configuration file', function () {
   describe('when the key is not what it takes', () => {
     it('names the key and what is accepted; providers cannot come from the file', () => {
       expect(configProblemsOf({ telemetry: 'yes' })).to.deep.equal([
-        'telemetry: true, false or an object { traces?, metrics?, recordParams? } (providers are given in code, not in the file)',
+        'telemetry: true, false or an object { traces?, metrics?, recordParams?, recordPrincipal? } (providers are given in code, not in the file)',
       ]);
-      expect(configProblemsOf({ telemetry: { trace: true } })).to.deep.equal(['telemetry.trace: unknown field; accepted fields: traces, metrics, recordParams']);
-      expect(configProblemsOf({ telemetry: { tracerProvider: {} } })).to.deep.equal(['telemetry.tracerProvider: unknown field; accepted fields: traces, metrics, recordParams']);
+      expect(configProblemsOf({ telemetry: { trace: true } })).to.deep.equal(['telemetry.trace: unknown field; accepted fields: traces, metrics, recordParams, recordPrincipal']);
+      expect(configProblemsOf({ telemetry: { tracerProvider: {} } })).to.deep.equal(['telemetry.tracerProvider: unknown field; accepted fields: traces, metrics, recordParams, recordPrincipal']);
     });
   });
 });
