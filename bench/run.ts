@@ -152,7 +152,7 @@ async function coldstart(): Promise<void> {
 }
 
 async function startup(): Promise<void> {
-  heading('startup: creating the kit (core plugins, offline) with 100 and 1 000 hooks that name tools it does not have, each warned about, vs the real Hedera Agent Kit building its tools and API with the same hooks');
+  heading('startup: creating the kit (core plugins, offline) with 100 and 1 000 hooks that name tools it does not have, warned about (16 one by one, then a summary), vs the real Hedera Agent Kit building its tools and API with the same hooks');
   for (const count of STARTUP_HOOK_COUNTS) {
     const row = await benchStartup(count);
     print(

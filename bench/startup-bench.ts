@@ -24,7 +24,7 @@ export interface StartupResult {
   real_kit_create_ms: number;
   /** create_ms / real_kit_create_ms. */
   ratio: number;
-  /** Warnings the kit logged (one per hook and unknown name). */
+  /** Warnings the kit logged (the first 16 hook-and-name pairs one by one, then one summary). */
   warnings: number;
 }
 

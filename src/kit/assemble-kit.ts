@@ -99,12 +99,13 @@ export function assembleKit(assembly: KitAssembly): AgentKit {
   warnValueMovingLeftOut(sources, valueMoving, logger);
   const withoutMovementsView = registry.withoutMovementsView(hasBuiltInMovementsView);
   // One check for every source: what judging the names costs is worked out once per kit and name.
-  const checkListenerToolNames = listenerToolNameCheck(toolNames, logger);
+  const toolNameCheck = listenerToolNameCheck(toolNames, logger);
   for (const { listeners } of sources) {
-    checkListenerToolNames(listeners);
+    toolNameCheck.check(listeners);
     checkPolicyStagesOffered(listeners, withoutInnerStages);
     checkValuePoliciesSeeMovements(listeners, withoutMovementsView);
   }
+  toolNameCheck.finish();
   const starts: Promise<void>[] = [];
   for (const { listeners, instance } of sources) {
     if (isKitAware(instance)) starts.push(startOf(instance.attachToKit({ container, context, client, logger, secrets })));

@@ -1,3 +1,4 @@
+import { listed } from '../policies/movement-policy.js';
 import { canonicalToolName } from './canonical-tool-name.js';
 import { KnownNames, distanceInside } from './closest-names.js';
 import { distancePattern, type DistancePattern } from './edit-distance.js';
@@ -32,53 +33,80 @@ export interface KitToolNames {
  * checkListenerToolNames(listeners, { loaded: ['delete_account_tool'], defined: ['delete_account_tool'], unloaded: [] }, logger);
  */
 export function checkListenerToolNames(listeners: readonly StageListener[], names: KitToolNames, logger: Logger): void {
-  listenerToolNameCheck(names, logger)(listeners);
+  const check = listenerToolNameCheck(names, logger);
+  check.check(listeners);
+  check.finish();
 }
 
-/** How many distinct unknown names a kit's warnings suggest a closest tool for. */
-export const SUGGESTED_NAMES = 16;
+/** How many hook-and-name pairs a kit warns about one by one, each with the closest tool it has. */
+export const WARNED_ONE_BY_ONE = 16;
+/** How many names and hooks the summary warning of the rest shows. */
+const SHOWN_IN_SUMMARY = 10;
+
+/** checkListenerToolNames in steps: `check` each list of listeners, then `finish` once. */
+export interface ListenerToolNameCheck {
+  /** Refuses a policy on a tool the kit does not have; warns about a hook on one (the first few one by one). */
+  check(listeners: readonly StageListener[]): void;
+  /** Warns once about the hooks' unknown names past the first few, if any. */
+  finish(): void;
+}
 
 /**
  * checkListenerToolNames for a kit that checks many hooks and policies at start: the returned check
  * keeps, across every list it is given, what the names cost to judge. The loaded tools' spellings
- * are worked out once, the closest tool once per distinct unknown name and only for a name that is
- * refused or warned about, and a hook's name once per hook (not once per stage it listens on), so a
- * thousand shared hooks naming other kits' tools cost microseconds each.
+ * are worked out on the first name that needs them, the closest tool only for a name that is
+ * refused or warned about one by one, and a hook's name once per hook (not once per stage it
+ * listens on). A shared list of a thousand hooks naming other kits' tools gets its first warnings
+ * one by one and the rest in one summary: a person reads the first, and each costs microseconds.
  */
-export function listenerToolNameCheck(names: KitToolNames, logger: Logger): (listeners: readonly StageListener[]) => void {
+export function listenerToolNameCheck(names: KitToolNames, logger: Logger): ListenerToolNameCheck {
   const given = new Set([...names.loaded, ...names.unloaded]);
   const defined = new Set(names.defined);
-  // Built on the first name that needs it: most kits have hooks on their own tools alone.
   let built: ClosestToolJudge | undefined;
   const judge = (): ClosestToolJudge => (built ??= new ClosestToolJudge(names.loaded));
   const warned = new Set<string>();
-  const suggested = new Set<string>();
-  return (listeners) => {
-    for (const listener of listeners) {
-      for (const name of listener.tools) {
-        if (name === '*' || given.has(name)) continue;
-        const isPolicy = listener.kind === 'policy';
-        // A hook registers one listener per stage: one warning per hook and name is enough.
-        const key = `${listener.name}\u0000${name}`;
-        if (!isPolicy && warned.has(key)) continue;
-        // A real tool the kit does not offer is fine, unless it is also a slip of one it does offer.
-        if ((defined.has(name) || isHederaToolName(name)) && judge().slipOf(name) === undefined) continue;
-        if (isPolicy) {
-          throw new AgentHooksError(ErrorCode.INVALID_LISTENER, refusal(listener.name, name, judge().closest(name), names.loaded.length));
+  const rest = { pairs: 0, tools: new Set<string>(), hooks: new Set<string>() };
+  return {
+    check(listeners) {
+      for (const listener of listeners) {
+        for (const name of listener.tools) {
+          if (name === '*' || given.has(name)) continue;
+          const isPolicy = listener.kind === 'policy';
+          // A hook registers one listener per stage: one warning per hook and name is enough.
+          const key = `${listener.name}\u0000${name}`;
+          if (!isPolicy && warned.has(key)) continue;
+          // A real tool the kit does not offer is fine, unless it is also a slip of one it does offer.
+          if ((defined.has(name) || isHederaToolName(name)) && judge().slipOf(name) === undefined) continue;
+          if (isPolicy) {
+            throw new AgentHooksError(ErrorCode.INVALID_LISTENER, refusal(listener.name, name, judge().closest(name), names.loaded.length));
+          }
+          warned.add(key);
+          if (warned.size > WARNED_ONE_BY_ONE) {
+            rest.pairs++;
+            rest.tools.add(name);
+            rest.hooks.add(listener.name);
+            continue;
+          }
+          const closest = judge().closest(name);
+          logger.warn(
+            { hook: listener.name, tool: name, ...(closest ? { closest: closest.tool } : {}) },
+            `Hook "${listener.name}" lists the tool ${JSON.stringify(name)}, which this kit does not have${closest ? `; did you mean "${closest.tool}"?` : '.'} It observes no call of that name.`,
+          );
         }
-        warned.add(key);
-        // A shared list of hooks for other kits names hundreds of tools: a person reads the first
-        // suggestions, and the closest name is the costly part, so it is worked out for a few names only.
-        const suggests = suggested.has(name) || suggested.size < SUGGESTED_NAMES;
-        if (suggests) suggested.add(name);
-        const closest = suggests ? judge().closest(name) : undefined;
-        const hint = closest ? `; did you mean "${closest.tool}"?` : suggests ? '.' : ` (closest names are suggested for the first ${SUGGESTED_NAMES} unknown names only).`;
-        logger.warn(
-          { hook: listener.name, tool: name, ...(closest ? { closest: closest.tool } : {}) },
-          `Hook "${listener.name}" lists the tool ${JSON.stringify(name)}, which this kit does not have${hint} It observes no call of that name.`,
-        );
       }
-    }
+    },
+    finish() {
+      if (rest.pairs === 0) return;
+      const tools = [...rest.tools];
+      const hooks = [...rest.hooks];
+      logger.warn(
+        { more: rest.pairs, tools: tools.slice(0, SHOWN_IN_SUMMARY), toolCount: tools.length, hooks: hooks.slice(0, SHOWN_IN_SUMMARY), hookCount: hooks.length },
+        `${rest.pairs} more hook entries list tools this kit does not have: ${listed(tools.map((tool) => JSON.stringify(tool)), SHOWN_IN_SUMMARY)} (in ${listed(hooks.map((hook) => `"${hook}"`), SHOWN_IN_SUMMARY)}). They observe no call of those names.`,
+      );
+      rest.pairs = 0;
+      rest.tools.clear();
+      rest.hooks.clear();
+    },
   };
 }
 

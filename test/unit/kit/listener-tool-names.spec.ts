@@ -9,7 +9,7 @@ import { optionRefusal } from '../../support/option-refusal.js';
 import { EchoTool, TransferBuilderTool, pluginOf } from '../../support/noop-tools.js';
 import { offlineClient } from '../../support/offline-client.js';
 import * as editDistanceModule from '../../../src/kit/edit-distance.js';
-import { SUGGESTED_NAMES } from '../../../src/kit/listener-tool-names.js';
+import { WARNED_ONE_BY_ONE } from '../../../src/kit/listener-tool-names.js';
 
 describe('listener tool names at kit start', () => {
   let client: Client;
@@ -179,23 +179,25 @@ describe('listener tool names at kit start', () => {
       const nameOf = (at: number) => `other_agent_${String(at).padStart(4, '0')}_tool`;
       const hooksNaming = (count: number, distinct: number) => Array.from({ length: count }, (_, at) => watcher(`Shared Hook ${at}`, [nameOf(at % distinct)]));
 
-      it('measures each distinct unknown name against each tool at most three times, for the first few names only', async () => {
+      it('warns about the first few one by one, each name measured at most three times against each tool, and the rest in one summary', async () => {
         const eight = await coreKitCost(hooksNaming(8, 8));
         expect(eight.warnings).to.equal(8);
         expect(eight.measured, 'the warned names are judged').to.be.greaterThan(0);
         expect(eight.measured, 'at most three measures per distinct name and tool').to.be.at.most(8 * 3 * eight.tools);
-        const suggested = await coreKitCost(hooksNaming(SUGGESTED_NAMES, SUGGESTED_NAMES));
-        expect(suggested.measured, 'twice the names, twice the work: no pair of names measured against each other').to.equal((SUGGESTED_NAMES / 8) * eight.measured);
+        const first = await coreKitCost(hooksNaming(WARNED_ONE_BY_ONE, WARNED_ONE_BY_ONE));
+        expect(first.warnings).to.equal(WARNED_ONE_BY_ONE);
+        expect(first.measured, 'twice the names, twice the work: no pair of names measured against each other').to.equal((WARNED_ONE_BY_ONE / 8) * eight.measured);
         const fourHundred = await coreKitCost(hooksNaming(400, 400));
-        expect(fourHundred.warnings, 'every hook is still warned about').to.equal(400);
-        expect(fourHundred.measured, 'names past the first few are warned about without a suggestion').to.equal(suggested.measured);
-        expect(fourHundred.lastWarning).to.contain(`closest names are suggested for the first ${SUGGESTED_NAMES} unknown names only`);
+        expect(fourHundred.warnings, 'the first few one by one, then one summary').to.equal(WARNED_ONE_BY_ONE + 1);
+        expect(fourHundred.measured, 'names in the summary are not judged').to.equal(first.measured);
+        expect(fourHundred.lastWarning).to.contain(`${400 - WARNED_ONE_BY_ONE} more hook entries list tools this kit does not have: "${nameOf(WARNED_ONE_BY_ONE)}"`)
+          .and.to.contain(`and ${400 - WARNED_ONE_BY_ONE - 10} more`).and.to.contain(`"Shared Hook ${WARNED_ONE_BY_ONE}"`);
       });
 
       it('measures nothing more for hooks that repeat a name already judged', async () => {
         const twenty = await coreKitCost(hooksNaming(20, 20));
         const repeated = await coreKitCost(hooksNaming(400, 20));
-        expect(repeated.warnings, 'one warning per hook').to.equal(400);
+        expect(repeated.warnings, 'the first few one by one, then one summary').to.equal(WARNED_ONE_BY_ONE + 1);
         expect(repeated.measured).to.equal(twenty.measured);
       });
     });
