@@ -11,6 +11,8 @@ import { anchorJournalDir } from './journal-dir.js';
 import { listenerCatalog, type ArgumentAnchor, type CatalogEntry } from './listener-catalog.js';
 import { anchorKillSwitch, configuredStateFile, policyStoreAnchor } from './default-policy-store.js';
 import { useStateFile } from '../kit/default-state-file.js';
+import { ApprovalStoreLender } from '../policies/approvals/approval-store-lender.js';
+import { approvalStoreAnchor, approvalStoreAt, approvalStorePlace } from './configured-approval-store.js';
 
 /** A validated configuration with its hooks and policies built. */
 export interface LoadedConfig {
@@ -91,9 +93,11 @@ function parseContents(contents: ConfigFileContents, source: string, baseDir: st
   const stateFile = configuredStateFile(config, baseDir);
   config.killSwitch = anchorKillSwitch(config.killSwitch, stateFile, baseDir);
   const anchorStore = policyStoreAnchor(baseDir);
+  // ApprovalPolicies listed without a store share the configuration's approval store, lent per kit.
+  const lendApprovalStore = approvalStoreAnchor(new ApprovalStoreLender(() => approvalStoreAt(approvalStorePlace(config, baseDir))));
   const listeners = [
     ...buildListeners(config.hooks, 'hooks', problems, baseDir, anchorStore),
-    ...buildListeners(config.policies, 'policies', problems, baseDir, anchorStore),
+    ...buildListeners(config.policies, 'policies', problems, baseDir, anchorStore, lendApprovalStore),
   ];
   if (problems.length) return fail();
   // Named as a code kit with a journal names them (SpendLimitPolicy-1/spend-limit), so both agree on one file.
@@ -108,8 +112,13 @@ function withPlace(text: string, place: string | undefined): string {
   return colon < 0 ? `${text} (${place})` : `${text.slice(0, colon)} (${place})${text.slice(colon)}`;
 }
 
-/** Builds `{ hook | policy, args, mode? }` entries from the catalog (others kept as given), adding each problem to `problems` named to its field. */
-export function buildListeners(entries: readonly unknown[], field: string, problems: Problem[], baseDir: string, anchorStore?: ArgumentAnchor): unknown[] {
+/**
+ * Builds `{ hook | policy, args, mode? }` entries from the catalog (others kept as given), adding each
+ * problem to `problems` named to its field. `lendStore` completes the arguments of the entries
+ * themselves, not of the policies a combination holds (a combination refuses an ApprovalPolicy
+ * whose requests others can decide: see composition-approvals.ts).
+ */
+export function buildListeners(entries: readonly unknown[], field: string, problems: Problem[], baseDir: string, anchorStore?: ArgumentAnchor, lendStore?: (name: string, args: readonly unknown[]) => unknown[] | undefined): unknown[] {
   const catalog = listenerCatalog({}, anchorStore);
   const built: unknown[] = [];
   entries.forEach((entry, at) => {
@@ -133,7 +142,8 @@ export function buildListeners(entries: readonly unknown[], field: string, probl
     }
     let instance: object;
     try {
-      instance = known.create(anchorJournalDir(name, entry.args, baseDir));
+      const args = anchorJournalDir(name, entry.args, baseDir);
+      instance = known.create(lendStore?.(name, args) ?? args);
     } catch (error) {
       // A policy that says which argument is wrong is named down to the field, e.g. args[0].expression.
       const argPath = argPathOf(error) ?? [];

@@ -13,7 +13,7 @@ import { callbackApprover } from './approvers/callback-approver.js';
 import { mcpElicitationApprover } from './approvers/mcp-elicitation-approver.js';
 import { terminalApprover } from './approvers/terminal-approver.js';
 import { denialReason, type ApprovalRecord, type Quorum, type TransactionPreview } from './approvals/approval-record.js';
-import type { ApprovalStore } from './approvals/approval-store.js';
+import type { ApprovalStore, ApprovalStoreLoan } from './approvals/approval-store.js';
 import { waitForDecision } from './approvals/in-call-wait.js';
 import { MemoryApprovalStore } from './approvals/memory-approval-store.js';
 import { newRequestRecord, previewOf } from './approvals/request-record.js';
@@ -83,12 +83,19 @@ export class ApprovalPolicy extends AbstractPolicy {
   private asking = 0;
   /** Approved calls this policy let through and not yet settled: what becomes of their requests. */
   private readonly runs: ApprovedRuns;
+  /** The loan of `store`, when a configuration lent it: given back as the kit closes this policy. */
+  private readonly loan: ApprovalStoreLoan | undefined;
 
   /** The constructor's arguments, as a configuration's JSON schema describes them. */
   static readonly configArgs = z.tuple([approvalPolicyOptions]);
 
-  constructor(options: ApprovalPolicyOptions) {
+  /**
+   * @param loan - given by a kit built from a configuration, which lends `store` (its approval store)
+   *   to its ApprovalPolicies: closing the policy gives it back, and the last one back closes it.
+   */
+  constructor(options: ApprovalPolicyOptions, loan?: ApprovalStoreLoan) {
     super();
+    this.loan = loan;
     const owner = 'ApprovalPolicy';
     // `when` as data is judged as the threshold it must be, so a wrong field inside it is named
     // ('when.hbarAbove') rather than the union of both forms refused as a whole.
@@ -138,6 +145,11 @@ export class ApprovalPolicy extends AbstractPolicy {
   }
 
   /** Approvals asked for and not yet answered, refused or timed out (a telemetry gauge: src/telemetry/). */
+  /** Gives back the store a configuration lent (see the constructor); a store given in code stays yours. */
+  async close(): Promise<void> {
+    await this.loan?.giveBack();
+  }
+
   get pendingApprovals(): number {
     return this.asking;
   }

@@ -103,3 +103,8 @@ export interface ApprovalStore {
   subscribed?(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** A store lent to a policy: the policy gives it back when the kit closes it (see ApprovalStoreLender). */
+export interface ApprovalStoreLoan {
+  giveBack(): Promise<void>;
+}

@@ -1,4 +1,7 @@
 import { expect } from 'chai';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { parseConfig } from '../../../src/config/load-config.js';
 import { ApprovalPolicy } from '../../../src/policies/approval-policy.js';
 import { configProblemsOf } from '../../support/config-problems.js';
@@ -35,6 +38,49 @@ describe('ApprovalPolicy in a configuration file', () => {
       const { listeners } = parseConfig({ policies: [{ policy: 'ApprovalPolicy', args: [{ when: { hbarAbove: 5 }, via: 'schedule', quorum: { required: 1, of: [key] } }] }] }, 'test.json', '/tmp');
       const policy = listeners[0] as ApprovalPolicy;
       expect([policy.via, policy.quorum.of]).to.deep.equal(['schedule', [key]]);
+    });
+  });
+
+  describe('when it names no store (a file cannot hold one)', () => {
+    let folder: string;
+    beforeEach(() => (folder = mkdtempSync(path.join(tmpdir(), 'approval-config-'))));
+    afterEach(() => rmSync(folder, { recursive: true, force: true }));
+    const deferred = { policy: 'ApprovalPolicy', args: [{ when: { hbarAbove: 5 }, wait: 'deferred' }] };
+
+    it('keeps its requests in the state file beside the journal, one store for every such policy of the kit', () => {
+      const { listeners } = parseConfig({ policies: [deferred, { policy: 'ApprovalPolicy', args: [{ when: { tools: ['delete_account_tool'] }, approver: 'terminal' }] }] }, 'test.json', folder);
+      const [first, second] = listeners as ApprovalPolicy[];
+      expect(first.approvalStore.description).to.equal(`SQLite at ${path.join(folder, '.agent-hooks', 'audit', 'agent-hooks-state.sqlite')}`);
+      expect(second.approvalStore, 'one store per kit').to.equal(first.approvalStore);
+      expect(first.storeGiven, 'decided and resumed from outside the call').to.equal(true);
+    });
+
+    it('keeps them in the store "approvals" names: a file read from the configuration\'s folder, or Redis', () => {
+      const inFile = parseConfig({ approvals: { store: { sqlite: 'shared/approvals.sqlite' } }, policies: [deferred] }, 'test.json', folder).listeners[0] as ApprovalPolicy;
+      expect(inFile.approvalStore.description).to.equal(`SQLite at ${path.join(folder, 'shared', 'approvals.sqlite')}`);
+      const inRedis = parseConfig({ approvals: { store: { redis: 'redis://127.0.0.1:1', prefix: 'payments' } }, policies: [deferred] }, 'test.json', folder).listeners[0] as ApprovalPolicy;
+      expect(inRedis.approvalStore.description).to.equal('Redis at 127.0.0.1:1 (prefix "payments")');
+    });
+
+    it('gives a kit its own store, closed when the last of its policies closes', async () => {
+      const config = { policies: [deferred, deferred] };
+      const [first, second] = parseConfig(config, 'test.json', folder).listeners as ApprovalPolicy[];
+      const [otherKits] = parseConfig(config, 'test.json', folder).listeners as ApprovalPolicy[];
+      expect(otherKits.approvalStore, 'another kit from the same file').to.not.equal(first.approvalStore);
+      expect(await first.approvalStore.listPending()).to.deep.equal([]);
+      await first.close();
+      expect(await second.approvalStore.listPending(), 'still lent to the second policy').to.deep.equal([]);
+      await second.close();
+      await first.close();
+      let refusal: unknown;
+      await first.approvalStore.listPending().catch((error: unknown) => (refusal = error));
+      expect(String(refusal)).to.contain('the store is closed');
+      await otherKits.close();
+    });
+
+    it('leaves a policy inside a combination in memory, so the combination still accepts it', () => {
+      const { listeners } = parseConfig({ policies: [{ policy: 'anyOf', args: [{ policy: 'RecipientAllowlistPolicy', args: [['0.0.7']] }, { policy: 'ApprovalPolicy', args: [{ when: { hbarAbove: 5 }, approver: 'terminal' }] }] }] }, 'test.json', folder);
+      expect(listeners).to.have.length(1);
     });
   });
 
