@@ -1,5 +1,4 @@
 import { PublicKey } from '@hiero-ledger/sdk';
-import { keccak_256 } from '@noble/hashes/sha3.js';
 import { AgentHooksError, ErrorCode, invalidArgument, messageOf } from '../../errors/index.js';
 import { compressedPoint, lowS, unwrapOctetString } from './ec-points.js';
 import type { SigningKey, SigningKeyType } from './signing-key.js';
@@ -99,6 +98,9 @@ export async function keyFromPkcs11(options: Pkcs11KeyOptions): Promise<SigningK
       type === 'ED25519'
         ? PublicKey.fromBytesED25519(unwrapOctetString(new Uint8Array(point), [32]))
         : PublicKey.fromBytesECDSA(compressedPoint(unwrapOctetString(new Uint8Array(point), [33, 65])));
+    // Loaded for an ECDSA key only: the package entry exports the signer, and an app that never
+    // signs through PKCS#11 should not load a hash library the devnet also uses.
+    const keccak256 = type === 'ECDSA_SECP256K1' ? (await import('@noble/hashes/sha3.js')).keccak_256 : undefined;
     const open = session;
     let queue: Promise<unknown> = Promise.resolve();
     let closed = false;
@@ -109,7 +111,7 @@ export async function keyFromPkcs11(options: Pkcs11KeyOptions): Promise<SigningK
         return new Uint8Array(module.C_Sign(open, Buffer.from(bodyBytes), Buffer.alloc(64)));
       }
       module.C_SignInit(open, { mechanism: pk.CKM_ECDSA }, privateKey);
-      return lowS(new Uint8Array(module.C_Sign(open, Buffer.from(keccak_256(bodyBytes)), Buffer.alloc(64))));
+      return lowS(new Uint8Array(module.C_Sign(open, Buffer.from(keccak256!(bodyBytes)), Buffer.alloc(64))));
     };
     return {
       type,
