@@ -16,7 +16,7 @@ describe('agent-hooks --json on a command line it cannot parse', () => {
     ['an unknown command', ['fly', '--json'], "unknown command 'fly'"],
     ['a missing argument', ['--json', 'call'], "missing required argument 'tool'"],
     ['an invalid option value', ['devnet', '--grpc-port', 'abc', '--json'], "option '--grpc-port <port>' argument 'abc' is invalid"],
-    ['a missing required option', ['audit', 'verify', '--json'], "required option '--topic <id>' not specified"],
+    ['a missing required option', ['pause', '--json'], "required option '-r, --reason <text>' not specified"],
   ] as const) {
     describe(`when given ${what}`, () => {
       it('prints one JSON error document on stdout, as for every other error, and exits 2', async () => {
