@@ -31,6 +31,8 @@ export class ListenerIndex {
   private readonly byTool = new Map<string, Entry[]>();
   private readonly wildcard: Entry[] = [];
   private readonly plans = new Map<string, ToolPlan>();
+  /** Some plan is cached: a registration must drop them (a kit registering thousands at start has none yet). */
+  private planned = false;
   private seq = 0;
   private changes = 0;
 
@@ -44,7 +46,7 @@ export class ListenerIndex {
     const entry: Entry = { listener, seq: this.seq++ };
     const targets = arrayIncludes(listener.tools, ALL_TOOLS) ? [this.wildcard] : this.toolBuckets(listener.tools);
     for (let at = 0; at < targets.length; at++) targets[at]![targets[at]!.length] = entry;
-    mapClearIn(this.plans);
+    this.dropPlans();
     this.changes++;
     return () => {
       for (let at = 0; at < targets.length; at++) {
@@ -52,9 +54,15 @@ export class ListenerIndex {
         const found = bucket.indexOf(entry);
         if (found >= 0) bucket.splice(found, 1);
       }
-      mapClearIn(this.plans);
+      this.dropPlans();
       this.changes++;
     };
+  }
+
+  private dropPlans(): void {
+    if (!this.planned) return;
+    mapClearIn(this.plans);
+    this.planned = false;
   }
 
   /** The longest time budget any registered policy has of its own, in ms (undefined: none has one). */
@@ -74,6 +82,7 @@ export class ListenerIndex {
     if (!plan) {
       plan = this.buildPlan(tool);
       mapSetIn(this.plans, tool, plan);
+      this.planned = true;
     }
     return plan;
   }
