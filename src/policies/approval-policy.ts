@@ -68,8 +68,13 @@ export class ApprovalPolicy extends AbstractPolicy {
   override timeoutMs: number;
   /** How long the approver has to answer (deferred: how long the request stays open). */
   readonly approvalTimeoutMs: number;
-  /** Where this policy keeps its requests; `kit.resume` finds them here. */
+  /**
+   * Where this policy keeps its requests; `kit.resume` finds them here. Given no `store`, read it
+   * once the policy's kit is created: a kit with a journal folder gives it the state file there,
+   * unless the store was read before (whoever read it may have subscribed to it, so it stays).
+   */
   get approvalStore(): ApprovalStore {
+    this.storeFixed = true;
     return this.store;
   }
   readonly stage: 'postParamsNormalization' | 'postCoreAction';
@@ -82,7 +87,7 @@ export class ApprovalPolicy extends AbstractPolicy {
   private readonly approver: Approver | undefined;
   private ledger: LedgerApprovalJudge | undefined;
   private store: ApprovalStore;
-  /** Whether a call was judged, or a kit already gave its default store a file: the store is then fixed (useDefaultStore). */
+  /** Whether a call was judged, the store read, or a kit already gave it a file: the store is then fixed (useDefaultStore). */
   private storeFixed = false;
   private readonly condition: CompiledCondition;
   private asking = 0;
@@ -122,7 +127,7 @@ export class ApprovalPolicy extends AbstractPolicy {
     }
     this.store = options.store ?? new MemoryApprovalStore();
     this.storeGiven = options.store !== undefined;
-    this.runs = new ApprovedRuns(this.approvalStore);
+    this.runs = new ApprovedRuns(this.store);
     this.approvalTimeoutMs = options.timeoutMs ?? (this.wait === 'deferred' || this.via === 'schedule' ? DEFAULT_DEFERRED_MS : DEFAULT_APPROVAL_TIMEOUT_MS);
     // Deferred or by the ledger: the verdict is a key lookup and a store write, not a person's answer.
     this.timeoutMs = this.wait === 'deferred' || this.via === 'schedule' ? DEFERRED_BUDGET_MS : this.approvalTimeoutMs + BUDGET_MARGIN_MS;
@@ -154,7 +159,8 @@ export class ApprovalPolicy extends AbstractPolicy {
   /**
    * Keeps this policy's requests in the store `lender` lends (the kit's state file) instead of
    * memory, so a restarted program lists and resumes them. Only for a policy given no `store`,
-   * before its first call and once (a policy shared by two kits keeps the first kit's store):
+   * before its first call or read of `approvalStore`, and once (a policy shared by two kits keeps
+   * the first kit's store):
    * false, and nothing changes, otherwise. The loan is given back as the kit closes the policy.
    * @internal a kit with a journal folder or a configuration calls it (src/kit/default-state-file.ts).
    */
@@ -192,7 +198,7 @@ export class ApprovalPolicy extends AbstractPolicy {
     const found = currentResume();
     // Only this policy's own request lets a resumed call through it: another ApprovalPolicy's approval
     // (other approvers, another quorum, another stage) is not this one's, even with the same store.
-    const resumed = found && found.store === this.approvalStore && this.madeBy(found.record, method) ? found : undefined;
+    const resumed = found && found.store === this.store && this.madeBy(found.record, method) ? found : undefined;
     const moved = movedValueOf(params);
     if (resumed) {
       // The record's state is a claim: its decisions are checked here, where the call would run.
@@ -211,7 +217,7 @@ export class ApprovalPolicy extends AbstractPolicy {
     if (why === undefined) return false;
     const summary = summaryOf(method, moved, params.rawParams);
     const now = Date.now();
-    const record = await this.approvalStore.create(
+    const record = await this.store.create(
       newRequestRecord(params, { policy: this.name, method, stage: this.stage, summary, why, moved, wait: this.wait, quorum: this.quorum, now, expiresInMs: this.approvalTimeoutMs, heartbeatMs: HEARTBEAT_MS }, preview),
     );
     if (resumed) resumed.supersededBy = record.id;
@@ -263,7 +269,7 @@ export class ApprovalPolicy extends AbstractPolicy {
     this.asking++;
     const stop = new AbortController();
     const timer = setTimeout(() => stop.abort(), this.approvalTimeoutMs);
-    const store = this.approvalStore;
+    const store = this.store;
     let ownRefusal: string | undefined;
     const approver = this.approver;
     if (approver) {
