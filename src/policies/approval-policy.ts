@@ -68,8 +68,15 @@ export class ApprovalPolicy extends AbstractPolicy {
   override timeoutMs: number;
   /** How long the approver has to answer (deferred: how long the request stays open). */
   readonly approvalTimeoutMs: number;
-  /** Where this policy keeps its requests; `kit.resume` finds them here. */
-  readonly approvalStore: ApprovalStore;
+  /**
+   * Where this policy keeps its requests; `kit.resume` finds them here. Given no `store`, read it
+   * once the policy's kit is created: a kit with a journal folder gives it the state file there,
+   * unless the store was read before (whoever read it may have subscribed to it, so it stays).
+   */
+  get approvalStore(): ApprovalStore {
+    this.storeFixed = true;
+    return this.store;
+  }
   readonly stage: 'postParamsNormalization' | 'postCoreAction';
   readonly wait: 'in-call' | 'deferred';
   readonly quorum: Quorum;
@@ -78,13 +85,16 @@ export class ApprovalPolicy extends AbstractPolicy {
   /** Whether `store` was given: its requests can then be decided and resumed from outside the call (a console, another process). */
   readonly storeGiven: boolean;
   private readonly approver: Approver | undefined;
-  private readonly ledger: LedgerApprovalJudge | undefined;
+  private ledger: LedgerApprovalJudge | undefined;
+  private store: ApprovalStore;
+  /** Whether a call was judged, the store read, or a kit already gave it a file: the store is then fixed (useDefaultStore). */
+  private storeFixed = false;
   private readonly condition: CompiledCondition;
   private asking = 0;
   /** Approved calls this policy let through and not yet settled: what becomes of their requests. */
-  private readonly runs: ApprovedRuns;
-  /** The loan of `store`, when a configuration lent it: given back as the kit closes this policy. */
-  private readonly loan: ApprovalStoreLoan | undefined;
+  private runs: ApprovedRuns;
+  /** The loan of `store`, when a configuration or a kit with a state file lent it: given back as the kit closes this policy. */
+  private loan: ApprovalStoreLoan | undefined;
 
   /** The constructor's arguments, as a configuration's JSON schema describes them. */
   static readonly configArgs = z.tuple([approvalPolicyOptions]);
@@ -115,9 +125,9 @@ export class ApprovalPolicy extends AbstractPolicy {
     if (this.approver && this.quorum.of.length && !this.quorum.of.includes(this.approver.name)) {
       throw invalidArgument(`${owner}: the approver "${this.approver.name}" is not in quorum.of (${this.quorum.of.join(', ')}), so its answer could never count; add it there.`, [0, 'quorum', 'of']);
     }
-    this.approvalStore = options.store ?? new MemoryApprovalStore();
+    this.store = options.store ?? new MemoryApprovalStore();
     this.storeGiven = options.store !== undefined;
-    this.runs = new ApprovedRuns(this.approvalStore);
+    this.runs = new ApprovedRuns(this.store);
     this.approvalTimeoutMs = options.timeoutMs ?? (this.wait === 'deferred' || this.via === 'schedule' ? DEFAULT_DEFERRED_MS : DEFAULT_APPROVAL_TIMEOUT_MS);
     // Deferred or by the ledger: the verdict is a key lookup and a store write, not a person's answer.
     this.timeoutMs = this.wait === 'deferred' || this.via === 'schedule' ? DEFERRED_BUDGET_MS : this.approvalTimeoutMs + BUDGET_MARGIN_MS;
@@ -126,17 +136,19 @@ export class ApprovalPolicy extends AbstractPolicy {
     const many = this.quorum.required > 1 ? `${this.quorum.required} approvers` : who;
     this.description = this.via === 'schedule' ? `Has the ledger wait for ${this.quorum.required} of the approvers' signatures before ${this.condition.describe}` : `Asks ${many} before ${this.condition.describe}`;
     if (this.via === 'schedule') {
-      const ledger = (this.ledger = new LedgerApprovalJudge({ policy: this.name, quorum: this.quorum, store: this.approvalStore, timeoutMs: this.approvalTimeoutMs }));
+      this.ledger = this.ledgerJudge();
+      // Read at each call, not kept: a kit with a state file may give the policy its store (useDefaultStore) before the first.
+      const ledger = (): LedgerApprovalJudge => this.ledger!;
       // Three stages: judged on the params, bound to the ScheduleCreate, told its schedule ID (see LedgerApprovalJudge).
       Object.defineProperty(this, 'shouldBlockPostParamsNormalization', { value: (params: PostParamsNormalizationParams, method: string) => this.judgeByLedger(params, method), enumerable: false });
       Object.defineProperty(this, 'shouldBlockPostCoreAction', { value: async (params: PostCoreActionParams, method: string) => {
-        const refusal = await ledger.bind(params, method);
+        const refusal = await ledger().bind(params, method);
         if (refusal) this.refuse(method, refusal, 'postCoreAction');
         return false;
       }, enumerable: false });
-      Object.defineProperty(this, 'shouldBlockPostSecondaryAction', { value: async (params: PostSecondaryActionParams) => (await ledger.sent(params), false), enumerable: false });
+      Object.defineProperty(this, 'shouldBlockPostSecondaryAction', { value: async (params: PostSecondaryActionParams) => (await ledger().sent(params), false), enumerable: false });
       // A call blocked or failed after its request was created sent nothing: its request is expired.
-      Object.defineProperty(this, 'settle', { value: (outcome: CallOutcome) => ledger.settle(outcome), enumerable: false });
+      Object.defineProperty(this, 'settle', { value: (outcome: CallOutcome) => ledger().settle(outcome), enumerable: false });
       return;
     }
     // Registered at one stage only: the kit registers the judge methods an instance defines.
@@ -144,22 +156,49 @@ export class ApprovalPolicy extends AbstractPolicy {
     Object.defineProperty(this, judgeAt, { value: (params: PostParamsNormalizationParams, method: string) => this.judge(params, method), enumerable: false });
   }
 
-  /** Approvals asked for and not yet answered, refused or timed out (a telemetry gauge: src/telemetry/). */
-  /** Gives back the store a configuration lent (see the constructor); a store given in code stays yours. */
+  /**
+   * Keeps this policy's requests in the store `lender` lends (the kit's state file) instead of
+   * memory, so a restarted program lists and resumes them. Only for a policy given no `store`,
+   * before its first call or read of `approvalStore`, and once (a policy shared by two kits keeps
+   * the first kit's store):
+   * false, and nothing changes, otherwise. The loan is given back as the kit closes the policy.
+   * @internal a kit with a journal folder or a configuration calls it (src/kit/default-state-file.ts).
+   */
+  useDefaultStore(lender: { lend(): { store: ApprovalStore; loan: ApprovalStoreLoan } }): boolean {
+    if (this.storeGiven || this.storeFixed) return false;
+    this.storeFixed = true;
+    const memory = this.store;
+    const { store, loan } = lender.lend();
+    this.store = store;
+    this.loan = loan;
+    this.runs = new ApprovedRuns(store);
+    if (this.ledger) this.ledger = this.ledgerJudge();
+    void memory.close();
+    return true;
+  }
+
+  /** Gives back the store a configuration or a kit lent (see the constructor, useDefaultStore); a store given in code stays yours. */
   async close(): Promise<void> {
     await this.loan?.giveBack();
   }
+
+  /** Approvals asked for and not yet answered, refused or timed out (a telemetry gauge: src/telemetry/). */
 
   get pendingApprovals(): number {
     return this.asking;
   }
 
+  private ledgerJudge(): LedgerApprovalJudge {
+    return new LedgerApprovalJudge({ policy: this.name, quorum: this.quorum, store: this.store, timeoutMs: this.approvalTimeoutMs });
+  }
+
   private async judge(params: PostParamsNormalizationParams | PostCoreActionParams, method: string): Promise<boolean> {
+    this.storeFixed = true;
     const preview = this.stage === 'postCoreAction' ? previewOf(params) : undefined;
     const found = currentResume();
     // Only this policy's own request lets a resumed call through it: another ApprovalPolicy's approval
     // (other approvers, another quorum, another stage) is not this one's, even with the same store.
-    const resumed = found && found.store === this.approvalStore && this.madeBy(found.record, method) ? found : undefined;
+    const resumed = found && found.store === this.store && this.madeBy(found.record, method) ? found : undefined;
     const moved = movedValueOf(params);
     if (resumed) {
       // The record's state is a claim: its decisions are checked here, where the call would run.
@@ -178,7 +217,7 @@ export class ApprovalPolicy extends AbstractPolicy {
     if (why === undefined) return false;
     const summary = summaryOf(method, moved, params.rawParams);
     const now = Date.now();
-    const record = await this.approvalStore.create(
+    const record = await this.store.create(
       newRequestRecord(params, { policy: this.name, method, stage: this.stage, summary, why, moved, wait: this.wait, quorum: this.quorum, now, expiresInMs: this.approvalTimeoutMs, heartbeatMs: HEARTBEAT_MS }, preview),
     );
     if (resumed) resumed.supersededBy = record.id;
@@ -202,6 +241,7 @@ export class ApprovalPolicy extends AbstractPolicy {
 
   /** `via: 'schedule'`: a call that needs approval goes out as a schedule the approvers sign, when the keys fit. */
   private async judgeByLedger(params: PostParamsNormalizationParams, method: string): Promise<boolean> {
+    this.storeFixed = true;
     const moved = movedValueOf(params);
     const why = await this.whyAsk(params, method, moved);
     if (why === undefined) return false;
@@ -229,7 +269,7 @@ export class ApprovalPolicy extends AbstractPolicy {
     this.asking++;
     const stop = new AbortController();
     const timer = setTimeout(() => stop.abort(), this.approvalTimeoutMs);
-    const store = this.approvalStore;
+    const store = this.store;
     let ownRefusal: string | undefined;
     const approver = this.approver;
     if (approver) {
