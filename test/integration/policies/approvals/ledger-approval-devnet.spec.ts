@@ -104,8 +104,11 @@ describe('ApprovalPolicy via: schedule: the ledger approves through a threshold 
       // The agent paid the fees; the treasury moved exactly the 10 HBAR.
       expect(await tinybarsOf(operator, treasury)).to.equal(treasuryBefore - TEN_HBAR);
 
-      // The schedule's outcome, journaled by the audit hook, closes the request.
+      // The schedule's outcome closes the request: the kit's sweep reads it from the ledger after the
+      // decision, or the audit hook's watch journals it first, whichever comes first. The audit hook
+      // journals the outcome either way.
       await eventually(async () => (await store.get(requestId))!.state === 'executed', 'the request closed by the schedule outcome');
+      await eventually(async () => journal().some(isScheduleOutcomeEntry), "the audit hook's journaled schedule outcome");
       const closed = (await store.get(requestId))!;
       expect(closed.schedule).to.include({ outcome: 'scheduleExecuted', status: 'SUCCESS' });
       expect(closed.execution).to.include({ by: 'the ledger', transactionId: result.raw.scheduledTransactionId });
