@@ -86,7 +86,8 @@ export function assembleKit(assembly: KitAssembly): AgentKit {
   if (assembly.onlyTools) registry.restrictTo(assembly.onlyTools);
   const toolNames: KitToolNames = { loaded: registry.methods(), defined, unloaded: assembly.unloadedPolicyTools ?? [] };
 
-  const index = new ListenerIndex();
+  // The kit's tools are fixed from here on: names it does not have are never planned, so not indexed.
+  const index = new ListenerIndex(new Set(toolNames.loaded));
   // The kill switch's guard first, so a pause refuses a call before any other policy judges (or counts) it.
   // One value-moving set for the kill switch and the value policies, so a pause and a budget agree.
   const valueMoving = registry.valueMoving(VALUE_MOVING_TOOLS);
@@ -100,17 +101,21 @@ export function assembleKit(assembly: KitAssembly): AgentKit {
   const withoutMovementsView = registry.withoutMovementsView(hasBuiltInMovementsView);
   // One check for every source: what judging the names costs is worked out once per kit and name.
   const toolNameCheck = listenerToolNameCheck(toolNames, logger);
-  for (const { listeners } of sources) {
+  // Indexed loops over the sources: a shared list of a thousand hooks is walked once, at start, before
+  // this code is optimized, when each step of an iterator still allocates its result.
+  for (let at = 0; at < sources.length; at++) {
+    const { listeners } = sources[at]!;
     toolNameCheck.check(listeners);
     checkPolicyStagesOffered(listeners, withoutInnerStages);
     checkValuePoliciesSeeMovements(listeners, withoutMovementsView);
   }
   toolNameCheck.finish();
   const starts: Promise<void>[] = [];
-  for (const { listeners, instance } of sources) {
+  for (let at = 0; at < sources.length; at++) {
+    const { listeners, instance } = sources[at]!;
     if (isKitAware(instance)) starts.push(startOf(instance.attachToKit({ container, context, client, logger, secrets })));
     owned.push(instance);
-    for (const listener of listeners) index.add(listener);
+    for (let next = 0; next < listeners.length; next++) index.addLasting(listeners[next]!);
   }
 
   const bus = new StageBus();

@@ -1,4 +1,4 @@
-import { arrayIncludes, mapClearIn, mapGetIn, mapSetIn } from './primordials.js';
+import { arrayIncludes, mapClearIn, mapGetIn, mapSetIn, setHasIn } from './primordials.js';
 import { ALL_TOOLS, LIFECYCLE_STAGES, type LifecycleStage } from './stages.js';
 import type { StageListener } from './stage-listener.js';
 
@@ -12,9 +12,16 @@ export type ToolPlan = { readonly [S in LifecycleStage]: readonly StageListener[
   readonly onlyReaders: boolean;
 };
 
-interface Entry {
-  readonly listener: StageListener;
-  readonly seq: number;
+/**
+ * A listener and its place in registration order. A class, not an object literal: a kit keeps the
+ * thousands it makes at start, and V8 would then allocate a literal's later copies in the old
+ * generation (allocation-site pretenuring), which is slower to start with.
+ */
+class Entry {
+  constructor(
+    readonly listener: StageListener,
+    readonly seq: number,
+  ) {}
 }
 
 /**
@@ -28,6 +35,13 @@ interface Entry {
  * patched Map: a plugin that patches built-ins after this package loaded cannot drop a policy here.
  */
 export class ListenerIndex {
+  /**
+   * @param offered The only tools calls can be planned for, when the kit's tools are fixed: a
+   *   listener's other names are not indexed, since no plan would read them (a shared list of a
+   *   thousand hooks naming other kits' tools then costs no bucket per name).
+   */
+  constructor(private readonly offered?: ReadonlySet<string>) {}
+
   private readonly byTool = new Map<string, Entry[]>();
   private readonly wildcard: Entry[] = [];
   private readonly plans = new Map<string, ToolPlan>();
@@ -41,9 +55,29 @@ export class ListenerIndex {
     return this.changes;
   }
 
+  /**
+   * Registers a listener for good, as a kit does with the listeners it starts with: the same as
+   * `add` without the means to remove it, which a kit registering thousands would make for nothing.
+   */
+  addLasting(listener: StageListener): void {
+    const entry = new Entry(listener, this.seq++);
+    const { tools } = listener;
+    if (arrayIncludes(tools, ALL_TOOLS)) this.wildcard[this.wildcard.length] = entry;
+    else {
+      for (let at = 0; at < tools.length; at++) {
+        if (!this.isOffered(tools[at]!)) continue;
+        const bucket = this.bucketOf(tools[at]!);
+        // A name listed twice lands in its bucket once: the entry is that bucket's last if already there.
+        if (bucket[bucket.length - 1] !== entry) bucket[bucket.length] = entry;
+      }
+    }
+    this.dropPlans();
+    this.changes++;
+  }
+
   /** Registers a listener; returns a function that removes it. */
   add(listener: StageListener): () => void {
-    const entry: Entry = { listener, seq: this.seq++ };
+    const entry = new Entry(listener, this.seq++);
     const targets = arrayIncludes(listener.tools, ALL_TOOLS) ? [this.wildcard] : this.toolBuckets(listener.tools);
     for (let at = 0; at < targets.length; at++) targets[at]![targets[at]!.length] = entry;
     this.dropPlans();
@@ -90,12 +124,21 @@ export class ListenerIndex {
   private toolBuckets(tools: readonly string[]): Entry[][] {
     const buckets: Entry[][] = [];
     for (let at = 0; at < tools.length; at++) {
-      const tool = tools[at]!;
-      let bucket = mapGetIn(this.byTool, tool);
-      if (!bucket) mapSetIn(this.byTool, tool, (bucket = []));
+      if (!this.isOffered(tools[at]!)) continue;
+      const bucket = this.bucketOf(tools[at]!);
       if (!arrayIncludes(buckets, bucket)) buckets[buckets.length] = bucket;
     }
     return buckets;
+  }
+
+  private isOffered(tool: string): boolean {
+    return this.offered === undefined || setHasIn(this.offered, tool);
+  }
+
+  private bucketOf(tool: string): Entry[] {
+    let bucket = mapGetIn(this.byTool, tool);
+    if (!bucket) mapSetIn(this.byTool, tool, (bucket = []));
+    return bucket;
   }
 
   private buildPlan(tool: string): ToolPlan {

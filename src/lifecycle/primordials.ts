@@ -22,6 +22,7 @@ const mapGet = uncurry(Map.prototype.get);
 const mapSet = uncurry(Map.prototype.set);
 const mapDelete = uncurry(Map.prototype.delete);
 const mapClear = uncurry(Map.prototype.clear);
+const setHas = uncurry(Set.prototype.has);
 const weakGet = uncurry(WeakMap.prototype.get);
 const weakSet = uncurry(WeakMap.prototype.set);
 const hasOwnProperty = uncurry(Object.prototype.hasOwnProperty);
@@ -34,6 +35,13 @@ export function bindTo<F extends (...args: any[]) => unknown>(fn: F, self: unkno
   return apply(bind, fn, [self]) as F;
 }
 
+/**
+ * `fn.call(self, ...args)` with the load-time Function.prototype.call: a method captured once and
+ * called through this cannot be swapped by a later patch, and calling it costs no bound function
+ * (which `bindTo` allocates) when a closure holds the method and its receiver anyway.
+ */
+export const callWith: <A extends unknown[], R>(fn: (...args: A) => R, self: unknown, ...args: A) => R = uncurry(call) as never;
+
 export function arrayIncludes(array: readonly unknown[], value: unknown): boolean {
   return includes(array, value);
 }
@@ -45,6 +53,10 @@ export function hasOwnIn(target: object, key: PropertyKey): boolean {
 
 export function mapGetIn<K, V>(map: Map<K, V>, key: K): V | undefined {
   return mapGet(map, key) as V | undefined;
+}
+
+export function setHasIn<T>(set: ReadonlySet<T>, value: T): boolean {
+  return setHas(set, value);
 }
 
 export function mapSetIn<K, V>(map: Map<K, V>, key: K, value: V): void {

@@ -37,8 +37,8 @@ function convert(source: unknown, container: DependencyContainer, origin: string
     return { listeners: listenersFromDecoratedInstance(instance), instance };
   }
   if (isAbstractHook(source)) {
-    const decorated = listenerMetadataOf(source).length ? listenersFromDecoratedInstance(source) : [];
-    return { listeners: [...listenersFromSeedInstance(source), ...decorated], instance: source };
+    const seed = listenersFromSeedInstance(source);
+    return { listeners: listenerMetadataOf(source).length ? [...seed, ...listenersFromDecoratedInstance(source)] : seed, instance: source };
   }
   if (source !== null && typeof source === 'object' && listenerMetadataOf(source).length) {
     return { listeners: listenersFromDecoratedInstance(source), instance: source };

@@ -1,7 +1,7 @@
 import { AgentHooksError, ErrorCode } from '../errors/index.js';
 import type { StageListener } from '../lifecycle/stage-listener.js';
 import { isThenable } from '../lifecycle/policy-judge.js';
-import { bindTo } from '../lifecycle/primordials.js';
+import { bindTo, callWith } from '../lifecycle/primordials.js';
 import { HOOK_STAGES, LIFECYCLE_STAGES, type HookStage } from '../lifecycle/stages.js';
 import { brandedBaseOf } from '../values/own-values.js';
 import { AbstractPolicy, POLICY_METHODS, isAbstractPolicy } from './abstract-policy.js';
@@ -37,9 +37,8 @@ export function listenersFromSeedInstance(instance: AbstractHook): StageListener
       }
       const judge = POLICY_METHODS[stage];
       if (target[judge] !== base[judge]) {
-        // Captured now and called without Function.prototype.call: a later patch cannot swap the check.
-        const judgeMethod = bindTo(target[judge]!, instance);
-        const check = (event: { method: string }) => judgeMethod(event, event.method);
+        // Captured now and called with the load-time Function.prototype.call: a later patch cannot swap the check.
+        const check = callerOf(target[judge]!, instance);
         listeners.push({
           kind: 'policy',
           name,
@@ -55,23 +54,54 @@ export function listenersFromSeedInstance(instance: AbstractHook): StageListener
       }
     }
   } else {
-    for (const stage of HOOK_STAGES) addHookIfOverridden(stage);
+    for (const stage of HOOK_STAGES) addHookIfOverridden(listeners, stage, target, base, instance, name, tools);
   }
-  addHookIfOverridden('toolError');
+  addHookIfOverridden(listeners, 'toolError', target, base, instance, name, tools);
   return listeners;
+}
 
-  function addHookIfOverridden(stage: (typeof LIFECYCLE_STAGES)[number]): void {
-    const method = HOOK_METHODS[stage];
-    if (target[method] === base[method]) return;
-    const hookMethod = bindTo(target[method]!, instance);
-    listeners.push({
-      kind: 'hook',
-      name,
-      stage,
-      tools,
-      invoke: (event: { method: string }) => hookMethod(event, event.method),
-    });
+/** Adds a listener for `stage` when the instance overrides that stage's hook method. */
+function addHookIfOverridden(
+  listeners: StageListener[],
+  stage: (typeof LIFECYCLE_STAGES)[number],
+  target: Record<string, (...args: unknown[]) => unknown>,
+  base: Record<string, (...args: unknown[]) => unknown>,
+  instance: AbstractHook,
+  name: string,
+  tools: readonly string[],
+): void {
+  const method = HOOK_METHODS[stage];
+  if (target[method] === base[method]) return;
+  listeners.push(new HookListener(name, stage, tools, target[method]!, instance));
+}
+
+/**
+ * A hook's listener for one stage: calls `method(event, event.method)` on the instance, the method
+ * captured now. A class, with `invoke` on its frozen prototype, not an object literal with a
+ * closure: a shared list of a thousand hooks makes four thousand of these at start and the kit
+ * keeps them all, so each object counts; and V8 allocates an object literal's later copies
+ * straight in the old generation once most of them survive (allocation-site pretenuring), which
+ * made creating such a kit three times slower.
+ */
+class HookListener implements StageListener {
+  readonly kind = 'hook' as const;
+  constructor(
+    readonly name: string,
+    readonly stage: (typeof LIFECYCLE_STAGES)[number],
+    readonly tools: readonly string[],
+    private readonly method: (...args: unknown[]) => unknown,
+    private readonly instance: object,
+  ) {}
+
+  invoke(event: { method: string }): unknown {
+    return callWith(this.method, this.instance, event, event.method);
   }
+}
+Object.freeze(HookListener.prototype);
+
+/** A policy listener's `invoke`: `method(event, event.method)` on the instance, the method captured now. */
+function callerOf(method: (...args: unknown[]) => unknown, instance: object): (event: { method: string }) => unknown {
+  return (event) => callWith(method, instance, event, event.method);
 }
 
 /** A policy's check whose plain `true` gains the reason its explainBlock gives, asked only on a block. */

@@ -23,6 +23,27 @@ describe('ListenerIndex', () => {
     });
   });
 
+  describe('when it knows the only tools calls can name (a kit\'s fixed tools)', () => {
+    it('indexes a listener under those alone, in order with the rest, whether lasting or removable', () => {
+      const index = new ListenerIndex(new Set(['my_tool', 'your_tool']));
+      index.addLasting(listener('shared', ['other_tool', 'my_tool', 'other_tool', 'my_tool']));
+      index.addLasting(listener('elsewhere', ['other_tool']));
+      const remove = index.add(listener('later', ['my_tool', 'other_tool']));
+      index.addLasting(listener('everywhere', ['*']));
+      expect(names(index.plan('my_tool').preToolExecution), 'listed twice, planned once').to.deep.equal(['shared', 'later', 'everywhere']);
+      expect(names(index.plan('your_tool').preToolExecution)).to.deep.equal(['everywhere']);
+      remove();
+      expect(names(index.plan('my_tool').preToolExecution)).to.deep.equal(['shared', 'everywhere']);
+    });
+
+    it('keeps no bucket for a name it does not offer', () => {
+      const index = new ListenerIndex(new Set(['my_tool']));
+      for (let i = 0; i < 1000; i++) index.addLasting(listener(`other${i}`, [`tool_${i}`]));
+      expect((index as unknown as { byTool: Map<string, unknown> }).byTool.size).to.equal(0);
+      expect(index.plan('my_tool').watched).to.equal(false);
+    });
+  });
+
   describe('when wildcard and specific listeners mix', () => {
     it('folds wildcards into every tool, hooks before policies, registration order within each', () => {
       const index = new ListenerIndex();
