@@ -29,7 +29,7 @@ export interface StartupResult {
 }
 
 /** One row: `rounds` alternating creations of each kit with `count` hooks. */
-export async function benchStartup(count: number, rounds = 9): Promise<StartupResult> {
+export async function benchStartup(count: number, rounds = 21): Promise<StartupResult> {
   const client = Client.forNetwork({ '127.0.0.1:9': '0.0.3' }, { scheduleNetworkUpdate: false })
     .setOperator('0.0.2', PrivateKey.generateED25519())
     .setLedgerId(LedgerId.TESTNET);
