@@ -7,7 +7,10 @@
  *
  * - throughput with 32 callers: audited calls per second until the last entry is confirmed on the
  *   topic, over calls per second without auditing (target at 50 ms: at least 0.9), with the CPU time
- *   the process spent per call in each (on a busy machine the CPU figures move less than the rates);
+ *   the process spent per call in each (on a busy machine the CPU figures move less than the rates),
+ *   the median call in each, and the tail: how long after the round's last call its entry was
+ *   confirmed (a submission and a receipt, two round trips). A round is long enough (about four
+ *   seconds) that the tail, paid once per round, does not stand in for the throughput;
  * - HCS messages per call for one caller making transfers one after another (target at most 0.25).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,7 +28,7 @@ import { BaseTool } from '../src/lifecycle/base-tool.js';
 /** The round trip issue 33 sets the throughput target at. */
 export const AUDIT_TRANSFER_LATENCY_MS = 50;
 const CALLERS = 32;
-const CALLS_PER_ROUND = 320;
+const CALLS_PER_ROUND = 960;
 const ROUNDS = 5;
 const WARMUP_CALLS = 160;
 const SEQUENTIAL_CALLS = 24;
@@ -42,6 +45,11 @@ export interface AuditTransferBenchRow {
   /** Process CPU time per call (user + system, every thread), median round. */
   no_audit_cpu_us_per_call: number;
   audited_cpu_us_per_call: number;
+  /** The median call of the median round, without and with auditing. */
+  no_audit_p50_call_ms: number;
+  audited_p50_call_ms: number;
+  /** Median round: from the last audited call's return until its entry was confirmed on the topic. */
+  flush_tail_ms: number;
   /** HCS messages per call during the 32-caller rounds. */
   messages_per_call_32: number;
   /** HCS messages per call for one caller making transfers one after another (target at most 0.25). */
@@ -68,26 +76,38 @@ class BenchTransferTool extends BaseTool<{ to: string; memo: string }, { to: Acc
 
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+interface Round {
+  perSecond: number;
+  cpuUsPerCall: number;
+  p50CallMs: number;
+  /** From the last call's return until every entry was confirmed (0 without auditing). */
+  tailMs: number;
+}
+
 /** `calls` transfers from `callers` callers, then (audited) the wait until every entry is on the topic. */
-async function round(kit: AgentKit, to: string, calls: number, callers: number): Promise<{ perSecond: number; cpuUsPerCall: number }> {
+async function round(kit: AgentKit, to: string, calls: number, callers: number): Promise<Round> {
   let issued = 0;
+  const callMs: number[] = [];
   const cpu = process.cpuUsage();
   const start = process.hrtime.bigint();
   await Promise.all(
     Array.from({ length: callers }, async () => {
       while (issued < calls) {
         const memo = `bench ${issued++}`;
+        const called = process.hrtime.bigint();
         const result = await kit.execute('transfer_hbar_tool', { to, memo });
+        callMs.push(Number(process.hrtime.bigint() - called) / 1e6);
         if (result.raw.status !== 'SUCCESS') throw new Error(`bench transfer failed: ${result.humanMessage}`);
       }
     }),
   );
+  const lastCall = process.hrtime.bigint();
   for (const status of await kit.audit.flush(120_000)) {
     if (status.undelivered) throw new Error(`bench: ${status.undelivered} audit entries were not delivered (${status.lastError ?? 'no error'})`);
   }
-  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  const end = process.hrtime.bigint();
   const used = process.cpuUsage(cpu);
-  return { perSecond: calls / seconds, cpuUsPerCall: (used.user + used.system) / calls };
+  return { perSecond: calls / (Number(end - start) / 1e9), cpuUsPerCall: (used.user + used.system) / calls, p50CallMs: median(callMs), tailMs: Number(end - lastCall) / 1e6 };
 }
 
 /**
@@ -124,8 +144,8 @@ export async function benchAuditTransfers(latencyMs: number): Promise<AuditTrans
     await round(plain, to, WARMUP_CALLS, CALLERS);
     await round(audited, to, WARMUP_CALLS, CALLERS);
     const before = await messageCount(topics.concurrent);
-    const plainRounds: { perSecond: number; cpuUsPerCall: number }[] = [];
-    const auditedRounds: { perSecond: number; cpuUsPerCall: number }[] = [];
+    const plainRounds: Round[] = [];
+    const auditedRounds: Round[] = [];
     for (let at = 0; at < ROUNDS; at++) {
       plainRounds.push(await round(plain, to, CALLS_PER_ROUND, CALLERS));
       auditedRounds.push(await round(audited, to, CALLS_PER_ROUND, CALLERS));
@@ -154,6 +174,9 @@ export async function benchAuditTransfers(latencyMs: number): Promise<AuditTrans
       ratio: Number((delivered / noAudit).toFixed(3)),
       no_audit_cpu_us_per_call: Math.round(median(plainRounds.map((item) => item.cpuUsPerCall))),
       audited_cpu_us_per_call: Math.round(median(auditedRounds.map((item) => item.cpuUsPerCall))),
+      no_audit_p50_call_ms: Number(median(plainRounds.map((item) => item.p50CallMs)).toFixed(1)),
+      audited_p50_call_ms: Number(median(auditedRounds.map((item) => item.p50CallMs)).toFixed(1)),
+      flush_tail_ms: Math.round(median(auditedRounds.map((item) => item.tailMs))),
       messages_per_call_32: Number((concurrentMessages / (CALLS_PER_ROUND * ROUNDS)).toFixed(3)),
       messages_per_call_sequential: Number(((await messageCount(topics.sequential)) / SEQUENTIAL_CALLS).toFixed(3)),
       p50_call_ms_sequential: Number(median(times).toFixed(1)),

@@ -110,6 +110,7 @@ async function audit(): Promise<void> {
     { ...row },
     `  32 callers: ${row.delivered_calls_per_s} delivered calls/s vs ${row.no_audit_calls_per_s} without auditing, ratio ${row.ratio.toFixed(2)} (target 0.9)  |  ` +
       `CPU ${row.audited_cpu_us_per_call} µs/call vs ${row.no_audit_cpu_us_per_call} µs/call  |  ${row.messages_per_call_32} HCS messages/call\n` +
+      `             p50 call ${row.audited_p50_call_ms} ms vs ${row.no_audit_p50_call_ms} ms without auditing; last entry confirmed ${row.flush_tail_ms} ms after the round's last call\n` +
       `  one caller, one transfer after another: ${row.messages_per_call_sequential} HCS messages/call (target 0.25), p50 call ${row.p50_call_ms_sequential} ms`,
   );
 }
