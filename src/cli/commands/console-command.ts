@@ -1,4 +1,3 @@
-import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { DEFAULT_JOURNAL_DIR } from '../../audit/index.js';
@@ -13,6 +12,7 @@ import type { CommandContext } from '../command-context.js';
 import { ExitCode } from '../exit-codes.js';
 import type { RunAction } from '../run-action.js';
 import { UsageError } from '../usage-error.js';
+import { readTokens, tokenObject } from '../token-file.js';
 
 /** Where the token is read from: an argument would show it to everyone who lists processes. */
 export const CONSOLE_TOKEN_ENV = 'AGENT_HOOKS_CONSOLE_TOKEN';
@@ -136,37 +136,12 @@ function distinctStores(stores: readonly ApprovalStore[]): ApprovalStore[] {
   return stores.filter((store) => !seen.has(store.description) && Boolean(seen.add(store.description)));
 }
 
-/**
- * The approvers' tokens from --tokens-file or the environment's JSON, or undefined when neither is
- * given. A file others can read would hand them every approver's vote, so it must be its owner's only.
- */
+/** The approvers' tokens from --tokens-file (its owner's only) or CONSOLE_TOKENS_ENV; undefined when neither gives them. */
 function approverTokens(file: string | undefined, fromEnv: string | undefined): Record<string, string> | undefined {
-  if (file !== undefined && fromEnv) throw new UsageError(`--tokens-file and ${CONSOLE_TOKENS_ENV} both give the approvers' tokens; use one.`);
-  let text: string;
-  let where: string;
-  if (file !== undefined) {
-    let mode: number;
-    try {
-      mode = statSync(file).mode;
-      text = readFileSync(file, 'utf8');
-    } catch (error) {
-      throw new UsageError(`--tokens-file ${file} cannot be read (${(error as Error).message}).`);
-    }
-    if (process.platform !== 'win32' && (mode & 0o077) !== 0) throw new UsageError(`--tokens-file ${file} can be read or written by other users of this machine (mode ${(mode & 0o777).toString(8)}); make it its owner's only: chmod 600 ${file}.`);
-    where = `--tokens-file ${file}`;
-  } else if (fromEnv) {
-    text = fromEnv;
-    where = CONSOLE_TOKENS_ENV;
-  } else return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`${where} is not JSON (${(error as Error).message}); write an object naming each approver's token: {"alice": "<secret>", "bob": "<secret>"}.`);
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new UsageError(`${where} must hold a JSON object naming each approver's token: {"alice": "<secret>", "bob": "<secret>"}.`);
+  const source = { owners: "the approvers'", form: '{"alice": "<secret>", "bob": "<secret>"}' };
+  const read = readTokens({ ...source, ...(file !== undefined ? { file: { path: file, option: '--tokens-file', where: `--tokens-file ${file}` } } : {}), env: { name: CONSOLE_TOKENS_ENV, value: fromEnv } });
   // Each name and token is checked by startConsole, which says which one is wrong.
-  return parsed as Record<string, string>;
+  return read && (tokenObject(read, source) as Record<string, string>);
 }
 
 function parseNetwork(value: string): ConsoleNetwork {

@@ -1,5 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
-import { UsageError } from '../usage-error.js';
+import { readTokens } from '../token-file.js';
 
 /** The token map as JSON in the environment: the form of --tokens-file for hosts that hand secrets as variables. */
 export const MCP_TOKENS_ENV = 'AGENT_HOOKS_MCP_TOKENS';
@@ -22,38 +21,9 @@ export interface ConfiguredTokensFile {
  * by startMcpHttpServer, which says which entry is wrong without showing a token.
  */
 export function mcpTokenMap(file: string | undefined, fromEnv: string | undefined, configured?: ConfiguredTokensFile): unknown {
-  if (file !== undefined && fromEnv) throw new UsageError(`--tokens-file and ${MCP_TOKENS_ENV} both give the users' tokens; use one.`);
-  let text: string;
-  let where: string;
   const named =
-    file !== undefined ? { file, where: `--tokens-file ${file}` } : !fromEnv && configured ? { file: configured.file, where: `mcp.tokensFile ${configured.file} (in ${configured.source})` } : undefined;
-  if (named) {
-    where = named.where;
-    text = ownerOnlyText(named.file, where);
-  } else if (fromEnv) {
-    text = fromEnv;
-    where = MCP_TOKENS_ENV;
-  } else return undefined;
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    // The parser's message may quote the text, and the text holds tokens: say where, not what.
-    throw new UsageError(`${where} is not JSON; write an object naming each user's token: ${FORM}.${(error as Error).name === 'SyntaxError' ? '' : ` (${(error as Error).message})`}`);
-  }
-}
-
-/** The text of a token file that only its owner can read or write; `where` names it in errors. */
-function ownerOnlyText(file: string, where: string): string {
-  let mode: number;
-  let text: string;
-  try {
-    mode = statSync(file).mode;
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`${where} cannot be read (${(error as Error).message}).`);
-  }
-  if (process.platform !== 'win32' && (mode & 0o077) !== 0) throw new UsageError(`${where} can be read or written by other users of this machine (mode ${(mode & 0o777).toString(8)}); make it its owner's only: chmod 600 ${file}.`);
-  return text;
+    file !== undefined ? { path: file, option: '--tokens-file', where: `--tokens-file ${file}` } : !fromEnv && configured ? { path: configured.file, option: 'mcp.tokensFile', where: `mcp.tokensFile ${configured.file} (in ${configured.source})` } : undefined;
+  return readTokens({ owners: "the users'", form: FORM, ...(named ? { file: named } : {}), env: { name: MCP_TOKENS_ENV, value: fromEnv } })?.parsed;
 }
 
 /**

@@ -78,6 +78,19 @@ describe('agent-hooks console', () => {
       expect(run.stderr).to.contain(`can be read or written by other users of this machine (mode 644); make it its owner's only: chmod 600 ${file}`);
     });
 
+    it('refuses tokens that are not JSON without showing any of their text (a slip in the file shows no secret)', async () => {
+      const secret = 'alice-very-secret-token-0123';
+      const file = join(cwd, 'broken-tokens.json');
+      writeFileSync(file, `{"alice": "${secret}", bob}`, { mode: 0o600 });
+      const run = await runCliIn(cwd, {}, 'console', '--port', '0', '--tokens-file', file);
+      expect(run.code).to.equal(2);
+      expect(run.stderr).to.contain(`--tokens-file ${file} is not JSON; write an object naming each of the approvers' tokens`);
+      expect(run.stderr).to.not.contain(secret.slice(0, 12));
+      const fromEnv = await runCliIn(cwd, { AGENT_HOOKS_CONSOLE_TOKENS: `{"alice": "${secret}"` }, 'console', '--port', '0');
+      expect(fromEnv.code).to.equal(2);
+      expect(fromEnv.stderr).to.contain('AGENT_HOOKS_CONSOLE_TOKENS is not JSON').and.not.contain(secret.slice(0, 12));
+    });
+
     it('refuses a single token and tokens per approver together', async () => {
       const run = await runCliIn(cwd, { AGENT_HOOKS_CONSOLE_TOKEN: 'one-operator-token-0123456', AGENT_HOOKS_CONSOLE_TOKENS: JSON.stringify(tokens) }, 'console', '--port', '0');
       expect(run.code).to.equal(2);
