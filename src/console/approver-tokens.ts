@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { invalidArgument } from '../errors/index.js';
-import { bearerMatches, checkedToken, MIN_TOKEN_CHARS } from '../adapters/shared/bearer-token.js';
+import { checkedToken, MIN_TOKEN_CHARS } from '../adapters/shared/bearer-token.js';
+import { BearerTokens } from '../secrets/bearer-tokens.js';
 
 /** One bearer token and the approver it names: whoever holds it decides, pauses and unpauses as `name`. */
 export interface ApproverToken {
@@ -41,12 +42,15 @@ export function consoleTokens(options: { token?: unknown; tokenName?: string; to
   return holders;
 }
 
+/** The console's tokens as BearerTokens compares them, made once per list. */
+const tables = new WeakMap<readonly ApproverToken[], BearerTokens<string>>();
+
 /**
  * The approver whose token the Authorization header carries, or undefined. Every token is compared
- * (in constant time each), whichever matches, so the time taken does not say which one nearly did.
+ * in constant time (BearerTokens), whichever matches, so the time taken does not say which one nearly did.
  */
 export function tokenHolder(header: string | undefined, holders: readonly ApproverToken[]): string | undefined {
-  let found: string | undefined;
-  for (const holder of holders) if (bearerMatches(header, holder.token)) found = holder.name;
-  return found;
+  let table = tables.get(holders);
+  if (!table) tables.set(holders, (table = new BearerTokens(holders.map((holder) => [holder.token, holder.name] as const))));
+  return table.holderOf(header);
 }

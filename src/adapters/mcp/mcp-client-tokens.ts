@@ -1,5 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { describeValue, invalidArgument } from '../../errors/index.js';
+import { BearerTokens } from '../../secrets/bearer-tokens.js';
 import { MIN_TOKEN_CHARS } from '../shared/bearer-token.js';
 
 /**
@@ -24,9 +25,9 @@ const USER_ID = /^[^\s\u0000-\u001f]{1,100}$/;
 const RESERVED = new Set(['__proto__', 'constructor', 'prototype']);
 const CONTEXT_KEYS_SET_HERE = new Set(['userId', 'tenantId', 'sessionId']);
 
-/** Checked tokens, kept as digests, compared in constant time. */
+/** Checked tokens, kept as digests, compared in constant time (BearerTokens). */
 export class McpClientTokens {
-  private constructor(private readonly holders: readonly { digest: Buffer; holder: McpTokenHolder }[]) {}
+  private constructor(private readonly holders: BearerTokens<McpTokenHolder>) {}
 
   /**
    * The token map, checked: user IDs of 1 to 100 characters without spaces, tokens of at least
@@ -49,9 +50,9 @@ export class McpClientTokens {
       if (twin !== undefined) throw invalidArgument(`${where}: ${twin} and ${userId} have the same token; each user needs their own, or their calls cannot be told apart.`);
       seen.set(digest.toString('hex'), userId);
       const holderContext = Object.freeze({ ...context, userId, ...(tenantId === undefined ? {} : { tenantId }) });
-      return { digest, holder: Object.freeze({ userId, context: holderContext }) };
+      return [token, Object.freeze({ userId, context: holderContext })] as const;
     });
-    return new McpClientTokens(holders);
+    return new McpClientTokens(new BearerTokens(holders));
   }
 
   /**
@@ -60,17 +61,11 @@ export class McpClientTokens {
    * which token, or how much of one, matched.
    */
   holderOf(authorization: string | undefined): McpTokenHolder | undefined {
-    if (!authorization?.startsWith('Bearer ')) return undefined;
-    const given = digestOf(authorization.slice(7).trim());
-    let found: McpTokenHolder | undefined;
-    for (const { digest, holder } of this.holders) {
-      if (timingSafeEqual(digest, given) && !found) found = holder;
-    }
-    return found;
+    return this.holders.holderOf(authorization);
   }
 
   get size(): number {
-    return this.holders.length;
+    return this.holders.size;
   }
 }
 

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import { invalidArgument } from '../../errors/index.js';
 
 /* The bearer token of the package's HTTP servers (the metrics endpoint, the operator console), worded once. */
@@ -21,9 +20,5 @@ export function checkedToken(token: unknown, loopback: boolean, owner: string, u
   return token;
 }
 
-/** Whether an Authorization header carries exactly `Bearer <token>`, compared in constant time. */
-export function bearerMatches(header: string | undefined, token: string): boolean {
-  const given = Buffer.from(header?.startsWith('Bearer ') ? header.slice(7) : '');
-  const wanted = Buffer.from(token);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
-}
+/** Whether an Authorization header carries `Bearer <token>`, compared in constant time (one digest against another). */
+export { bearerMatches } from '../../secrets/bearer-tokens.js';

@@ -1,17 +1,15 @@
-import { timingSafeEqual, createHash } from 'node:crypto';
 import { invalidArgument } from '../../errors/index.js';
+import { BearerTokens } from '../../secrets/bearer-tokens.js';
 
 /** Shortest token accepted: as for the package's other servers, guessing it over a network is hopeless. */
 export const MIN_SIGNER_TOKEN_CHARS = 16;
 
 /**
  * The agents a signer answers, each by a bearer token of its own; the name is what the signer's
- * decisions record as the agent. (The package's other servers check one token with
- * adapters/shared/bearer-token.ts; that folder sits above the signer in the layer order, so the
- * same check is made here for a table of tokens.)
+ * decisions record as the agent.
  */
 export class AgentTokens {
-  private readonly digests: readonly { name: string; digest: Buffer }[];
+  private readonly tokens: BearerTokens<string>;
 
   constructor(tokens: Readonly<Record<string, string>>) {
     const entries = Object.entries(tokens);
@@ -19,15 +17,15 @@ export class AgentTokens {
       throw invalidArgument('signer: no agent tokens; give at least one as { "<agent name>": "<token>" } (--tokens-file or AGENT_HOOKS_SIGNER_TOKENS): without one any process on the machine could ask for signatures.');
     }
     const seen = new Set<string>();
-    this.digests = entries.map(([name, token]) => {
+    for (const [name, token] of entries) {
       if (!/^[\w.@-]{1,64}$/.test(name)) throw invalidArgument(`signer: the agent name ${JSON.stringify(name)} must be 1–64 letters, digits, or . _ @ -.`);
       if (typeof token !== 'string' || token.length < MIN_SIGNER_TOKEN_CHARS || /\s/.test(token)) {
         throw invalidArgument(`signer: the token of agent "${name}" must be a string of at least ${MIN_SIGNER_TOKEN_CHARS} characters without spaces; got ${typeof token === 'string' ? `${token.length} characters` : typeof token}.`);
       }
       if (seen.has(token)) throw invalidArgument(`signer: agent "${name}" shares its token with another agent; give each agent a token of its own, so each decision names who asked.`);
       seen.add(token);
-      return { name, digest: digestOf(token) };
-    });
+    }
+    this.tokens = new BearerTokens(entries.map(([name, token]) => [token, name] as const));
   }
 
   /**
@@ -36,13 +34,6 @@ export class AgentTokens {
    * about which token came close.
    */
   agentOf(header: string | undefined): string | undefined {
-    const given = digestOf(header?.startsWith('Bearer ') ? header.slice(7) : '');
-    let found: string | undefined;
-    for (const { name, digest } of this.digests) if (timingSafeEqual(given, digest) && found === undefined) found = name;
-    return found;
+    return this.tokens.holderOf(header);
   }
-}
-
-function digestOf(token: string): Buffer {
-  return createHash('sha256').update(token, 'utf8').digest();
 }
