@@ -1,3 +1,4 @@
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { statSync, readFileSync } from 'node:fs';
 import { PrivateKey } from '@hiero-ledger/sdk';
 import { invalidArgument } from '../../errors/index.js';
@@ -6,7 +7,7 @@ import type { SigningKey, SigningKeyType } from './signing-key.js';
 /** How a key written as text says its curve: DER and PEM say it themselves; raw hex needs to be told. */
 export type KeyTextType = 'ed25519' | 'ecdsa';
 
-const ACCEPTED = 'DER-encoded hex, a PKCS#8 PEM, 0x-prefixed ECDSA hex, or raw hex with the key type given (ed25519 or ecdsa)';
+const ACCEPTED = 'DER-encoded hex, a PEM (PKCS#8 or SEC1, ED25519 or secp256k1), 0x-prefixed ECDSA hex, or raw hex with the key type given (ed25519 or ecdsa)';
 const RAW_KEY = /^(0x)?[0-9a-f]{64}$/i;
 
 /**
@@ -47,7 +48,7 @@ async function keyFromText(text: string, where: string, type: KeyTextType | unde
 
 async function parse(text: string, type: KeyTextType | undefined): Promise<PrivateKey | undefined> {
   try {
-    if (text.startsWith('-----BEGIN')) return await PrivateKey.fromPem(text);
+    if (text.startsWith('-----BEGIN')) return await pemKey(text);
     const hex = text.startsWith('0x') ? text.slice(2) : text;
     if (type === 'ecdsa' || (type === undefined && text.startsWith('0x'))) return PrivateKey.fromStringECDSA(hex);
     if (type === 'ed25519') return PrivateKey.fromStringED25519(hex);
@@ -56,6 +57,32 @@ async function parse(text: string, type: KeyTextType | undefined): Promise<Priva
     return PrivateKey.fromStringDer(hex);
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * A PEM key as OpenSSL, Node and cloud key services write it (PKCS#8 or SEC1), read by Node's own
+ * parser: the SDK's fromPem reads no secp256k1 PKCS#8 key. A curve no Hedera account uses is no
+ * key. Else the SDK's own PEM, whose ECDSA DER OpenSSL does not read.
+ */
+async function pemKey(text: string): Promise<PrivateKey | undefined> {
+  let key: KeyObject | undefined;
+  try {
+    key = createPrivateKey(text);
+  } catch {
+    key = undefined;
+  }
+  if (key) {
+    const jwk = key.export({ format: 'jwk' });
+    const secret = Buffer.from(jwk.d ?? '', 'base64url');
+    if (key.asymmetricKeyType === 'ed25519') return PrivateKey.fromBytesED25519(secret);
+    if (key.asymmetricKeyType === 'ec' && jwk.crv === 'secp256k1') return PrivateKey.fromBytesECDSA(secret);
+    return undefined;
+  }
+  try {
+    return await PrivateKey.fromPem(text);
+  } catch {
+    return PrivateKey.fromStringDer(Buffer.from(text.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64').toString('hex'));
   }
 }
 

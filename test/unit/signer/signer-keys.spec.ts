@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createPublicKey } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { PrivateKey, PublicKey, TransferTransaction, Hbar } from '@hiero-ledger/sdk';
 import { keyFromPkcs11 } from '../../../src/signer/keys/pkcs11-key.js';
 import { keyFromEnv, keyFromFile } from '../../../src/signer/keys/text-key.js';
@@ -130,6 +130,35 @@ describe('signer key sources', () => {
         expect(signer.publicKey.toStringRaw()).to.equal(key.publicKey.toStringRaw());
         await expectVerifies(signer, 3);
       }
+    });
+
+    it('a PEM key file signs, as OpenSSL and Node write it (PKCS#8 or SEC1, ED25519 or secp256k1) and as the SDK writes its DER', async () => {
+      const pems: [string, string, string][] = [];
+      for (const [label, pair] of [
+        ['ed25519 pkcs8', generateKeyPairSync('ed25519')],
+        ['secp256k1 pkcs8', generateKeyPairSync('ec', { namedCurve: 'secp256k1' })],
+        ['secp256k1 sec1', generateKeyPairSync('ec', { namedCurve: 'secp256k1' })],
+      ] as const) {
+        const type = label.endsWith('sec1') ? 'sec1' : 'pkcs8';
+        const publicDer = pair.publicKey.export({ type: 'spki', format: 'der' });
+        const expected = label.startsWith('ed') ? PublicKey.fromBytesED25519(publicDer) : PublicKey.fromBytesECDSA(publicDer);
+        pems.push([label, pair.privateKey.export({ type, format: 'pem' }) as string, expected.toStringRaw()]);
+      }
+      for (const key of [PrivateKey.generateED25519(), PrivateKey.generateECDSA()]) {
+        const base64 = Buffer.from(key.toStringDer(), 'hex').toString('base64');
+        pems.push([`the SDK's ${key.type} DER`, `-----BEGIN PRIVATE KEY-----\n${base64}\n-----END PRIVATE KEY-----\n`, key.publicKey.toStringRaw()]);
+      }
+      for (const [label, pem, publicRaw] of pems) {
+        const file = path.join(dir, label.replace(/\W+/g, '-'));
+        writeFileSync(file, pem, { mode: 0o600 });
+        const signer = await keyFromFile(file).catch((error: Error) => expect.fail(`${label}: ${error.message}`));
+        expect(signer.publicKey.toStringRaw(), label).to.equal(publicRaw);
+        await expectVerifies(signer, 2);
+      }
+      const p256 = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+      writeFileSync(path.join(dir, 'p256'), p256, { mode: 0o600 });
+      const refused = await keyFromFile(path.join(dir, 'p256')).then(() => undefined, (error: Error) => error);
+      expect(refused?.message, 'a curve no Hedera account uses').to.match(/does not hold a private key this signer reads/);
     });
 
     it('an environment key signs; a raw hex key without its curve, or a missing variable, is refused without echoing it', async () => {
