@@ -274,7 +274,10 @@ describe('ledger-approved requests are closed by the kit from the ledger itself 
       expect(open.schedule!.scheduleId, 'no schedule ID was learnt by the call').to.equal(undefined);
       expect(open.schedule!.createTransactionId).to.equal(result.raw.transactionId);
 
-      // Read through the kit: the create's receipt names the schedule, which is recorded.
+      // Read through the kit: the create's receipt names the schedule, which is recorded. The client's
+      // short deadline only had to make the create UNKNOWN: on a loaded machine a loopback answer can
+      // take more than 300 ms, and the receipt must not be missed for that.
+      impatient.setGrpcDeadline(10_000).setMaxAttempts(10);
       const read = await kit.resume(id);
       expect(read.raw).to.include({ approvalState: 'scheduled', submitted: false });
       const known = (await approval.approvalStore.get(id))!;
