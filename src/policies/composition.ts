@@ -12,6 +12,7 @@ import { isKitAware, type KitScope } from '../di/kit-scope.js';
 import { AbstractPolicy, POLICY_METHODS, isAbstractPolicy } from '../listeners/abstract-policy.js';
 import { isReportOnly } from '../listeners/report-mode.js';
 import { holdsOutsideTheCall } from './composition-approvals.js';
+import { valueMovingCoverageOf, type ValueMovingCoverage } from './value-moving-tools.js';
 
 type Mode = 'allOf' | 'anyOf' | 'not';
 
@@ -23,6 +24,8 @@ interface Child {
   readonly name: string;
   readonly checks: readonly StageListener[];
   readonly tools: readonly string[];
+  /** It covers every tool its kit counts as moving value (`valueMovingCoverage: 'kit'`), not only those it lists. */
+  readonly everyValueTool: boolean;
 }
 
 /**
@@ -62,7 +65,15 @@ export class CompositePolicy extends AbstractPolicy {
   readonly stage: HookStage;
   /** The combined policies, in order. */
   readonly policies: readonly object[];
+  /**
+   * `'kit'` when a combined policy covers every tool its kit counts as moving value (a SpendLimitPolicy
+   * without `tools`): the kit then widens the combination as it would that policy, so a plugin's
+   * transfer tool, or the policy signer's `sign_transaction`, is judged by it inside the combination too.
+   */
+  readonly valueMovingCoverage: ValueMovingCoverage | undefined;
   private readonly children: readonly Child[];
+  /** Every tool a combined policy lists: a call of another tool reached the combination only through the kit's widening. */
+  private readonly listed: ReadonlySet<string>;
 
   constructor(
     readonly mode: Mode,
@@ -78,6 +89,8 @@ export class CompositePolicy extends AbstractPolicy {
     this.description = describe(mode, this.children);
     const tools = this.children.flatMap((child) => child.tools);
     this.relevantTools = tools.includes('*') ? ['*'] : [...new Set(tools)];
+    this.listed = new Set(tools);
+    this.valueMovingCoverage = this.children.some((child) => child.everyValueTool) ? 'kit' : undefined;
     this.readsMovements = this.children.some((child) => child.checks.some((check) => check.readsMovements === true));
     this.stage = HOOK_STAGES[Math.max(...this.children.flatMap((child) => child.checks.map((check) => HOOK_STAGES.indexOf(check.stage as HookStage))))]!;
     const budgets = this.children.map((child) => Math.max(0, ...child.checks.map((check) => check.timeoutMs ?? 0)));
@@ -92,7 +105,7 @@ export class CompositePolicy extends AbstractPolicy {
         value: async (params: ToolErrorParams, method?: string) => {
           const tool = method ?? params.method;
           for (const child of hearing) {
-            if (child.tools.includes('*') || child.tools.includes(tool)) await (child.policy as { toolErrorHook(p: ToolErrorParams, m: string): unknown }).toolErrorHook(params, tool);
+            if (child.tools.includes('*') || child.tools.includes(tool) || this.widenedFor(child, tool, params)) await (child.policy as { toolErrorHook(p: ToolErrorParams, m: string): unknown }).toolErrorHook(params, tool);
           }
         },
         enumerable: false,
@@ -114,10 +127,22 @@ export class CompositePolicy extends AbstractPolicy {
   }
 
   private judge(params: PreToolExecutionParams, method: string): unknown {
-    const children = this.children.filter((child) => child.checks.some((check) => covers(check, method)));
+    const children = this.children.filter((child) => child.checks.some((check) => covers(check, method)) || this.widenedFor(child, method, params));
     // Children's checks read the method from the event, as the kit's events carry it.
     const event = params.method === method ? params : { ...params, method };
-    return combine(this.mode, children, event, method);
+    return combine(this.mode, children, event, method, (child) => this.widenedFor(child, method, params));
+  }
+
+  /**
+   * Whether `child`, which covers every tool its kit counts as moving value, takes part in a call of
+   * `method` that no combined policy lists (it then judges with all its checks). Without a combined
+   * policy for every tool (`'*'`), the kit called the combination for it only because it moves value
+   * in that kit (it widened the combination's tools, see valueMovingCoverage). With one, the
+   * combination is called for every call: the child takes part when the call moves value.
+   */
+  private widenedFor(child: Child, method: string, event?: PreToolExecutionParams): boolean {
+    if (!child.everyValueTool || this.listed.has(method)) return false;
+    return this.listed.has('*') ? event !== undefined && movesValue(event) : true;
   }
 
   /**
@@ -175,12 +200,12 @@ export function not(policy: AbstractPolicy, ...extra: never[]): CompositePolicy 
   return new CompositePolicy('not', [policy, ...extra]);
 }
 
-function combine(mode: Mode, children: readonly Child[], params: PreToolExecutionParams, method: string): unknown {
+function combine(mode: Mode, children: readonly Child[], params: PreToolExecutionParams, method: string, widened: (child: Child) => boolean): unknown {
   const refusals: string[] = [];
   const step = (at: number): unknown => {
     for (; at < children.length; at++) {
       const child = children[at]!;
-      const outcome = childOutcome(child, params, method);
+      const outcome = childOutcome(child, params, method, widened(child));
       if (isThenable(outcome)) return Promise.resolve(outcome).then((answer) => decide(child, answer) ?? step(at + 1));
       const decided = decide(child, outcome);
       if (decided !== undefined) return decided;
@@ -205,9 +230,9 @@ function combine(mode: Mode, children: readonly Child[], params: PreToolExecutio
   return step(0);
 }
 
-/** A child allows when each of its checks that covers the tool allows, in stage order. */
-function childOutcome(child: Child, params: PreToolExecutionParams, method: string): Outcome | Promise<Outcome> {
-  const checks = child.checks.filter((check) => covers(check, method));
+/** A child allows when each of its checks that covers the tool (every check, where the kit widened it) allows, in stage order. */
+function childOutcome(child: Child, params: PreToolExecutionParams, method: string, widened: boolean): Outcome | Promise<Outcome> {
+  const checks = widened ? child.checks : child.checks.filter((check) => covers(check, method));
   const run = (at: number): Outcome | Promise<Outcome> => {
     for (; at < checks.length; at++) {
       const check = checks[at]!;
@@ -251,6 +276,16 @@ function withBudget<T>(answer: Promise<T>, timeoutMs: number | undefined): Promi
   return Promise.race([answer, overtime]).finally(() => clearTimeout(timer));
 }
 
+/** Whether the call's movements show value moving; movements that cannot be read count as moving (the child's own read then refuses). */
+function movesValue(event: PreToolExecutionParams): boolean {
+  try {
+    const movements = (event as { movements?: readonly unknown[] }).movements;
+    return movements !== undefined && movements.length > 0;
+  } catch {
+    return true;
+  }
+}
+
 function covers(check: StageListener, method: string): boolean {
   return check.tools.includes('*') || check.tools.includes(method);
 }
@@ -274,7 +309,7 @@ function childOf(mode: Mode, policy: unknown, at: number): Child {
   }
   const held = holdsOutsideTheCall(policy as object);
   if (held) throw invalidArgument(`${mode}(...): argument ${at + 1} (${String(name)}) ${held}`, [at]);
-  return { policy: policy as object, name: checks[0]!.name, checks, tools: [...new Set(checks.flatMap((check) => check.tools))] };
+  return { policy: policy as object, name: checks[0]!.name, checks, tools: [...new Set(checks.flatMap((check) => check.tools))], everyValueTool: valueMovingCoverageOf(policy) === 'kit' };
 }
 
 function overridesToolError(policy: object): boolean {

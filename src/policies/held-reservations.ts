@@ -39,6 +39,22 @@ export function settlesLater(value: unknown): value is SettlesLater {
   return typeof candidate === 'object' && candidate !== null && typeof candidate.heldBy === 'string' && typeof candidate.takeHeld === 'function' && typeof candidate.settleHeld === 'function';
 }
 
+/**
+ * The policies among `values` that settle later, those inside compositions (allOf, anyOf: their
+ * `policies`) included: a budget inside a composition is settled as one outside it, or its
+ * reservations would stay pending until they lapse.
+ */
+export function settlersAmong(values: readonly unknown[], depth = 0): SettlesLater[] {
+  const found: SettlesLater[] = [];
+  for (const value of values) {
+    if (settlesLater(value)) found.push(value);
+    const children = value !== null && typeof value === 'object' ? (value as { policies?: unknown }).policies : undefined;
+    // Compositions nest only as deep as people write them; the bound keeps a cycle from running on.
+    if (depth < 16 && Array.isArray(children)) found.push(...settlersAmong(children, depth + 1));
+  }
+  return found;
+}
+
 /** Lines as JSON keeps them. */
 export function heldLines(lines: readonly BudgetLine[]): HeldReservation['lines'] {
   return lines.map((line) => ({ account: line.account, asset: line.asset, amount: line.amount.toString(), limit: line.limit.toString() }));

@@ -13,7 +13,7 @@ import { describeBody } from './describe-body.js';
 import { bodyDigestExceptNode } from './same-body.js';
 import { SignedIds } from './signed-ids.js';
 import { SIGN_TRANSACTION, SigningTool, type LedgerLookups } from './signing-tool.js';
-import { settlesLater, type HeldReservation, type SettlesLater } from '../policies/held-reservations.js';
+import { settlersAmong, type HeldReservation, type SettlesLater } from '../policies/held-reservations.js';
 import { SettlementWatcher, type SettlementOptions } from './settlement/settlement-watcher.js';
 
 export interface SigningJudgeOptions extends LedgerLookups {
@@ -136,7 +136,7 @@ export async function createSigningJudge(options: SigningJudgeOptions): Promise<
     ...(killSwitch ? { killSwitch } : {}),
   });
   const maxStartAheadMs = options.maxStartAheadMs ?? DEFAULT_START_AHEAD_MS;
-  const holders = options.policies.filter(settlesLater);
+  const holders = settlersAmong(options.policies);
   const holderOf = (held: HeldReservation): SettlesLater => {
     const holder = holders.find((each) => each.heldBy === held.holder);
     if (!holder) throw new Error(`no policy of this signer holds reservations of ${held.holder} (was the configuration changed?); left reserved`);

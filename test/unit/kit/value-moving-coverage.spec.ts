@@ -5,6 +5,8 @@ import { createAgentKit } from '../../../src/kit/create-agent-kit.js';
 import { reportOnly } from '../../../src/listeners/report-mode.js';
 import { DuplicateIntentPolicy } from '../../../src/policies/duplicate-intent-policy.js';
 import { SpendLimitPolicy } from '../../../src/policies/spend-limit-policy.js';
+import { CompositePolicy, RecipientAllowlistPolicy, allOf } from '../../../src/policies/index.js';
+import type { Movement } from '../../../src/values/movement.js';
 import { VALUE_MOVING_TOOLS } from '../../../src/policies/value-moving-tools.js';
 import { offlineClient } from '../../support/offline-client.js';
 import { EchoTool, pluginOf } from '../../support/noop-tools.js';
@@ -65,6 +67,40 @@ describe('the value policies\' default coverage in a kit', () => {
       const error = await start.then(() => undefined, (failure: Error & { code?: string }) => failure);
       expect(error?.code).to.equal('E_INVALID_LISTENER');
       expect(error?.message).to.contain('Policy "Spend Limit Policy" judges what calls move, but "pay_tool" is a transaction tool with no movements view');
+    });
+  });
+
+  describe('when the budget sits inside a composition', () => {
+    /** A plugin tool that pays 6 HBAR from 0.0.2, and says so. */
+    class PayTool extends EchoTool {
+      override movements(): readonly Movement[] {
+        return [{ asset: 'HBAR', from: '0.0.2', to: '0.0.5', amount: 600_000_000n, display: '6 HBAR' }];
+      }
+    }
+    /** A policy on every tool that allows everything, as a time window or a logger-policy is. */
+    const everyTool = () => ({ name: 'Every Tool', relevantTools: ['*'], shouldBlockPostParamsNormalization: () => false });
+
+    it('covers a plugin\'s value-moving tool as the budget alone does, beside policies that list tools or cover all of them', async () => {
+      const wraps: [(budget: SpendLimitPolicy) => CompositePolicy, boolean][] = [
+        [(budget) => allOf(budget), true],
+        [(budget) => allOf(new RecipientAllowlistPolicy(['0.0.5']), budget), true],
+        // Beside a policy on every tool, the combination is called for every call and cannot tell a
+        // value tool without a view from a query: the budget counts what a call's movements show.
+        [(budget) => allOf(everyTool() as never, allOf(budget)), false],
+      ];
+      for (const [wrap, refusesUnseen] of wraps) {
+        const policy = wrap(new SpendLimitPolicy({ hbar: 10, windowMs: 60_000 }));
+        const kit = await createAgentKit({ client: client(), pluginsDir: null, plugins: [pluginOf('p', new PayTool('pay_tool'), new EchoTool('note_tool'))], context: { hooks: [policy] } });
+        expect((await kit.execute('pay_tool', { text: 'first' })).raw.status, policy.name).to.equal('SUCCESS');
+        const second = await kit.execute('pay_tool', { text: 'second' });
+        expect(second.raw.blockedBy?.policy, `${policy.name}: 12 HBAR is over the 10 HBAR budget`).to.equal(policy.name);
+        expect(second.raw.blockedBy!.reason).to.contain('may spend 10 HBAR per 1 min');
+        if (refusesUnseen) {
+          const note = await kit.execute('note_tool', { text: 'hi' });
+          expect(note.raw.blockedBy?.reason, `${policy.name}: a tool that cannot say what it moves is refused`).to.contain('note_tool');
+        }
+        await kit.close();
+      }
     });
   });
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hbar, TransferTransaction } from '@hiero-ledger/sdk';
-import { SpendLimitPolicy } from '../../../src/policies/index.js';
+import { RecipientAllowlistPolicy, RejectToolPolicy, SpendLimitPolicy, allOf } from '../../../src/policies/index.js';
 import { createSigningJudge, type SigningJudge } from '../../../src/signer/signing-judge.js';
 import { bodyOf } from '../../support/signing-bodies.js';
 
@@ -40,6 +40,22 @@ describe('signing judge: what a signature leaves reserved', function () {
     const settled = await judge.settle('0.0.1001@1.0', 'expired');
     expect(settled.released).to.equal(false);
     expect(settled.note).to.match(/no settlement option/);
+  });
+
+  it('settles a budget inside a composition as one outside it: committed at once, or held for the settlement', async () => {
+    budget = new SpendLimitPolicy({ hbar: 30, windowMs: 86_400_000 });
+    judge = await createSigningJudge({ policies: [allOf(new RecipientAllowlistPolicy(['0.0.1002']), allOf(new RejectToolPolicy(['no_such_tool']), budget))] });
+    expect(await judge.judge({ bodyBytes: tenHbar(), agent: 'agent-1' })).to.deep.equal({ sign: true });
+    expect(await budget.usage(PAYER), 'committed, not left pending until it lapses').to.deep.equal({ committed: TEN_HBAR, pending: 0n });
+    await judge.close();
+    await budget.close();
+    budget = new SpendLimitPolicy({ hbar: 30, windowMs: 86_400_000 });
+    judge = await createSigningJudge({ policies: [allOf(budget)], settlement: { mirror: NO_MIRROR, intervalMs: 3_600_000 } });
+    const body = tenHbar();
+    expect(await judge.judge({ bodyBytes: body, agent: 'agent-1' })).to.deep.equal({ sign: true });
+    const transactionId = await transactionIdOf(body);
+    expect((await judge.settle(transactionId, 'expired')).released).to.equal(true);
+    expect(await budget.usage(PAYER)).to.deep.equal({ committed: 0n, pending: 0n });
   });
 
   it('with a settlement, a signature stays reserved, and an operator who knows it expired releases it by hand', async () => {
