@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { readJournalSnapshot } from '../../audit/journal/journal-reader.js';
+import { topicDecisions } from './topic-decisions.js';
 
 /** One transaction of the account as the mirror lists it. */
 export interface LedgerTransaction {
@@ -11,16 +12,30 @@ export interface LedgerTransaction {
   readonly consensusTimestamp: string;
 }
 
+/**
+ * Where the signer's decisions were read: its audit topic through the mirror (what a verifier on
+ * any machine reads, and what nobody on the signer's host can rewrite), or a journal folder there.
+ */
+export type DecisionSource =
+  | { readonly kind: 'topic'; readonly topicId: string; readonly trail: 'hcs' | 'hol'; readonly entriesOnTopic: number; readonly submitKey: boolean }
+  | { readonly kind: 'journal'; readonly journalDir: string };
+
 /** What `audit verify --account` found: the account's transactions no signer decision covers. */
 export interface SignerCoverageReport {
   readonly account: string;
   readonly from: string;
   readonly to: string;
+  /** Where the decisions were read. */
+  readonly source: DecisionSource;
   /** Transactions that needed the account's key (it paid, or value left it) in the period. */
   readonly checked: number;
-  /** Transaction IDs the journals show a signer signed. */
+  /** Transaction IDs the decisions read show a signer signed. */
   readonly signedDecisions: number;
   readonly uncovered: readonly LedgerTransaction[];
+  /** What could not be read or trusted on the topic (unreadable messages, invalid entries, gaps); empty for a journal. */
+  readonly problems: readonly string[];
+  /** No transaction uncovered and no problem. */
+  readonly ok: boolean;
 }
 
 /**
@@ -79,20 +94,33 @@ export async function keyedTransactions(mirrorUrl: string, account: string, from
 }
 
 /**
- * Every transaction of `account` on the ledger in the period that no signer decision in
- * `journalDir` covers: the sign that its key was used somewhere other than the signer.
+ * Every transaction of `account` on the ledger in the period that no signer decision covers: the sign
+ * that its key was used somewhere other than the signer. The decisions come from the signer's audit
+ * topic (`decisions.topicId`, read through the same mirror) or, failing that, from a journal folder.
  */
-export async function verifySignerCoverage(options: { mirrorUrl: string; account: string; journalDir: string; from: Date; to: Date }): Promise<SignerCoverageReport> {
-  const signed = signedTransactionIds(options.journalDir);
+export async function verifySignerCoverage(options: { mirrorUrl: string; account: string; decisions: { topicId: string } | { journalDir: string }; from: Date; to: Date }): Promise<SignerCoverageReport> {
+  const read = await readDecisions(options.mirrorUrl, options.decisions);
   const transactions = await keyedTransactions(options.mirrorUrl, options.account, options.from.getTime(), options.to.getTime());
+  const uncovered = transactions.filter((transaction) => !read.signed.has(transaction.transactionId));
   return {
     account: options.account,
     from: options.from.toISOString(),
     to: options.to.toISOString(),
+    source: read.source,
     checked: transactions.length,
-    signedDecisions: signed.size,
-    uncovered: transactions.filter((transaction) => !signed.has(transaction.transactionId)),
+    signedDecisions: read.signed.size,
+    uncovered,
+    problems: read.problems,
+    ok: uncovered.length === 0 && read.problems.length === 0,
   };
+}
+
+async function readDecisions(mirrorUrl: string, decisions: { topicId: string } | { journalDir: string }): Promise<{ signed: Set<string>; source: DecisionSource; problems: string[] }> {
+  if ('topicId' in decisions) {
+    const topic = await topicDecisions(mirrorUrl, decisions.topicId);
+    return { signed: topic.signed, source: { kind: 'topic', topicId: decisions.topicId, trail: topic.trail, entriesOnTopic: topic.entriesOnTopic, submitKey: topic.submitKey }, problems: topic.problems };
+  }
+  return { signed: signedTransactionIds(decisions.journalDir), source: { kind: 'journal', journalDir: decisions.journalDir }, problems: [] };
 }
 
 /** Milliseconds since the epoch as the mirror's `seconds.nanoseconds`. */
