@@ -1,4 +1,4 @@
-import { isIndexedRegistryMemo } from '../codecs/index.js';
+import { decodeAuditMessage, isIndexedRegistryMemo } from '../codecs/index.js';
 import { readAuditMessages, type FoundEntry } from './audit-trail-reader.js';
 import { readHolEntries } from './hol-reader.js';
 import { fetchTopicInfo, fetchTopicMessages } from './mirror-reader.js';
@@ -15,6 +15,12 @@ export interface AuditTopicContents {
   found: FoundEntry[];
   /** What could not be read, one sentence each: foreign messages, incomplete splits, invalid HCS-1 files. */
   problems: string[];
+  /**
+   * The consensus timestamps of the topic's messages that are audit messages (a batch, an entry or a
+   * part of a split one), as the mirror writes them; empty for a HOL session topic, whose entries
+   * are in files on topics of their own.
+   */
+  auditMessagesAt: Set<string>;
 }
 
 /**
@@ -27,17 +33,19 @@ export interface AuditTopicContents {
  */
 export async function readAuditTopic(mirrorUrl: string, topicId: string): Promise<AuditTopicContents> {
   const info = await fetchTopicInfo(mirrorUrl, topicId);
-  if (!info) return { kind: 'hcs', known: false, submitKey: false, found: [], problems: [] };
+  if (!info) return { kind: 'hcs', known: false, submitKey: false, found: [], problems: [], auditMessagesAt: new Set() };
   const kind = isIndexedRegistryMemo(info.memo) ? 'hol' : 'hcs';
   const messages = await fetchTopicMessages(mirrorUrl, topicId);
   const problems: string[] = [];
   let found: FoundEntry[];
+  const auditMessagesAt = new Set<string>();
   if (kind === 'hol') {
     found = await readHolEntries(mirrorUrl, messages, problems);
   } else {
     const read = readAuditMessages(messages);
     problems.push(...read.problems);
     found = read.found;
+    for (const message of messages) if (decodeAuditMessage(message.text).kind !== 'foreign') auditMessagesAt.add(message.consensusTimestamp);
   }
-  return { kind, known: true, submitKey: info.submit_key !== null && info.submit_key !== undefined, found, problems };
+  return { kind, known: true, submitKey: info.submit_key !== null && info.submit_key !== undefined, found, problems, auditMessagesAt };
 }

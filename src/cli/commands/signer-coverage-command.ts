@@ -52,6 +52,7 @@ export async function verifyAccount(ctx: CommandContext, command: Command, optio
   ctx.output.document(withError(report, exitCode, { code: ErrorCode.AUDIT_MISMATCH, message: failureMessage(report), problems: [...report.uncovered.map((t) => t.transactionId), ...report.problems] }));
   ctx.output.line(describeSource(report.source, typedJournal));
   ctx.output.line(`account ${report.account}, ${report.from} to ${report.to}: ${report.checked} transactions needed its key, ${report.signedDecisions} signer decisions signed`);
+  if (report.auditDeliveries && report.source.kind === 'topic') ctx.output.line(`  ${report.auditDeliveries} of them the signer's own audit messages to topic ${report.source.topicId} (its decisions, delivered with the account's key), not leaks`);
   if (report.ok) ctx.output.line('verified: every transaction of the account in the period has a signer decision.');
   for (const transaction of report.uncovered) ctx.output.line(`  NO SIGNER DECISION ${transaction.transactionId} (${transaction.name}, ${transaction.result}, at ${transaction.consensusTimestamp}): the key signed it somewhere else`);
   for (const problem of report.problems) ctx.output.line(`  PROBLEM ${problem}`);

@@ -10,6 +10,8 @@ export interface LedgerTransaction {
   readonly name: string;
   readonly result: string;
   readonly consensusTimestamp: string;
+  /** The entity it created or acted on (a topic message's topic), when the mirror names one. */
+  readonly entityId?: string;
 }
 
 /**
@@ -32,6 +34,12 @@ export interface SignerCoverageReport {
   /** Transaction IDs the decisions read show a signer signed. */
   readonly signedDecisions: number;
   readonly uncovered: readonly LedgerTransaction[];
+  /**
+   * Of `checked`, the messages the account paid to the audit topic that the topic holds as audit
+   * messages: a signer whose audit hook delivers with the signer's own client pays for its decisions
+   * from the account. They carry decisions, not value, and are not leaks.
+   */
+  readonly auditDeliveries: number;
   /** What could not be read or trusted on the topic (unreadable messages, invalid entries, gaps); empty for a journal. */
   readonly problems: readonly string[];
   /** No transaction uncovered and no problem. */
@@ -64,6 +72,7 @@ interface MirrorTransaction {
   name: string;
   result: string;
   consensus_timestamp: string;
+  entity_id?: string | null;
   scheduled?: boolean;
   nonce?: number;
   transfers?: { account: string; amount: number }[];
@@ -86,7 +95,7 @@ export async function keyedTransactions(mirrorUrl: string, account: string, from
       const payer = transaction.transaction_id.split('-')[0];
       const debited = (transaction.transfers ?? []).some((leg) => leg.account === account && leg.amount < 0 && payer !== account);
       if (payer !== account && !debited) continue;
-      found.push({ transactionId: idOf(transaction.transaction_id), name: transaction.name, result: transaction.result, consensusTimestamp: transaction.consensus_timestamp });
+      found.push({ transactionId: idOf(transaction.transaction_id), name: transaction.name, result: transaction.result, consensusTimestamp: transaction.consensus_timestamp, ...(transaction.entity_id ? { entityId: transaction.entity_id } : {}) });
     }
     next = page.links?.next ?? null;
   }
@@ -97,11 +106,16 @@ export async function keyedTransactions(mirrorUrl: string, account: string, from
  * Every transaction of `account` on the ledger in the period that no signer decision covers: the sign
  * that its key was used somewhere other than the signer. The decisions come from the signer's audit
  * topic (`decisions.topicId`, read through the same mirror) or, failing that, from a journal folder.
+ * A message the account paid to that topic which the topic holds as an audit message is the signer
+ * delivering its decisions, not a leak (counted in `auditDeliveries`); any other message to it is not.
  */
 export async function verifySignerCoverage(options: { mirrorUrl: string; account: string; decisions: { topicId: string } | { journalDir: string }; from: Date; to: Date }): Promise<SignerCoverageReport> {
   const read = await readDecisions(options.mirrorUrl, options.decisions);
   const transactions = await keyedTransactions(options.mirrorUrl, options.account, options.from.getTime(), options.to.getTime());
-  const uncovered = transactions.filter((transaction) => !read.signed.has(transaction.transactionId));
+  const delivered = (transaction: LedgerTransaction): boolean =>
+    read.source.kind === 'topic' && transaction.name === 'CONSENSUSSUBMITMESSAGE' && transaction.entityId === read.source.topicId && read.auditMessagesAt.has(transaction.consensusTimestamp);
+  const deliveries = transactions.filter(delivered);
+  const uncovered = transactions.filter((transaction) => !read.signed.has(transaction.transactionId) && !delivered(transaction));
   return {
     account: options.account,
     from: options.from.toISOString(),
@@ -110,17 +124,18 @@ export async function verifySignerCoverage(options: { mirrorUrl: string; account
     checked: transactions.length,
     signedDecisions: read.signed.size,
     uncovered,
+    auditDeliveries: deliveries.length,
     problems: read.problems,
     ok: uncovered.length === 0 && read.problems.length === 0,
   };
 }
 
-async function readDecisions(mirrorUrl: string, decisions: { topicId: string } | { journalDir: string }): Promise<{ signed: Set<string>; source: DecisionSource; problems: string[] }> {
+async function readDecisions(mirrorUrl: string, decisions: { topicId: string } | { journalDir: string }): Promise<{ signed: Set<string>; source: DecisionSource; problems: string[]; auditMessagesAt: ReadonlySet<string> }> {
   if ('topicId' in decisions) {
     const topic = await topicDecisions(mirrorUrl, decisions.topicId);
-    return { signed: topic.signed, source: { kind: 'topic', topicId: decisions.topicId, trail: topic.trail, entriesOnTopic: topic.entriesOnTopic, submitKey: topic.submitKey }, problems: topic.problems };
+    return { signed: topic.signed, source: { kind: 'topic', topicId: decisions.topicId, trail: topic.trail, entriesOnTopic: topic.entriesOnTopic, submitKey: topic.submitKey }, problems: topic.problems, auditMessagesAt: topic.auditMessagesAt };
   }
-  return { signed: signedTransactionIds(decisions.journalDir), source: { kind: 'journal', journalDir: decisions.journalDir }, problems: [] };
+  return { signed: signedTransactionIds(decisions.journalDir), source: { kind: 'journal', journalDir: decisions.journalDir }, problems: [], auditMessagesAt: new Set() };
 }
 
 /** Milliseconds since the epoch as the mirror's `seconds.nanoseconds`. */

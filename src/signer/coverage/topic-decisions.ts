@@ -13,6 +13,8 @@ export interface TopicDecisions {
   submitKey: boolean;
   /** Messages that could not be read, entries that fail the schema, gaps between batches, approvals that do not verify. */
   problems: string[];
+  /** The consensus timestamps of the topic's audit messages: a signer delivering with the account's own client paid for these. */
+  auditMessagesAt: Set<string>;
 }
 
 /**
@@ -34,5 +36,5 @@ export async function topicDecisions(mirrorUrl: string, topicId: string): Promis
     const decision = entry as { kind?: unknown; decision?: unknown; transactionId?: unknown };
     if (decision.kind === 'signingDecision' && decision.decision === 'signed' && typeof decision.transactionId === 'string') signed.add(decision.transactionId);
   }
-  return { signed, trail: topic.kind, entriesOnTopic: topic.found.length, submitKey: topic.submitKey, problems: [...topic.problems, ...checked.problems] };
+  return { signed, trail: topic.kind, entriesOnTopic: topic.found.length, submitKey: topic.submitKey, problems: [...topic.problems, ...checked.problems], auditMessagesAt: topic.auditMessagesAt };
 }
