@@ -9,8 +9,8 @@ export interface AuditTopicContents {
   kind: 'hcs' | 'hol';
   /** False when the mirror node does not know the topic (nothing else was read). */
   known: boolean;
-  /** Whether the topic has a submit key: without one anyone may write messages to it. */
-  submitKey: boolean;
+  /** The topic's submit key as the mirror writes it (`{ _type: 'ED25519', key: '<hex>' }`); null when it has none, and anyone may write to it. */
+  submitKey: { _type: string; key: string } | null;
   /** Every entry found, in topic order (plain, compressed and split batches; a HOL session's files resolved). */
   found: FoundEntry[];
   /** What could not be read, one sentence each: foreign messages, incomplete splits, invalid HCS-1 files. */
@@ -33,7 +33,7 @@ export interface AuditTopicContents {
  */
 export async function readAuditTopic(mirrorUrl: string, topicId: string): Promise<AuditTopicContents> {
   const info = await fetchTopicInfo(mirrorUrl, topicId);
-  if (!info) return { kind: 'hcs', known: false, submitKey: false, found: [], problems: [], auditMessagesAt: new Set() };
+  if (!info) return { kind: 'hcs', known: false, submitKey: null, found: [], problems: [], auditMessagesAt: new Set() };
   const kind = isIndexedRegistryMemo(info.memo) ? 'hol' : 'hcs';
   const messages = await fetchTopicMessages(mirrorUrl, topicId);
   const problems: string[] = [];
@@ -47,5 +47,5 @@ export async function readAuditTopic(mirrorUrl: string, topicId: string): Promis
     found = read.found;
     for (const message of messages) if (decodeAuditMessage(message.text).kind !== 'foreign') auditMessagesAt.add(message.consensusTimestamp);
   }
-  return { kind, known: true, submitKey: info.submit_key !== null && info.submit_key !== undefined, found, problems, auditMessagesAt };
+  return { kind, known: true, submitKey: info.submit_key ? { _type: info.submit_key._type ?? '', key: info.submit_key.key } : null, found, problems, auditMessagesAt };
 }

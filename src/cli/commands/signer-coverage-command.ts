@@ -76,7 +76,11 @@ function describeSource(source: SignerCoverageReport['source'], typedJournal: bo
     return `signer decisions from the journal in ${source.journalDir}${why}`;
   }
   const kind = source.trail === 'hol' ? 'HOL session topic' : 'topic';
-  const open = source.submitKey ? '' : `; note: the topic has no submit key, so anyone could have written a decision to it`;
+  const open = !source.submitKey
+    ? '; note: the topic has no submit key, so anyone could have written a decision to it'
+    : source.submitKeyIsAccountKey
+      ? "; note: its submit key is the account's own key, so whoever holds the key can write decisions to it too"
+      : '';
   return `signer decisions from ${kind} ${source.topicId} (${source.entriesOnTopic} entries on the topic${open})`;
 }
 

@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { getJson } from '../../audit/index.js';
 import { readJournalSnapshot } from '../../audit/journal/journal-reader.js';
 import { topicDecisions } from './topic-decisions.js';
 
@@ -19,7 +20,16 @@ export interface LedgerTransaction {
  * any machine reads, and what nobody on the signer's host can rewrite), or a journal folder there.
  */
 export type DecisionSource =
-  | { readonly kind: 'topic'; readonly topicId: string; readonly trail: 'hcs' | 'hol'; readonly entriesOnTopic: number; readonly submitKey: boolean }
+  | {
+      readonly kind: 'topic';
+      readonly topicId: string;
+      readonly trail: 'hcs' | 'hol';
+      readonly entriesOnTopic: number;
+      /** Whether the topic has a submit key (without one anyone could write a decision to it). */
+      readonly submitKey: boolean;
+      /** Whether that submit key is the account's own key: whoever holds the key can then write decisions too. */
+      readonly submitKeyIsAccountKey: boolean;
+    }
   | { readonly kind: 'journal'; readonly journalDir: string };
 
 /** What `audit verify --account` found: the account's transactions no signer decision covers. */
@@ -110,7 +120,7 @@ export async function keyedTransactions(mirrorUrl: string, account: string, from
  * delivering its decisions, not a leak (counted in `auditDeliveries`); any other message to it is not.
  */
 export async function verifySignerCoverage(options: { mirrorUrl: string; account: string; decisions: { topicId: string } | { journalDir: string }; from: Date; to: Date }): Promise<SignerCoverageReport> {
-  const read = await readDecisions(options.mirrorUrl, options.decisions);
+  const read = await readDecisions(options.mirrorUrl, options.account, options.decisions);
   const transactions = await keyedTransactions(options.mirrorUrl, options.account, options.from.getTime(), options.to.getTime());
   const delivered = (transaction: LedgerTransaction): boolean =>
     read.source.kind === 'topic' && transaction.name === 'CONSENSUSSUBMITMESSAGE' && transaction.entityId === read.source.topicId && read.auditMessagesAt.has(transaction.consensusTimestamp);
@@ -130,12 +140,22 @@ export async function verifySignerCoverage(options: { mirrorUrl: string; account
   };
 }
 
-async function readDecisions(mirrorUrl: string, decisions: { topicId: string } | { journalDir: string }): Promise<{ signed: Set<string>; source: DecisionSource; problems: string[]; auditMessagesAt: ReadonlySet<string> }> {
+async function readDecisions(mirrorUrl: string, account: string, decisions: { topicId: string } | { journalDir: string }): Promise<{ signed: Set<string>; source: DecisionSource; problems: string[]; auditMessagesAt: ReadonlySet<string> }> {
   if ('topicId' in decisions) {
     const topic = await topicDecisions(mirrorUrl, decisions.topicId);
-    return { signed: topic.signed, source: { kind: 'topic', topicId: decisions.topicId, trail: topic.trail, entriesOnTopic: topic.entriesOnTopic, submitKey: topic.submitKey }, problems: topic.problems, auditMessagesAt: topic.auditMessagesAt };
+    const accountKey = topic.submitKey ? await accountKeyOf(mirrorUrl, account) : undefined;
+    const submitKeyIsAccountKey = accountKey !== undefined && accountKey._type === topic.submitKey!._type && accountKey.key === topic.submitKey!.key;
+    const source = { kind: 'topic' as const, topicId: decisions.topicId, trail: topic.trail, entriesOnTopic: topic.entriesOnTopic, submitKey: topic.submitKey !== null, submitKeyIsAccountKey };
+    return { signed: topic.signed, source, problems: topic.problems, auditMessagesAt: topic.auditMessagesAt };
   }
   return { signed: signedTransactionIds(decisions.journalDir), source: { kind: 'journal', journalDir: decisions.journalDir }, problems: [], auditMessagesAt: new Set() };
+}
+
+/** The account's key as the mirror writes it, or undefined when the mirror does not know the account. */
+async function accountKeyOf(mirrorUrl: string, account: string): Promise<{ _type: string; key: string } | undefined> {
+  const { status, body } = await getJson(mirrorUrl, `/api/v1/accounts/${account}`, `account ${account}`);
+  const key = status === 404 ? undefined : (body as { key?: { _type?: string; key?: string } | null }).key;
+  return key?.key ? { _type: key._type ?? '', key: key.key } : undefined;
 }
 
 /** Milliseconds since the epoch as the mirror's `seconds.nanoseconds`. */

@@ -9,8 +9,8 @@ export interface TopicDecisions {
   trail: 'hcs' | 'hol';
   /** Every entry read from the topic, decisions and the rest. */
   entriesOnTopic: number;
-  /** Whether the topic has a submit key: without one anyone could have written a decision to it. */
-  submitKey: boolean;
+  /** The topic's submit key as the mirror writes it; null without one, when anyone could have written a decision to it. */
+  submitKey: { _type: string; key: string } | null;
   /** Messages that could not be read, entries that fail the schema, gaps between batches, approvals that do not verify. */
   problems: string[];
   /** The consensus timestamps of the topic's audit messages: a signer delivering with the account's own client paid for these. */

@@ -77,8 +77,8 @@ describe('audit verify --account against a signer process delivering its own dec
   it("names only the leaked transaction: the signer's own deliveries to its audit topic are not leaks", async () => {
     const run = await runCliIn(verifierFolder, {}, '--json', 'audit', 'verify', '--account', treasury, '--config', config);
     expect(run.code, run.stdout + run.stderr).to.equal(4);
-    const report = JSON.parse(run.stdout) as { source: { kind: string; topicId: string }; auditDeliveries: number; uncovered: { transactionId: string; name: string }[]; problems: string[] };
-    expect(report.source).to.deep.include({ kind: 'topic', topicId });
+    const report = JSON.parse(run.stdout) as { source: { kind: string; topicId: string; submitKey: boolean; submitKeyIsAccountKey: boolean }; auditDeliveries: number; uncovered: { transactionId: string; name: string }[]; problems: string[] };
+    expect(report.source, "the topic's submit key is the account's key: the output says so").to.deep.include({ kind: 'topic', topicId, submitKey: true, submitKeyIsAccountKey: true });
     expect(report.auditDeliveries, 'the signer paid for its own audit messages').to.be.at.least(1);
     expect(report.uncovered.map((transaction) => `${transaction.transactionId} ${transaction.name}`)).to.deep.equal([`${leaked} CRYPTOTRANSFER`]);
     expect(report.problems).to.deep.equal([]);
@@ -89,6 +89,7 @@ describe('audit verify --account against a signer process delivering its own dec
     expect(run.code, run.stdout + run.stderr).to.equal(4);
     expect(run.stdout).to.contain(`signer decisions from topic ${topicId}`);
     expect(run.stdout).to.match(new RegExp(`\\d+ of them the signer's own audit messages to topic ${topicId.replace(/\./g, '\\.')}`));
+    expect(run.stdout).to.contain("its submit key is the account's own key, so whoever holds the key can write decisions to it too");
     expect(run.stdout).to.contain(`NO SIGNER DECISION ${leaked}`);
   });
 

@@ -19,7 +19,7 @@ const TOKEN = 'coverage-topic-agent-token-0123456789';
 
 interface CoverageJson {
   checked: number;
-  source: { kind: string; topicId?: string; submitKey?: boolean };
+  source: { kind: string; topicId?: string; submitKey?: boolean; submitKeyIsAccountKey?: boolean };
   uncovered: { transactionId: string }[];
   problems: string[];
   error?: { code: string; problems: string[] };
@@ -106,7 +106,7 @@ describe('audit verify --account reads the signer decisions from its audit topic
     const report = JSON.parse(run.stdout) as CoverageJson;
     expect(report.checked).to.equal(3);
     expect(report.uncovered.map((transaction) => transaction.transactionId)).to.deep.equal([refusedThenLeaked, leaked]);
-    expect(report.source).to.deep.include({ kind: 'topic', topicId, submitKey: true });
+    expect(report.source).to.deep.include({ kind: 'topic', topicId, submitKey: true, submitKeyIsAccountKey: false });
     expect(report.problems).to.deep.equal([]);
     expect(report.error?.code).to.equal('E_AUDIT_MISMATCH');
     expect(readdirSync(verifierDir), 'the verifier wrote no journal either').to.deep.equal([]);
