@@ -11,7 +11,7 @@ export interface MirrorTopicInfo {
   topic_id: string;
   memo: string;
   admin_key: { key: string } | null;
-  submit_key: { key: string } | null;
+  submit_key: { _type?: string; key: string } | null;
   deleted?: boolean;
 }
 

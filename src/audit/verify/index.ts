@@ -3,3 +3,4 @@ export { verifyAuditTopic } from './verify-audit-topic.js';
 export type { AuditVerifyReport, VerifyAuditTopicOptions } from './verify-audit-topic.js';
 export { approvalQuorumCheck } from './approval-quorum-check.js';
 export type { ApprovalTally } from './approval-quorum-check.js';
+export { checkTopicAlone } from './topic-alone-check.js';

@@ -2,8 +2,7 @@ import { resolve } from 'node:path';
 import { DEFAULT_JOURNAL_DIR, readJournalSnapshot, streamJournalPath, streamJournalPaths, type JournalSnapshot } from '../journal/index.js';
 import { approvalQuorumCheck, type ApprovalTally } from './approval-quorum-check.js';
 import { scheduleProblems, scheduleTally, type ScheduleTally } from './schedule-trail-check.js';
-import { readAuditMessages, streamGaps, type FoundEntry, fetchTopicInfo, fetchTopicMessages, readHolEntries } from '../readers/index.js';
-import { isIndexedRegistryMemo } from '../codecs/index.js';
+import { readAuditTopic, streamGaps, type FoundEntry } from '../readers/index.js';
 import { compareWithJournal, gapProblem, idOf, matchesSchema, reportLostStream } from './stream-checks.js';
 
 export interface VerifyAuditTopicOptions {
@@ -83,20 +82,20 @@ export async function verifyAuditTopic(options: VerifyAuditTopicOptions): Promis
   const journalDir = resolve(options.journalDir ?? DEFAULT_JOURNAL_DIR);
   const problems: string[] = [];
 
-  const info = await fetchTopicInfo(mirrorUrl, topicId);
-  const kind: 'hcs' | 'hol' = info && isIndexedRegistryMemo(info.memo) ? 'hol' : 'hcs';
+  const topic = await readAuditTopic(mirrorUrl, topicId);
+  const kind = topic.kind;
   const file = `${kind}-${topicId}.jsonl`;
   const journals = streamJournalPaths(journalDir, file)
     .map((path) => readJournalSnapshot(path))
     .filter((journal): journal is JournalSnapshot => journal !== undefined);
   const firstPath = journals[0]?.path ?? streamJournalPath(journalDir, file, 1);
-  if (!info) problems.push(`The mirror node does not know topic ${topicId}.`);
+  if (!topic.known) problems.push(`The mirror node does not know topic ${topicId}.`);
   if (!journals.length) problems.push(`There is no journal for this topic at ${firstPath}; pass the journalDir the hook used.`);
   const checks = journals.map((journal): StreamCheck => ({ journal, found: [], problems: [...journal.problems] }));
   for (const check of checks) problems.push(...check.problems);
 
-  const messages = info ? await fetchTopicMessages(mirrorUrl, topicId) : [];
-  const found = kind === 'hol' ? await readHolEntries(mirrorUrl, messages, problems) : readHcsEntries(messages, problems);
+  problems.push(...topic.problems);
+  const found = topic.found;
   const unjournaled = assign(found, checks, problems);
   // Each stream's problems go to its own report and, in the same order, to the whole report's.
   const note = (own: string[] | undefined, problem: string): void => {
@@ -190,10 +189,4 @@ function streamOwners(checks: readonly StreamCheck[]): Map<string, StreamCheck> 
 
 function streamReport(stream: string | undefined, journal: string | undefined, entriesInJournal: number, entriesOnTopic: number, problems: string[]): StreamVerifyReport {
   return { ...(stream ? { stream } : {}), ...(journal ? { journal } : {}), entriesInJournal, entriesOnTopic, problems, ok: problems.length === 0 };
-}
-
-function readHcsEntries(messages: Awaited<ReturnType<typeof fetchTopicMessages>>, problems: string[]): FoundEntry[] {
-  const read = readAuditMessages(messages);
-  problems.push(...read.problems);
-  return read.found;
 }

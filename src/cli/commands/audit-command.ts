@@ -16,17 +16,17 @@ export function registerAuditCommand(program: Command, run: RunAction): void {
   audit
     .command('verify')
     .description("read an audit topic back from the mirror and check schema, order and completeness against the local journals, one per stream (process); or, with --account, name the account's transactions on the ledger that no policy signer decision covers")
-    .option('--topic <id>', 'the audit topic (HCS) or HOL session topic, e.g. 0.0.1234')
-    .option('--account <id>', "with a policy signer: list the account's transactions (from the mirror) that no signer decision in the journals covers, the sign its key was used elsewhere")
+    .option('--topic <id>', "the audit topic (HCS) or HOL session topic, e.g. 0.0.1234; with --account, the signer's audit topic its decisions are read from (default: the configured HcsAuditTrailHook's topic)")
+    .option('--account <id>', "with a policy signer: list the account's transactions (from the mirror) that no signer decision on its audit topic covers, the sign its key was used elsewhere")
     .option('--from <time>', 'with --account: start of the period, ISO 8601 (default: 24 hours ago)')
     .option('--to <time>', 'with --account: end of the period, ISO 8601 (default: now)')
-    .option('--journal <dir>', "the audit journal folder the hook wrote (default: the configured hook's journalDir for this topic, else .agent-hooks/audit in the config file's folder)", DEFAULT_JOURNAL_DIR)
+    .option('--journal <dir>', "the audit journal folder the hook wrote (default: the configured hook's journalDir for this topic, else .agent-hooks/audit in the config file's folder); with --account, read only when no topic is given or configured, or when typed", DEFAULT_JOURNAL_DIR)
     .option('--mirror <url>', "mirror REST base URL (default: the configured network's mirror)")
-    .addHelpText('after', '\nExit codes: 0 the topic matches every journal of the folder, 4 a stream does not (problems listed), 1 the mirror could not be read, 2 usage (also: no journal for the topic in the folder).')
+    .addHelpText('after', '\nExit codes: 0 the topic matches every journal of the folder, 4 a stream does not (problems listed), 1 the mirror could not be read, 2 usage (also: no journal for the topic in the folder).\nWith --account: 0 every transaction of the account has a signed decision, 4 one has none or the decisions could not all be read (each named).')
     .action((options: { topic?: string; account?: string; from?: string; to?: string; journal: string; mirror?: string }, command: Command) =>
       run(command, async (ctx) => {
-        if ((options.topic === undefined) === (options.account === undefined)) throw new UsageError('give --topic <id> (check a topic against its journals) or --account <id> (find the account\'s transactions no signer decision covers), one of the two');
         if (options.account !== undefined) return verifyAccount(ctx, command, { ...options, account: options.account });
+        if (options.topic === undefined) throw new UsageError('give --topic <id> (check a topic against its journals) or --account <id> (find the account\'s transactions no signer decision covers, read from --topic or the configured audit topic)');
         if (options.from !== undefined || options.to !== undefined) throw new UsageError('--from and --to go with --account');
         const topic = options.topic!;
         if (!/^\d+\.\d+\.\d+$/.test(topic)) throw new UsageError(`--topic must be a topic ID like 0.0.1234, got "${options.topic}"`);

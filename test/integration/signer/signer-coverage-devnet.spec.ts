@@ -77,5 +77,7 @@ describe('audit verify --account: transactions no signer decision covers (devnet
     const run = await runCliIn(journalDir, {}, 'audit', 'verify', '--account', treasury, '--journal', journalDir, '--mirror', net.mirrorUrl, '--from', since);
     expect(run.code, run.stdout + run.stderr).to.equal(0);
     expect(run.stdout).to.contain('verified: every transaction of the account in the period has a signer decision.');
+    // No topic given or configured, --journal typed: the journal is read, and the output says so.
+    expect(run.stdout).to.contain(`signer decisions from the journal in ${journalDir}`);
   });
 });
