@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import {
-  auditEntryProblems, bySeq, fetchTopicInfo, fetchTopicMessages, isIndexedRegistryMemo, readAuditMessages, readHolEntries, readJournalSnapshot,
+  auditEntryProblems, bySeq, readAuditTopic, readJournalSnapshot,
   type AnyAuditEntry,
 } from '../../audit/index.js';
 import { UsageError } from '../usage-error.js';
@@ -60,23 +60,14 @@ export function readJournalFolder(folder: string): RecordedTrail {
  * `audit verify` reads them, in replay order (by timestamp, then stream and seq).
  */
 export async function readTopic(mirrorUrl: string, topicId: string): Promise<RecordedTrail> {
-  const info = await fetchTopicInfo(mirrorUrl, topicId);
-  if (!info) throw new UsageError(`--topic: the mirror node at ${mirrorUrl} knows no topic ${topicId}; check the topic ID and --mirror`);
-  const messages = await fetchTopicMessages(mirrorUrl, topicId);
-  const problems: string[] = [];
-  const hol = isIndexedRegistryMemo(info.memo);
-  const found = hol ? await readHolEntries(mirrorUrl, messages, problems) : collect(readAuditMessages(messages), problems);
-  const entries = bySeq(found).map(({ entry, batch }) => ({
+  const topic = await readAuditTopic(mirrorUrl, topicId);
+  if (!topic.known) throw new UsageError(`--topic: the mirror node at ${mirrorUrl} knows no topic ${topicId}; check the topic ID and --mirror`);
+  const entries = bySeq(topic.found).map(({ entry, batch }) => ({
     entry: entry as AnyAuditEntry,
     source: `topic ${topicId}${batch?.stream ? ` stream ${batch.stream.slice(0, 8)}` : ''}`,
     problems: auditEntryProblems(entry),
   }));
-  return { description: `${hol ? 'HOL session topic' : 'topic'} ${topicId} on ${mirrorUrl}`, entries: inReplayOrder(entries), problems };
-}
-
-function collect(read: ReturnType<typeof readAuditMessages>, problems: string[]): ReturnType<typeof readAuditMessages>['found'] {
-  problems.push(...read.problems);
-  return read.found;
+  return { description: `${topic.kind === 'hol' ? 'HOL session topic' : 'topic'} ${topicId} on ${mirrorUrl}`, entries: inReplayOrder(entries), problems: topic.problems };
 }
 
 /** Stable: entries with the same (or no readable) timestamp keep the order they were read in (journal, then seq). */
