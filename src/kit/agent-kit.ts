@@ -115,11 +115,13 @@ export class AgentKit {
     this.redactor = parts.secrets;
     this.inFlight = parts.inFlight;
     this.approvalAudit = new ApprovalAudit(this.audit, parts.logger);
-    this.approvalAudit.attach(this.approvalStores());
+    // Walked once here: a kit may start with a thousand shared hooks.
+    const owners = this.approvalOwners();
+    this.approvalAudit.attach(approvalStoresOf(owners));
     this.ledgerCloser = new LedgerApprovalCloser(() => this.approvalStores(), parts.logger);
-    this.ledgerCloser.listen([...this.parts.owned, ...(this.context.hooks ?? [])]);
+    this.ledgerCloser.listen(owners);
     this.ledgerSweep = new LedgerApprovalSweep(() => ({ client: this.client, ...(this.context.mirrorNodeUrl ? { mirrorUrl: this.context.mirrorNodeUrl } : {}) }), parts.logger);
-    this.ledgerSweep.attach(ledgerApprovalStoresOf(this.approvalOwners()));
+    this.ledgerSweep.attach(ledgerApprovalStoresOf(owners));
   }
 
   /** The approval stores of this kit's policies (ApprovalPolicy's `approvalStore`), for `resume`, the audit trail and the console. */
@@ -129,7 +131,10 @@ export class AgentKit {
 
   /** This kit's hooks and policies, where its approval policies and their stores are found. */
   private approvalOwners(): object[] {
-    return [...this.parts.owned, ...(this.context.hooks ?? []).filter((hook): hook is object => typeof hook === 'object' && hook !== null)];
+    const owned = new Set(this.parts.owned);
+    // The context's hook objects are owned already (the kit converted them); classes it instantiated are owned as their instances.
+    const hooks = (this.context.hooks ?? []).filter((hook): hook is object => typeof hook === 'object' && hook !== null && !owned.has(hook));
+    return hooks.length ? [...this.parts.owned, ...hooks] : [...this.parts.owned];
   }
 
   /**
