@@ -12,7 +12,7 @@ import type { DescribedBody } from './described-body.js';
 import { describeBody } from './describe-body.js';
 import { bodyDigestExceptNode } from './same-body.js';
 import { SignedIds } from './signed-ids.js';
-import { SIGN_TRANSACTION, SigningTool, type LedgerLookups } from './signing-tool.js';
+import { SIGN_TRANSACTION, SigningTool, validUntilOf, type LedgerLookups } from './signing-tool.js';
 import { settlesLater, type HeldReservation, type SettlesLater } from '../policies/held-reservations.js';
 import { SettlementWatcher, type SettlementOptions } from './settlement/settlement-watcher.js';
 
@@ -156,12 +156,13 @@ export async function createSigningJudge(options: SigningJudgeOptions): Promise<
     } catch (error) {
       return refuse(`the body cannot be read: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const windowEnd = startMs(body) + body.validDurationSeconds * 1000;
+    const windowEnd = validUntilOf(body);
     if (startMs(body) - Date.now() > maxStartAheadMs) {
       return refuse(`transaction ${body.transactionId} starts ${Math.round((startMs(body) - Date.now()) / 1000)} s from now, more than ${maxStartAheadMs / 1000} s ahead: a body held back for later is refused`);
     }
     const holdMs = Math.max(MIN_HOLD_MS, windowEnd - Date.now() + HOLD_MARGIN_MS);
-    const claim = await ids.claim(body.transactionId, digest, holdMs).catch((error: unknown) => ({ kind: 'refused' as const, reason: `the signed transaction IDs cannot be read (${error instanceof Error ? error.message : String(error)})` }));
+    // Another node body of this ID waits as long as the first may be held for approval: until the window closes.
+    const claim = await ids.claim(body.transactionId, digest, holdMs, windowEnd).catch((error: unknown) => ({ kind: 'refused' as const, reason: `the signed transaction IDs cannot be read (${error instanceof Error ? error.message : String(error)})` }));
     if (claim.kind === 'signed') {
       // Not judged again, but a pause still stops it: every signing stops, the other node bodies of a signed ID too.
       const paused = killSwitch?.blockReason(SIGN_TRANSACTION, true);
