@@ -1,6 +1,7 @@
 import { Client, PrivateKey } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { parseOptions } from '../errors/index.js';
+import { invalidArgument, parseOptions } from '../errors/index.js';
+import { approvalsUnfitForSigning } from './signing-approvals.js';
 import type { Logger } from '../lifecycle/logger.js';
 import type { ToolResult } from '../lifecycle/tool-result.js';
 import { killSwitchFrom, type KillSwitch, type KillSwitchOptions } from '../policies/kill-switch.js';
@@ -119,6 +120,8 @@ const optionsSchema = z
  */
 export async function createSigningJudge(options: SigningJudgeOptions): Promise<SigningJudge> {
   parseOptions('createSigningJudge', optionsSchema, options);
+  const unfit = approvalsUnfitForSigning(options.policies);
+  if (unfit) throw invalidArgument(`createSigningJudge: ${unfit}`, ['policies']);
   const { store, owned } = storeFrom(options.store ?? 'memory', 'createSigningJudge');
   const policyTimeoutMs = options.policyTimeoutMs ?? 5_000;
   const ids = new SignedIds(store, policyTimeoutMs * 2);

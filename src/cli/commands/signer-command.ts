@@ -4,6 +4,8 @@ import { chooseNetwork } from '../../config/network-choice.js';
 import { openNetwork } from '../../config/open-network.js';
 import { configuredStateFile } from '../../config/default-policy-store.js';
 import { createSigningJudge } from '../../signer/signing-judge.js';
+import { approvalsUnfitForSigning } from '../../signer/signing-approvals.js';
+import { ConfigError } from '../../config/config-error.js';
 import { configuredMirrorOf } from '../configured-mirror.js';
 import { ledgerLookups } from '../../signer/server/ledger-lookups.js';
 import { startSigner } from '../../signer/server/start-signer.js';
@@ -75,6 +77,9 @@ async function serve(ctx: CommandContext, options: SignerCommandOptions): Promis
   if ((options.tlsCert === undefined) !== (options.tlsKey === undefined)) throw new UsageError('--tls-cert and --tls-key go together: the certificate and its private key.');
   if (options.socket !== undefined && (options.host !== undefined || options.tlsCert !== undefined)) throw new UsageError('--socket listens on a Unix socket: leave out --host and --tls-cert/--tls-key.');
   const loaded = await ctx.loadConfig();
+  // Before any key is opened: an approval the signer cannot hold is a configuration error at once.
+  const unfit = approvalsUnfitForSigning(loaded.listeners);
+  if (unfit) throw new ConfigError(loaded.source, [unfit]);
   // The signer's key comes from its own sources, never from the operator variables a kit would read.
   const { HEDERA_OPERATOR_KEY: _key, HEDERA_OPERATOR_ID: _id, HEDERA_OPERATOR_KEY_TYPE: _type, ...env } = ctx.io.env;
   const choice = chooseNetwork({ env, config: loaded.config, source: loaded.source, operator: 'optional' });

@@ -20,7 +20,8 @@ function tenHbar(validSeconds = 120): TransferTransaction {
  * The signing judge with an ApprovalPolicy that waits in the call, its requests in a SQLite file an
  * approver's console decides in (here: the store's API with a signed decision, as the console and
  * `agent-hooks approve` write it). What an operator relies on: the signature is held no longer than
- * the body can be used, and the SDK's other node bodies of a held transaction wait with it.
+ * the body can be used, the SDK's other node bodies of a held transaction wait with it, and a
+ * signer configured with deferred approvals does not start.
  */
 describe('the signing judge holds a signature for an in-call approval', function () {
   this.timeout(60_000);
@@ -75,5 +76,16 @@ describe('the signing judge holds a signature for an in-call approval', function
     expect(decided.ok).to.equal(true);
     expect(await verdicts).to.deep.equal([{ sign: true }, { sign: true }, { sign: true }]);
     expect((await store.listPending()).length, 'one request for the transaction, not one per node').to.equal(0);
+  });
+
+  it('refuses to start with a deferred ApprovalPolicy, saying why and what to use instead', async () => {
+    let failed: Error | undefined;
+    try {
+      judge = await createSigningJudge({ policies: [approvalPolicy({ wait: 'deferred' })] });
+    } catch (error) {
+      failed = error as Error;
+    }
+    expect(failed?.message).to.match(/policies\[0\] \(Approval Policy\) defers its approvals \(wait: 'deferred'\)/).and.match(/in-call/);
+    expect((failed as { code?: string } | undefined)?.code).to.equal('E_INVALID_ARGUMENT');
   });
 });
