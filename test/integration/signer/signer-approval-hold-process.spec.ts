@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,18 +10,20 @@ import { SqliteApprovalStore } from '../../../src/policies/approvals/sqlite-appr
 import type { ApprovalRecord } from '../../../src/policies/approvals/approval-record.js';
 import { inWriteTransaction, openSqliteDatabase } from '../../../src/policies/state/sqlite-database.js';
 import { runCliIn } from '../../support/cli-run.js';
-import { localNetworkOf } from '../../support/local-devnet-config.js';
+import { localNetworkOf, operatorEnvOf } from '../../support/local-devnet-config.js';
 import { mirrorBalance } from '../../support/signer-attack-world.js';
 import { startSignerProcess, type SignerProcess } from '../../support/signer-process.js';
 
 const TOKEN = 'approval-hold-token-0123456789';
+const CLI = path.resolve(__dirname, '../../../src/cli/main.js');
 
 /*
  * An approval at the policy signer, as an operator runs it: `agent-hooks signer` started by the CLI
  * with a configuration holding an ApprovalPolicy (any transfer over 5 HBAR needs one approval, by the
  * approver's key) and its requests in a SQLite file. The agent, holding only a token, submits a
  * 10 HBAR transfer through signerClient; the signer holds the signature while the approver decides
- * with `agent-hooks approve` (the CLI, another process on the same file). Approved after more than
+ * with `agent-hooks approve` (the CLI, another process on the same file; `agent-hooks console` lists
+ * it too). Approved after more than
  * 30 s (the agent's old response limit), the transfer reaches consensus; denied, the agent reads the
  * signer's reason and nothing moves; a decision forged straight into the file releases nothing.
  */
@@ -91,6 +94,33 @@ describe('agent-hooks signer holds a signature until the approval verifies (devn
     }
   };
 
+  /** The IDs `agent-hooks console --config …` (its own process) lists as pending, read from its API. */
+  const consoleListing = async (): Promise<string[]> => {
+    const child: ChildProcess = spawn(process.execPath, [CLI, 'console', '--config', 'agent-hooks.config.json', '--port', '0'], { cwd: folder, env: { PATH: process.env.PATH ?? '', ...operatorEnvOf(net) }, stdio: ['ignore', 'ignore', 'pipe'] });
+    try {
+      const pageUrl = await new Promise<string>((resolve, reject) => {
+        let err = '';
+        child.stderr!.on('data', (chunk: Buffer) => {
+          err += chunk.toString('utf8');
+          const printed = /agent-hooks console: open (\S+)\n/.exec(err);
+          if (printed) resolve(printed[1]!);
+        });
+        child.once('exit', (code) => reject(new Error(`agent-hooks console exited with ${String(code)}: ${err}`)));
+      });
+      const url = new URL(pageUrl);
+      const token = new URLSearchParams(url.hash.slice(1)).get('token') ?? '';
+      const answer = await fetch(new URL('/api/oversight', url.origin), { headers: { authorization: `Bearer ${token}` } });
+      const view = (await answer.json()) as { pending?: { id: string }[] };
+      return (view.pending ?? []).map((each) => each.id);
+    } finally {
+      if (child.exitCode === null) {
+        const gone = new Promise((done) => child.once('exit', done));
+        child.kill('SIGTERM');
+        await gone;
+      }
+    }
+  };
+
   const approve = (id: string, ...more: string[]) => runCliIn(folder, { PATH: process.env.PATH, AGENT_HOOKS_APPROVER_KEY: approverKey.toStringDer() }, 'approve', id, '--key', 'env', ...more);
 
   it('holds the signature past 30 s while the approver decides with agent-hooks approve, then the transfer reaches consensus', async () => {
@@ -99,6 +129,9 @@ describe('agent-hooks signer holds a signature until the approval verifies (devn
     const request = await pendingRequest();
     expect(request.tool).to.equal('sign_transaction');
     expect(request.summary).to.match(/10/);
+    // The operator's console, started on the same configuration, lists the held request.
+    const listed = await consoleListing();
+    expect(listed, 'the console lists the request the signer holds').to.include(request.id);
     // Longer than the agent's request used to wait for an answer.
     await new Promise((resolve) => setTimeout(resolve, 33_000));
     const run = await approve(request.id, '--reason', 'invoice 17');
