@@ -88,4 +88,15 @@ describe('the signing judge holds a signature for an in-call approval', function
     expect(failed?.message).to.match(/policies\[0\] \(Approval Policy\) defers its approvals \(wait: 'deferred'\)/).and.match(/in-call/);
     expect((failed as { code?: string } | undefined)?.code).to.equal('E_INVALID_ARGUMENT');
   });
+
+  it('refuses to start with an ApprovalPolicy the ledger approves by schedule: the signer submits no schedule', async () => {
+    const byLedger = new ApprovalPolicy({ when: { hbarAbove: 5 }, via: 'schedule', quorum: { required: 1, of: [approver.publicKey.toStringDer()] }, store });
+    let failed: Error | undefined;
+    try {
+      judge = await createSigningJudge({ policies: [byLedger] });
+    } catch (error) {
+      failed = error as Error;
+    }
+    expect(failed?.message).to.match(/policies\[0\] \(Approval Policy\) has the ledger approve by a schedule \(via: 'schedule'\)/).and.match(/wait: 'in-call'/);
+  });
 });
