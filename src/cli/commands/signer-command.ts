@@ -62,7 +62,7 @@ export function registerSignerCommand(program: Command, run: RunAction): void {
     .option('--max-body <bytes>', 'largest request accepted (default 262144)', parsePositive)
     .addHelpText(
       'after',
-      `\nThe policies, kill switch and audit hooks are the configuration's (--config, or agent-hooks.config.* here); the network is its "network" or HEDERA_NETWORK.\nExactly one key source: --key-env, --key-file, or --pkcs11-module with --pkcs11-token and --pkcs11-key. Tokens and PINs are never read from the command line.\nAgents connect with signerClient({ url, token }) or "signer": { "url", "tokenEnv" } in their configuration.`,
+      `\nThe policies, kill switch and audit hooks are the configuration's (--config, or agent-hooks.config.* here); the network is its "network" or HEDERA_NETWORK.\nAn ApprovalPolicy holds a signature until its quorum's decisions verify (in the call, at most until the body's valid window closes); agent-hooks approve and agent-hooks console with the same configuration see and decide its requests.\nExactly one key source: --key-env, --key-file, or --pkcs11-module with --pkcs11-token and --pkcs11-key. Tokens and PINs are never read from the command line.\nAgents connect with signerClient({ url, token }) or "signer": { "url", "tokenEnv" } in their configuration.`,
     )
     .action((options: SignerCommandOptions, command: Command) => run(command, (ctx) => serve(ctx, options)));
 }
