@@ -64,6 +64,16 @@ describe('the signing judge holds a signature for an in-call approval', function
     expect(took).to.be.within(3_000, 8_000);
   });
 
+  it('refuses at once a body whose window leaves no time to ask (10 s: all of it the agent\'s to submit), asking nobody', async () => {
+    judge = await createSigningJudge({ policies: [approvalPolicy()] });
+    const started = Date.now();
+    const verdict = await judge.judge({ bodyBytes: bodiesOf(tenHbar(10), { payer: PAYER })[0]!, agent: 'agent-1' });
+    expect(verdict.sign).to.equal(false);
+    expect((verdict as { reason: string }).reason).to.match(/too soon to ask anyone; nothing was asked/);
+    expect(Date.now() - started).to.be.below(2_000);
+    expect(await store.listPending(), 'no request left for approvers to decide in vain').to.deep.equal([]);
+  });
+
   it("the SDK's other node bodies of a held transaction wait for its approval, then are signed without a second request", async () => {
     judge = await createSigningJudge({ policies: [approvalPolicy()], policyTimeoutMs: 500 });
     const [first, second, third] = bodiesOf(tenHbar(), { payer: PAYER });
