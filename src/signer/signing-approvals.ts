@@ -1,5 +1,6 @@
 /** An ApprovalPolicy, recognised by shape (never by class: a copy of this package in another build counts too). */
 interface ApprovalLike {
+  readonly approvalStore?: unknown;
   readonly name?: unknown;
   readonly wait?: unknown;
   readonly via?: unknown;
@@ -7,7 +8,8 @@ interface ApprovalLike {
   madeRequest(record: unknown): unknown;
 }
 
-function isApprovalPolicy(value: unknown): value is ApprovalLike {
+/** Whether `value` is an ApprovalPolicy (its shape: the methods a kit's resume asks of one). */
+export function isApprovalPolicy(value: unknown): value is ApprovalLike {
   const candidate = value as Partial<ApprovalLike> | null;
   return typeof candidate === 'object' && candidate !== null && typeof candidate.whyNotApproved === 'function' && typeof candidate.madeRequest === 'function';
 }

@@ -1,7 +1,8 @@
 import { Client, PrivateKey } from '@hiero-ledger/sdk';
 import { z } from 'zod';
 import { invalidArgument, parseOptions } from '../errors/index.js';
-import { approvalsUnfitForSigning } from './signing-approvals.js';
+import { approvalsUnfitForSigning, isApprovalPolicy } from './signing-approvals.js';
+import { approvalStoresOf, endHoldOnPause } from './pause-ends-hold.js';
 import type { Logger } from '../lifecycle/logger.js';
 import type { ToolResult } from '../lifecycle/tool-result.js';
 import { killSwitchFrom, type KillSwitch, type KillSwitchOptions } from '../policies/kill-switch.js';
@@ -147,6 +148,8 @@ export async function createSigningJudge(options: SigningJudgeOptions): Promise<
   };
   const settleHeld = (held: HeldReservation, reached: boolean): Promise<void> => holderOf(held).settleHeld(held, reached);
   const log = (line: string): void => options.logger?.warn({}, line);
+  const approvalStores = approvalStoresOf(options.policies);
+  const hasApprovals = options.policies.some(isApprovalPolicy);
   const settlement = options.settlement ? new SettlementWatcher(store, settleHeld, options.settlement, log) : undefined;
   settlement?.start();
 
@@ -173,15 +176,20 @@ export async function createSigningJudge(options: SigningJudgeOptions): Promise<
     }
     if (claim.kind === 'refused') return refuse(claim.reason);
     let result: ToolResult;
+    const bodyBase64 = Buffer.from(request.bodyBytes).toString('base64');
+    // A pause while the body is held for approval ends the hold now (the kit would refuse it only once someone decided).
+    const stopWatching = killSwitch && hasApprovals ? endHoldOnPause(killSwitch, approvalStores, bodyBase64) : undefined;
     try {
       // The agent goes as the call's context too (a per-call context, where the kit takes one), so `per: 'context.agent'` keys budgets by agent.
       result = await (kit.execute as (method: string, args: unknown, options?: unknown) => Promise<ToolResult>)(
         SIGN_TRANSACTION,
-        { bodyBase64: Buffer.from(request.bodyBytes).toString('base64'), agent: String(request.agent) },
+        { bodyBase64, agent: String(request.agent) },
         { context: { agent: String(request.agent) } },
       );
     } catch (error) {
       result = { raw: { status: 'ERROR', error: error instanceof Error ? error.message : String(error) }, humanMessage: 'the policies could not judge the body' };
+    } finally {
+      stopWatching?.();
     }
     if (result.raw.status === 'SUCCESS') {
       try {

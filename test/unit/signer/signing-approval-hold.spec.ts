@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Hbar, PrivateKey, TransferTransaction } from '@hiero-ledger/sdk';
 import { createSigningJudge, type SigningJudge } from '../../../src/signer/index.js';
 import { ApprovalPolicy } from '../../../src/policies/approval-policy.js';
+import { KillSwitch } from '../../../src/policies/kill-switch.js';
 import { SqliteApprovalStore } from '../../../src/policies/approvals/sqlite-approval-store.js';
 import { signApproval } from '../../../src/policies/approvals/approver-signature.js';
 import type { ApprovalRecord } from '../../../src/policies/approvals/approval-record.js';
@@ -86,6 +87,22 @@ describe('the signing judge holds a signature for an in-call approval', function
     expect(decided.ok).to.equal(true);
     expect(await verdicts).to.deep.equal([{ sign: true }, { sign: true }, { sign: true }]);
     expect((await store.listPending()).length, 'one request for the transaction, not one per node').to.equal(0);
+  });
+
+  it('a pause while a signature is held refuses it within two seconds, naming the pause, and closes its request', async () => {
+    const killSwitch = new KillSwitch({ pollMs: 50 });
+    judge = await createSigningJudge({ policies: [approvalPolicy()], killSwitch });
+    const started = Date.now();
+    const verdict = judge.judge({ bodyBytes: bodiesOf(tenHbar(), { payer: PAYER })[0]!, agent: 'agent-1' });
+    const request = await pending();
+    const pausedAt = Date.now();
+    await killSwitch.pause('incident 12: the agent misbehaves', { by: 'on-call' });
+    const refused = await verdict;
+    expect(refused.sign).to.equal(false);
+    expect((refused as { reason: string }).reason).to.contain('incident 12');
+    expect(Date.now() - pausedAt, 'refused within two seconds of the pause').to.be.below(2_000);
+    expect(Date.now() - started).to.be.below(10_000);
+    expect((await store.get(request.id))?.state, 'the request cannot be approved into a signature later').to.equal('expired');
   });
 
   it('refuses to start with a deferred ApprovalPolicy, saying why and what to use instead', async () => {
