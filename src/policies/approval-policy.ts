@@ -27,6 +27,7 @@ import { LedgerApprovalJudge } from './approvals/ledger-approval-judge.js';
 import { checkLedgerOptions } from './approvals/ledger-approval-options.js';
 import { ALLOWANCE_TOOLS } from './allowance-spend-policy.js';
 import { AgentMode } from '../values/agent-mode.js';
+import { cutShort, inCallWaitOf, type InCallWait } from './approvals/approval-deadline.js';
 
 export { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_DEFERRED_MS, approvalPolicyOptions, type ApprovalPolicyOptions };
 
@@ -217,21 +218,29 @@ export class ApprovalPolicy extends AbstractPolicy {
     if (why === undefined) return false;
     const summary = summaryOf(method, moved, params.rawParams);
     const now = Date.now();
+    const wait = this.wait === 'in-call' ? this.inCallWait(params, method, now, why) : { ms: this.approvalTimeoutMs };
     const record = await this.store.create(
-      newRequestRecord(params, { policy: this.name, method, stage: this.stage, summary, why, moved, wait: this.wait, quorum: this.quorum, now, expiresInMs: this.approvalTimeoutMs, heartbeatMs: HEARTBEAT_MS }, preview),
+      newRequestRecord(params, { policy: this.name, method, stage: this.stage, summary, why, moved, wait: this.wait, quorum: this.quorum, now, expiresInMs: wait.ms, heartbeatMs: HEARTBEAT_MS }, preview),
     );
     if (resumed) resumed.supersededBy = record.id;
     if (this.wait === 'deferred') {
       const rebuilt = resumed ? `${rebuiltBecause(resumed)}, so it was rebuilt and must be approved again; ` : '';
       throw new PolicyBlockedError(method, { policy: this.name, stage: this.stage, reason: redactKeyMaterial(`${rebuilt}asked because ${why}`), pendingApprovalId: record.id }, this.description);
     }
-    const request = this.requestFor(params, method, moved, summary, why, record.id, preview);
-    const refusal = await this.ask(request, record);
+    const request = this.requestFor(params, method, moved, summary, why, record.id, preview, wait.ms);
+    const refusal = await this.ask(request, record, wait);
     if (refusal) this.refuse(method, refusal);
     const taken = await this.runs.claimInCall(record.id, params.callId);
     if (taken) this.refuse(method, taken);
     noteApprovedCall(params, record.id);
     return false;
+  }
+
+  /** How long an in-call request waits (inCallWaitOf); a call too close to its deadline to ask anyone is refused. */
+  private inCallWait(params: PostParamsNormalizationParams, method: string, now: number, why: string): InCallWait {
+    const wait = inCallWaitOf(params.normalisedParams, this.approvalTimeoutMs, now);
+    if ('tooLate' in wait) this.refuse(method, `${wait.tooLate}; nothing was asked (asked because ${why})`);
+    return wait;
   }
 
   /** How an approved call this policy let through ended: its request is spent only if the call went out (ApprovedRuns). */
@@ -265,10 +274,10 @@ export class ApprovalPolicy extends AbstractPolicy {
    * Asks the approver and waits for the record's quorum; resolves to the refusal reason, or
    * `undefined` once approved and the approval verifies here (whyNotApproved).
    */
-  private async ask(request: ApprovalRequest, record: ApprovalRecord): Promise<string | undefined> {
+  private async ask(request: ApprovalRequest, record: ApprovalRecord, wait: InCallWait): Promise<string | undefined> {
     this.asking++;
     const stop = new AbortController();
-    const timer = setTimeout(() => stop.abort(), this.approvalTimeoutMs);
+    const timer = setTimeout(() => stop.abort(), wait.ms);
     const store = this.store;
     let ownRefusal: string | undefined;
     const approver = this.approver;
@@ -300,8 +309,9 @@ export class ApprovalPolicy extends AbstractPolicy {
         return `${denialReason(decided)} (asked because ${request.why})`;
       }
       if (decided) return `request ${record.id} is ${decided.state}${decided.note ? ` (${decided.note})` : ''}; the call is refused`;
-      await store.expire(record.id, `nobody answered within ${this.approvalTimeoutMs} ms; the call was refused`).catch(() => undefined);
-      return `nobody answered within ${this.approvalTimeoutMs} ms (${approver?.name ?? 'the approvers'} ${approver ? 'was' : 'were'} asked because ${request.why}); no answer is a refusal`;
+      const cut = cutShort(wait);
+      await store.expire(record.id, `nobody answered within ${wait.ms} ms${cut}; the call was refused`).catch(() => undefined);
+      return `nobody answered within ${wait.ms} ms${cut} (${approver?.name ?? 'the approvers'} ${approver ? 'was' : 'were'} asked because ${request.why}); no answer is a refusal`;
     } catch (error) {
       return `the approval store (${store.description}) failed (${messageOf(error)}), so the call is refused (${request.why})`;
     } finally {
@@ -312,7 +322,7 @@ export class ApprovalPolicy extends AbstractPolicy {
     }
   }
 
-  private requestFor(params: PostParamsNormalizationParams, method: string, moved: MovedValue, summary: string, why: string, id: string, preview: TransactionPreview | undefined): ApprovalRequest {
+  private requestFor(params: PostParamsNormalizationParams, method: string, moved: MovedValue, summary: string, why: string, id: string, preview: TransactionPreview | undefined, waitMs: number): ApprovalRequest {
     return Object.freeze({
       policy: this.name,
       tool: method,
@@ -322,7 +332,7 @@ export class ApprovalPolicy extends AbstractPolicy {
       hbarTinybars: moved.hbarTinybars,
       params: params.rawParams,
       normalisedParams: params.normalisedParams,
-      timeoutMs: this.approvalTimeoutMs,
+      timeoutMs: waitMs,
       id,
       ...(preview ? { preview } : {}),
     });

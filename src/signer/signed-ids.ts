@@ -26,7 +26,8 @@ export type IdClaim =
  * judged once. The first body under an ID takes it (an atomic claim in the store) and is judged; a
  * later body under the same ID is signed without being judged or counted again only when it is the
  * same body for another node, and refused otherwise, so an approved body cannot be swapped. A
- * request that finds the ID still being judged waits for that verdict.
+ * request that finds the ID still being judged waits for that verdict, as long as the first body
+ * may be held (an approval holds it until the window's end).
  */
 export class SignedIds {
   private readonly book: ClaimBook;
@@ -38,10 +39,16 @@ export class SignedIds {
     this.book = store.claims(SIGNED_IDS_BOOK);
   }
 
-  /** Takes `transactionId` for a body of `digest`, or says what an earlier body under it decided. */
-  async claim(transactionId: string, digest: string, holdMs: number): Promise<IdClaim> {
+  /**
+   * Takes `transactionId` for a body of `digest`, or says what an earlier body under it decided.
+   * A request finding the ID still being judged waits for that verdict `waitMs`, or until
+   * `waitUntil` when later (ms since the epoch: the body's valid window's end, as long as the first
+   * body may be held for approval).
+   */
+  async claim(transactionId: string, digest: string, holdMs: number, waitUntil = 0): Promise<IdClaim> {
     const holder = randomUUID();
-    const deadline = Date.now() + this.waitMs;
+    const started = Date.now();
+    const deadline = Math.max(started + this.waitMs, waitUntil);
     for (;;) {
       const answer = await this.book.take(transactionId, holder, JSON.stringify({ digest, state: 'judging' } satisfies IdRecord), holdMs);
       if (answer.ok) return { kind: 'judge', holder };
@@ -50,7 +57,7 @@ export class SignedIds {
         return { kind: 'refused', reason: `another body was already ${earlier?.state === 'judging' ? 'being judged' : 'signed'} under transaction ID ${transactionId}; a transaction ID is signed for one body only (its node bodies aside)` };
       }
       if (earlier.state !== 'judging') return { kind: 'signed' };
-      if (Date.now() >= deadline) return { kind: 'refused', reason: `transaction ID ${transactionId} is still being judged after ${this.waitMs} ms; ask again` };
+      if (Date.now() >= deadline) return { kind: 'refused', reason: `transaction ID ${transactionId} is still being judged (or held for approval) after ${Math.max(this.waitMs, waitUntil - started)} ms; ask again` };
       await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
     }
   }

@@ -1,6 +1,8 @@
 import { Client, PrivateKey } from '@hiero-ledger/sdk';
 import { z } from 'zod';
-import { parseOptions } from '../errors/index.js';
+import { invalidArgument, parseOptions } from '../errors/index.js';
+import { approvalsUnfitForSigning, isApprovalPolicy } from './signing-approvals.js';
+import { approvalStoresOf, endHoldOnPause } from './pause-ends-hold.js';
 import type { Logger } from '../lifecycle/logger.js';
 import type { ToolResult } from '../lifecycle/tool-result.js';
 import { killSwitchFrom, type KillSwitch, type KillSwitchOptions } from '../policies/kill-switch.js';
@@ -12,7 +14,7 @@ import type { DescribedBody } from './described-body.js';
 import { describeBody } from './describe-body.js';
 import { bodyDigestExceptNode } from './same-body.js';
 import { SignedIds } from './signed-ids.js';
-import { SIGN_TRANSACTION, SigningTool, type LedgerLookups } from './signing-tool.js';
+import { SIGN_TRANSACTION, SigningTool, validUntilOf, type LedgerLookups } from './signing-tool.js';
 import { settlersAmong, type HeldReservation, type SettlesLater } from '../policies/held-reservations.js';
 import { SettlementWatcher, type SettlementOptions } from './settlement/settlement-watcher.js';
 
@@ -119,6 +121,8 @@ const optionsSchema = z
  */
 export async function createSigningJudge(options: SigningJudgeOptions): Promise<SigningJudge> {
   parseOptions('createSigningJudge', optionsSchema, options);
+  const unfit = approvalsUnfitForSigning(options.policies);
+  if (unfit) throw invalidArgument(`createSigningJudge: ${unfit}`, ['policies']);
   const { store, owned } = storeFrom(options.store ?? 'memory', 'createSigningJudge');
   const policyTimeoutMs = options.policyTimeoutMs ?? 5_000;
   const ids = new SignedIds(store, policyTimeoutMs * 2);
@@ -144,6 +148,8 @@ export async function createSigningJudge(options: SigningJudgeOptions): Promise<
   };
   const settleHeld = (held: HeldReservation, reached: boolean): Promise<void> => holderOf(held).settleHeld(held, reached);
   const log = (line: string): void => options.logger?.warn({}, line);
+  const approvalStores = approvalStoresOf(options.policies);
+  const hasApprovals = options.policies.some(isApprovalPolicy);
   const settlement = options.settlement ? new SettlementWatcher(store, settleHeld, options.settlement, log) : undefined;
   settlement?.start();
 
@@ -156,12 +162,13 @@ export async function createSigningJudge(options: SigningJudgeOptions): Promise<
     } catch (error) {
       return refuse(`the body cannot be read: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const windowEnd = startMs(body) + body.validDurationSeconds * 1000;
+    const windowEnd = validUntilOf(body);
     if (startMs(body) - Date.now() > maxStartAheadMs) {
       return refuse(`transaction ${body.transactionId} starts ${Math.round((startMs(body) - Date.now()) / 1000)} s from now, more than ${maxStartAheadMs / 1000} s ahead: a body held back for later is refused`);
     }
     const holdMs = Math.max(MIN_HOLD_MS, windowEnd - Date.now() + HOLD_MARGIN_MS);
-    const claim = await ids.claim(body.transactionId, digest, holdMs).catch((error: unknown) => ({ kind: 'refused' as const, reason: `the signed transaction IDs cannot be read (${error instanceof Error ? error.message : String(error)})` }));
+    // Another node body of this ID waits as long as the first may be held for approval: until the window closes.
+    const claim = await ids.claim(body.transactionId, digest, holdMs, windowEnd).catch((error: unknown) => ({ kind: 'refused' as const, reason: `the signed transaction IDs cannot be read (${error instanceof Error ? error.message : String(error)})` }));
     if (claim.kind === 'signed') {
       // Not judged again, but a pause still stops it: every signing stops, the other node bodies of a signed ID too.
       const paused = killSwitch?.blockReason(SIGN_TRANSACTION, true);
@@ -169,15 +176,20 @@ export async function createSigningJudge(options: SigningJudgeOptions): Promise<
     }
     if (claim.kind === 'refused') return refuse(claim.reason);
     let result: ToolResult;
+    const bodyBase64 = Buffer.from(request.bodyBytes).toString('base64');
+    // A pause while the body is held for approval ends the hold now (the kit would refuse it only once someone decided).
+    const stopWatching = killSwitch && hasApprovals ? endHoldOnPause(killSwitch, approvalStores, bodyBase64) : undefined;
     try {
       // The agent goes as the call's context too (a per-call context, where the kit takes one), so `per: 'context.agent'` keys budgets by agent.
       result = await (kit.execute as (method: string, args: unknown, options?: unknown) => Promise<ToolResult>)(
         SIGN_TRANSACTION,
-        { bodyBase64: Buffer.from(request.bodyBytes).toString('base64'), agent: String(request.agent) },
+        { bodyBase64, agent: String(request.agent) },
         { context: { agent: String(request.agent) } },
       );
     } catch (error) {
       result = { raw: { status: 'ERROR', error: error instanceof Error ? error.message : String(error) }, humanMessage: 'the policies could not judge the body' };
+    } finally {
+      stopWatching?.();
     }
     if (result.raw.status === 'SUCCESS') {
       try {

@@ -8,6 +8,7 @@ import type { Movement } from '../values/movement.js';
 import { allBodies, type DescribedBody, type InnerBody } from './described-body.js';
 import { describeBody, describeSchedulable } from './describe-body.js';
 import { accountOf } from './proto-values.js';
+import { APPROVAL_DEADLINE } from '../policies/approvals/approval-deadline.js';
 
 /** The pseudo-tool the signing judge runs its policies on. */
 export const SIGN_TRANSACTION = 'sign_transaction';
@@ -42,7 +43,17 @@ export interface SigningParams {
   readonly body: DescribedBody;
   /** Movements of every body judged for value (an allowed type's own movements left out). */
   readonly movements: readonly Movement[];
+  /** When the body's valid window closes, in ms since the epoch: a signature after it is useless. */
+  readonly validUntil: number;
+  /**
+   * The moment an approval of this body must be decided by (approval-deadline.ts): the window's
+   * end less SUBMIT_MARGIN_MS, so an ApprovalPolicy holds the signature no longer than it can be used.
+   */
+  readonly [APPROVAL_DEADLINE]: number;
 }
+
+/** Time the agent needs, after the signature, to submit the transaction before its window closes. */
+export const SUBMIT_MARGIN_MS = 10_000;
 
 const input = z
   .object({
@@ -76,7 +87,8 @@ export class SigningTool extends BaseTool<z.infer<typeof input>, SigningParams, 
       if (!each.known) throw new Error(`${each.unknownReason ?? `the signer cannot judge a ${each.type}`}; refused (allow the type by name to sign it without judging its value)`);
       movements.push(...each.movements);
     }
-    return Object.freeze({ agent: params.agent, body, movements: Object.freeze(movements) });
+    const validUntil = validUntilOf(body);
+    return Object.freeze({ agent: params.agent, body, movements: Object.freeze(movements), validUntil, [APPROVAL_DEADLINE]: validUntil - SUBMIT_MARGIN_MS });
   }
 
   override movements(params: SigningParams): readonly Movement[] {
@@ -119,6 +131,12 @@ export class SigningTool extends BaseTool<z.infer<typeof input>, SigningParams, 
     }
     return Object.freeze({ ...body, movements: Object.freeze(movements), inner: Object.freeze(inner), lookups: Object.freeze([]) });
   }
+}
+
+/** When `body`'s valid window closes: its valid start (`seconds.nanos`) plus its valid duration, in ms since the epoch. */
+export function validUntilOf(body: DescribedBody): number {
+  const [seconds = '0', nanos = '0'] = body.validStart.split('.');
+  return Number(seconds) * 1000 + Math.floor(Number(nanos) / 1e6) + body.validDurationSeconds * 1000;
 }
 
 /** `0.0.5` as the protobuf AccountID accountOf reads. */

@@ -4,6 +4,8 @@ import { chooseNetwork } from '../../config/network-choice.js';
 import { openNetwork } from '../../config/open-network.js';
 import { configuredStateFile } from '../../config/default-policy-store.js';
 import { createSigningJudge } from '../../signer/signing-judge.js';
+import { approvalsUnfitForSigning } from '../../signer/signing-approvals.js';
+import { ConfigError } from '../../config/config-error.js';
 import { configuredMirrorOf } from '../configured-mirror.js';
 import { ledgerLookups } from '../../signer/server/ledger-lookups.js';
 import { startSigner } from '../../signer/server/start-signer.js';
@@ -60,7 +62,7 @@ export function registerSignerCommand(program: Command, run: RunAction): void {
     .option('--max-body <bytes>', 'largest request accepted (default 262144)', parsePositive)
     .addHelpText(
       'after',
-      `\nThe policies, kill switch and audit hooks are the configuration's (--config, or agent-hooks.config.* here); the network is its "network" or HEDERA_NETWORK.\nExactly one key source: --key-env, --key-file, or --pkcs11-module with --pkcs11-token and --pkcs11-key. Tokens and PINs are never read from the command line.\nAgents connect with signerClient({ url, token }) or "signer": { "url", "tokenEnv" } in their configuration.`,
+      `\nThe policies, kill switch and audit hooks are the configuration's (--config, or agent-hooks.config.* here); the network is its "network" or HEDERA_NETWORK.\nAn ApprovalPolicy holds a signature until its quorum's decisions verify (in the call, at most until the body's valid window closes); agent-hooks approve and agent-hooks console with the same configuration see and decide its requests.\nExactly one key source: --key-env, --key-file, or --pkcs11-module with --pkcs11-token and --pkcs11-key. Tokens and PINs are never read from the command line.\nAgents connect with signerClient({ url, token }) or "signer": { "url", "tokenEnv" } in their configuration.`,
     )
     .action((options: SignerCommandOptions, command: Command) => run(command, (ctx) => serve(ctx, options)));
 }
@@ -75,6 +77,9 @@ async function serve(ctx: CommandContext, options: SignerCommandOptions): Promis
   if ((options.tlsCert === undefined) !== (options.tlsKey === undefined)) throw new UsageError('--tls-cert and --tls-key go together: the certificate and its private key.');
   if (options.socket !== undefined && (options.host !== undefined || options.tlsCert !== undefined)) throw new UsageError('--socket listens on a Unix socket: leave out --host and --tls-cert/--tls-key.');
   const loaded = await ctx.loadConfig();
+  // Before any key is opened: an approval the signer cannot hold is a configuration error at once.
+  const unfit = approvalsUnfitForSigning(loaded.listeners);
+  if (unfit) throw new ConfigError(loaded.source, [unfit]);
   // The signer's key comes from its own sources, never from the operator variables a kit would read.
   const { HEDERA_OPERATOR_KEY: _key, HEDERA_OPERATOR_ID: _id, HEDERA_OPERATOR_KEY_TYPE: _type, ...env } = ctx.io.env;
   const choice = chooseNetwork({ env, config: loaded.config, source: loaded.source, operator: 'optional' });

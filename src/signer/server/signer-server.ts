@@ -81,6 +81,7 @@ export async function serveSigner(options: SignerServerOptions): Promise<Running
     const bound = (server.address() as { port: number }).port;
     url = `${listen.tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${bound}`;
   }
+  // The time to receive a request, not to answer it: a signature held for an approval answers minutes later, unhurried by this.
   server.requestTimeout = 30_000;
   return {
     url,

@@ -66,4 +66,13 @@ describe('agent-hooks signer: what it refuses before it serves', () => {
     expect(half.code).to.equal(ExitCode.USAGE);
     expect(half.stderr).to.contain('--tls-cert and --tls-key go together');
   });
+
+  it('refuses a configuration whose ApprovalPolicy defers its approvals, naming the policy and what holds a signature instead', async () => {
+    const config = { network: 'local', local: { grpcAddress: '127.0.0.1:9', mirrorUrl: 'http://127.0.0.1:9' }, policies: [{ policy: 'MaxTransferPolicy', args: [{ hbar: 5 }] }, { policy: 'ApprovalPolicy', args: [{ when: { hbarAbove: 5 }, wait: 'deferred' }] }] };
+    writeFileSync(join(cwd, 'agent-hooks.config.json'), JSON.stringify(config));
+    const run = await signer({ AGENT_HOOKS_SIGNER_TOKENS: TOKENS, K: key.toStringDer() }, '--key-env', 'K', '--port', '0');
+    expect(run.code, run.stderr).to.equal(ExitCode.USAGE);
+    expect(run.stderr).to.contain('agent-hooks.config.json').and.match(/policies\[1\] \(Approval Policy\) defers its approvals \(wait: 'deferred'\)/).and.contain('in-call is the default');
+    expect(run.stderr).not.to.contain(key.toStringDer());
+  });
 });
