@@ -130,6 +130,10 @@ export const signerConfig = z
     tokenEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'the name of the environment variable holding the token, e.g. SIGNER_TOKEN' }).optional(),
     /** A CA certificate (PEM file, relative to the config file) for an https signer with a certificate of its own. */
     caFile: z.string().min(1).optional(),
+    /** How long to wait for a signature, in ms (default 200 000: the signer may hold one while people approve it). */
+    timeoutMs: z.number().int().min(1).max(2 ** 31 - 1, 'at most 2147483647 ms, the longest a timer keeps').optional(),
+    /** How long to wait for a connection to the signer, in ms (default 10 000). */
+    connectTimeoutMs: z.number().int().min(1).max(2 ** 31 - 1, 'at most 2147483647 ms, the longest a timer keeps').optional(),
   }, { error: '{ "url": "http://127.0.0.1:7450", "tokenEnv": "SIGNER_TOKEN" }' })
   .strict()
   .refine((signer) => (signer.token === undefined) !== (signer.tokenEnv === undefined), { error: 'give exactly one of "token" and "tokenEnv" (the environment variable holding the token)' });

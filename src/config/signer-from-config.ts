@@ -22,5 +22,6 @@ export async function signerFromConfig(signer: NonNullable<AgentHooksConfig['sig
       throw new ConfigError(loaded.source, [`signer.caFile: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`]);
     }
   }
-  await signerClient({ url: signer.url, token, client, ...(ca ? { ca } : {}) });
+  const waits = { ...(signer.timeoutMs !== undefined ? { timeoutMs: signer.timeoutMs } : {}), ...(signer.connectTimeoutMs !== undefined ? { connectTimeoutMs: signer.connectTimeoutMs } : {}) };
+  await signerClient({ url: signer.url, token, client, ...(ca ? { ca } : {}), ...waits });
 }

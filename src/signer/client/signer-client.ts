@@ -28,6 +28,13 @@ export async function signerClient(options: SignerClientOptions): Promise<Client
     throw invalidArgument(`signerClient: url must be the signer's address, http(s)://host:port or unix:/path/to.sock; got ${typeof options?.url === 'string' ? JSON.stringify(options.url) : typeof options?.url}.`);
   }
   if (typeof options.token !== 'string' || options.token.length === 0) throw invalidArgument('signerClient: token must be this agent\'s signer token (a string); read it from the environment, e.g. process.env.SIGNER_TOKEN.');
+  for (const name of ['timeoutMs', 'connectTimeoutMs'] as const) {
+    const value = options[name];
+    // A timer cannot keep more than 2^31 - 1 ms; a string or a negative wait would end every request at once.
+    if (value !== undefined && (typeof value !== 'number' || !Number.isInteger(value) || value <= 0 || value > 2 ** 31 - 1)) {
+      throw invalidArgument(`signerClient: ${name} must be a whole number of milliseconds from 1 to ${2 ** 31 - 1}; got ${typeof value === 'number' ? value : typeof value}.`);
+    }
+  }
   const identity = await identityOf(options);
   const client = options.client ?? clientFor(identity.network);
   const publicKey = PublicKey.fromString(identity.publicKey);

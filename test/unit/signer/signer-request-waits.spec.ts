@@ -1,6 +1,10 @@
 import { expect } from 'chai';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { DEFAULT_SIGN_WAIT_MS, signerRequest } from '../../../src/signer/client/signer-request.js';
+import { Client } from '@hiero-ledger/sdk';
+import { parseConfig } from '../../../src/config/load-config.js';
+import { signerFromConfig } from '../../../src/config/signer-from-config.js';
+import { signerClient } from '../../../src/signer/client/signer-client.js';
 import { closedPort } from '../../support/cli-run.js';
 
 const TOKEN = 'agent-one-token-0123456789';
@@ -53,6 +57,29 @@ describe('signerRequest: waiting for a held signature, failing fast without a si
     const url = await slowSigner(1_500);
     const reply = await signerRequest({ url, token: TOKEN, timeoutMs: 5_000 }, 'POST', '/sign', { bodyBytes: 'AAAA' });
     expect(reply).to.deep.equal({ status: 200, body: { signature: 'AAAA' } });
+  });
+
+  it('takes its waits from the configuration\'s "signer" and from signerClient, and refuses waits a timer cannot keep', async () => {
+    const url = await slowSigner();
+    const loaded = parseConfig({ network: 'testnet', signer: { url, tokenEnv: 'SIGNER_TOKEN', timeoutMs: 300, connectTimeoutMs: 2_000 } }, '/srv/agent/agent-hooks.config.json', '/srv/agent');
+    const client = Client.forTestnet();
+    const failed = await failure(signerFromConfig(loaded.config.signer!, client, { SIGNER_TOKEN: TOKEN }, loaded));
+    client.close();
+    expect(failed.code).to.equal('E_SIGNER_UNAVAILABLE');
+    expect(failed.message, 'the configured wait, not the 30 s default').to.contain('no answer within 300 ms');
+    const badConfig = (() => {
+      try {
+        parseConfig({ network: 'testnet', signer: { url, tokenEnv: 'SIGNER_TOKEN', timeoutMs: -1 } }, 'agent-hooks.config.json', '/srv/agent');
+        return 'accepted';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(badConfig).to.contain('signer.timeoutMs');
+    for (const timeoutMs of ['600000', 0, 1.5, 2 ** 31]) {
+      const refused = await failure(signerClient({ url, token: TOKEN, timeoutMs: timeoutMs as number }));
+      expect(refused.message, String(timeoutMs)).to.contain('signerClient: timeoutMs must be a whole number of milliseconds from 1 to 2147483647');
+    }
   });
 
   it('an answer that never comes ends at timeoutMs, saying so', async () => {
