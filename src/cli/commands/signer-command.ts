@@ -95,6 +95,7 @@ async function serve(ctx: CommandContext, options: SignerCommandOptions): Promis
   opened.client.setOperatorWith(accountId, key.publicKey, (bytes) => key.sign(bytes));
   const mirror = configuredMirrorOf(ctx, loaded);
   if (!mirror) ctx.logger.warn({}, `signer: no mirror node for this network, so a signature's budget is committed when it is signed (a transaction never submitted stays counted)`);
+  // A judge that cannot be made (a policy refused, a store that cannot open) leaves no key session or network open behind it.
   const judge = await createSigningJudge({
     policies: loaded.listeners,
     store: storeOf(options.store, configuredStateFile(loaded.config, loaded.baseDir), ctx.io.cwd),
@@ -105,6 +106,10 @@ async function serve(ctx: CommandContext, options: SignerCommandOptions): Promis
     ...ledgerLookups(opened.client),
     // A signature's budgets stay reserved until this network's mirror tells whether it reached consensus.
     ...(mirror ? { settlement: { mirror } } : {}),
+  }).catch(async (error: unknown) => {
+    await key.close();
+    await opened.close();
+    throw error;
   });
   const network: SignerIdentity['network'] =
     choice.network === 'local' ? { grpcAddress: choice.local!.grpcAddress, nodeAccountId: choice.local!.nodeAccountId, ...(choice.local!.mirrorUrl ? { mirrorUrl: choice.local!.mirrorUrl } : {}) } : choice.network;
