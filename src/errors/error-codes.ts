@@ -55,7 +55,7 @@ export const ERROR_TABLE = {
   SIGNER_UNAVAILABLE: { code: 'E_SIGNER_UNAVAILABLE', exitCode: FAILED, meaning: 'The policy signer could not be reached or gave no usable answer, so nothing was signed or sent; a retry is safe.' },
   USAGE: { code: 'E_USAGE', exitCode: USAGE, meaning: 'The command line is wrong: an unknown command or option, or a missing argument.' },
   AUDIT_UNRECORDED: { code: 'E_AUDIT_UNRECORDED', exitCode: FAILED, meaning: 'An oversight event (a pause, an unpause, an approval) could not be journaled by an audit hook; the message names the hook and says whether the event took effect.' },
-  AUDIT_MISMATCH: { code: 'E_AUDIT_MISMATCH', exitCode: AUDIT_MISMATCH, meaning: '`audit verify` found the topic and the journal disagreeing; `problems` list each difference.' },
+  AUDIT_MISMATCH: { code: 'E_AUDIT_MISMATCH', exitCode: AUDIT_MISMATCH, meaning: '`audit verify` found the trail wrong: the topic and the journal disagree, an entry fails its checks, or (`--account`) a transaction of the account has no signer decision; `problems` list each.' },
   REPLAY_CHANGED: { code: 'E_REPLAY_CHANGED', exitCode: AUDIT_MISMATCH, meaning: '`policy replay --fail-on-change` found calls the configuration would decide otherwise than the trail recorded; the report lists them.' },
   DEMO_FAILED: { code: 'E_DEMO_FAILED', exitCode: FAILED, meaning: '`demo` ended with an outcome other than scripted, or an unverified audit trail.' },
   FAILED: { code: 'E_FAILED', exitCode: FAILED, meaning: 'Anything else that failed; the message says what.' },
