@@ -138,7 +138,7 @@ export class CompositePolicy extends AbstractPolicy {
    * `method` that no combined policy lists (it then judges with all its checks). Without a combined
    * policy for every tool (`'*'`), the kit called the combination for it only because it moves value
    * in that kit (it widened the combination's tools, see valueMovingCoverage). With one, the
-   * combination is called for every call: the child takes part when the call moves value.
+   * combination is called for every call: the child takes part when the call moves value (movesValue).
    */
   private widenedFor(child: Child, method: string, event?: PreToolExecutionParams): boolean {
     if (!child.everyValueTool || this.listed.has(method)) return false;
@@ -276,11 +276,17 @@ function withBudget<T>(answer: Promise<T>, timeoutMs: number | undefined): Promi
   return Promise.race([answer, overtime]).finally(() => clearTimeout(timer));
 }
 
-/** Whether the call's movements show value moving; movements that cannot be read count as moving (the child's own read then refuses). */
+/**
+ * Whether a call moves value as this kit's events say: movements that show value, a value tool the
+ * kit cannot see into (`undefined`: not a query, not marked movesNoValue, no view), or movements that
+ * cannot be read (the child's own read then refuses). An event without `movements` (an earlier
+ * stage, or the Hedera Agent Kit's events) says nothing, and the child keeps to the tools it lists.
+ */
 function movesValue(event: PreToolExecutionParams): boolean {
+  if (!('movements' in event)) return false;
   try {
     const movements = (event as { movements?: readonly unknown[] }).movements;
-    return movements !== undefined && movements.length > 0;
+    return movements === undefined || movements.length > 0;
   } catch {
     return true;
   }

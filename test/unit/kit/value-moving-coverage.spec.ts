@@ -81,24 +81,23 @@ describe('the value policies\' default coverage in a kit', () => {
     const everyTool = () => ({ name: 'Every Tool', relevantTools: ['*'], shouldBlockPostParamsNormalization: () => false });
 
     it('covers a plugin\'s value-moving tool as the budget alone does, beside policies that list tools or cover all of them', async () => {
-      const wraps: [(budget: SpendLimitPolicy) => CompositePolicy, boolean][] = [
-        [(budget) => allOf(budget), true],
-        [(budget) => allOf(new RecipientAllowlistPolicy(['0.0.5']), budget), true],
-        // Beside a policy on every tool, the combination is called for every call and cannot tell a
-        // value tool without a view from a query: the budget counts what a call's movements show.
-        [(budget) => allOf(everyTool() as never, allOf(budget)), false],
+      // Beside a policy on every tool, the combination is called for every call: the budget takes
+      // part in those the kit's events say move value, or cannot say, and not in a query.
+      const wraps: ((budget: SpendLimitPolicy) => CompositePolicy)[] = [
+        (budget) => allOf(budget),
+        (budget) => allOf(new RecipientAllowlistPolicy(['0.0.5']), budget),
+        (budget) => allOf(everyTool() as never, allOf(budget)),
       ];
-      for (const [wrap, refusesUnseen] of wraps) {
+      for (const wrap of wraps) {
         const policy = wrap(new SpendLimitPolicy({ hbar: 10, windowMs: 60_000 }));
-        const kit = await createAgentKit({ client: client(), pluginsDir: null, plugins: [pluginOf('p', new PayTool('pay_tool'), new EchoTool('note_tool'))], context: { hooks: [policy] } });
+        const kit = await createAgentKit({ client: client(), pluginsDir: null, plugins: [pluginOf('p', new PayTool('pay_tool'), new EchoTool('note_tool'), new EchoQueryTool('lookup_tool'))], context: { hooks: [policy] } });
         expect((await kit.execute('pay_tool', { text: 'first' })).raw.status, policy.name).to.equal('SUCCESS');
         const second = await kit.execute('pay_tool', { text: 'second' });
         expect(second.raw.blockedBy?.policy, `${policy.name}: 12 HBAR is over the 10 HBAR budget`).to.equal(policy.name);
         expect(second.raw.blockedBy!.reason).to.contain('may spend 10 HBAR per 1 min');
-        if (refusesUnseen) {
-          const note = await kit.execute('note_tool', { text: 'hi' });
-          expect(note.raw.blockedBy?.reason, `${policy.name}: a tool that cannot say what it moves is refused`).to.contain('note_tool');
-        }
+        const note = await kit.execute('note_tool', { text: 'hi' });
+        expect(note.raw.blockedBy?.reason, `${policy.name}: a tool that cannot say what it moves is refused`).to.contain('note_tool');
+        expect((await kit.execute('lookup_tool', { text: 'hi' })).raw.status, `${policy.name}: a query is not`).to.equal('SUCCESS');
         await kit.close();
       }
     });
