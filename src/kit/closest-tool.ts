@@ -2,28 +2,6 @@ import { canonicalToolName } from './canonical-tool-name.js';
 import { KnownNames, distanceInside } from './closest-names.js';
 import { distancePattern, type DistancePattern } from './edit-distance.js';
 
-/** How many kits' tool sets keep a judge; kits of one process mostly load the same tools. */
-const JUDGES_KEPT = 4;
-/** How many names a judge keeps its answers for; past it, answers are worked out again. */
-const ANSWERS_KEPT = 4096;
-const judges = new Map<string, ClosestToolJudge>();
-
-/**
- * The judge for a kit that loaded `loaded`, shared by the kits of this process that loaded the same
- * tools: what it keeps (the tools' match masks, the answer per name) follows from the names alone,
- * so a second kit with the same shared hook list is told the same closest tools without working
- * them out again. The last few tool sets are kept.
- */
-export function closestToolJudge(loaded: readonly string[]): ClosestToolJudge {
-  const key = JSON.stringify(loaded);
-  let judge = judges.get(key);
-  if (judge) return judge;
-  judge = new ClosestToolJudge(loaded);
-  if (judges.size >= JUDGES_KEPT) judges.delete(judges.keys().next().value!);
-  judges.set(key, judge);
-  return judge;
-}
-
 export interface Closest {
   tool: string;
   /** The name is a slip or another spelling of the tool (see ClosestToolJudge.slipOf), not merely near it. */
@@ -63,20 +41,20 @@ export class ClosestToolJudge {
     const plain = name.trim().toLowerCase();
     let slip = this.byCanonical.get(this.canonical(name));
     for (let at = 0; slip === undefined && at < this.loaded.length; at++) if (withinOneEdit(plain, this.lowered[at]!)) slip = this.loaded[at];
-    kept(this.slips, name, slip);
+    this.slips.set(name, slip);
     return slip;
   }
 
   closest(name: string): Closest | undefined {
     if (this.answers.has(name)) return this.answers.get(name);
     const answer = this.work(name);
-    kept(this.answers, name, answer);
+    this.answers.set(name, answer);
     return answer;
   }
 
   private canonical(name: string): string {
     let canonical = this.canonicalOf.get(name);
-    if (canonical === undefined) kept(this.canonicalOf, name, (canonical = canonicalToolName(name)));
+    if (canonical === undefined) this.canonicalOf.set(name, (canonical = canonicalToolName(name)));
     return canonical;
   }
 
@@ -101,12 +79,6 @@ export class ClosestToolJudge {
     const [plain] = this.nearPlain.closest(name, 1);
     return plain === undefined ? undefined : { tool: plain, slip: false };
   }
-}
-
-/** Keeps an answer, forgetting all of them first once ANSWERS_KEPT are kept: names from a long-lived process's kits cannot pile up. */
-function kept<V>(answers: Map<string, V>, name: string, answer: V): void {
-  if (answers.size >= ANSWERS_KEPT) answers.clear();
-  answers.set(name, answer);
 }
 
 function withinOneEdit(a: string, b: string): boolean {

@@ -1,5 +1,5 @@
 import { listed } from '../policies/movement-policy.js';
-import { closestToolJudge, type Closest, type ClosestToolJudge } from './closest-tool.js';
+import { ClosestToolJudge, type Closest } from './closest-tool.js';
 import { isHederaToolName } from './hedera-tool-names.js';
 import { AgentHooksError, ErrorCode } from '../errors/index.js';
 import type { Logger } from '../lifecycle/logger.js';
@@ -61,7 +61,7 @@ export function listenerToolNameCheck(names: KitToolNames, logger: Logger): List
   const given = new Set([...names.loaded, ...names.unloaded]);
   const defined = new Set(names.defined);
   let built: ClosestToolJudge | undefined;
-  const judge = (): ClosestToolJudge => (built ??= closestToolJudge(names.loaded));
+  const judge = (): ClosestToolJudge => (built ??= new ClosestToolJudge(names.loaded));
   // The tools each hook was warned about: one warning per hook and name, however many lists name it.
   const warned = new Map<string, Set<string>>();
   let warnedPairs = 0;
