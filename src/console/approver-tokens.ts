@@ -42,15 +42,10 @@ export function consoleTokens(options: { token?: unknown; tokenName?: string; to
   return holders;
 }
 
-/** The console's tokens as BearerTokens compares them, made once per list. */
-const tables = new WeakMap<readonly ApproverToken[], BearerTokens<string>>();
-
 /**
  * The approver whose token the Authorization header carries, or undefined. Every token is compared
  * in constant time (BearerTokens), whichever matches, so the time taken does not say which one nearly did.
  */
 export function tokenHolder(header: string | undefined, holders: readonly ApproverToken[]): string | undefined {
-  let table = tables.get(holders);
-  if (!table) tables.set(holders, (table = new BearerTokens(holders.map((holder) => [holder.token, holder.name] as const))));
-  return table.holderOf(header);
+  return new BearerTokens(holders.map((holder) => [holder.token, holder.name] as const)).holderOf(header);
 }
