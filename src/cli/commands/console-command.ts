@@ -13,6 +13,7 @@ import { ExitCode } from '../exit-codes.js';
 import type { RunAction } from '../run-action.js';
 import { UsageError } from '../usage-error.js';
 import { readTokens, tokenObject } from '../token-file.js';
+import { untilStopSignal } from '../stop-signal.js';
 
 /** Where the token is read from: an argument would show it to everyone who lists processes. */
 export const CONSOLE_TOKEN_ENV = 'AGENT_HOOKS_CONSOLE_TOKEN';
@@ -80,15 +81,7 @@ export function registerConsoleCommand(program: Command, run: RunAction): void {
         }
         if (configured) ctx.io.stderr(`agent-hooks console: budgets, approvals and the kill switch of ${loaded.source}\n`);
         ctx.io.stderr(running.token === undefined ? `agent-hooks console: ${running.approvers.join(', ')} open ${running.url}#token=<their token>\n` : `agent-hooks console: open ${running.pageUrl}\n`);
-        await new Promise<void>((resolve) => {
-          const stop = (): void => {
-            process.off('SIGINT', stop);
-            process.off('SIGTERM', stop);
-            resolve();
-          };
-          process.once('SIGINT', stop);
-          process.once('SIGTERM', stop);
-        });
+        await untilStopSignal();
         await running.close();
         await configured?.close();
         return ExitCode.OK;

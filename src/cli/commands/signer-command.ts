@@ -19,6 +19,7 @@ import type { RunAction } from '../run-action.js';
 import { UsageError } from '../usage-error.js';
 import { signerKeyFrom, PKCS11_PIN_ENV, type SignerKeyOptions } from './signer-key-options.js';
 import { signerTokens, SIGNER_TOKENS_ENV } from './signer-tokens.js';
+import { untilStopSignal } from '../stop-signal.js';
 
 interface SignerCommandOptions extends SignerKeyOptions {
   account?: string;
@@ -136,15 +137,7 @@ async function serve(ctx: CommandContext, options: SignerCommandOptions): Promis
   }
   ctx.io.stderr(`agent-hooks signer: serving ${running.url} for account ${accountId} (${key.type}, key in ${key.description}); agents: ${Object.keys(tokens).join(', ')}\n`);
   ctx.output.document({ url: running.url, accountId, publicKey: key.publicKey.toStringDer(), agents: Object.keys(tokens) });
-  await new Promise<void>((resolve) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  await untilStopSignal();
   try {
     await running.close();
     await judge.close();
