@@ -6,6 +6,7 @@ import type { ApprovalRecord } from '../policies/approvals/approval-record.js';
 import type { ApprovalStore } from '../policies/approvals/approval-store.js';
 import { RUNNER } from '../policies/approvals/approved-runs.js';
 import { runResumed, type ResumedApproval } from '../policies/approvals/resume-scope.js';
+import { policiesWithin } from '../listeners/composed-policies.js';
 
 /** What kit.resume asks of the ApprovalPolicy that made a request (read by shape, not by class). */
 interface RequestMaker {
@@ -29,14 +30,10 @@ function requestMakersOf(owned: readonly object[]): RequestMaker[] {
  */
 export function approvalStoresOf(owned: readonly object[], ofPolicy: (policy: object) => boolean = () => true): ApprovalStore[] {
   const stores = new Set<ApprovalStore>();
-  const visit = (instance: unknown, depth: number): void => {
-    if (instance === null || typeof instance !== 'object' || depth > 16) return;
+  for (const instance of policiesWithin(owned)) {
     const store = (instance as { approvalStore?: ApprovalStore }).approvalStore;
     if (store && typeof store.get === 'function' && typeof store.claimExecution === 'function' && ofPolicy(instance)) stores.add(store);
-    const children = (instance as { policies?: unknown }).policies;
-    if (Array.isArray(children)) for (const child of children) visit(child, depth + 1);
-  };
-  for (const instance of owned) visit(instance, 0);
+  }
   return [...stores];
 }
 

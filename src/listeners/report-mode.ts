@@ -3,6 +3,7 @@ import { AgentHooksError, ErrorCode, invalidArgument } from '../errors/index.js'
 import type { StageListener } from '../lifecycle/stage-listener.js';
 import { HOOK_STAGES } from '../lifecycle/stages.js';
 import { POLICY_METHODS, isAbstractPolicy } from './abstract-policy.js';
+import { policiesWithin } from './composed-policies.js';
 
 /**
  * Report mode: a policy that judges as usual, but whose "block" is logged, audited (`wouldBlock` on
@@ -74,11 +75,11 @@ export function inMode(listeners: StageListener[], instance: object): StageListe
 }
 
 /** An ApprovalPolicy, of either build, or a composition holding one (by shape: no instanceof). */
-function holdsForApproval(policy: object, depth = 0): boolean {
-  const candidate = policy as { approvalStore?: unknown; pendingApprovals?: unknown; policies?: unknown };
-  if (candidate.approvalStore !== null && typeof candidate.approvalStore === 'object' && 'pendingApprovals' in candidate) return true;
-  const children = candidate.policies;
-  return depth < 16 && Array.isArray(children) && children.some((child) => child !== null && typeof child === 'object' && holdsForApproval(child, depth + 1));
+function holdsForApproval(policy: object): boolean {
+  return policiesWithin([policy]).some((candidate) => {
+    const shape = candidate as { approvalStore?: unknown };
+    return shape.approvalStore !== null && typeof shape.approvalStore === 'object' && 'pendingApprovals' in candidate;
+  });
 }
 
 function refuseApprovals(policy: object, name: string, where: string): void {

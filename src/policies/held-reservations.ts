@@ -1,3 +1,4 @@
+import { policiesWithin } from '../listeners/composed-policies.js';
 import type { BudgetLine } from './state/policy-store.js';
 
 /**
@@ -44,15 +45,8 @@ export function settlesLater(value: unknown): value is SettlesLater {
  * `policies`) included: a budget inside a composition is settled as one outside it, or its
  * reservations would stay pending until they lapse.
  */
-export function settlersAmong(values: readonly unknown[], depth = 0): SettlesLater[] {
-  const found: SettlesLater[] = [];
-  for (const value of values) {
-    if (settlesLater(value)) found.push(value);
-    const children = value !== null && typeof value === 'object' ? (value as { policies?: unknown }).policies : undefined;
-    // Compositions nest only as deep as people write them; the bound keeps a cycle from running on.
-    if (depth < 16 && Array.isArray(children)) found.push(...settlersAmong(children, depth + 1));
-  }
-  return found;
+export function settlersAmong(values: readonly unknown[]): SettlesLater[] {
+  return policiesWithin(values).filter(settlesLater);
 }
 
 /** Lines as JSON keeps them. */

@@ -1,17 +1,9 @@
 import type { KillSwitch } from '../policies/kill-switch.js';
 import type { ApprovalStore } from '../policies/approvals/approval-store.js';
 import { SIGN_TRANSACTION } from './signing-tool.js';
-import { isApprovalPolicy } from './signing-approvals.js';
 
 /** How often a held body looks at the kill switch (its own state, read from memory: no store round trip). */
 const PAUSE_LOOK_MS = 200;
-
-/** The approval stores of `policies`' ApprovalPolicies, by shape (never by class), each once. */
-export function approvalStoresOf(policies: readonly unknown[]): () => ApprovalStore[] {
-  // Read when a pause comes, not now: a policy's store is settled only once its kit is made.
-  const approvals = policies.filter(isApprovalPolicy);
-  return () => [...new Set(approvals.map((policy) => policy.approvalStore as ApprovalStore))];
-}
 
 /**
  * While a body is judged, watches the kill switch: once it refuses signing, the body's pending

@@ -2,8 +2,10 @@ import { Client, PrivateKey } from '@hiero-ledger/sdk';
 import { z } from 'zod';
 import { invalidArgument, parseOptions } from '../errors/index.js';
 import { approvalsUnfitForSigning, isApprovalPolicy } from './signing-approvals.js';
-import { approvalStoresOf, endHoldOnPause } from './pause-ends-hold.js';
+import { endHoldOnPause } from './pause-ends-hold.js';
+import { approvalStoresOf } from '../kit/approval-resume.js';
 import type { Logger } from '../lifecycle/logger.js';
+import type { ApprovalStore } from '../policies/approvals/approval-store.js';
 import type { ToolResult } from '../lifecycle/tool-result.js';
 import { killSwitchFrom, type KillSwitch, type KillSwitchOptions } from '../policies/kill-switch.js';
 import type { PolicyStore } from '../policies/state/policy-store.js';
@@ -148,7 +150,8 @@ export async function createSigningJudge(options: SigningJudgeOptions): Promise<
   };
   const settleHeld = (held: HeldReservation, reached: boolean): Promise<void> => holderOf(held).settleHeld(held, reached);
   const log = (line: string): void => options.logger?.warn({}, line);
-  const approvalStores = approvalStoresOf(options.policies);
+  // Read when a pause comes, not now: a policy's store is settled only once its kit is made.
+  const approvalStores = (): ApprovalStore[] => approvalStoresOf(options.policies.filter((policy): policy is object => typeof policy === 'object' && policy !== null));
   const hasApprovals = options.policies.some(isApprovalPolicy);
   const settlement = options.settlement ? new SettlementWatcher(store, settleHeld, options.settlement, log) : undefined;
   settlement?.start();
